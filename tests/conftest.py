@@ -1,0 +1,21 @@
+"""Shared fixtures. Points the system trash at a temporary home before anything imports it."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+# send2trash reads XDG_DATA_HOME once, at import time: set it before any test imports
+# wsnb's trash module, so no test can ever touch the real home folder's trash.
+_TEST_HOME = Path(tempfile.mkdtemp(prefix="wsnb-test-home-"))
+os.environ["HOME"] = str(_TEST_HOME)
+os.environ["XDG_DATA_HOME"] = str(_TEST_HOME / ".local" / "share")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def test_home() -> Path:
+    """The temporary home whose trash every test uses."""
+    return _TEST_HOME

@@ -1,0 +1,136 @@
+"""The ``Tool`` protocol, the context every tool runs in, and the registry.
+
+Read tools answer at once with a ``ToolResult``. Write tools never touch the
+disk when asked: they build a ``Plan``, and only ``Plan.confirm()`` calls
+their ``execute``, after the policy has checked everything again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from ..policy import AccessPolicy
+from ..types import ActionType, Risk, ToolResult
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..index import FileIndex
+    from ..launcher import Launcher
+    from ..plans import Plan
+    from ..policy import Decision
+    from ..trash import Trash
+
+__all__ = ["ReadTool", "Tool", "ToolContext", "ToolRegistry", "WriteTool", "local_now"]
+
+logger = logging.getLogger("wsnb")
+
+
+def local_now() -> datetime:
+    """The current local time, timezone-aware (the default clock)."""
+    return datetime.now().astimezone()
+
+
+@dataclass
+class ToolContext:
+    """Everything a tool may use. Tests inject the clock, trash and launcher.
+
+    ``index`` is a callable so tools get the current index, scanning lazily
+    the first time one is needed.
+    """
+
+    policy: AccessPolicy
+    index: Callable[[], FileIndex]
+    trash: Trash
+    launcher: Launcher
+    clock: Callable[[], datetime] = local_now
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Tool(Protocol):
+    """What every tool has: a stable name, a display name, an action and a risk."""
+
+    name: str
+    display_name: str
+    action: ActionType
+    risk: Risk
+
+
+@runtime_checkable
+class ReadTool(Tool, Protocol):
+    def run(self, ctx: ToolContext, **params: Any) -> ToolResult:
+        """Do the read and return a result; never raise for an expected failure."""
+        ...
+
+
+@runtime_checkable
+class WriteTool(Tool, Protocol):
+    def plan(self, ctx: ToolContext, **params: Any) -> Plan:
+        """Build a plan (possibly refused); never touch the disk."""
+        ...
+
+    def recheck(self, ctx: ToolContext, plan: Plan) -> Decision:
+        """Ask the policy again, at execution time, about the plan's paths."""
+        ...
+
+    def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
+        """Carry out a confirmed plan; a failure leaves the original intact."""
+        ...
+
+
+class ToolRegistry:
+    """Tools by name. Registering a taken name is refused unless ``override=True``."""
+
+    def __init__(self) -> None:
+        self._tools: dict[str, Tool] = {}
+
+    def register(self, tool: Tool, *, override: bool = False) -> Tool:
+        if not isinstance(tool, Tool):
+            raise TypeError(f"{tool!r} does not have name, display_name, action and risk.")
+        if tool.name in self._tools and not override:
+            raise ValueError(
+                f"A tool named {tool.name!r} is already registered; "
+                "pass override=True to replace it."
+            )
+        self._tools[tool.name] = tool
+        return tool
+
+    def get(self, name: str) -> Tool:
+        try:
+            return self._tools[name]
+        except KeyError:
+            known = ", ".join(sorted(self._tools))
+            raise KeyError(f"No tool named {name!r}; known tools: {known}.") from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._tools
+
+    def __iter__(self) -> Iterator[Tool]:
+        return iter(self._tools.values())
+
+    def __len__(self) -> int:
+        return len(self._tools)
+
+    def names(self) -> list[str]:
+        return sorted(self._tools)
+
+    def frame(self) -> pd.DataFrame:
+        """The registered tools as a DataFrame: name, display name, action, risk."""
+        import pandas as pd
+
+        rows = [
+            {
+                "name": t.name,
+                "display_name": t.display_name,
+                "action": t.action.value,
+                "risk": t.risk.label,
+                "writes": isinstance(t, WriteTool),
+            }
+            for t in sorted(self._tools.values(), key=lambda t: t.name)
+        ]
+        return pd.DataFrame(rows, columns=["name", "display_name", "action", "risk", "writes"])

@@ -1,0 +1,151 @@
+"""Enums and small dataclasses shared by every floor. No I/O here."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+__all__ = [
+    "ActionType",
+    "FileInfo",
+    "PermissionMode",
+    "PlanState",
+    "Risk",
+    "Rule",
+    "ToolResult",
+]
+
+
+class PermissionMode(enum.StrEnum):
+    """What a workspace lets tools do.
+
+    ``ADVANCED`` is reserved: it still confirms every write and never
+    executes a plan by itself.
+    """
+
+    READ_ONLY = "read-only"
+    CONFIRM = "confirm-before-write"
+    ADVANCED = "advanced"
+
+
+class Risk(enum.IntEnum):
+    """How much an action can change; ordered, so ``risk >= Risk.MEDIUM`` works."""
+
+    READ_ONLY = 0
+    LOW = 1
+    MEDIUM = 2
+    HIGH = 3
+    DANGEROUS = 4
+
+    @property
+    def label(self) -> str:
+        return self.name.lower().replace("_", "-")
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class ActionType(enum.StrEnum):
+    """The fixed list of things a tool can do. Nothing outside it ever runs."""
+
+    LIST = "list"
+    SEARCH_FILES = "search_files"
+    SEARCH_TEXT = "search_text"
+    READ = "read"
+    OPEN_FILE = "open_file"
+    OPEN_FOLDER = "open_folder"
+    REVEAL = "reveal"
+    CREATE_FILE = "create_file"
+    CREATE_FOLDER = "create_folder"
+    WRITE_FILE = "write_file"
+    COPY = "copy"
+    MOVE = "move"
+    RENAME = "rename"
+    TRASH = "trash"
+    RESTORE = "restore"
+
+
+class Rule(enum.StrEnum):
+    """Why the access policy refused something; carried by ``PolicyError.rule``."""
+
+    INVALID_PATH = "invalid-path"
+    OUTSIDE = "outside-workspace"
+    SYMLINK = "symlink"
+    SPECIAL_FILE = "special-file"
+    SYSTEM_FOLDER = "system-folder"
+    DANGEROUS_SUFFIX = "dangerous-suffix"
+    SENSITIVE = "sensitive-file"
+    ILLEGAL_NAME = "illegal-name"
+    PROTECTED = "protected-folder"
+    NOT_TEXT = "not-text"
+    READ_ONLY_MODE = "read-only-mode"
+    NOT_ALLOWED = "not-allowed"
+
+
+class PlanState(enum.StrEnum):
+    """A plan's lifecycle: built -> pending -> confirmed -> done | failed.
+
+    A pending plan can also be cancelled; a plan the policy or the permission
+    mode rejected when it was built is refused and stays so.
+    """
+
+    BUILT = "built"
+    PENDING = "pending"
+    CONFIRMED = "confirmed"
+    DONE = "done"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+    REFUSED = "refused"
+
+    @property
+    def is_final(self) -> bool:
+        return self in _FINAL_STATES
+
+
+_FINAL_STATES = frozenset(
+    {PlanState.DONE, PlanState.FAILED, PlanState.CANCELLED, PlanState.REFUSED}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FileInfo:
+    """One entry of the workspace; ``path`` is workspace-relative, POSIX style."""
+
+    path: str
+    name: str
+    suffix: str
+    size: int
+    modified: datetime
+    is_dir: bool
+    is_text: bool
+    is_hidden: bool
+    is_symlink: bool
+    depth: int
+
+
+@dataclass(slots=True)
+class ToolResult:
+    """What a tool returns instead of raising for an expected failure.
+
+    ``output`` is the text a person or a model reads; ``data`` holds a
+    DataFrame or other structured result; ``files`` the paths it touched.
+    """
+
+    success: bool
+    message: str = ""
+    error: str = ""
+    output: str = ""
+    target: str | None = None
+    files: list[str] = field(default_factory=list)
+    data: Any = None
+    rule: Rule | None = None
+
+    def __bool__(self) -> bool:
+        return self.success
+
+    def __repr__(self) -> str:
+        status = "ok" if self.success else "failed"
+        text = self.message if self.success else self.error
+        return f"<ToolResult {status}: {text}>"
