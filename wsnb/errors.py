@@ -3,6 +3,7 @@
 The hierarchy::
 
     WsnbError
+    ├── UsageError                a call's arguments are wrong (also a ValueError)
     ├── WorkspaceOpenError        the folder can't be opened as a workspace
     ├── PolicyError               the access policy refused a path or an action
     ├── NotFoundError             the path does not exist
@@ -43,6 +44,7 @@ __all__ = [
     "TrashError",
     "UndoError",
     "UnsupportedFileError",
+    "UsageError",
     "WorkspaceOpenError",
     "WriteError",
     "WsnbError",
@@ -65,6 +67,10 @@ class WsnbError(Exception):
 
     def __str__(self) -> str:
         return self.reason
+
+
+class UsageError(WsnbError, ValueError):
+    """The call's arguments are wrong: an empty query, a bad regex, a negative limit."""
 
 
 class WorkspaceOpenError(WsnbError):
