@@ -1,5 +1,84 @@
-"""wsnb: explore a local folder from Jupyter, change it only through confirmed plans."""
+"""wsnb: explore a local folder from Jupyter, and change it only through plans you confirm.
+
+>>> import wsnb
+>>> ws = wsnb.open_workspace("~/code/myproj")   # doctest: +SKIP
+>>> ws.files.query("suffix == '.py'")            # doctest: +SKIP
+
+Importing wsnb loads pandas but neither ipywidgets, IPython nor httpx: the
+notebook face and the language-model client load them when used.
+"""
 
 from __future__ import annotations
 
+from .errors import (
+    ConfirmationError,
+    ConflictError,
+    LaunchError,
+    LLMError,
+    NotFoundError,
+    PlanError,
+    PlanStateError,
+    PolicyError,
+    StalePlanError,
+    TrashError,
+    UndoError,
+    UnsupportedFileError,
+    UsageError,
+    WorkspaceOpenError,
+    WriteError,
+    WsnbError,
+)
+from .plans import Plan
+from .policy import AccessPolicy, Decision, WsPath
+from .sample import copy_sample_workspace
+from .scanner import ScanLimits, ScanReport
+from .types import (
+    ActionType,
+    FileInfo,
+    FileText,
+    PermissionMode,
+    PlanState,
+    Risk,
+    Rule,
+    ToolResult,
+)
+from .workspace import Workspace, open_workspace
+
 __version__ = "0.1.0"
+
+__all__ = [
+    "AccessPolicy",
+    "ActionType",
+    "ConfirmationError",
+    "ConflictError",
+    "Decision",
+    "FileInfo",
+    "FileText",
+    "LLMError",
+    "LaunchError",
+    "NotFoundError",
+    "PermissionMode",
+    "Plan",
+    "PlanError",
+    "PlanState",
+    "PlanStateError",
+    "PolicyError",
+    "Risk",
+    "Rule",
+    "ScanLimits",
+    "ScanReport",
+    "StalePlanError",
+    "ToolResult",
+    "TrashError",
+    "UndoError",
+    "UnsupportedFileError",
+    "UsageError",
+    "Workspace",
+    "WorkspaceOpenError",
+    "WriteError",
+    "WsPath",
+    "WsnbError",
+    "__version__",
+    "copy_sample_workspace",
+    "open_workspace",
+]

@@ -385,6 +385,37 @@ class AccessPolicy:
         relative = "/".join(parts) if parts else "."
         return WsPath(absolute=absolute, relative=relative)
 
+    def resolve_child(self, folder: WsPath, name: str) -> tuple[WsPath, os.stat_result | None]:
+        """``name`` inside ``folder`` (already resolved), checking that one segment.
+
+        For walks over many files of few folders, such as a text search: the
+        folder was proven inside, so only the last segment is ``lstat``-ed. The
+        answer carries that ``lstat`` (None when the name does not exist).
+        """
+        if not name or name in {".", ".."} or "/" in name or os.sep in name or "\x00" in name:
+            raise PolicyError(f"{name!r} is not a single file name.", path=name,
+                              rule=Rule.INVALID_PATH)  # fmt: skip
+        relative = name if folder.is_root else f"{folder.relative}/{name}"
+        absolute = folder.absolute / name
+        try:
+            info: os.stat_result | None = os.lstat(absolute)
+        except FileNotFoundError:
+            info = None
+        except OSError as exc:
+            raise PolicyError(
+                f"{relative} could not be checked ({exc.strerror}); it is refused to be safe.",
+                path=relative,
+                rule=Rule.INVALID_PATH,
+            ) from None
+        if info is not None and stat.S_ISLNK(info.st_mode):
+            raise PolicyError(f"{relative} is a symbolic link; wsnb never follows links.",
+                              path=relative, rule=Rule.SYMLINK)  # fmt: skip
+        if info is not None and not (stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode)):
+            raise PolicyError(f"{relative} is a special file (FIFO, socket or device); only "
+                              "regular files and folders are allowed.", path=relative,
+                              rule=Rule.SPECIAL_FILE)  # fmt: skip
+        return WsPath(absolute=absolute, relative=relative), info
+
     def check(self, path: str | os.PathLike[str] | WsPath) -> Decision:
         """Containment only, as a ``Decision`` instead of an exception."""
         try:
@@ -527,7 +558,11 @@ class AccessPolicy:
         return decision
 
     def check_create(self, path: str | os.PathLike[str] | WsPath) -> Decision:
-        """May a new file or folder be created at ``path``? Existing targets are refused."""
+        """May a new file or folder be created at ``path``?
+
+        Whether the target already exists is the tool's question (asked again at
+        confirmation), so a plan can report it as a conflict or a stale plan.
+        """
         decision = self._check_writable(path)
         if not decision:
             return decision
@@ -570,8 +605,8 @@ class AccessPolicy:
             return decision
         source = decision.raise_if_refused()
         if source.is_root:
-            return Decision.refuse(Rule.NOT_ALLOWED, f"The workspace root can't be {verb}d.",
-                                   source)  # fmt: skip
+            return Decision.refuse(Rule.NOT_ALLOWED, f"wsnb can't {verb} the workspace root "
+                                   "itself; choose an item inside it.", source)  # fmt: skip
         if not source.exists():
             return Decision.refuse(Rule.NOT_ALLOWED, f"{source} does not exist.", source)
         if verb == "copy" and self.is_protected(source):

@@ -14,6 +14,7 @@ __all__ = [
     "PlanState",
     "Risk",
     "Rule",
+    "FileText",
     "ToolResult",
 ]
 
@@ -141,6 +142,23 @@ class ToolResult:
     files: list[str] = field(default_factory=list)
     data: Any = None
     rule: Rule | None = None
+    exc: Exception | None = None  # the WsnbError behind a failure, for callers that raise
+
+    @classmethod
+    def failure(cls, exc: Exception, **fields: Any) -> ToolResult:
+        """A failed result carrying ``exc``'s sentence, and its policy rule if any."""
+        rule = getattr(exc, "rule", None)
+        return cls(success=False, error=str(exc), rule=rule, exc=exc, **fields)
+
+    def raise_for_error(self) -> ToolResult:
+        """Raise the error behind a failed result; return the result otherwise."""
+        if self.success:
+            return self
+        if self.exc is not None:
+            raise self.exc
+        from .errors import WsnbError
+
+        raise WsnbError(self.error or "The tool failed without saying why.")
 
     def __bool__(self) -> bool:
         return self.success
@@ -149,3 +167,36 @@ class ToolResult:
         status = "ok" if self.success else "failed"
         text = self.message if self.success else self.error
         return f"<ToolResult {status}: {text}>"
+
+
+@dataclass(frozen=True, slots=True)
+class FileText:
+    """A text file as read: the text and how it was stored.
+
+    ``str(doc)`` is the text; the repr shows a header and the first lines.
+    """
+
+    path: str
+    text: str
+    encoding: str
+    newline: str
+    truncated: bool
+    size: int
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.splitlines()
+
+    def header(self) -> str:
+        endings = {"\n": "LF", "\r\n": "CRLF", "\r": "CR"}.get(self.newline, repr(self.newline))
+        cut = f", truncated (file is {self.size:,} bytes)" if self.truncated else ""
+        return f"{self.path} ({self.encoding}, {endings}, {len(self.lines):,} lines{cut})"
+
+    def __repr__(self) -> str:
+        shown = self.lines[:40]
+        more = len(self.lines) - len(shown)
+        tail = [f"... {more:,} more lines"] if more > 0 else []
+        return "\n".join([self.header(), "-" * min(len(self.header()), 80), *shown, *tail])

@@ -1,0 +1,209 @@
+"""Scan and name-search benchmark: wsnb against plain-Python references, in one run.
+
+    python bench/bench_scan.py [--files 60000] [--root PATH] [--repeats 5]
+
+Builds a synthetic project tree of ``--files`` files in a temporary folder
+(or measures ``--root``), then prints, best of ``--repeats`` on a warm cache:
+
+* the full scan into the DataFrame against a bare ``os.scandir`` walk that
+  applies the same folder skips and stats every entry (target: at most 1.5x);
+* name-search p50 and p95 over varied queries on the index (target: p50 under
+  10 ms), with a plain substring loop over the names as a reference;
+* the peak memory of building the index (tracemalloc) and the DataFrame's
+  ``memory_usage(deep=True)``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from wsnb.index import FileIndex
+from wsnb.policy import AccessPolicy
+from wsnb.scanner import SKIP_DIRS, ScanLimits, scan
+
+SCAN_RATIO_TARGET = 1.5
+SEARCH_P50_TARGET_MS = 10.0
+
+_TOP = ["src", "lib", "app", "tests", "docs", "tools", "third_party", "assets", "data", "web"]
+_WORDS = [
+    "main", "widget", "utils", "config", "parser", "render", "network", "client", "server",
+    "model", "view", "controller", "helper", "cache", "index", "search", "loader", "engine",
+    "report", "session", "audio", "image", "layout", "domain", "schema", "worker", "queue",
+    "说明", "工作区", "数据", "测试",
+]  # fmt: skip
+_SUFFIXES = [".cpp", ".h", ".py", ".js", ".ts", ".md", ".json", ".txt", ".yaml", ".png", ".bin"]
+QUERIES = [
+    "main", "widget", ".cpp", ".py", "README", "utils", "render_engine", "config.json",
+    "工作区", "数据", "report", "nothing_like_this", "sch", "a", "loader_12", "controller.h",
+]  # fmt: skip
+
+
+def build_tree(root: Path, files: int, seed: int = 7) -> None:
+    """A project-shaped tree: nested folders of 10-40 files, skipped and ignored folders."""
+    rng = random.Random(seed)
+    root.mkdir(parents=True, exist_ok=True)
+    (root / ".gitignore").write_text("*.log\n!keep.log\ntmp/\n/coverage\n*.o\n", "utf-8")
+    made = 0
+    folder_no = 0
+    while made < files:
+        parts = [rng.choice(_TOP)] + [
+            f"{rng.choice(_WORDS)}_{rng.randrange(40)}" for _ in range(rng.randrange(1, 6))
+        ]
+        folder = root.joinpath(*parts)
+        folder.mkdir(parents=True, exist_ok=True)
+        folder_no += 1
+        if folder_no % 50 == 0:
+            (folder / ".gitignore").write_text("*.gen.cpp\n/local_only/\n", "utf-8")
+        count = min(rng.randrange(10, 40), files - made)
+        for i in range(count):
+            name = f"{rng.choice(_WORDS)}_{rng.choice(_WORDS)}_{i}{rng.choice(_SUFFIXES)}"
+            (folder / name).write_bytes(b"x" * rng.randrange(0, 200))
+        made += count
+        made += _extras(folder, folder_no)
+    for skipped in ("node_modules/pkg/lib", ".git/objects/ab", "build/out", "tmp/cache"):
+        folder = root / skipped
+        folder.mkdir(parents=True, exist_ok=True)
+        for i in range(200):
+            (folder / f"f{i}.js").write_bytes(b"1")
+
+
+def _extras(folder: Path, folder_no: int) -> int:
+    """Now and then an ignored log, a kept log or a hidden file, as real projects have."""
+    if folder_no % 7 == 0:
+        (folder / "debug.log").write_bytes(b"log")
+        (folder / "keep.log").write_bytes(b"log")
+        return 1
+    if folder_no % 11 == 0:
+        (folder / ".hidden_rc").write_bytes(b"rc")
+        return 1
+    return 0
+
+
+def reference_walk(root: str) -> list[tuple[str, int, int, bool]]:
+    """The bare walk: same folder skips, one stat per entry, name/size/mtime/is_dir kept."""
+    out: list[tuple[str, int, int, bool]] = []
+    stack = [root]
+    while stack:
+        with os.scandir(stack.pop()) as listing:
+            for entry in listing:
+                info = entry.stat(follow_symlinks=False)
+                is_dir = entry.is_dir(follow_symlinks=False)
+                if is_dir:
+                    name = entry.name
+                    if name[0] == "." or name.lower() in SKIP_DIRS:
+                        continue
+                    stack.append(entry.path)
+                out.append((entry.name, info.st_size, info.st_mtime_ns, is_dir))
+    return out
+
+
+def best_of(repeats: int, func: Callable[[], object]) -> float:
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def measure_search(index: FileIndex, rounds: int) -> tuple[list[float], list[float]]:
+    """Milliseconds per query for ``find`` and for a bare substring loop over the names."""
+    names = [name.casefold() for name in index.frame["name"].tolist()]
+    index.find("warm-up")
+    ours: list[float] = []
+    plain: list[float] = []
+    for _ in range(rounds):
+        for query in QUERIES:
+            started = time.perf_counter()
+            index.find(query)
+            ours.append((time.perf_counter() - started) * 1000)
+            needle = query.casefold()
+            started = time.perf_counter()
+            _ = [i for i, name in enumerate(names) if needle in name]
+            plain.append((time.perf_counter() - started) * 1000)
+    return ours, plain
+
+
+def measure_memory(policy: AccessPolicy, limits: ScanLimits) -> tuple[float, float]:
+    """MiB: tracemalloc peak while scanning and indexing, and the frame's deep size."""
+    tracemalloc.start()
+    frame, report = scan(policy, limits=limits)
+    index = FileIndex(frame, report)
+    index.find("main")  # builds the lazy search lists too
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / 2**20, frame.memory_usage(deep=True).sum() / 2**20
+
+
+def row(what: str, value: str, target: str, ok: bool | None) -> str:
+    verdict = "" if ok is None else ("PASS" if ok else "MISS")
+    return f"{what:<38} {value:>16}  {target:<14} {verdict}"
+
+
+def run(root: Path, repeats: int) -> bool:
+    policy = AccessPolicy(root)
+    limits = ScanLimits(max_depth=64, max_files=10_000_000)
+    frame, report = scan(policy, limits=limits)
+    print(f"tree: {root}\nscan: {report}\n")
+    reference_walk(str(policy.root))  # warm the cache
+    t_ref = best_of(repeats, lambda: reference_walk(str(policy.root)))
+    t_scan = best_of(repeats, lambda: scan(policy, limits=limits))
+    index = FileIndex(frame, report)
+    ours, plain = measure_search(index, rounds=max(3, repeats))
+    peak, deep = measure_memory(policy, limits)
+    ratio = t_scan / t_ref
+    p50, p95 = statistics.median(ours), percentile(ours, 0.95)
+    plain50 = statistics.median(plain)
+    lines = [
+        row("measure", "value", "target", None),
+        row("bare os.scandir walk (reference)", f"{t_ref * 1000:.1f} ms", "", None),
+        row("scan into DataFrame", f"{t_scan * 1000:.1f} ms", "", None),
+        row("scan / reference", f"{ratio:.2f}x", f"<= {SCAN_RATIO_TARGET}x",
+            ratio <= SCAN_RATIO_TARGET),
+        row(f"find() p50 over {len(QUERIES)} queries", f"{p50:.2f} ms",
+            f"< {SEARCH_P50_TARGET_MS:g} ms", p50 < SEARCH_P50_TARGET_MS),
+        row("find() p95", f"{p95:.2f} ms", "", None),
+        row("plain substring loop p50 (reference)", f"{plain50:.2f} ms", "", None),
+        row("find() p50 / plain loop p50", f"{p50 / plain50:.1f}x", "", None),
+        row("tracemalloc peak, scan + index", f"{peak:.1f} MiB", "", None),
+        row("DataFrame memory_usage(deep=True)", f"{deep:.1f} MiB", "", None),
+    ]  # fmt: skip
+    print(f"{report.entries:,} entries, best of {repeats}\n")
+    print("\n".join(lines))
+    return ratio <= SCAN_RATIO_TARGET and p50 < SEARCH_P50_TARGET_MS
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--files", type=int, default=60_000, help="files in the synthetic tree")
+    parser.add_argument("--root", type=Path, help="measure this folder instead")
+    parser.add_argument("--repeats", type=int, default=5, help="best of this many runs")
+    args = parser.parse_args()
+    if args.root is not None:
+        return 0 if run(args.root, args.repeats) else 1
+    with tempfile.TemporaryDirectory(prefix="wsnb-bench-") as temp:
+        root = Path(temp) / "project"
+        started = time.perf_counter()
+        build_tree(root, args.files)
+        print(f"built the tree in {time.perf_counter() - started:.1f} s")
+        return 0 if run(root, args.repeats) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,305 @@
+"""Text search on small real trees: matches, encodings, skips and limits."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from wsnb.errors import UsageError
+from wsnb.policy import AccessPolicy
+from wsnb.search.grep import GREP_COLUMNS, MAX_BYTES, SNIPPET_CHARS, grep
+
+
+def make_files(root: Path, files: dict[str, str | bytes]) -> list[str]:
+    """Write ``files`` under ``root``; return their relative paths in the given order."""
+    for relative, content in files.items():
+        target = root / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, str):
+            target.write_bytes(content.encode("utf-8"))
+        else:
+            target.write_bytes(content)
+    return list(files)
+
+
+@pytest.fixture()
+def ws(tmp_path: Path) -> Path:
+    root = tmp_path / "ws"
+    root.mkdir()
+    return root
+
+
+def search(root: Path, files: dict[str, str | bytes], pattern: str, **options: Any) -> pd.DataFrame:
+    candidates = make_files(root, files)
+    return grep(AccessPolicy(root), candidates, pattern, **options)
+
+
+CPP_TREE: dict[str, str | bytes] = {
+    "src/main.cpp": '#include <iostream>\n#include "shape.h"\n\nint main() {\n'
+    "    Shape s;\n    return 0;\n}\n",
+    "src/shape.h": "#pragma once\n#include <string>\n\nclass Shape {\npublic:\n"
+    "    std::string name;\n};\n",
+    "README.md": "A tiny project.\n",
+}
+
+
+def test_finds_include_in_cpp_and_header_in_candidate_order(ws: Path) -> None:
+    frame = search(ws, CPP_TREE, "include")
+    assert list(frame.columns) == GREP_COLUMNS
+    assert list(frame["path"]) == ["src/main.cpp", "src/main.cpp", "src/shape.h"]
+    assert list(frame["line"]) == [1, 2, 2]
+    assert frame["text"].iloc[0] == "#include <iostream>"
+    assert frame.attrs["files_scanned"] == 3
+
+
+def test_finds_class_in_the_header_only(ws: Path) -> None:
+    frame = search(ws, CPP_TREE, "class")
+    assert list(frame["path"]) == ["src/shape.h"]
+    assert (frame["line"].iloc[0], frame["column"].iloc[0]) == (4, 1)
+    assert frame["text"].iloc[0] == "class Shape {"
+
+
+def test_line_and_column_are_exact_and_one_row_per_line(ws: Path) -> None:
+    frame = search(ws, {"a.txt": "first\n  xyz then xyz\n\nlast xyz"}, "xyz")
+    assert list(frame["line"]) == [2, 4]
+    assert list(frame["column"]) == [3, 6]
+    assert list(frame["text"]) == ["  xyz then xyz", "last xyz"]
+
+
+def test_column_counts_characters_not_bytes(ws: Path) -> None:
+    frame = search(ws, {"a.md": "中文说明 keyword\n"}, "keyword")
+    assert frame["column"].iloc[0] == 6
+
+
+def test_chinese_keyword_in_utf8_and_gbk_files(ws: Path) -> None:
+    files: dict[str, str | bytes] = {
+        "docs/使用指南.md": "# 使用指南\n\n本文介绍如何安装。\n",
+        "docs/legacy.txt": "第一行\n旧的使用指南在这里。\n".encode("gbk"),
+        "docs/other.txt": "nothing here\n",
+    }
+    frame = search(ws, files, "使用指南")
+    assert list(frame["path"]) == ["docs/使用指南.md", "docs/legacy.txt"]
+    assert list(frame["line"]) == [1, 2]
+    assert frame["text"].iloc[1] == "旧的使用指南在这里。"
+    assert frame["column"].iloc[1] == 3
+
+
+def test_missing_keyword_gives_an_empty_frame_with_the_right_shape(ws: Path) -> None:
+    frame = search(ws, CPP_TREE, "no-such-word")
+    assert frame.empty
+    assert list(frame.columns) == GREP_COLUMNS
+    assert str(frame["line"].dtype) == "int64"
+    assert str(frame["column"].dtype) == "int64"
+    assert frame.attrs["truncated"] is False
+    assert frame.attrs["files_scanned"] == 3
+
+
+def test_case_insensitive_by_default_and_case_sensitive_on_request(ws: Path) -> None:
+    files: dict[str, str | bytes] = {"a.txt": "Hello\nhello\nHELLO\nhelp\n"}
+    loose = search(ws, files, "hello")
+    assert list(loose["line"]) == [1, 2, 3]
+    strict = grep(AccessPolicy(ws), ["a.txt"], "HELLO", case=True)
+    assert list(strict["line"]) == [3]
+    assert loose.attrs["case"] is False and strict.attrs["case"] is True
+
+
+def test_case_insensitive_non_ascii_letters(ws: Path) -> None:
+    frame = search(ws, {"a.txt": "x\nÜBER alles\n"}, "über")
+    assert list(frame["line"]) == [2]
+
+
+def test_case_insensitive_ascii_needle_in_a_gbk_file(ws: Path) -> None:
+    files: dict[str, str | bytes] = {"g.txt": "标题\n调用 MainWindow 类\n".encode("gbk")}
+    frame = search(ws, files, "mainwindow")
+    assert list(frame["line"]) == [2]
+    assert frame["text"].iloc[0] == "调用 MainWindow 类"
+
+
+def test_regex_search(ws: Path) -> None:
+    files: dict[str, str | bytes] = {
+        "app/main.py": "import sys\n\ndef main():\n    pass\n\ndef helper(x):\n    return x\n",
+    }
+    frame = search(ws, files, r"^def \w+\(", regex=True)
+    assert list(frame["line"]) == [3, 6]
+    assert frame.attrs["regex"] is True
+
+
+def test_regex_matches_across_the_whole_text_with_line_anchors(ws: Path) -> None:
+    frame = search(ws, {"a.txt": "end\nnot the end here\nthe end\n"}, r"end$", regex=True)
+    assert list(frame["line"]) == [1, 3]
+    assert list(frame["column"]) == [1, 5]
+
+
+def test_invalid_regex_is_a_usage_error_quoting_the_reason(ws: Path) -> None:
+    make_files(ws, {"a.txt": "x\n"})
+    with pytest.raises(UsageError, match=r"not valid \(missing \)"):
+        grep(AccessPolicy(ws), ["a.txt"], "(unclosed", regex=True)
+
+
+def test_a_literal_search_treats_regex_characters_literally(ws: Path) -> None:
+    frame = search(ws, {"a.txt": "call f(x)\nf x\n"}, "f(x)")
+    assert list(frame["line"]) == [1]
+
+
+def test_empty_pattern_and_bad_limits_are_usage_errors(ws: Path) -> None:
+    make_files(ws, {"a.txt": "x\n"})
+    policy = AccessPolicy(ws)
+    with pytest.raises(UsageError, match="empty"):
+        grep(policy, ["a.txt"], "")
+    with pytest.raises(UsageError, match="limit"):
+        grep(policy, ["a.txt"], "x", limit=0)
+
+
+def test_a_lone_surrogate_finds_nothing_and_does_not_fail(ws: Path) -> None:
+    frame = search(ws, {"a.txt": "text\n"}, "\ud800")
+    assert frame.empty
+    assert frame.attrs["files_scanned"] == 1
+
+
+def test_numpy_integers_are_accepted_as_limits(ws: Path) -> None:
+    frame = search(ws, {"a.txt": "hit\n" * 5}, "hit", limit=np.int64(2))
+    assert len(frame) == 2
+
+
+def test_a_file_over_max_bytes_is_skipped_and_listed(ws: Path) -> None:
+    files: dict[str, str | bytes] = {
+        "small.txt": "keyword\n",
+        "big.txt": "keyword\n" + "x" * 200,
+    }
+    frame = search(ws, files, "keyword", max_bytes=100)
+    assert list(frame["path"]) == ["small.txt"]
+    assert frame.attrs["files_skipped_size"] == 1
+    assert frame.attrs["skipped_large"] == ["big.txt"]
+
+
+def test_default_size_limit_skips_files_over_128_kib(ws: Path) -> None:
+    line = "filler line without the word\n"
+    big = "needle\n" + line * (MAX_BYTES // len(line) + 1)
+    frame = search(ws, {"data/large.txt": big, "ok.txt": "needle\n"}, "needle")
+    assert list(frame["path"]) == ["ok.txt"]
+    assert frame.attrs["skipped_large"] == ["data/large.txt"]
+
+
+def test_a_binary_file_is_skipped_and_counted(ws: Path) -> None:
+    files: dict[str, str | bytes] = {"assets/data.bin": b"keyword\x00\x01\x02\xff", "a.txt": "x"}
+    frame = search(ws, files, "keyword")
+    assert frame.empty
+    assert frame.attrs["files_skipped_binary"] == 1
+    assert frame.attrs["files_scanned"] == 1
+
+
+def test_an_undecodable_file_is_skipped_and_counted(ws: Path) -> None:
+    frame = search(ws, {"odd.txt": b"keyword \x80\xff\xfe\x81\n"}, "keyword")
+    assert frame.empty
+    assert frame.attrs["files_skipped_undecodable"] == 1
+
+
+def test_a_sensitive_file_is_never_searched(ws: Path) -> None:
+    files: dict[str, str | bytes] = {
+        ".env": "API_KEY=keyword\n",
+        "config/secrets.json": '{"keyword": 1}\n',
+        "notes.txt": "keyword\n",
+    }
+    frame = search(ws, files, "keyword")
+    assert list(frame["path"]) == ["notes.txt"]
+    assert frame.attrs["files_skipped_sensitive"] == 2
+
+
+def test_limit_stops_the_search_and_marks_it_truncated(ws: Path) -> None:
+    files: dict[str, str | bytes] = {"a.txt": "hit\n" * 10, "b.txt": "hit\n"}
+    frame = search(ws, files, "hit", limit=3)
+    assert len(frame) == 3
+    assert frame.attrs["truncated"] is True
+    assert frame.attrs["files_not_scanned"] == 1
+
+
+def test_exactly_limit_matches_is_not_truncated(ws: Path) -> None:
+    frame = search(ws, {"a.txt": "hit\n" * 4}, "hit", limit=4)
+    assert len(frame) == 4
+    assert frame.attrs["truncated"] is False
+
+
+def test_max_files_bounds_the_files_opened(ws: Path) -> None:
+    files: dict[str, str | bytes] = {f"f{i}.txt": "match\n" for i in range(5)}
+    frame = search(ws, files, "match", max_files=2)
+    assert list(frame["path"]) == ["f0.txt", "f1.txt"]
+    assert frame.attrs["files_scanned"] == 2
+    assert frame.attrs["files_not_scanned"] == 3
+
+
+def test_utf16_file(ws: Path) -> None:
+    files: dict[str, str | bytes] = {"w.txt": "标题 title\r\nfind me here\r\n".encode("utf-16")}
+    frame = search(ws, files, "me")
+    assert list(frame["line"]) == [2]
+    assert list(frame["column"]) == [6]
+    assert frame["text"].iloc[0] == "find me here"
+
+
+def test_utf16_file_with_chinese_needle(ws: Path) -> None:
+    content = b"\xff\xfe" + "第一行\n使用指南\n".encode("utf-16-le")
+    files: dict[str, str | bytes] = {"w.txt": content}
+    frame = search(ws, files, "指南", case=True)
+    assert list(frame["line"]) == [2]
+
+
+def test_crlf_file_has_no_carriage_return_in_text(ws: Path) -> None:
+    files: dict[str, str | bytes] = {"win.txt": b"one\r\ntwo keyword\r\nthree\r\n"}
+    frame = search(ws, files, "keyword")
+    assert list(frame["line"]) == [2]
+    assert frame["text"].iloc[0] == "two keyword"
+    anchored = grep(AccessPolicy(ws), ["win.txt"], "keyword$", regex=True)
+    assert list(anchored["line"]) == [2]
+
+
+def test_cr_only_file_counts_lines_at_each_carriage_return(ws: Path) -> None:
+    frame = search(ws, {"mac.txt": b"one\rtwo keyword\rthree\r"}, "keyword")
+    assert list(frame["line"]) == [2]
+    assert frame["text"].iloc[0] == "two keyword"
+
+
+def test_a_long_line_is_trimmed_around_the_match(ws: Path) -> None:
+    line = "a" * 1000 + "NEEDLE" + "b" * 1000
+    frame = search(ws, {"min.js": line + "\n"}, "needle")
+    text = frame["text"].iloc[0]
+    assert "NEEDLE" in text
+    assert text.startswith("…") and text.endswith("…")
+    assert len(text) == SNIPPET_CHARS + 2
+    assert frame["column"].iloc[0] == 1001
+
+
+def test_an_outside_path_is_refused_and_not_read(ws: Path, tmp_path: Path) -> None:
+    (tmp_path / "outside.txt").write_text("keyword\n")
+    make_files(ws, {"in.txt": "keyword\n"})
+    frame = grep(AccessPolicy(ws), ["../outside.txt", "in.txt"], "keyword")
+    assert list(frame["path"]) == ["in.txt"]
+    assert frame.attrs["files_refused"] == 1
+
+
+def test_a_symlinked_file_is_refused_and_not_read(ws: Path, tmp_path: Path) -> None:
+    (tmp_path / "outside.txt").write_text("keyword\n")
+    try:
+        os.symlink(tmp_path / "outside.txt", ws / "link.txt")
+    except (OSError, NotImplementedError):
+        pytest.skip("This platform can't make symbolic links.")
+    frame = grep(AccessPolicy(ws), ["link.txt"], "keyword")
+    assert frame.empty
+    assert frame.attrs["files_refused"] == 1
+    assert frame.attrs["files_scanned"] == 0
+
+
+def test_a_vanished_candidate_is_counted_as_unreadable(ws: Path) -> None:
+    frame = grep(AccessPolicy(ws), ["gone.txt"], "keyword")
+    assert frame.empty
+    assert frame.attrs["files_unreadable"] == 1
+
+
+def test_attrs_record_the_search(ws: Path) -> None:
+    frame = search(ws, {"a.txt": "x\n"}, "x", regex=True, case=True)
+    assert frame.attrs["pattern"] == "x"
+    assert frame.attrs["regex"] is True
+    assert frame.attrs["case"] is True

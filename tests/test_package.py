@@ -1,0 +1,54 @@
+"""The public API: gathered in one sorted ``__all__``, light to import, one error root."""
+
+from __future__ import annotations
+
+import inspect
+import subprocess
+import sys
+
+import wsnb
+import wsnb.errors
+
+
+def test_all_is_sorted_and_complete() -> None:
+    assert wsnb.__all__ == sorted(wsnb.__all__)
+    names = [n for n in wsnb.__all__ if n != "__version__"]
+    public = {n for n in dir(wsnb) if not n.startswith("_") and not inspect.ismodule(getattr(wsnb, n))}
+    public.discard("annotations")
+    assert public == set(names)
+
+
+def test_every_error_derives_from_wsnb_error() -> None:
+    errors = [obj for _, obj in inspect.getmembers(wsnb.errors, inspect.isclass)
+              if obj.__module__ == "wsnb.errors"]  # fmt: skip
+    assert len(errors) >= 15
+    for cls in errors:
+        assert issubclass(cls, wsnb.WsnbError), cls
+        assert cls.__doc__, f"{cls.__name__} needs a docstring"
+    assert set(wsnb.errors.__all__) == {cls.__name__ for cls in errors}
+
+
+def test_errors_module_docstring_draws_every_error() -> None:
+    doc = wsnb.errors.__doc__ or ""
+    for name in wsnb.errors.__all__:
+        assert name in doc, f"{name} missing from the tree in wsnb/errors.py"
+
+
+def test_import_does_not_load_the_notebook_face_or_http() -> None:
+    code = (
+        "import sys, wsnb\n"
+        "heavy = [m for m in ('ipywidgets', 'IPython', 'httpx') if m in sys.modules]\n"
+        "print(','.join(heavy))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "", f"import wsnb loaded: {out.stdout.strip()}"
+
+
+def test_version_matches_the_package_metadata() -> None:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        installed = version("wsnb")
+    except PackageNotFoundError:  # running from a checkout without installing
+        return
+    assert installed == wsnb.__version__

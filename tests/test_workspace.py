@@ -1,0 +1,194 @@
+"""The facade on the bundled sample workspace: what a notebook user calls."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import wsnb
+from wsnb.errors import PolicyError, UnsupportedFileError, UsageError, WorkspaceOpenError
+from wsnb.types import Rule
+
+
+@pytest.fixture
+def sample(tmp_path: Path) -> Path:
+    return wsnb.copy_sample_workspace(tmp_path / "sample")
+
+
+@pytest.fixture
+def ws(sample: Path) -> wsnb.Workspace:
+    return wsnb.open_workspace(sample)
+
+
+def test_open_reports_root_mode_and_scan_state(ws: wsnb.Workspace, sample: Path) -> None:
+    assert ws.root == Path(os.path.realpath(sample))
+    assert ws.mode is wsnb.PermissionMode.CONFIRM
+    assert "not scanned yet" in repr(ws)
+    ws.files  # noqa: B018 - scanning is the point
+    assert "entries" in repr(ws)
+
+
+def test_open_refuses_bad_folders_and_modes(tmp_path: Path) -> None:
+    with pytest.raises(WorkspaceOpenError, match="does not exist"):
+        wsnb.open_workspace(tmp_path / "missing")
+    with pytest.raises(WorkspaceOpenError):
+        wsnb.open_workspace("/")
+    (tmp_path / "ok").mkdir()
+    with pytest.raises(UsageError, match="mode must be one of"):
+        wsnb.open_workspace(tmp_path / "ok", mode="yolo")
+
+
+def test_files_is_a_dataframe_with_the_index_columns(ws: wsnb.Workspace) -> None:
+    files = ws.files
+    assert list(files.columns) == ["path", "name", "suffix", "size", "modified", "is_dir",
+                                   "is_text", "is_hidden", "is_symlink", "depth"]  # fmt: skip
+    assert pd.api.types.is_datetime64_any_dtype(files["modified"])
+    assert files["size"].dtype == "int64"
+    paths = set(files["path"])
+    assert {"README.md", "src/main.cpp", "docs/使用指南.md", "docs/design notes.md"} <= paths
+    assert not any(p.startswith((".git/", "node_modules/", "build/")) for p in paths)
+    assert "debug.log" not in paths  # ignored by the sample's .gitignore
+    assert files.attrs["scan"].files > 10
+
+
+def test_files_is_a_copy(ws: wsnb.Workspace) -> None:
+    files = ws.files
+    files.loc[:, "size"] = -1
+    files.attrs["scan"] = None
+    assert (ws.files["size"] >= 0).all()
+    assert ws.files.attrs["scan"] is not None
+
+
+def test_scan_reports_progress(ws: wsnb.Workspace) -> None:
+    seen: list[int] = []
+    report = ws.scan(progress=seen.append)
+    assert seen and seen[-1] == report.entries
+    assert seen == sorted(seen)
+
+
+def test_ls_lists_one_folder_folders_first(ws: wsnb.Workspace) -> None:
+    top = ws.ls()
+    assert top["is_dir"].tolist() == sorted(top["is_dir"].tolist(), reverse=True)
+    assert {"src", "README.md", ".git", ".env"} <= set(top["name"])
+    src = ws.ls("src")
+    assert set(src["path"]) >= {"src/main.cpp", "src/widget.h"}
+
+
+def test_ls_refuses_outside_and_files(ws: wsnb.Workspace) -> None:
+    with pytest.raises(PolicyError) as info:
+        ws.ls("..")
+    assert info.value.rule is Rule.OUTSIDE
+    with pytest.raises(PolicyError, match="not a folder"):
+        ws.ls("README.md")
+
+
+def test_find_ranks_and_limits(ws: wsnb.Workspace) -> None:
+    found = ws.find("main")
+    assert found["name"].iloc[0].startswith("main.")
+    assert len(ws.find(".cpp")) >= 2
+    assert set(ws.find(".cpp")["suffix"]) == {".cpp"}
+    assert ws.find("README")["path"].iloc[0] == "README.md"
+    assert ws.find("使用")["path"].iloc[0] == "docs/使用指南.md"
+    assert ws.find("no-such-file-anywhere").empty
+    with pytest.raises(UsageError):
+        ws.find("")
+    with pytest.raises(UsageError, match="from 1 to 30"):
+        ws.find("main", limit=1000)
+
+
+def test_grep_finds_text_and_reports_skips(ws: wsnb.Workspace) -> None:
+    hits = ws.grep("include")
+    assert list(hits.columns) == ["path", "line", "column", "text"]
+    assert "src/main.cpp" in set(hits["path"])
+    assert all("include" in text.lower() for text in hits["text"])
+    chinese = ws.grep("工作区")
+    assert "docs/使用指南.md" in set(chinese["path"])
+    assert "data/large.txt" in chinese.attrs["skipped_large"]
+    assert chinese.attrs["files_skipped_size"] >= 1
+    assert ws.grep("sample-not-a-real-key").empty  # the value in .env is never searched
+
+
+def test_read_returns_text_with_its_encoding(ws: wsnb.Workspace) -> None:
+    doc = ws.read("src/main.cpp")
+    assert isinstance(doc, wsnb.FileText)
+    assert "#include" in doc.text and str(doc) == doc.text
+    assert doc.encoding == "utf-8" and not doc.truncated
+    gbk = ws.read("docs/说明_gbk.txt")
+    assert gbk.encoding == "gb18030"
+    assert "说明" in gbk.text or "中文" in gbk.text
+    big = ws.read("data/large.txt")
+    assert big.truncated and big.size > 128 * 1024
+
+
+@pytest.mark.parametrize(
+    ("path", "error", "rule"),
+    [
+        (".env", PolicyError, Rule.SENSITIVE),
+        ("id_rsa", PolicyError, Rule.SENSITIVE),
+        ("../outside.txt", PolicyError, Rule.OUTSIDE),
+        ("/etc/passwd", PolicyError, Rule.OUTSIDE),
+        ("assets/logo.png", UnsupportedFileError, None),
+        ("assets/data.bin", UnsupportedFileError, None),
+    ],
+)
+def test_read_refusals(ws: wsnb.Workspace, path: str, error: type[Exception], rule: Rule | None) -> None:
+    with pytest.raises(error) as info:
+        ws.read(path)
+    assert str(info.value).endswith(".")
+    if rule is not None:
+        assert info.value.rule is rule  # type: ignore[attr-defined]
+
+
+def test_read_refuses_an_executable(ws: wsnb.Workspace) -> None:
+    (ws.root / "tool.exe").write_bytes(b"MZ\x90\x00")
+    with pytest.raises(PolicyError) as info:
+        ws.read("tool.exe")
+    assert info.value.rule is Rule.DANGEROUS_SUFFIX
+
+
+def test_tree_is_a_readable_dataframe(ws: wsnb.Workspace) -> None:
+    tree = ws.tree(depth=1)
+    assert list(tree.columns) == ["tree", "path", "is_dir", "size", "files"]
+    assert all("/" not in p for p in tree["path"])
+    assert tree["tree"].str.contains("── ").all()
+    src = ws.tree("src", depth=2)
+    assert set(src["path"]) >= {"src/main.cpp"}
+    assert ws.tree(depth=1).set_index("path").loc["src", "files"] >= 3
+    with pytest.raises(UsageError):
+        ws.tree(depth=0)
+
+
+def test_summary_reads_well(ws: wsnb.Workspace) -> None:
+    summary = ws.summary()
+    text = repr(summary)
+    assert "C++" in text and "Python" in text
+    assert "README.md" in text
+    assert "src/main.cpp" in set(summary.entry_points["path"])
+
+
+def test_logs_actions_but_never_contents(sample: Path, caplog: pytest.LogCaptureFixture) -> None:
+    marker = "MARKER-7f3a-do-not-log"
+    (sample / "notes.txt").write_text(f"line with {marker}\n")
+    with caplog.at_level(logging.DEBUG, logger="wsnb"):
+        ws = wsnb.open_workspace(sample)
+        ws.read("notes.txt")
+        ws.grep(marker)
+        ws.find("notes")
+        with pytest.raises(PolicyError):
+            ws.read(".env")
+    assert "workspace opened" in caplog.text
+    assert marker not in caplog.text
+    assert "sample-not-a-real-key" not in caplog.text
+
+
+def test_a_confirmed_change_refreshes_the_index(ws: wsnb.Workspace) -> None:
+    assert "notes/todo.md" not in set(ws.files["path"])
+    plan = ws.create_file("notes/todo.md", "# To do\n")
+    assert "notes/todo.md" not in set(ws.files["path"])  # a plan changes nothing
+    plan.confirm()
+    assert "notes/todo.md" in set(ws.files["path"])
+    assert ws.find("todo")["path"].iloc[0] == "notes/todo.md"

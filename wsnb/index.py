@@ -1,0 +1,358 @@
+"""The file index: a scan's DataFrame plus fast name search, suffix and recency views.
+
+``find`` ranks names the way people guess them: the exact name first, then
+the name without its suffix ("main" finds ``main.cpp``), a prefix, a match at
+a word boundary, anywhere in the name, and last anywhere in the folder path.
+Inside a tier the newest file wins, then the path decides.
+
+Speed comes from plain Python lists built once, on the first search:
+casefolded names and stems, and each entry's parent folder. A path match is
+a name match or a match in the parent folder, and there are far fewer
+folders than files, so folders are searched once each instead of every
+file's full path. ``bench/bench_scan.py`` holds ``find`` to a p50 under
+10 ms on 60,000 files.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import pairwise
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+from .errors import UsageError
+from .scanner import FILE_COLUMNS, ScanReport
+
+__all__ = ["MATCH_TIERS", "FileIndex"]
+
+# Tier label -> score; higher is better. "suffix" applies to queries like ".cpp".
+MATCH_TIERS: dict[str, int] = {
+    "exact": 100,
+    "suffix": 90,
+    "stem": 80,
+    "prefix": 60,
+    "word": 40,
+    "name": 20,
+    "path": 10,
+}
+_TIER_ORDER = tuple(MATCH_TIERS)
+
+
+class _Groups:
+    """Rows by a key (a stem, a suffix), looked up per query; built with one factorize."""
+
+    __slots__ = ("codes", "ids")
+
+    def __init__(self, keys: list[str]) -> None:
+        codes, uniques = pd.factorize(np.array(keys, dtype=np.object_))
+        self.codes = codes
+        self.ids = {str(key): code for code, key in enumerate(uniques.tolist())}
+
+    def get(self, key: str) -> list[int]:
+        code = self.ids.get(key)
+        return [] if code is None else np.flatnonzero(self.codes == code).tolist()
+
+
+@dataclass(frozen=True, slots=True)
+class _Lists:
+    """What every search reads, as plain lists and dicts; built once per index."""
+
+    names: list[str]  # casefolded
+    originals: list[str]  # as on disk, for camelCase word boundaries
+    blob: str  # the names joined by "\n", searched at C speed
+    starts: npt.NDArray[np.int64]  # where each name starts in blob
+    by_stem: _Groups  # name without its suffix -> rows
+    by_suffix: _Groups
+    sorted_names: list[str]  # names in order, for prefix ranges by bisection
+    sorted_rows: list[int]  # the row of each of sorted_names
+    folders: list[str]  # casefolded parent folder paths, one per distinct folder
+    folder_blob: str  # the folders joined by "\n"
+    folder_starts: npt.NDArray[np.int64]
+    folder_of_row: npt.NDArray[np.int64]  # each row's folder, an index into folders
+    newest_first: list[int]  # -mtime in ns, so a smaller key is newer
+    path_rank: list[int]  # position of each row in path order
+    newest_array: npt.NDArray[np.int64]  # the same two, for numpy sorts
+    path_rank_array: npt.NDArray[np.int64]
+
+
+class FileIndex:
+    """A scan's frame and report, with name search on top.
+
+    ``frame`` is the scan's DataFrame; treat it as read-only (the methods
+    hand out copies). The search lists are built on the first ``find``.
+    """
+
+    def __init__(self, frame: pd.DataFrame, report: ScanReport) -> None:
+        missing = [column for column in FILE_COLUMNS if column not in frame.columns]
+        if missing:
+            raise UsageError(f"The frame lacks the scan columns {missing}; pass what scan() "
+                             "returned.")  # fmt: skip
+        self.frame = frame
+        self.report = report
+        self._lists: _Lists | None = None
+
+    def __repr__(self) -> str:
+        return f"<FileIndex: {self.report}>"
+
+    def __len__(self) -> int:
+        return len(self.frame)
+
+    # -- queries --------------------------------------------------------------
+
+    def find(self, keyword: str, limit: int = 30) -> pd.DataFrame:
+        """Entries whose name (or path) contains ``keyword``, best matches first.
+
+        Adds the columns ``match`` (the tier label) and ``score`` (higher is
+        better); ``attrs`` holds ``query``, ``total_matches`` and ``truncated``.
+        """
+        query = keyword.strip().casefold() if isinstance(keyword, str) else ""
+        if not query:
+            raise UsageError("Give a part of a file name to search for, e.g. 'main' or '.py'.")
+        _check_limit(limit)
+        picked, labels, total = _search(self._search_lists(), query, limit)
+        result = self._rows(picked)
+        result["match"] = pd.Series(labels, dtype=str)
+        result["score"] = np.array([MATCH_TIERS[label] for label in labels], dtype=np.int64)
+        return _with_attrs(result, query=keyword, total=total)
+
+    def by_suffix(self, suffixes: Iterable[str], limit: int = 200) -> pd.DataFrame:
+        """Files whose suffix is one of ``suffixes`` ("py" or ".py"), in path order."""
+        wanted = _normal_suffixes(suffixes)
+        _check_limit(limit)
+        frame = self.frame
+        mask = ~frame["is_dir"] & frame["suffix"].str.lower().isin(wanted)
+        matches = frame[mask].sort_values("path", kind="stable")
+        result = matches.head(limit).reset_index(drop=True)
+        return _with_attrs(result, query=sorted(wanted), total=len(matches))
+
+    def recent(self, limit: int = 30) -> pd.DataFrame:
+        """Files (not folders), most recently modified first."""
+        _check_limit(limit)
+        files = self.frame[~self.frame["is_dir"]]
+        ordered = files.sort_values(["modified", "path"], ascending=[False, True], kind="stable")
+        result = ordered.head(limit).reset_index(drop=True)
+        return _with_attrs(result, query=None, total=len(files))
+
+    # -- internals ------------------------------------------------------------
+
+    def _rows(self, rows: list[int]) -> pd.DataFrame:
+        return self.frame.iloc[rows].reset_index(drop=True)
+
+    def _search_lists(self) -> _Lists:
+        if self._lists is None:
+            self._lists = _build_lists(self.frame)
+        return self._lists
+
+
+def _build_lists(frame: pd.DataFrame) -> _Lists:
+    originals = [str(name) for name in frame["name"].tolist()]
+    names = [name.casefold() for name in originals]
+    paths = [str(path).casefold() for path in frame["path"].tolist()]
+    folders, folder_of_row = _folders(paths)
+    order = sorted(range(len(names)), key=names.__getitem__)
+    mtimes = frame["modified"].to_numpy(dtype="datetime64[ns]").view(np.int64)
+    rank = _path_rank(paths)
+    return _Lists(
+        names=names,
+        originals=originals,
+        blob="\n".join(names),
+        starts=_starts(names),
+        by_stem=_Groups([_stem(name) for name in names]),
+        by_suffix=_Groups([str(s).casefold() for s in frame["suffix"].tolist()]),
+        sorted_names=[names[row] for row in order],
+        sorted_rows=order,
+        folders=folders,
+        folder_blob="\n".join(folders),
+        folder_starts=_starts(folders),
+        folder_of_row=folder_of_row,
+        newest_first=(-mtimes).tolist(),
+        path_rank=rank,
+        newest_array=-mtimes,
+        path_rank_array=np.array(rank, dtype=np.int64),
+    )
+
+
+def _starts(texts: list[str]) -> npt.NDArray[np.int64]:
+    """Where each text starts once they are joined by "\n"."""
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1
+    return np.concatenate(([0], np.cumsum(lengths)[:-1])).astype(np.int64)
+
+
+def _folders(paths: list[str]) -> tuple[list[str], npt.NDArray[np.int64]]:
+    """The distinct parent folders of ``paths``, and the folder of each row."""
+    folder_ids: dict[str, int] = {}
+    rows = [
+        folder_ids.setdefault(path[:cut] if (cut := path.rfind("/")) > 0 else "", len(folder_ids))
+        for path in paths
+    ]
+    return list(folder_ids), np.array(rows, dtype=np.int64)
+
+
+def _stem(name: str) -> str:
+    dot = name.rfind(".")
+    return name[:dot] if dot > 0 and name[:dot].strip(".") else name
+
+
+def _path_rank(paths: list[str]) -> list[int]:
+    if all(a < b for a, b in pairwise(paths)):
+        return list(range(len(paths)))  # the scan's frame is sorted by path already
+    rank = [0] * len(paths)
+    for position, row in enumerate(sorted(range(len(paths)), key=paths.__getitem__)):
+        rank[row] = position
+    return rank
+
+
+def _search(lists: _Lists, query: str, limit: int) -> tuple[list[int], list[str], int]:
+    """The top ``limit`` rows with their tier labels, and how many rows match in all."""
+    hits = _matching(lists.blob, lists.starts, lists.names, query)
+    path_only = _path_only(lists, query, hits)
+    tiers = _tier_rows(lists, query, hits.tolist(), path_only)
+    picked, labels = _best(tiers, lists, limit)
+    return picked, labels, len(hits) + len(path_only)
+
+
+def _matching(
+    blob: str, starts: npt.NDArray[np.int64], texts: list[str], query: str
+) -> npt.NDArray[np.int64]:
+    """Indexes of the ``texts`` that contain ``query``, in order.
+
+    The texts are searched joined in one string at C speed; each hit's text
+    is found by bisecting the start offsets, all at once with numpy. When
+    the query is everywhere, one pass over the list is cheaper.
+    """
+    occurrences = blob.count(query) if "\n" not in query else len(texts)
+    if occurrences > len(texts) // 4:
+        return np.array([i for i, text in enumerate(texts) if query in text], dtype=np.int64)
+    if occurrences == 0:
+        return np.zeros(0, dtype=np.int64)
+    found = [match.start() for match in re.finditer(re.escape(query), blob)]
+    rows = np.searchsorted(starts, np.array(found, dtype=np.int64), side="right") - 1
+    return np.unique(rows)
+
+
+def _path_only(lists: _Lists, query: str, in_name: npt.NDArray[np.int64]) -> list[int]:
+    """Rows whose relative path, but not name, contains ``query``.
+
+    Without a "/" in the query, a path match is a name match or a match in
+    the parent folder, so the distinct folders are searched, not every path.
+    """
+    if "/" in query:
+        return _path_matches_across(lists, query, set(in_name.tolist()))
+    folders = _matching(lists.folder_blob, lists.folder_starts, lists.folders, query)
+    if len(folders) == 0:
+        return []
+    mask = np.isin(lists.folder_of_row, folders)
+    mask[in_name] = False
+    return np.flatnonzero(mask).tolist()
+
+
+def _path_matches_across(lists: _Lists, query: str, in_name: set[int]) -> list[int]:
+    names, folders = lists.names, lists.folders
+    rows: list[int] = []
+    for row, folder in enumerate(lists.folder_of_row.tolist()):
+        if row not in in_name and query in f"{folders[folder]}/{names[row]}":
+            rows.append(row)
+    return rows
+
+
+def _tier_rows(
+    lists: _Lists, query: str, hits: list[int], path_only: list[int]
+) -> Iterator[tuple[str, list[int]]]:
+    """Each tier's rows, best tier first, each row in its best tier only.
+
+    A generator, so the tiers below the ones that fill the limit are never
+    worked out: most queries stop after the look-ups and the prefix range.
+    """
+    seen: set[int] = set()
+
+    def fresh(rows: list[int]) -> list[int]:
+        new = [row for row in rows if row not in seen]
+        seen.update(new)
+        return new
+
+    yield "exact", fresh(_prefixed(lists, query, exact=True))
+    if query.startswith("."):
+        yield "suffix", fresh(lists.by_suffix.get(query))
+    yield "stem", fresh(lists.by_stem.get(query))
+    yield "prefix", fresh(_prefixed(lists, query))
+    rest = [row for row in hits if row not in seen]
+    names, originals = lists.names, lists.originals
+    words = [row for row in rest if _at_word_start(names[row], originals[row], query)]
+    yield "word", words
+    in_words = set(words)
+    yield "name", [row for row in rest if row not in in_words]
+    yield "path", path_only
+
+
+def _prefixed(lists: _Lists, query: str, *, exact: bool = False) -> list[int]:
+    """Rows whose name starts with (or, with ``exact``, is) ``query``: a range of sorted names."""
+    names = lists.sorted_names
+    start = bisect_left(names, query)
+    end = bisect_right(names, query) if exact else bisect_left(names, query + "\U0010ffff")
+    rows = lists.sorted_rows[start:end]
+    return rows if exact else [row for row, name in zip(rows, names[start:end], strict=True)
+                                if name.startswith(query)]  # fmt: skip
+
+
+def _at_word_start(name: str, original: str, query: str) -> bool:
+    """Does ``query`` start a word of ``name``: after ``_``, ``-``, ``.``, a space, or camelCase?"""
+    same_length = len(name) == len(original)
+    start = name.find(query, 1)
+    while start > 0:
+        before = name[start - 1]
+        if not before.isalnum():
+            return True
+        if same_length and original[start - 1].islower() and original[start].isupper():
+            return True
+        start = name.find(query, start + 1)
+    return False
+
+
+def _best(
+    tiers: Iterator[tuple[str, list[int]]], lists: _Lists, limit: int
+) -> tuple[list[int], list[str]]:
+    """The top ``limit`` rows: tier by tier, newest first inside a tier, then by path."""
+    picked: list[int] = []
+    labels: list[str] = []
+    for label, rows in tiers:
+        chosen = _newest(rows, lists, limit - len(picked))
+        picked.extend(chosen)
+        labels.extend([label] * len(chosen))
+        if len(picked) >= limit:
+            break
+    return picked, labels
+
+
+def _newest(rows: list[int], lists: _Lists, count: int) -> list[int]:
+    """The ``count`` newest of ``rows``, ties broken by path; numpy sorts the big tiers."""
+    if len(rows) <= 64:
+        newest, rank = lists.newest_first, lists.path_rank
+        return sorted(rows, key=lambda row: (newest[row], rank[row]))[:count]
+    picked = np.array(rows, dtype=np.int64)
+    order = np.lexsort((lists.path_rank_array[picked], lists.newest_array[picked]))
+    return picked[order[:count]].tolist()
+
+
+def _normal_suffixes(suffixes: Iterable[str]) -> set[str]:
+    items = [suffixes] if isinstance(suffixes, str) else list(suffixes)
+    wanted = {s.strip().lower() for s in items if isinstance(s, str) and s.strip(" .")}
+    if not wanted:
+        raise UsageError("Give one or more suffixes, e.g. ['.py', '.cpp'].")
+    return {s if s.startswith(".") else "." + s for s in wanted}
+
+
+def _check_limit(limit: int) -> None:
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise UsageError(f"limit must be a whole number of 1 or more (got {limit!r}).")
+
+
+def _with_attrs(frame: pd.DataFrame, *, query: object, total: int) -> pd.DataFrame:
+    frame.attrs["query"] = query
+    frame.attrs["total_matches"] = total
+    frame.attrs["truncated"] = total > len(frame)
+    return frame

@@ -1,0 +1,511 @@
+"""Plans: the only way wsnb changes a file.
+
+A write tool never touches the disk when asked; it builds a ``Plan`` that
+says what would happen (paths, risk, warnings, a diff or a preview). A person
+reads it and calls ``confirm()``; only then is everything checked again (the
+policy, and the fingerprints of every path the plan depends on, so no
+overwrite can sneak in between plan and confirm) and the tool executes it.
+
+The lifecycle follows one table of allowed moves, with a sentence for every
+move that is not allowed::
+
+    built --propose--> pending --confirm--> confirmed --> done | failed
+      |                  |  \\--cancel--> cancelled
+      |                  \\--(recheck or stale)--> failed
+      \\--refuse--> refused         (the policy or the mode said no)
+
+``PlanBook`` is what the facade talks to: it asks tools for plans, keeps the
+session's plans, writes the journal after each execution and builds undo
+plans.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, cast
+
+import pandas as pd
+
+from . import textio
+from .errors import (
+    ConfirmationError,
+    PlanStateError,
+    PolicyError,
+    StalePlanError,
+    UsageError,
+    WriteError,
+    WsnbError,
+)
+from .history import Journal, journal_entry, pick_entry, undo_request
+from .policy import Decision, WsPath
+from .types import ActionType, PlanState, Risk, Rule, ToolResult
+
+if TYPE_CHECKING:
+    from .tools.base import Tool, ToolContext, ToolRegistry, WriteTool
+
+__all__ = ["PREVIEW_LINES", "Plan", "PlanBook", "new_plan_id", "plan_params", "recheck_path"]
+
+logger = logging.getLogger("wsnb")
+
+PREVIEW_LINES = 40
+
+_S = PlanState
+_MOVES: dict[tuple[PlanState, str], PlanState] = {
+    (_S.BUILT, "propose"): _S.PENDING,
+    (_S.BUILT, "refuse"): _S.REFUSED,
+    (_S.BUILT, "cancel"): _S.CANCELLED,
+    (_S.PENDING, "confirm"): _S.CONFIRMED,
+    (_S.PENDING, "cancel"): _S.CANCELLED,
+    (_S.PENDING, "fail"): _S.FAILED,  # the recheck or the stale check said no
+    (_S.CONFIRMED, "finish"): _S.DONE,
+    (_S.CONFIRMED, "fail"): _S.FAILED,
+}
+_INVALID_MOVES: dict[tuple[str, PlanState], str] = {
+    ("confirm", _S.BUILT): "This plan has not been proposed yet; propose it through the "
+    "workspace before confirming it.",
+    ("confirm", _S.CONFIRMED): "This plan is being carried out right now; wait for its result.",
+    ("confirm", _S.DONE): "This plan was already carried out; make a new plan to change more.",
+    ("confirm", _S.FAILED): "This plan failed and can't be retried; make a new plan.",
+    ("confirm", _S.CANCELLED): "This plan was cancelled; make a new plan if you still want "
+    "the change.",
+    ("confirm", _S.REFUSED): "This plan was refused, so it can't be confirmed: {refusal}",
+    ("cancel", _S.CONFIRMED): "This plan is being carried out right now and can't be cancelled.",
+    ("cancel", _S.DONE): "This plan was already carried out, so it can't be cancelled; use "
+    "undo() to reverse it.",
+    ("cancel", _S.FAILED): "This plan already failed; there is nothing left to cancel.",
+    ("cancel", _S.CANCELLED): "This plan is already cancelled.",
+    ("cancel", _S.REFUSED): "This plan was refused and will never run; there is nothing to "
+    "cancel.",
+}
+_DONE_WORDS = {"propose": "proposed", "refuse": "refused", "fail": "marked failed",
+               "finish": "finished", "confirm": "confirmed", "cancel": "cancelled"}  # fmt: skip
+
+
+def new_plan_id() -> str:
+    """A short hex id a person can type."""
+    return secrets.token_hex(3)
+
+
+@dataclass(eq=False)
+class Plan:
+    """One proposed change, and the only object that can carry it out.
+
+    Tools build it (``Plan.start``), a ``PlanBook`` proposes it, a person
+    confirms or cancels it. ``data`` holds the tool's private working data
+    (fingerprints, backup path, trash record) and never reaches the journal
+    as a whole. Equality is identity: two plans are never the same plan.
+    """
+
+    id: str
+    action: ActionType
+    risk: Risk
+    title: str
+    created_at: datetime
+    description: str = ""
+    source: WsPath | None = None
+    target: WsPath | None = None
+    content: str | None = None
+    new_name: str | None = None
+    warnings: list[str] = field(default_factory=list)
+    diff: str | None = None
+    preview: str | None = None
+    requires_confirmation: bool = True
+    requires_strong_confirmation: bool = False
+    state: PlanState = PlanState.BUILT
+    refusal: str | None = None
+    rule: Rule | None = None
+    result: ToolResult | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    parent_dirs: list[str] = field(default_factory=list)
+    undo_of: str | None = None
+    tool_name: str = ""
+    _tool: WriteTool | None = field(default=None, init=False, repr=False)
+    _ctx: ToolContext | None = field(default=None, init=False, repr=False)
+    _after: Callable[[Plan], None] | None = field(default=None, init=False, repr=False)
+
+    # -- building (used by tools) -------------------------------------------------
+
+    @classmethod
+    def start(cls, tool: Tool, ctx: ToolContext, title: str, *, writes: bool = True) -> Plan:
+        """A new plan bound to ``tool``; refused at once in read-only mode when it ``writes``."""
+        plan = cls(id=new_plan_id(), action=tool.action, risk=tool.risk, title=title,
+                   created_at=ctx.clock(), tool_name=tool.name)  # fmt: skip
+        plan.requires_confirmation = tool.risk >= Risk.MEDIUM
+        plan._tool = cast("WriteTool", tool)
+        plan._ctx = ctx
+        if writes:
+            mode = ctx.policy.check_mode_allows_writes()
+            if not mode:
+                plan.refuse(mode.reason, mode.rule)
+        return plan
+
+    @property
+    def is_refused(self) -> bool:
+        return self.state is PlanState.REFUSED
+
+    def refuse(self, reason: str, rule: Rule | None = None) -> Plan:
+        """Mark the plan refused (at build time) with the sentence that says why."""
+        if self.is_refused:
+            return self
+        self._move("refuse")
+        self.refusal, self.rule = reason, rule
+        self.result = ToolResult(False, error=reason, rule=rule, target=self._main_relative())
+        logger.info("plan %s refused (%s)", self.id, rule.value if rule else "refused")
+        return self
+
+    def refuse_decision(self, decision: Decision) -> Plan:
+        return self.refuse(decision.reason, decision.rule)
+
+    def refuse_error(self, exc: WsnbError) -> Plan:
+        return self.refuse(exc.reason, getattr(exc, "rule", None) or Rule.NOT_ALLOWED)
+
+    def watch(self, *paths: WsPath) -> None:
+        """Remember what ``paths`` look like now; confirming refuses if any of them changed."""
+        prints = self.data.setdefault("fingerprints", {})
+        for path in paths:
+            prints[path.relative] = textio.fingerprint(path)
+
+    # -- the lifecycle -------------------------------------------------------------
+
+    def confirm(self, *, strong: bool = False, typed_name: str | None = None) -> ToolResult:
+        """Carry out the plan after checking everything again; calling this IS the confirmation.
+
+        Raises ``PlanStateError`` (wrong state), ``ConfirmationError`` (strong
+        confirmation missing; the plan stays pending), ``PolicyError`` (the
+        policy now refuses) or ``StalePlanError`` (a path changed since the
+        plan was made); the last two mark the plan failed. An execution
+        failure does not raise: the returned result says what went wrong.
+        """
+        self._check_move("confirm")
+        self._check_strong(strong, typed_name)
+        tool, ctx = self._bound()
+        self._recheck(tool, ctx)
+        self._move("confirm")
+        result = self._execute(tool, ctx)
+        self.result = result
+        self._move("finish" if result.success else "fail")
+        logger.info("plan %s %s: %s", self.id, self.action.value, self.state.value)
+        if self._after is not None:
+            self._after(self)
+        return result
+
+    def cancel(self) -> None:
+        """Drop a pending plan; nothing changes on disk."""
+        self._move("cancel")
+        logger.info("plan %s cancelled", self.id)
+
+    def _check_move(self, move: str) -> PlanState:
+        new = _MOVES.get((self.state, move))
+        if new is None:
+            message = _INVALID_MOVES.get(
+                (move, self.state),
+                f"A plan that is {self.state.value} can't be {_DONE_WORDS.get(move, move)}.",
+            )
+            raise PlanStateError(message.format(refusal=self.refusal or ""), plan=self.id,
+                                 state=self.state)  # fmt: skip
+        return new
+
+    def _move(self, move: str) -> None:
+        self.state = self._check_move(move)
+
+    def _bound(self) -> tuple[WriteTool, ToolContext]:
+        if self._tool is None or self._ctx is None:
+            raise PlanStateError("This plan is not bound to a tool; build plans with a tool.")
+        return self._tool, self._ctx
+
+    @property
+    def item_name(self) -> str:
+        """The name a person types to confirm strongly: the item the plan acts on."""
+        path = self.source or self.target
+        return path.name if path is not None else ""
+
+    def _check_strong(self, strong: bool, typed_name: str | None) -> None:
+        if not self.requires_strong_confirmation:
+            return
+        name = self.item_name
+        if typed_name is not None and typed_name != name:
+            raise ConfirmationError(
+                f"You typed {typed_name!r}, but the item is named {name!r}; type its name "
+                "exactly to confirm, or call confirm(strong=True).",
+                plan=self.id,
+            )
+        if typed_name is None and not strong:
+            why = self.data.get("strong_reason", "it is a risky change")
+            raise ConfirmationError(
+                f"{self.title} needs strong confirmation because {why}: call "
+                f"confirm(strong=True) or confirm(typed_name={name!r}).",
+                plan=self.id,
+            )
+
+    def _recheck(self, tool: WriteTool, ctx: ToolContext) -> None:
+        """The policy again, then the fingerprints; either failing ends the plan."""
+        try:
+            decision = tool.recheck(ctx, self)
+        except PolicyError as exc:
+            decision = Decision.refuse(exc.rule or Rule.NOT_ALLOWED, exc.reason)
+        if not decision:
+            if decision.rule is Rule.NOT_ALLOWED:
+                self._check_fresh(ctx)  # a path that vanished or appeared is a stale plan
+            self._fail(decision.reason, decision.rule)
+            raise PolicyError(f"{decision.reason} Nothing was changed.",
+                              path=self._main_relative(), rule=decision.rule)  # fmt: skip
+        self._check_fresh(ctx)
+
+    def _check_fresh(self, ctx: ToolContext) -> None:
+        for relative, before in self.data.get("fingerprints", {}).items():
+            try:
+                now = textio.fingerprint(ctx.policy.resolve(relative))
+            except PolicyError as exc:
+                self._fail(exc.reason, exc.rule)
+                raise PolicyError(f"{exc.reason} Nothing was changed.", path=relative,
+                                  rule=exc.rule) from None  # fmt: skip
+            if now != before:
+                reason = f"{relative} changed since the plan was made; make a new plan."
+                self._fail(reason, None)
+                raise StalePlanError(reason, path=relative, plan=self.id)
+
+    def _fail(self, reason: str, rule: Rule | None) -> None:
+        self._move("fail")
+        self.result = ToolResult(False, error=reason, rule=rule, target=self._main_relative())
+        logger.info("plan %s failed before running (%s)", self.id, rule or "stale")
+
+    def _execute(self, tool: WriteTool, ctx: ToolContext) -> ToolResult:
+        try:
+            return tool.execute(ctx, self)
+        except WsnbError as exc:
+            return ToolResult.failure(exc, target=self._main_relative())
+        except OSError as exc:
+            return ToolResult(False, target=self._main_relative(), error=(
+                f"{self.title} failed ({exc.strerror or exc}); check the files involved "
+                "and make a new plan."))  # fmt: skip
+
+    # -- text forms -----------------------------------------------------------------
+
+    def _main_relative(self) -> str | None:
+        path = self.target or self.source
+        return path.relative if path is not None else None
+
+    def _paths_text(self) -> str:
+        if self.source is not None and self.target is not None:
+            return f"{self.source.relative} -> {self.target.relative}"
+        return self._main_relative() or "(no path)"
+
+    def __repr__(self) -> str:
+        return (f"<Plan {self.id} {self.action.value} {self._paths_text()}: "
+                f"{self.state.value}, risk {self.risk.label}>")  # fmt: skip
+
+    def describe(self) -> str:
+        """The whole plan as plain text: what, where, how risky, warnings, diff or preview."""
+        lines = [f"Plan {self.id}: {self.title}",
+                 f"  action: {self.action.value}   risk: {self.risk.label}   "
+                 f"state: {self.state.value}"]  # fmt: skip
+        lines += _path_lines(self)
+        if self.undo_of:
+            lines.append(f"  undoes: journal entry {self.undo_of}")
+        if self.description:
+            lines.append(f"  {self.description}")
+        if self.refusal:
+            lines.append(f"  refused: {self.refusal}")
+        elif self.state is PlanState.PENDING:
+            lines.append(f"  to go ahead: {self._how_to_confirm()}")
+        if self.result is not None and not self.refusal:
+            lines.append(f"  result: {self.result.message or self.result.error}")
+        lines += [f"  warning: {w}" for w in self.warnings]
+        lines += _body_lines(self)
+        return "\n".join(lines)
+
+    def _how_to_confirm(self) -> str:
+        if self.requires_strong_confirmation:
+            why = self.data.get("strong_reason", "it is a risky change")
+            return (f"confirm(strong=True) or confirm(typed_name={self.item_name!r}) "
+                    f"(strong confirmation: {why}); cancel() to drop it")  # fmt: skip
+        return "confirm() to carry it out, cancel() to drop it"
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
+        text = self.describe()
+        return {"text/plain": text, "text/html": f"<pre>{html.escape(text)}</pre>"}
+
+
+def _path_lines(plan: Plan) -> list[str]:
+    lines = []
+    if plan.source is not None:
+        lines.append(f"  source: {plan.source.relative}")
+    if plan.target is not None:
+        lines.append(f"  target: {plan.target.relative}")
+    if plan.new_name is not None:
+        lines.append(f"  new name: {plan.new_name}")
+    if plan.parent_dirs:
+        lines.append(f"  new folders: {', '.join(plan.parent_dirs)}")
+    return lines
+
+
+def _body_lines(plan: Plan) -> list[str]:
+    if plan.diff:
+        return ["", "--- diff ---", plan.diff.rstrip("\n")]
+    if plan.preview is not None:
+        return ["", f"--- preview (first {PREVIEW_LINES} lines) ---", plan.preview.rstrip("\n")]
+    return []
+
+
+# ---------------------------------------------------------------------------
+# Small helpers for the tools that build plans
+# ---------------------------------------------------------------------------
+
+
+def plan_params(
+    plan: Plan,
+    params: dict[str, Any],
+    required: tuple[str, ...],
+    optional: dict[str, Any] | None = None,
+) -> dict[str, Any] | None:
+    """The tool's parameters with defaults filled in, or None after refusing the plan.
+
+    Tools are called with whatever a person or a model passed, so an unknown or
+    missing parameter is a refused plan with a sentence, not a ``TypeError``.
+    """
+    optional = optional or {}
+    known = (*required, *optional)
+    unknown = [repr(key) for key in params if key not in known]
+    missing = [key for key in required if key not in params]
+    if unknown or missing:
+        what = f"does not take {', '.join(unknown)}" if unknown else f"needs {', '.join(missing)}"
+        plan.refuse(f"{plan.tool_name} {what}; it takes {', '.join(known)}.", Rule.NOT_ALLOWED)
+        return None
+    return {**optional, **params}
+
+
+def recheck_path(check: Callable[[str], Decision], path: WsPath | None) -> Decision:
+    """Run a policy check again on a plan's path, and make sure it still means the same place."""
+    if path is None:
+        return Decision.refuse(Rule.NOT_ALLOWED, "The plan has no path to check; make a new plan.")
+    decision = check(path.relative)
+    if decision and decision.path is not None and decision.path.absolute != path.absolute:
+        return Decision.refuse(
+            Rule.INVALID_PATH, f"{path} now leads somewhere else; make a new plan.", path
+        )
+    return decision
+
+
+# ---------------------------------------------------------------------------
+# The plan book
+# ---------------------------------------------------------------------------
+
+_PENDING_COLUMNS = ["id", "action", "risk", "title", "source", "target", "strong", "created"]
+
+
+class PlanBook:
+    """The session's plans: proposes them, keeps them, journals them, and builds undo plans.
+
+    ``on_change`` is called with a plan right after it changed the workspace.
+    """
+
+    def __init__(
+        self,
+        ctx: ToolContext,
+        registry: ToolRegistry,
+        journal: Journal,
+        *,
+        on_change: Callable[[Plan], None] | None = None,
+    ) -> None:
+        self._ctx = ctx
+        self._registry = registry
+        self._journal = journal
+        self._on_change = on_change
+        self._plans: dict[str, Plan] = {}
+
+    def __repr__(self) -> str:
+        waiting = sum(p.state is PlanState.PENDING for p in self._plans.values())
+        return f"<PlanBook {len(self._plans)} plans, {waiting} pending>"
+
+    def propose(self, tool_name: str, **params: Any) -> Plan:
+        """Ask a write tool for a plan; a plan that is not refused becomes pending."""
+        tool = self._write_tool(tool_name)
+        return self._adopt(tool.plan(self._ctx, **params))
+
+    def get(self, plan_id: str) -> Plan:
+        try:
+            return self._plans[plan_id]
+        except KeyError:
+            raise UsageError(
+                f"There is no plan {plan_id!r} in this session; see pending() for the ids."
+            ) from None
+
+    def plans(self) -> list[Plan]:
+        """Every plan of this session (refused ones too), oldest first."""
+        return list(self._plans.values())
+
+    def pending(self) -> pd.DataFrame:
+        """The plans waiting for a decision, oldest first."""
+        rows = [
+            {"id": p.id, "action": p.action.value, "risk": p.risk.label, "title": p.title,
+             "source": p.source.relative if p.source else None,
+             "target": p.target.relative if p.target else None,
+             "strong": p.requires_strong_confirmation, "created": p.created_at}
+            for p in self._plans.values()
+            if p.state is PlanState.PENDING
+        ]  # fmt: skip
+        frame = pd.DataFrame(rows, columns=_PENDING_COLUMNS)
+        return frame.astype({"strong": bool})
+
+    def history(self) -> pd.DataFrame:
+        """The journal, most recent first."""
+        return self._journal.frame()
+
+    def undo(self, entry: str | int | None = None) -> Plan:
+        """A plan that reverses a journal entry; it needs confirming like any other.
+
+        ``None`` is the most recent change not undone yet, a ``str`` a journal
+        entry id, an ``int`` a position in ``history()`` (0 = most recent).
+        Raises ``UndoError`` when the entry can't be undone at all; a plan that
+        would do harm now (the file changed since, the old place is taken) comes
+        back refused, saying why.
+        """
+        entries = self._journal.entries()
+        chosen = pick_entry(entry, entries)
+        request = undo_request(chosen, entries, self._ctx.policy)
+        plan = self._write_tool(request.tool).plan(self._ctx, **request.params)
+        plan.undo_of = chosen.id
+        plan.title = f"Undo {chosen.action} (entry {chosen.id}): {plan.title}"
+        plan.warnings.extend(request.warnings)
+        if request.refusal:
+            plan.refuse(request.refusal, Rule.NOT_ALLOWED)
+        return self._adopt(plan)
+
+    def _write_tool(self, name: str) -> WriteTool:
+        try:
+            tool = self._registry.get(name)
+        except KeyError as exc:
+            raise UsageError(str(exc.args[0])) from None
+        if not callable(getattr(tool, "plan", None)):
+            raise UsageError(f"{name} runs at once and makes no plan; call it directly.")
+        return cast("WriteTool", tool)
+
+    def _adopt(self, plan: Plan) -> Plan:
+        while plan.id in self._plans:
+            plan.id = new_plan_id()
+        plan._after = self._after_execute
+        if plan.state is PlanState.BUILT:
+            plan._move("propose")
+        self._plans[plan.id] = plan
+        logger.info("plan %s %s: %s", plan.id, plan.action.value, plan.state.value)
+        return plan
+
+    def _after_execute(self, plan: Plan) -> None:
+        entry = journal_entry(plan, self._ctx.clock())
+        try:
+            self._journal.append(entry)
+        except WriteError as exc:
+            logger.warning("plan %s: the journal could not be written", plan.id)
+            if plan.result is not None:
+                plan.result.message = f"{plan.result.message} {exc.reason}".strip()
+        plan.data["journal_entry"] = entry.id
+        if plan.result is not None and plan.result.success and self._on_change is not None:
+            self._on_change(plan)

@@ -1,0 +1,766 @@
+"""Safe text I/O: sniffing, decoding, atomic writes, backups and fingerprints.
+
+This is one of the few modules that opens user files. Every function takes a
+``WsPath``, so the path has already passed the access policy; the helpers add
+the last line of defence at the moment of I/O: the final path component is
+opened without following symlinks, only regular files are read, a write goes
+to a temporary file in the same folder and is renamed into place only once it
+is complete and on disk, so a crash, a full disk or a kill leaves the original
+byte-for-byte intact.
+
+Decoding follows a fixed, cheap order (a few C-level passes, no per-line
+Python loops, because text search decodes up to a thousand files per query):
+
+1. a byte-order mark decides: UTF-8 BOM -> ``utf-8-sig``, UTF-16 BOM ->
+   ``utf-16-le`` / ``utf-16-be`` (always with ``bom=True``);
+2. a NUL byte anywhere means binary;
+3. strict UTF-8 (plain ASCII lands here);
+4. strict GB18030, which also covers GBK and GB2312;
+5. anything else is unsupported.
+
+UTF-16 keeps its byte order in the encoding name (``"utf-16-le"`` or
+``"utf-16-be"``), so a file is written back exactly as it was read. The plain
+``"utf-16"`` of ``SUPPORTED_ENCODINGS`` is accepted when writing and means
+little-endian with a BOM, the form Windows tools write. ``"gbk"`` is accepted
+when writing too (``WRITABLE_ENCODINGS`` lists every name ``encode_text``
+takes): reading never says GBK, since GB18030 decodes the same bytes.
+"""
+
+from __future__ import annotations
+
+import codecs
+import difflib
+import errno
+import hashlib
+import logging
+import os
+import re
+import secrets
+import shutil
+import stat
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import BinaryIO
+
+from .errors import (
+    ConflictError,
+    NotFoundError,
+    PolicyError,
+    UnsupportedFileError,
+    UsageError,
+    WriteError,
+    WsnbError,
+)
+from .policy import METADATA_DIR, WsPath, is_dangerous_name
+from .types import Rule
+
+__all__ = [
+    "BACKUP_DIR",
+    "DEFAULT_FORMAT",
+    "HASH_LIMIT",
+    "MAX_READ_BYTES",
+    "SUPPORTED_ENCODINGS",
+    "TEMP_PREFIX",
+    "WRITABLE_ENCODINGS",
+    "Fingerprint",
+    "TextContent",
+    "TextFormat",
+    "atomic_write",
+    "backup_file",
+    "decode_bytes",
+    "detect_format",
+    "encode_text",
+    "fingerprint",
+    "read_bytes",
+    "read_text",
+    "stays_gbk",
+    "unified_diff",
+]
+
+logger = logging.getLogger("wsnb")
+
+MAX_READ_BYTES = 128 * 1024
+SUPPORTED_ENCODINGS = ("utf-8", "utf-8-sig", "utf-16", "gb18030")
+HASH_LIMIT = 1024 * 1024
+TEMP_PREFIX = ".wsnb-tmp-"
+BACKUP_DIR = f"{METADATA_DIR}/backups"
+
+# The codec each accepted encoding name is written with, and whether it always has a BOM.
+_CODECS: dict[str, tuple[str, bool]] = {
+    "utf-8": ("utf-8", False),
+    "utf-8-sig": ("utf-8", True),
+    "utf-16": ("utf-16-le", True),
+    "utf-16-le": ("utf-16-le", True),
+    "utf-16-be": ("utf-16-be", True),
+    "gb18030": ("gb18030", False),
+    "gbk": ("gbk", False),
+}
+WRITABLE_ENCODINGS = tuple(_CODECS)
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+_NEWLINES = ("\n", "\r\n", "\r")
+_BARE_LF = re.compile(r"(?<!\r)\n")
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+_READ_FLAGS = (
+    os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_BINARY", 0)
+)  # fmt: skip
+_CHUNK = 1024 * 1024
+_MAX_NAME_BYTES = 255
+
+
+# ---------------------------------------------------------------------------
+# Formats and decoding
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TextFormat:
+    """How a text file is stored, so an edit can write it back the same way.
+
+    ``encoding`` is ``"utf-8"``, ``"utf-8-sig"``, ``"utf-16-le"``,
+    ``"utf-16-be"`` or ``"gb18030"`` when read from a file; ``"utf-16"``
+    is also accepted when writing (little-endian with a BOM). ``newline``
+    is the dominant line ending (``"\\n"`` when there is none).
+    """
+
+    encoding: str
+    newline: str
+    bom: bool
+
+
+DEFAULT_FORMAT = TextFormat("utf-8", "\n", False)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class TextContent:
+    """Text read from a file, with the format it was stored in.
+
+    ``text`` keeps the file's line endings. ``bytes_read`` is how many bytes
+    were read from disk (at most the limit); ``size`` is the size on disk.
+    The repr leaves the text out, so logging the object never logs contents.
+    """
+
+    text: str
+    format: TextFormat
+    truncated: bool
+    size: int
+    bytes_read: int
+
+    def __repr__(self) -> str:
+        cut = ", truncated" if self.truncated else ""
+        return (
+            f"<TextContent {len(self.text)} characters, {self.format.encoding}, "
+            f"newline={self.format.newline!r}, size={self.size}{cut}>"
+        )
+
+
+def detect_format(data: bytes, *, truncated: bool = False) -> TextFormat | None:
+    """The format of ``data``, or None when it is binary or in no supported encoding.
+
+    Pass ``truncated=True`` for a sample cut from the head of a longer file,
+    so a multibyte character cut at the end does not count against it.
+    """
+    try:
+        return decode_bytes(data, truncated=truncated)[1]
+    except UnsupportedFileError:
+        return None
+
+
+def decode_bytes(data: bytes, *, truncated: bool = False) -> tuple[str, TextFormat]:
+    """Decode ``data`` by the fixed order in the module docstring.
+
+    With ``truncated=True`` an incomplete multibyte sequence at the very end
+    is dropped instead of failing: reads stop at a byte limit, not at a
+    character boundary. Raises ``UnsupportedFileError`` (``kind`` is
+    ``"binary"`` or ``"encoding"``) with a sentence about "the data"; callers
+    that know the file name say it instead.
+    """
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            codec = _CODECS[encoding][0]
+            text = _decode_or_none(data[len(bom) :], codec, truncated)
+            if text is None:
+                raise _undecodable("The data")
+            return text, TextFormat(encoding, _dominant_newline(text), True)
+    if b"\x00" in data:
+        raise _binary("The data")
+    for encoding in ("utf-8", "gb18030"):
+        text = _decode_or_none(data, encoding, truncated)
+        if text is not None:
+            has_bom = encoding == "gb18030" and text.startswith("\ufeff")
+            text = text[1:] if has_bom else text
+            return text, TextFormat(encoding, _dominant_newline(text), has_bom)
+    raise _undecodable("The data")
+
+
+def _decode_or_none(data: bytes, codec: str, truncated: bool) -> str | None:
+    """Strict decode; when truncated, an incomplete final sequence is left out.
+
+    One plain ``bytes.decode`` (the incremental decoder is several times
+    slower); only a read cut inside a character decodes the prefix again.
+    """
+    try:
+        return data.decode(codec)
+    except UnicodeDecodeError as exc:
+        cut = exc.start if truncated and _incomplete_at_end(exc, len(data)) else None
+    if cut is None:
+        return None
+    try:
+        return data[:cut].decode(codec)
+    except UnicodeDecodeError:
+        return None
+
+
+_INCOMPLETE = frozenset(
+    {"unexpected end of data", "incomplete multibyte sequence", "truncated data"}
+)
+
+
+def _incomplete_at_end(exc: UnicodeDecodeError, length: int) -> bool:
+    """True when the error is only a character cut off by the end of the data."""
+    return exc.end == length and length - exc.start < 4 and exc.reason in _INCOMPLETE
+
+
+def _dominant_newline(text: str) -> str:
+    """The most common line ending; ``"\\n"`` wins ties and empty text.
+
+    Most files have no CR at all, and ``in`` is a memchr, far cheaper than a
+    count. When CRLF is present, lone CRs among the other endings are not
+    weighed: two counts instead of three, for a case that hardly occurs.
+    """
+    if "\r" not in text:
+        return "\n"
+    if "\n" not in text:
+        return "\r"
+    crlf = text.count("\r\n")
+    if not crlf:
+        return "\r" if text.count("\r") > text.count("\n") else "\n"
+    return "\r\n" if crlf > text.count("\n") - crlf else "\n"
+
+
+def _binary(name: str) -> UnsupportedFileError:
+    return UnsupportedFileError(
+        f"{name} is a binary file, not text; wsnb reads only text files, so open it with "
+        "the program it belongs to.",
+        path=None if name == "The data" else name,
+        kind="binary",
+    )
+
+
+def _undecodable(name: str) -> UnsupportedFileError:
+    return UnsupportedFileError(
+        f"{name} is not text in an encoding wsnb reads (UTF-8, UTF-16 with a byte-order "
+        "mark, GB18030/GBK); convert it to UTF-8 to work with it here.",
+        path=None if name == "The data" else name,
+        kind="encoding",
+    )
+
+
+# ---------------------------------------------------------------------------
+# Encoding
+# ---------------------------------------------------------------------------
+
+
+def encode_text(text: str, fmt: TextFormat) -> bytes:
+    """Encode ``text`` the way ``fmt`` says, so an edited file keeps its format.
+
+    Bare ``"\\n"`` becomes ``fmt.newline``; ``"\\r\\n"`` already in the text
+    stays as it is. A BOM is written when ``fmt.bom`` is set, and always for
+    ``utf-8-sig`` and UTF-16 (wsnb recognises UTF-16 only by its BOM).
+    ``"gb18030"`` can store every character; ``"gbk"`` refuses what GBK
+    can't hold (an emoji, rare CJK), for a file that must stay readable by
+    GBK-only tools: decide with the old bytes, see ``stays_gbk``.
+    Raises ``UnsupportedFileError`` naming the first character the encoding
+    can't hold and its line, before anything is written.
+    """
+    try:
+        codec, always_bom = _CODECS[fmt.encoding]
+    except KeyError:
+        known = ", ".join(_CODECS)
+        raise UsageError(
+            f"{fmt.encoding!r} is not an encoding wsnb writes; use one of {known}."
+        ) from None
+    if fmt.newline not in _NEWLINES:
+        raise UsageError(f"{fmt.newline!r} is not a line ending; use '\\n', '\\r\\n' or '\\r'.")
+    body = text if fmt.newline == "\n" else _BARE_LF.sub(fmt.newline, text)
+    if fmt.bom or always_bom:
+        body = "\ufeff" + body
+    try:
+        return body.encode(codec)
+    except UnicodeEncodeError as exc:
+        raise _unencodable(text, body[exc.start], fmt.encoding) from None
+
+
+def _unencodable(text: str, char: str, encoding: str) -> UnsupportedFileError:
+    # Newline conversion only touches CR and LF, which every encoding holds, so the
+    # first failing character of the converted text is the first one in ``text``.
+    position = text.index(char)
+    head = text[:position]
+    line = head.count("\n") + head.count("\r") - head.count("\r\n") + 1
+    if 0xD800 <= ord(char) <= 0xDFFF:
+        reason = (
+            f"The text has a broken character (a lone surrogate, U+{ord(char):04X}) on line "
+            f"{line}, which no encoding can store; remove it."
+        )
+    else:
+        reason = (
+            f"The character {char!r} (U+{ord(char):04X}) on line {line} can't be stored in "
+            f"{encoding.upper()}; remove it, or save the file as UTF-8 instead."
+        )
+    return UnsupportedFileError(
+        reason,
+        char=char,
+        line=line,
+        encoding=encoding,
+    )
+
+
+def stays_gbk(old: bytes, fmt: TextFormat) -> TextFormat:
+    """The format to write an edited file in: GBK when the old bytes were plain GBK.
+
+    GB18030 stores what GBK can't (emoji, rare CJK) as four-byte sequences
+    that GBK-only tools garble, so a file that was GBK is kept GBK and such
+    a character is refused by ``encode_text``; a file that already used
+    GB18030 beyond GBK keeps ``"gb18030"``.
+    """
+    if fmt.encoding != "gb18030" or fmt.bom:
+        return fmt
+    try:
+        old.decode("gbk")
+    except UnicodeDecodeError:
+        return fmt
+    return TextFormat("gbk", fmt.newline, fmt.bom)
+
+
+# ---------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------
+
+
+def read_text(path: WsPath, *, limit: int = MAX_READ_BYTES) -> TextContent:
+    """Read at most ``limit`` bytes of ``path`` and decode them.
+
+    Raises ``NotFoundError``, ``UnsupportedFileError`` for folders, binary
+    files and unknown encodings (the message names the file), ``PolicyError``
+    when the file became a symlink after the policy checked it.
+    """
+    if limit < 0:
+        raise UsageError(f"The read limit must be 0 or more bytes, not {limit}.")
+    with _open_regular(path) as handle:
+        size = os.fstat(handle.fileno()).st_size
+        raw = handle.read(limit + 1)
+    truncated = len(raw) > limit
+    data = raw[:limit] if truncated else raw
+    try:
+        text, fmt = decode_bytes(data, truncated=truncated)
+    except UnsupportedFileError as exc:
+        make = _binary if getattr(exc, "kind", "") == "binary" else _undecodable
+        raise make(str(path)) from None
+    return TextContent(text, fmt, truncated, max(size, len(data)), len(data))
+
+
+def read_bytes(path: WsPath, *, limit: int | None = None) -> bytes:
+    """The raw bytes of ``path`` (the first ``limit`` bytes when given)."""
+    if limit is not None and limit < 0:
+        raise UsageError(f"The read limit must be 0 or more bytes, not {limit}.")
+    with _open_regular(path) as handle:
+        return handle.read() if limit is None else handle.read(limit)
+
+
+def _open_regular(path: WsPath) -> BinaryIO:
+    """Open a regular file for reading without following a symlink at the end.
+
+    ``O_NONBLOCK`` keeps a FIFO swapped in after the policy check from hanging
+    the open; the ``fstat`` then refuses anything that is not a regular file.
+    """
+    try:
+        fd = os.open(path.absolute, _READ_FLAGS)
+    except OSError as exc:
+        raise _read_error(path, exc) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise UnsupportedFileError(
+                f"{path} is a folder, not a file; use ls() to list it.", path=str(path)
+            )
+        if not stat.S_ISREG(mode):
+            raise UnsupportedFileError(
+                f"{path} is a special file (FIFO, socket or device); only regular files "
+                "can be read.",
+                path=str(path),
+            )
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _read_error(path: WsPath, exc: OSError) -> WsnbError:
+    if isinstance(exc, FileNotFoundError):
+        return NotFoundError(
+            f"{path} does not exist; check the name with ls() or search_files().", path=str(path)
+        )
+    if isinstance(exc, IsADirectoryError):
+        return UnsupportedFileError(
+            f"{path} is a folder, not a file; use ls() to list it.", path=str(path)
+        )
+    if exc.errno == errno.ELOOP:
+        return PolicyError(
+            f"{path} is a symbolic link; wsnb never follows links, read its target instead.",
+            path=str(path),
+            rule=Rule.SYMLINK,
+        )
+    return WsnbError(
+        f"{path} could not be read ({exc.strerror or exc}); check that you may read it.",
+        path=str(path),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Writing
+# ---------------------------------------------------------------------------
+
+
+def atomic_write(
+    path: WsPath,
+    data: bytes | Iterable[bytes],
+    *,
+    exclusive: bool = False,
+    mode: int | None = None,
+) -> None:
+    """Write ``data`` to ``path`` so that readers see the old file or the new, never half.
+
+    ``data`` is bytes, or an iterable of byte chunks for large content. The
+    bytes go to a ``.wsnb-tmp-`` file in the same folder, are flushed and
+    fsynced, then renamed over ``path`` (keeping its permission bits unless
+    ``mode`` is given). With ``exclusive=True`` an existing target is never
+    replaced: it raises ``ConflictError``. Any failure removes the temporary
+    file and raises ``WriteError``; the original stays byte-for-byte intact.
+    """
+    if is_dangerous_name(path.name):
+        raise PolicyError(
+            f"{path} has a suffix that runs programs; wsnb never writes such files.",
+            path=str(path),
+            rule=Rule.DANGEROUS_SUFFIX,
+        )
+    if exclusive and path.exists():
+        raise _conflict(path)
+    existing = _existing_mode(path)
+    temp, fd = _make_temp(path, private=existing is not None or mode is not None)
+    try:
+        _fill(fd, temp, data, mode if mode is not None else existing)
+        _publish(temp, path, exclusive)
+    except BaseException as exc:
+        _discard(temp)
+        if isinstance(exc, OSError):
+            raise _write_error(path, exc) from None
+        raise
+    _sync_folder(path.absolute.parent)
+    logger.debug("wrote %s atomically", path)
+
+
+def _existing_mode(path: WsPath) -> int | None:
+    """The permission bits of the file being replaced, or None for a new file."""
+    try:
+        info = os.lstat(path.absolute)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise _write_error(path, exc) from None
+    return stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else None
+
+
+def _make_temp(path: WsPath, *, private: bool) -> tuple[Path, int]:
+    """Create an empty temporary file next to ``path``; return it and its open descriptor.
+
+    A new file is created with 0o666 so the kernel applies the umask as for
+    any new file; a replacement starts private (0o600) and gets its final
+    bits before it becomes visible under the real name.
+    """
+    folder = path.absolute.parent
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        temp = folder / f"{TEMP_PREFIX}{secrets.token_hex(8)}"
+        try:
+            return temp, os.open(temp, flags, 0o600 if private else 0o666)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise _write_error(path, exc) from None
+    raise WriteError(
+        f"Could not write {path}: no free temporary name in its folder; the original is "
+        "unchanged. Remove old .wsnb-tmp- files there and try again.",
+        path=str(path),
+    )
+
+
+def _fill(fd: int, temp: Path, data: bytes | Iterable[bytes], mode: int | None) -> None:
+    """Write every chunk, set the final permission bits, force it all to disk, close."""
+    try:
+        for chunk in _chunks(data):
+            view = memoryview(chunk)
+            while view:
+                view = view[os.write(fd, view) :]
+        if mode is not None:
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, mode)
+            else:  # pragma: no cover - Windows
+                temp.chmod(mode)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _chunks(data: bytes | Iterable[bytes]) -> Iterator[bytes | memoryview]:
+    if isinstance(data, bytes | bytearray | memoryview):
+        view = memoryview(data)
+        for start in range(0, len(view), _CHUNK):
+            yield view[start : start + _CHUNK]
+        return
+    yield from data
+
+
+def _publish(temp: Path, path: WsPath, exclusive: bool) -> None:
+    """Move the finished temporary file to its real name."""
+    if not exclusive:
+        temp.replace(path.absolute)
+        return
+    try:
+        os.link(temp, path.absolute)  # fails if the target appeared meanwhile
+    except FileExistsError:
+        raise _conflict(path) from None
+    except OSError:
+        # No hard links on this file system: reserve the name, then rename over it.
+        try:
+            os.close(os.open(path.absolute, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            raise _conflict(path) from None
+        try:
+            temp.replace(path.absolute)
+        except BaseException:
+            _discard(path.absolute)  # our own empty placeholder, nothing of the user's
+            raise
+        return
+    _discard(temp)
+
+
+def _discard(temp: Path) -> None:
+    try:
+        temp.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        logger.warning("could not remove the temporary file %s (%s)", temp.name, exc.strerror)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable, where the platform can fsync a folder."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+_WRITE_HINTS = {
+    errno.ENOSPC: "Free some disk space and try again.",
+    errno.EDQUOT: "Free some space in your disk quota and try again.",
+    errno.EFBIG: "The file system or a size limit does not allow a file this large; make it "
+    "smaller or save it elsewhere.",
+    errno.EACCES: "Check that you may write to the file and its folder.",
+    errno.EPERM: "Check that you may write to the file and its folder.",
+    errno.EROFS: "The disk is read-only; copy the workspace somewhere writable.",
+    errno.ENOENT: "Its folder does not exist; create the folder first.",
+}
+
+
+def _write_error(path: WsPath, exc: OSError) -> WriteError:
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    hint = _WRITE_HINTS.get(exc.errno or 0, "")
+    return WriteError(
+        f"Could not write {path}: {reason}; the original is unchanged. {hint}".rstrip(),
+        path=str(path),
+        errno=exc.errno,
+    )
+
+
+def _conflict(path: WsPath) -> ConflictError:
+    return ConflictError(
+        f"{path} already exists; wsnb never overwrites a file, so choose another name.",
+        path=str(path),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Backups
+# ---------------------------------------------------------------------------
+
+
+def backup_file(path: WsPath, root: Path, now: datetime) -> Path:
+    """Copy ``path`` to ``<root>/.wsnb/backups/`` before it is changed, and return the copy.
+
+    The name is the relative path with ``/`` as ``__``, then the time and
+    ``.bak``; an existing backup is never overwritten (a counter is added).
+    The copy is fsynced, so it is on disk before the original is replaced.
+    """
+    folder = _backup_folder(root, path)
+    stem = f"{_flat_name(path.relative)}.{now.strftime('%Y%m%d-%H%M%S-%f')}"
+    try:
+        if not stat.S_ISREG(os.lstat(path.absolute).st_mode):
+            raise WriteError(
+                f"Could not back up {path}: it is not a regular file; nothing was changed.",
+                path=str(path),
+            )
+        target = _reserve(folder, stem)
+    except OSError as exc:
+        raise _backup_error(path, exc) from None
+    try:
+        shutil.copy2(path.absolute, target, follow_symlinks=False)
+        _fsync_file(target)
+    except OSError as exc:
+        _discard(target)
+        raise _backup_error(path, exc) from None
+    logger.debug("backed up %s", path)
+    return target
+
+
+def _backup_folder(root: Path, path: WsPath) -> Path:
+    """Create ``.wsnb/backups`` and make sure neither part is a symlink out of the workspace."""
+    folder = root / METADATA_DIR / "backups"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for part in (root / METADATA_DIR, folder):
+            if not stat.S_ISDIR(os.lstat(part).st_mode):
+                raise WriteError(
+                    f"Could not back up {path}: {BACKUP_DIR} is not a plain folder (a link?); "
+                    "remove it so wsnb can recreate it. Nothing was changed.",
+                    path=str(path),
+                )
+    except OSError as exc:
+        raise _backup_error(path, exc) from None
+    return folder
+
+
+def _flat_name(relative: str) -> str:
+    """``a/b/c.txt`` -> ``a__b__c.txt``, shortened with a hash when too long for a name."""
+    flat = relative.replace("/", "__")
+    room = _MAX_NAME_BYTES - 40  # time stamp, counter and ".bak"
+    if len(flat.encode("utf-8")) <= room:
+        return flat
+    digest = hashlib.sha256(flat.encode("utf-8")).hexdigest()[:12]
+    tail = flat.encode("utf-8")[-(room - 14) :].decode("utf-8", errors="ignore")
+    return f"{digest}__{tail}"
+
+
+def _reserve(folder: Path, stem: str) -> Path:
+    """Create an empty, new backup file; ``O_EXCL`` makes overwriting impossible."""
+    for counter in range(10_000):
+        name = f"{stem}.bak" if counter == 0 else f"{stem}-{counter}.bak"
+        target = folder / name
+        try:
+            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            continue
+        return target
+    raise FileExistsError(errno.EEXIST, "too many backups with the same time stamp")
+
+
+def _fsync_file(target: Path) -> None:
+    fd = os.open(target, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _backup_error(path: WsPath, exc: OSError) -> WriteError:
+    reason = exc.strerror or str(exc)
+    if exc.errno == errno.ENOENT:
+        hint = "The file is gone; look for it with ls() before changing it."
+    else:
+        hint = _WRITE_HINTS.get(exc.errno or 0, "")
+    return WriteError(
+        f"Could not back up {path}: {reason}; nothing was changed. {hint}".rstrip(),
+        path=str(path),
+        errno=exc.errno,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Fingerprints and diffs
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Fingerprint:
+    """What a path looked like when a plan was made, to tell later whether it changed.
+
+    ``size`` is 0 for folders; ``sha256`` is set only for regular files of
+    at most ``HASH_LIMIT`` bytes, so an edit that keeps the size and the
+    modification time is still caught.
+    """
+
+    exists: bool
+    is_dir: bool
+    size: int
+    mtime_ns: int
+    sha256: str | None
+
+
+_MISSING = Fingerprint(False, False, 0, 0, None)
+
+
+def fingerprint(path: WsPath) -> Fingerprint:
+    """The path's fingerprint now; never follows symlinks, a missing path gives ``exists=False``."""
+    try:
+        info = os.lstat(path.absolute)
+    except (FileNotFoundError, NotADirectoryError):
+        return _MISSING
+    if stat.S_ISDIR(info.st_mode):
+        return Fingerprint(True, True, 0, info.st_mtime_ns, None)
+    digest = None
+    if stat.S_ISREG(info.st_mode) and info.st_size <= HASH_LIMIT:
+        digest = _sha256(path)
+    return Fingerprint(True, False, info.st_size, info.st_mtime_ns, digest)
+
+
+def _sha256(path: WsPath) -> str | None:
+    """The content hash, or None when the file can't be read (it then counts by size and time)."""
+    try:
+        with _open_regular(path) as handle:
+            return hashlib.sha256(handle.read(HASH_LIMIT + 1)).hexdigest()
+    except (OSError, WsnbError):
+        return None
+
+
+def unified_diff(old: str, new: str, path: str, *, context: int = 3) -> str:
+    """A ``git diff``-style patch from ``old`` to ``new``, headed ``a/<path>`` and ``b/<path>``.
+
+    Lines split only at CR, LF and CRLF; a last line without a line ending
+    is marked the way git marks it. Equal texts give ``""``.
+    """
+    if context < 0:
+        raise UsageError(f"The diff context must be 0 or more lines, not {context}.")
+    lines = difflib.unified_diff(
+        _LINE.findall(old), _LINE.findall(new), f"a/{path}", f"b/{path}", n=context
+    )
+    return "".join(_terminated(line) for line in lines)
+
+
+def _terminated(line: str) -> str:
+    if line.endswith(("\n", "\r")):
+        return line
+    return f"{line}\n\\ No newline at end of file\n"

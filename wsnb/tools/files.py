@@ -1,0 +1,385 @@
+"""Write tools that make or change files: create a file, create a folder, write a file.
+
+Each builds a ``Plan`` and touches the disk only to read (for the diff and the
+fingerprints) until the plan is confirmed. Bytes go through ``wsnb.textio``:
+new files are created exclusively (never over an existing one), a modified
+file is backed up first and replaced atomically, keeping its encoding, line
+endings and permission bits.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+from .. import textio
+from ..errors import ConflictError, UnsupportedFileError, WsnbError
+from ..plans import PREVIEW_LINES, Plan, plan_params, recheck_path
+from ..policy import Decision, WsPath
+from ..types import ActionType, Risk, Rule, ToolResult
+from .base import ToolContext
+
+__all__ = [
+    "MAX_EDIT_BYTES",
+    "CreateFileTool",
+    "CreateFolderTool",
+    "WriteFileTool",
+    "make_parents",
+    "missing_parents",
+    "normalise_newlines",
+    "remove_made",
+]
+
+logger = logging.getLogger("wsnb")
+
+MAX_EDIT_BYTES = 2 * 1024 * 1024
+_NEWLINE_NAMES = {"\n": "LF", "\r\n": "CRLF", "\r": "CR"}
+
+
+# ---------------------------------------------------------------------------
+# Helpers shared with the other write tools
+# ---------------------------------------------------------------------------
+
+
+def normalise_newlines(text: str) -> str:
+    """CRLF and CR become LF: plans compare and diff text, the format decides the bytes."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def missing_parents(ctx: ToolContext, target: WsPath) -> list[WsPath]:
+    """The folders above ``target`` that don't exist yet, outermost first."""
+    parts = target.relative.split("/")[:-1]
+    missing: list[WsPath] = []
+    for index in range(1, len(parts) + 1):
+        relative = "/".join(parts[:index])
+        if missing or not os.path.lexists(ctx.policy.root.joinpath(*parts[:index])):
+            missing.append(ctx.policy.resolve(relative))
+    return missing
+
+
+def make_parents(ctx: ToolContext, plan: Plan) -> list[Path]:
+    """Create the plan's ``parent_dirs`` (through the gate again); returns the ones it made."""
+    made: list[Path] = []
+    try:
+        for relative in plan.parent_dirs:
+            folder = ctx.policy.resolve(relative)
+            try:
+                folder.absolute.mkdir()
+            except FileExistsError:
+                if not stat.S_ISDIR(os.lstat(folder.absolute).st_mode):
+                    raise ConflictError(
+                        f"{folder} exists but is not a folder; make a new plan.", path=relative
+                    ) from None
+                continue
+            made.append(folder.absolute)
+    except BaseException:
+        remove_made(made)
+        raise
+    return made
+
+
+def remove_made(made: list[Path]) -> None:
+    """Undo ``make_parents`` after a failure: remove the folders it made, if still empty."""
+    for folder in reversed(made):
+        try:
+            folder.rmdir()
+        except OSError:
+            logger.warning("could not remove the new, empty folder %s", folder.name)
+
+
+def _conflict(target: WsPath) -> str:
+    return (f"{target} already exists; wsnb never overwrites. Choose another name, or use "
+            "write_file() to change an existing file.")  # fmt: skip
+
+
+def _too_big(what: str, size: int) -> str:
+    return (
+        f"{what} is {size:,} bytes; wsnb only edits text files up to "
+        f"{MAX_EDIT_BYTES:,} bytes, which it can show in full. Use an editor instead."
+    )
+
+
+def _preview(text: str) -> str:
+    lines = text.splitlines(keepends=True)
+    shown = "".join(lines[:PREVIEW_LINES])
+    if len(lines) > PREVIEW_LINES:
+        shown += f"... {len(lines) - PREVIEW_LINES:,} more lines\n"
+    return shown
+
+
+def _plan_new_path(ctx: ToolContext, plan: Plan, path: Any) -> WsPath | None:
+    """The checked, not-yet-existing target with its missing parents listed, or None if refused."""
+    decision = ctx.policy.check_create(path)
+    if not decision:
+        plan.refuse_decision(decision)
+        return None
+    target = decision.raise_if_refused()
+    if target.exists():
+        plan.refuse(_conflict(target), Rule.NOT_ALLOWED)
+        return None
+    plan.target = target
+    plan.parent_dirs = [p.relative for p in missing_parents(ctx, target)]
+    plan.watch(target)
+    return target
+
+
+# ---------------------------------------------------------------------------
+# create_file
+# ---------------------------------------------------------------------------
+
+
+class CreateFileTool:
+    """A new UTF-8 text file; never replaces an existing one."""
+
+    name: str = "create_file"
+    display_name: str = "Create file"
+    action: ActionType = ActionType.CREATE_FILE
+    risk: Risk = Risk.MEDIUM
+
+    def plan(self, ctx: ToolContext, **params: Any) -> Plan:
+        plan = Plan.start(self, ctx, f"Create file {params.get('path')}")
+        values = plan_params(plan, params, ("path",), {"content": ""})
+        if values is None or plan.is_refused:
+            return plan
+        content = values["content"]
+        if not isinstance(content, str):
+            return plan.refuse("The content must be text (a str); wsnb creates text files only.",
+                               Rule.NOT_ALLOWED)  # fmt: skip
+        text = normalise_newlines(content)
+        try:
+            data = textio.encode_text(text, textio.DEFAULT_FORMAT)
+        except UnsupportedFileError as exc:
+            return plan.refuse_error(exc)
+        if len(data) > MAX_EDIT_BYTES:
+            return plan.refuse(_too_big("The new content", len(data)), Rule.NOT_ALLOWED)
+        target = _plan_new_path(ctx, plan, values["path"])
+        if target is None:
+            return plan
+        plan.content, plan.preview = text, _preview(text)
+        plan.description = f"A new text file of {len(data):,} bytes (UTF-8, LF line endings)."
+        if not text:
+            plan.warnings.append("The new file will be empty.")
+        return plan
+
+    def recheck(self, ctx: ToolContext, plan: Plan) -> Decision:
+        return recheck_path(ctx.policy.check_create, plan.target)
+
+    def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
+        target = recheck_path(ctx.policy.check_create, plan.target).raise_if_refused()
+        data = textio.encode_text(plan.content or "", textio.DEFAULT_FORMAT)
+        made = make_parents(ctx, plan)
+        try:
+            textio.atomic_write(target, data, exclusive=True)
+        except BaseException:
+            remove_made(made)
+            raise
+        return ToolResult(
+            True,
+            message=f"Created {target} ({len(data):,} bytes).",
+            target=target.relative,
+            files=[*plan.parent_dirs, target.relative],
+        )
+
+
+# ---------------------------------------------------------------------------
+# create_folder
+# ---------------------------------------------------------------------------
+
+
+class CreateFolderTool:
+    """A new, empty folder (and the folders above it that are missing)."""
+
+    name: str = "create_folder"
+    display_name: str = "Create folder"
+    action: ActionType = ActionType.CREATE_FOLDER
+    risk: Risk = Risk.MEDIUM
+
+    def plan(self, ctx: ToolContext, **params: Any) -> Plan:
+        plan = Plan.start(self, ctx, f"Create folder {params.get('path')}")
+        values = plan_params(plan, params, ("path",))
+        if values is None or plan.is_refused:
+            return plan
+        if _plan_new_path(ctx, plan, values["path"]) is not None:
+            plan.description = "A new, empty folder."
+        return plan
+
+    def recheck(self, ctx: ToolContext, plan: Plan) -> Decision:
+        return recheck_path(ctx.policy.check_create, plan.target)
+
+    def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
+        target = recheck_path(ctx.policy.check_create, plan.target).raise_if_refused()
+        made = make_parents(ctx, plan)
+        try:
+            target.absolute.mkdir()
+        except FileExistsError:
+            remove_made(made)
+            raise ConflictError(_conflict(target), path=target.relative) from None
+        except BaseException:
+            remove_made(made)
+            raise
+        return ToolResult(True, message=f"Created the folder {target}.", target=target.relative,
+                          files=[*plan.parent_dirs, target.relative])  # fmt: skip
+
+
+# ---------------------------------------------------------------------------
+# write_file
+# ---------------------------------------------------------------------------
+
+
+class WriteFileTool:
+    """New content for an existing text file, backed up first, written atomically.
+
+    ``restore_from`` (a backup under ``.wsnb/backups/``) writes that backup's
+    exact bytes instead of ``content``: that is how undo restores a file.
+    """
+
+    name: str = "write_file"
+    display_name: str = "Write file"
+    action: ActionType = ActionType.WRITE_FILE
+    risk: Risk = Risk.HIGH
+
+    def plan(self, ctx: ToolContext, **params: Any) -> Plan:
+        plan = Plan.start(self, ctx, f"Write {params.get('path')}")
+        values = plan_params(plan, params, ("path",), {"content": None, "restore_from": None})
+        if values is None or plan.is_refused:
+            return plan
+        content, restore_from = values["content"], values["restore_from"]
+        if (content is None) == (restore_from is None):
+            return plan.refuse("write_file takes either content or restore_from (a backup), "
+                               "exactly one of them.", Rule.NOT_ALLOWED)  # fmt: skip
+        target, old = self._current(ctx, plan, values["path"])
+        if target is None or old is None:
+            return plan
+        if restore_from is None:
+            self._plan_content(plan, target, old, content)
+        else:
+            self._plan_restore(ctx, plan, target, old, restore_from)
+        return plan
+
+    def _current(
+        self, ctx: ToolContext, plan: Plan, path: Any
+    ) -> tuple[WsPath | None, bytes | None]:
+        """The checked target and its bytes now; (None, None) after refusing."""
+        decision = ctx.policy.check_write_file(path)
+        if not decision:
+            plan.refuse_decision(decision)
+            return None, None
+        target = decision.raise_if_refused()
+        try:
+            size = os.lstat(target.absolute).st_size
+        except OSError as exc:
+            plan.refuse(f"{target} could not be checked ({exc.strerror}); try again.",
+                        Rule.NOT_ALLOWED)  # fmt: skip
+            return None, None
+        if size > MAX_EDIT_BYTES:
+            plan.refuse(_too_big(str(target), size), Rule.NOT_ALLOWED)
+            return None, None
+        try:
+            old = textio.read_bytes(target)
+        except WsnbError as exc:
+            plan.refuse_error(exc)
+            return None, None
+        plan.target = target
+        plan.watch(target)
+        return target, old
+
+    def _plan_content(self, plan: Plan, target: WsPath, old: bytes, content: Any) -> None:
+        if not isinstance(content, str):
+            plan.refuse("The content must be text (a str).", Rule.NOT_ALLOWED)
+            return
+        try:
+            old_text, fmt = textio.decode_bytes(old)
+        except UnsupportedFileError:
+            plan.refuse(f"{target} is not a text file wsnb can edit (binary, or an encoding it "
+                        "can't keep); edit it with its own program.", Rule.NOT_TEXT)  # fmt: skip
+            return
+        new_text = normalise_newlines(content)
+        fmt = textio.stays_gbk(old, fmt)  # a GBK file stays readable by GBK-only tools
+        try:
+            new = textio.encode_text(new_text, fmt)
+        except UnsupportedFileError as exc:
+            plan.refuse(f"{target} can't hold the new content as it is stored: {exc.reason}",
+                        Rule.NOT_TEXT)  # fmt: skip
+            return
+        if len(new) > MAX_EDIT_BYTES:
+            plan.refuse(_too_big("The new content", len(new)), Rule.NOT_ALLOWED)
+            return
+        plan.content = new_text
+        plan.diff = textio.unified_diff(normalise_newlines(old_text), new_text, target.relative)
+        plan.data["new_bytes"] = new
+        plan.description = _format_note(fmt)
+        plan.warnings += _content_warnings(old, new, old_text, new_text, fmt)
+
+    def _plan_restore(
+        self, ctx: ToolContext, plan: Plan, target: WsPath, old: bytes, restore_from: Any
+    ) -> None:
+        decision = ctx.policy.check(restore_from)
+        backup = decision.path
+        if not decision or backup is None or not backup.relative.startswith(
+            textio.BACKUP_DIR + "/"
+        ):
+            plan.refuse(f"restore_from must be a backup inside {textio.BACKUP_DIR}/; "
+                        "see history() for the backups wsnb made.", Rule.NOT_ALLOWED)  # fmt: skip
+            return
+        try:
+            new = textio.read_bytes(backup)
+        except WsnbError as exc:
+            plan.refuse_error(exc)
+            return
+        plan.data.update(new_bytes=new, restore_from=backup.relative)
+        plan.watch(backup)
+        plan.description = f"Puts back the exact bytes of {backup}; the current version is " \
+            "backed up first."
+        try:
+            old_text, new_text = textio.decode_bytes(old)[0], textio.decode_bytes(new)[0]
+        except UnsupportedFileError:
+            plan.warnings.append("One of the versions is not text, so no diff is shown.")
+            return
+        plan.diff = textio.unified_diff(normalise_newlines(old_text),
+                                        normalise_newlines(new_text), target.relative)  # fmt: skip
+        if new == old:
+            plan.warnings.append("No change: the backup is the same as the file.")
+
+    def recheck(self, ctx: ToolContext, plan: Plan) -> Decision:
+        decision = recheck_path(ctx.policy.check_write_file, plan.target)
+        restore = plan.data.get("restore_from")
+        if decision and restore is not None:
+            return ctx.policy.check(restore)
+        return decision
+
+    def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
+        target = recheck_path(ctx.policy.check_write_file, plan.target).raise_if_refused()
+        new: bytes = plan.data["new_bytes"]
+        backup = textio.backup_file(target, ctx.policy.root, ctx.clock())
+        backup_relative = backup.relative_to(ctx.policy.root).as_posix()
+        plan.data["backup"] = backup_relative
+        textio.atomic_write(target, new)
+        return ToolResult(True, message=f"Wrote {target} ({len(new):,} bytes); the old version "
+                          f"is kept in {backup_relative}.", target=target.relative,
+                          files=[target.relative], data={"backup": backup_relative})  # fmt: skip
+
+
+def _format_note(fmt: textio.TextFormat) -> str:
+    bom = " with a byte-order mark" if fmt.bom else ""
+    endings = _NEWLINE_NAMES.get(fmt.newline, repr(fmt.newline))
+    return (f"Kept as {fmt.encoding.upper()}{bom}, {endings} line endings; the old version is "
+            "backed up first.")  # fmt: skip
+
+
+def _content_warnings(
+    old: bytes, new: bytes, old_text: str, new_text: str, fmt: textio.TextFormat
+) -> list[str]:
+    warnings = []
+    if new == old:
+        warnings.append("No change: the new content is the same as the file's.")
+    elif not new_text.strip():
+        warnings.append("The new content is empty: the file will be emptied (a backup is kept).")
+    kinds = sum(1 for n in (old_text.count("\r\n"), old_text.count("\n") - old_text.count("\r\n"),
+                            old_text.count("\r") - old_text.count("\r\n")) if n)  # fmt: skip
+    if kinds > 1:
+        endings = _NEWLINE_NAMES.get(fmt.newline, repr(fmt.newline))
+        warnings.append(f"The file mixes line endings; every line will end with {endings}.")
+    return warnings

@@ -1,0 +1,207 @@
+"""The read-only tools: list a folder, read a text file, search names, search text.
+
+They answer at once, never change a file, and return a ``ToolResult`` whose
+``data`` holds the DataFrame or ``FileText`` and whose ``exc`` holds the error
+behind an expected failure.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import stat
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import pandas as pd
+
+from .. import textio
+from ..errors import UnsupportedFileError, UsageError, WsnbError
+from ..policy import is_text_name
+from ..search.grep import grep
+from ..types import ActionType, FileText, Risk, ToolResult
+from .base import ToolContext
+
+__all__ = [
+    "LIST_COLUMNS",
+    "MAX_LIST_ENTRIES",
+    "READ_TOOLS",
+    "ListFolderTool",
+    "ReadFileTool",
+    "SearchFilesTool",
+    "SearchTextTool",
+]
+
+logger = logging.getLogger("wsnb")
+
+MAX_LIST_ENTRIES = 200
+LIST_COLUMNS = ["name", "path", "is_dir", "size", "modified", "suffix", "is_text", "is_hidden",
+                "is_symlink"]  # fmt: skip
+
+# Suffixes that are never text, refused before any byte is read.
+_BINARY_KINDS = {
+    "an image": {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".ico", ".webp", ".tif", ".tiff",
+                 ".psd", ".heic"},
+    "an archive": {".zip", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".rar", ".tar", ".zst"},
+    "a compiled program or library": {".dll", ".so", ".dylib", ".o", ".obj", ".a", ".lib",
+                                      ".pyc", ".class", ".jar", ".wasm", ".bin", ".elf"},
+    "a media file": {".mp3", ".mp4", ".wav", ".flac", ".ogg", ".mov", ".avi", ".mkv"},
+    "an office document or PDF": {".pdf", ".doc", ".docx", ".xls", ".xlsx", ".ppt", ".pptx"},
+}  # fmt: skip
+
+
+def _binary_kind(name: str) -> str | None:
+    suffix = os.path.splitext(name)[1].lower()
+    return next((kind for kind, suffixes in _BINARY_KINDS.items() if suffix in suffixes), None)
+
+
+def _guarded(tool_name: str, call: Any) -> ToolResult:
+    """Run ``call`` and turn an expected wsnb error into a failed result."""
+    try:
+        result: ToolResult = call()
+    except WsnbError as exc:
+        logger.info("%s refused: %s", tool_name, type(exc).__name__)
+        return ToolResult.failure(exc)
+    logger.info("%s ok", tool_name)
+    return result
+
+
+@dataclass(frozen=True)
+class ListFolderTool:
+    """One folder's entries, shallow, at most 200, folders first."""
+
+    name: str = "list_folder"
+    display_name: str = "List folder"
+    action: ActionType = ActionType.LIST
+    risk: Risk = Risk.READ_ONLY
+
+    def run(self, ctx: ToolContext, path: str = ".", limit: int = MAX_LIST_ENTRIES) -> ToolResult:
+        return _guarded(self.name, lambda: self._list(ctx, path, limit))
+
+    def _list(self, ctx: ToolContext, path: str, limit: int) -> ToolResult:
+        folder = ctx.policy.check_read_dir(path).raise_if_refused()
+        rows = []
+        with os.scandir(folder.absolute) as entries:
+            for entry in entries:
+                rows.append(_entry_row(entry, folder.relative))
+        rows.sort(key=lambda row: (not row["is_dir"], row["name"].casefold()))
+        frame = pd.DataFrame(rows[:limit], columns=LIST_COLUMNS)
+        frame = frame.astype({"is_dir": bool, "size": "int64", "is_text": bool,
+                              "is_hidden": bool, "is_symlink": bool})  # fmt: skip
+        frame["modified"] = pd.to_datetime(frame["modified"])
+        frame.attrs.update(folder=folder.relative, total=len(rows), truncated=len(rows) > limit)
+        shown = f"{len(frame)} of {len(rows)}" if len(rows) > limit else f"{len(rows)}"
+        return ToolResult(True, message=f"{shown} entries in {folder}", data=frame,
+                          target=folder.relative)  # fmt: skip
+
+
+def _entry_row(entry: os.DirEntry[str], folder: str) -> dict[str, Any]:
+    info = entry.stat(follow_symlinks=False)
+    is_link = stat.S_ISLNK(info.st_mode)
+    is_dir = stat.S_ISDIR(info.st_mode)
+    return {
+        "name": entry.name,
+        "path": entry.name if folder == "." else f"{folder}/{entry.name}",
+        "is_dir": is_dir,
+        "size": 0 if is_dir or is_link else info.st_size,
+        "modified": datetime.fromtimestamp(info.st_mtime),
+        "suffix": "" if is_dir else os.path.splitext(entry.name)[1].lower(),
+        "is_text": not is_dir and not is_link and is_text_name(entry.name),
+        "is_hidden": entry.name.startswith("."),
+        "is_symlink": is_link,
+    }
+
+
+@dataclass(frozen=True)
+class ReadFileTool:
+    """A text file's content, at most 128 KiB, decoded and labelled with its encoding."""
+
+    name: str = "read_file"
+    display_name: str = "Read file"
+    action: ActionType = ActionType.READ
+    risk: Risk = Risk.READ_ONLY
+
+    def run(self, ctx: ToolContext, path: str, limit: int = textio.MAX_READ_BYTES) -> ToolResult:
+        return _guarded(self.name, lambda: self._read(ctx, path, limit))
+
+    def _read(self, ctx: ToolContext, path: str, limit: int) -> ToolResult:
+        if limit <= 0:
+            raise UsageError(f"limit must be a positive number of bytes, not {limit}.")
+        target = ctx.policy.check_read_file(path).raise_if_refused()
+        kind = _binary_kind(target.name)
+        if kind:
+            raise UnsupportedFileError(
+                f"{target} is {kind}; wsnb reads text files only.", path=target.relative
+            )
+        content = textio.read_text(target, limit=limit)
+        doc = FileText(
+            path=target.relative,
+            text=content.text,
+            encoding=content.format.encoding,
+            newline=content.format.newline,
+            truncated=content.truncated,
+            size=content.size,
+        )
+        note = f" (first {limit:,} bytes of {content.size:,})" if content.truncated else ""
+        return ToolResult(True, message=f"Read {target}{note}", output=doc.text, data=doc,
+                          target=target.relative, files=[target.relative])  # fmt: skip
+
+
+@dataclass(frozen=True)
+class SearchFilesTool:
+    """File names matching a keyword, ranked by relevance then recency, at most 30."""
+
+    name: str = "search_files"
+    display_name: str = "Search file names"
+    action: ActionType = ActionType.SEARCH_FILES
+    risk: Risk = Risk.READ_ONLY
+
+    def run(self, ctx: ToolContext, keyword: str, limit: int = 30) -> ToolResult:
+        return _guarded(self.name, lambda: self._find(ctx, keyword, limit))
+
+    def _find(self, ctx: ToolContext, keyword: str, limit: int) -> ToolResult:
+        _check_limit(limit, 30)
+        try:
+            frame = ctx.index().find(keyword, limit=limit)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        return ToolResult(True, message=f"{len(frame)} files match {keyword!r}", data=frame,
+                          files=frame["path"].tolist())  # fmt: skip
+
+
+@dataclass(frozen=True)
+class SearchTextTool:
+    """Lines containing a keyword (or regex) in the workspace's text files, at most 50."""
+
+    name: str = "search_text"
+    display_name: str = "Search text"
+    action: ActionType = ActionType.SEARCH_TEXT
+    risk: Risk = Risk.READ_ONLY
+
+    def run(
+        self,
+        ctx: ToolContext,
+        pattern: str,
+        regex: bool = False,
+        case: bool = False,
+        limit: int = 50,
+    ) -> ToolResult:
+        return _guarded(self.name, lambda: self._grep(ctx, pattern, regex, case, limit))
+
+    def _grep(self, ctx: ToolContext, pattern: str, regex: bool, case: bool, limit: int) -> ToolResult:
+        _check_limit(limit, 50)
+        files = ctx.index().frame
+        candidates = files.loc[files["is_text"] & ~files["is_dir"], "path"].tolist()
+        frame = grep(ctx.policy, candidates, pattern, regex=regex, case=case, limit=limit)
+        paths = list(dict.fromkeys(frame["path"].tolist()))
+        return ToolResult(True, message=f"{len(frame)} matches in {len(paths)} files",
+                          data=frame, files=paths)  # fmt: skip
+
+
+def _check_limit(limit: int, most: int) -> None:
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= most:
+        raise UsageError(f"limit must be a whole number from 1 to {most}, not {limit!r}.")
+
+
+READ_TOOLS = (ListFolderTool(), ReadFileTool(), SearchFilesTool(), SearchTextTool())

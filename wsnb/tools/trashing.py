@@ -1,0 +1,253 @@
+"""Write tools for the system trash: send one item there, and bring one back.
+
+wsnb never deletes: ``trash`` moves one item per plan to the system trash,
+and a request for a permanent or a batch deletion comes back as a refused
+plan saying so. A folder, a file that looks like it holds secrets, or one
+whose suffix runs programs needs strong confirmation.
+
+``restore_from_trash`` takes the ``TrashRecord`` wsnb kept when it trashed
+the item (undo builds it from the journal); it checks that the record points
+into a real trash folder and that the trash still holds that very item.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..errors import WriteError
+from ..plans import Plan, plan_params, recheck_path
+from ..policy import Decision, WsPath, is_dangerous_name, is_sensitive_name
+from ..trash import TrashRecord
+from ..types import ActionType, Risk, Rule, ToolResult
+from .base import ToolContext
+from .files import make_parents, missing_parents, remove_made
+
+__all__ = ["RestoreFromTrashTool", "TrashTool"]
+
+_COUNT_LIMIT = 10_000
+
+
+class TrashTool:
+    """One file or folder to the system trash; never a permanent delete."""
+
+    name: str = "trash"
+    display_name: str = "Move to trash"
+    action: ActionType = ActionType.TRASH
+    risk: Risk = Risk.HIGH
+
+    def plan(self, ctx: ToolContext, **params: Any) -> Plan:
+        path = params.get("path")
+        shown = path if isinstance(path, str) else "the items"
+        plan = Plan.start(self, ctx, f"Move {shown} to the trash")
+        values = plan_params(plan, params, ("path",), {"permanent": False})
+        if values is None or plan.is_refused:
+            return plan
+        refusal = _request_problem(values)
+        if refusal:
+            return plan.refuse(refusal, Rule.NOT_ALLOWED)
+        root = ctx.policy.check(values["path"])
+        if root and root.path is not None and root.path.is_root:
+            return plan.refuse("The workspace root can't be moved to the trash; trash the items "
+                               "inside it instead.", Rule.NOT_ALLOWED)  # fmt: skip
+        decision = ctx.policy.check_source(values["path"], verb="trash")
+        if not decision:
+            return plan.refuse_decision(decision)
+        source = decision.raise_if_refused()
+        plan.source = source
+        _describe(ctx, plan, source)
+        plan.watch(source)
+        return plan
+
+    def recheck(self, ctx: ToolContext, plan: Plan) -> Decision:
+        return recheck_path(lambda p: ctx.policy.check_source(p, verb="trash"), plan.source)
+
+    def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
+        source = recheck_path(lambda p: ctx.policy.check_source(p, verb="trash"),
+                              plan.source).raise_if_refused()  # fmt: skip
+        record = ctx.trash.send(source)
+        plan.data["trash_record"] = record
+        return ToolResult(True, message=f"Moved {source} to the trash.", target=source.relative,
+                          files=[source.relative], data=record)  # fmt: skip
+
+
+def _request_problem(values: dict[str, Any]) -> str | None:
+    if values["permanent"]:
+        return ("wsnb never deletes permanently; trash(path) moves the item to the system trash, "
+                "where you can still restore it. Empty the trash yourself to free the space.")
+    path = values["path"]
+    if isinstance(path, list | tuple | set | frozenset):
+        return (f"wsnb trashes one item per plan, so each change stays easy to check and undo; "
+                f"make one plan for each of the {len(path)} items.")
+    return None
+
+
+def _describe(ctx: ToolContext, plan: Plan, source: WsPath) -> None:
+    """Description, warnings and whether strong confirmation is needed."""
+    reasons = []
+    if source.absolute.is_dir():
+        files, folders, size, cut = _count(source.absolute)
+        more = "+" if cut else ""
+        inside = f"{_plural(files, 'file')}{more}, {_plural(folders, 'folder')}{more}"
+        reasons.append(f"it is a folder with {inside} ({size:,}{more} bytes) inside")
+        plan.description = f"The folder {source} and everything in it go to the system trash."
+    else:
+        plan.description = f"{source} goes to the system trash, where it can be restored."
+    if is_sensitive_name(source.name):
+        reasons.append("it looks like it holds secrets")
+    if is_dangerous_name(source.name):
+        reasons.append("its suffix runs programs")
+    if reasons:
+        plan.requires_strong_confirmation = True
+        plan.data["strong_reason"] = " and ".join(reasons)
+    if not ctx.trash.can_restore:
+        plan.warnings.append("wsnb can't bring items back from this system's trash; restore it "
+                             "from the system's trash window if you need it again.")  # fmt: skip
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"
+
+
+def _count(folder: Path) -> tuple[int, int, int, bool]:
+    """Files, folders and bytes below ``folder`` (links not followed), stopping at a limit."""
+    files = folders = size = 0
+    stack = [folder]
+    while stack:
+        try:
+            entries = list(os.scandir(stack.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                info = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            if stat.S_ISDIR(info.st_mode):
+                folders += 1
+                stack.append(Path(entry.path))
+            else:
+                files += 1
+                size += info.st_size
+            if files + folders >= _COUNT_LIMIT:
+                return files, folders, size, True
+    return files, folders, size, False
+
+
+# ---------------------------------------------------------------------------
+# restore_from_trash
+# ---------------------------------------------------------------------------
+
+
+class RestoreFromTrashTool:
+    """An item wsnb trashed, back at its old place; never over an existing item."""
+
+    name: str = "restore_from_trash"
+    display_name: str = "Restore from trash"
+    action: ActionType = ActionType.RESTORE
+    risk: Risk = Risk.MEDIUM
+
+    def plan(self, ctx: ToolContext, **params: Any) -> Plan:
+        plan = Plan.start(self, ctx, f"Restore {params.get('path')} from the trash")
+        values = plan_params(plan, params, ("path", "record"))
+        if values is None or plan.is_refused:
+            return plan
+        record = values["record"]
+        refusal = _record_problem(ctx, record)
+        if refusal:
+            return plan.refuse(refusal, Rule.NOT_ALLOWED)
+        decision = _check_dest(ctx, values["path"])
+        if not decision:
+            return plan.refuse_decision(decision)
+        dest = decision.raise_if_refused()
+        refusal = _dest_problem(ctx, record, dest)
+        if refusal:
+            return plan.refuse(refusal, Rule.NOT_ALLOWED)
+        plan.target = dest
+        plan.parent_dirs = [p.relative for p in missing_parents(ctx, dest)]
+        plan.data["trash_record"] = record
+        plan.description = f"Moves {dest.name} back from the system trash to {dest}."
+        plan.watch(dest)
+        return plan
+
+    def recheck(self, ctx: ToolContext, plan: Plan) -> Decision:
+        return recheck_path(lambda p: _check_dest(ctx, p), plan.target)
+
+    def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
+        dest = recheck_path(lambda p: _check_dest(ctx, p), plan.target).raise_if_refused()
+        record = plan.data.get("trash_record")
+        if not isinstance(record, TrashRecord):
+            raise WriteError("The plan lost its trash record; make a new plan.")
+        made = make_parents(ctx, plan)
+        try:
+            ctx.trash.restore(record, dest)
+        except BaseException:
+            remove_made(made)
+            raise
+        return ToolResult(True, message=f"Restored {dest} from the trash.", target=dest.relative,
+                          files=[*plan.parent_dirs, dest.relative])  # fmt: skip
+
+
+def _check_dest(ctx: ToolContext, path: Any) -> Decision:
+    """Inside, not protected, no suffix that runs programs; a sensitive name may come back."""
+    mode = ctx.policy.check_mode_allows_writes()
+    if not mode:
+        return mode
+    decision = ctx.policy.check(path)
+    dest = decision.path
+    if not decision or dest is None:
+        return decision
+    if dest.is_root or ctx.policy.is_protected(dest):
+        return Decision.refuse(Rule.PROTECTED, f"{dest} is a place wsnb never writes to.", dest)
+    if is_dangerous_name(dest.name):
+        return Decision.refuse(Rule.DANGEROUS_SUFFIX, f"{dest} has a suffix that runs programs; "
+                               "wsnb never puts such files back. Restore it from the system's "
+                               "trash window if you need it.", dest)  # fmt: skip
+    return decision
+
+
+def _record_problem(ctx: ToolContext, record: Any) -> str | None:
+    """Why ``record`` can't be restored by wsnb, or None."""
+    if not isinstance(record, TrashRecord):
+        return ("restore_from_trash takes the trash record wsnb kept when it trashed the item; "
+                "use undo() on that history entry.")
+    if not ctx.trash.can_restore:
+        return (f"Restoring from the trash is not supported on {sys.platform}; restore it from "
+                "the system's trash window.")
+    name = Path(record.original).name
+    if record.trashed is None or record.info is None:
+        return (f"wsnb does not know where the trash keeps {name}; restore it from the system's "
+                "trash window.")
+    if not _looks_like_trash(Path(record.trashed), Path(record.info), ctx.policy.root):
+        return f"The record of {name} does not point into a trash folder; wsnb won't use it."
+    if not ctx.trash.contains(record):
+        return (f"{name} is no longer in the trash (it was emptied or restored elsewhere); "
+                "there is nothing to restore.")
+    return None
+
+
+def _looks_like_trash(trashed: Path, info: Path, root: Path) -> bool:
+    """``<trash>/files/<name>`` and ``<trash>/info/<name>.trashinfo`` of a real trash folder."""
+    trash = trashed.parent.parent
+    return (
+        trashed.is_absolute()
+        and trashed.parent.name == "files"
+        and info.parent == trash / "info"
+        and info.name == f"{trashed.name}.trashinfo"
+        and (trash.name == "Trash" or trash.name.startswith(".Trash-")
+             or trash.parent.name == ".Trash")
+        and not trash.is_relative_to(root)
+    )  # fmt: skip
+
+
+def _dest_problem(ctx: ToolContext, record: TrashRecord, dest: WsPath) -> str | None:
+    if record.original != str(dest.absolute):
+        return (f"The trash record is for {record.original}, not {dest}; wsnb restores an item "
+                "only to the place it came from.")
+    if dest.exists():
+        return (f"{dest} already exists and wsnb never overwrites; move or rename it, then "
+                "restore again.")
+    return None

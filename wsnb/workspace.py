@@ -1,0 +1,277 @@
+"""``open_workspace()`` and the ``Workspace`` a notebook user holds.
+
+The facade wires the floors below and adds no logic of its own: reads go to
+the read tools (and raise the tool's error when refused), changes go to the
+plan book and come back as plans to confirm.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .policy import AccessPolicy
+from .tools.base import ToolContext, ToolRegistry, local_now
+from .tools.read import READ_TOOLS
+from .types import FileText, PermissionMode, ToolResult
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from .analysis import ProjectSummary
+    from .index import FileIndex
+    from .launcher import Launcher
+    from .plans import Plan, PlanBook
+    from .scanner import ScanLimits, ScanReport
+    from .trash import Trash
+
+__all__ = ["Workspace", "open_workspace"]
+
+logger = logging.getLogger("wsnb")
+
+
+def open_workspace(
+    path: str | os.PathLike[str],
+    mode: PermissionMode | str = PermissionMode.CONFIRM,
+    *,
+    limits: ScanLimits | None = None,
+    allow_sensitive: bool = False,
+    trash: Trash | None = None,
+    launcher: Launcher | None = None,
+    clock: Callable[[], datetime] | None = None,
+) -> Workspace:
+    """Open a project folder as a workspace.
+
+    ``mode`` is ``"confirm-before-write"`` (the default: every change is a plan
+    you confirm), ``"read-only"`` (every change is refused) or ``"advanced"``
+    (reserved; still confirms every change). ``limits`` bounds the scan
+    (default: depth 8, 5,000 entries). ``trash``, ``launcher`` and ``clock``
+    are seams for tests and embedding; the defaults are the system's.
+
+    Raises ``WorkspaceOpenError`` for a missing folder, a file, or a system folder.
+    """
+    try:
+        mode = PermissionMode(mode)
+    except ValueError:
+        from .errors import UsageError
+
+        choices = ", ".join(repr(m.value) for m in PermissionMode)
+        raise UsageError(f"mode must be one of {choices}, not {mode!r}.") from None
+    policy = AccessPolicy(path, mode=mode, allow_sensitive=allow_sensitive)
+    return Workspace(policy, limits=limits, trash=trash, launcher=launcher, clock=clock)
+
+
+class Workspace:
+    """A project folder you can explore as DataFrames and change through plans.
+
+    Build one with ``wsnb.open_workspace(path)``.
+    """
+
+    def __init__(
+        self,
+        policy: AccessPolicy,
+        *,
+        limits: ScanLimits | None = None,
+        trash: Trash | None = None,
+        launcher: Launcher | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        from .history import Journal
+        from .launcher import Launcher
+        from .plans import PlanBook
+        from .scanner import ScanLimits
+        from .tools.writes import register_write_tools
+        from .trash import Trash
+
+        self.policy = policy
+        self.limits = limits or ScanLimits()
+        self._index: FileIndex | None = None
+        self._progress: Callable[[int], None] | None = None
+        self.tools = ToolRegistry()
+        for tool in READ_TOOLS:
+            self.tools.register(tool)
+        register_write_tools(self.tools)
+        self.context = ToolContext(
+            policy=policy,
+            index=self._current_index,
+            trash=trash or Trash(),
+            launcher=launcher or Launcher(),
+            clock=clock or local_now,
+        )
+        journal = Journal(policy.root)
+        self._book: PlanBook = PlanBook(self.context, self.tools, journal,
+                                        on_change=self._forget_index)  # fmt: skip
+        logger.info("workspace opened: %s (mode %s)", policy.root, policy.mode.value)
+
+    def __repr__(self) -> str:
+        scanned = f"{len(self._index.frame):,} entries" if self._index else "not scanned yet"
+        return f"<Workspace {self.root} ({self.mode.value}, {scanned})>"
+
+    # -- identity ---------------------------------------------------------------------
+
+    @property
+    def root(self) -> Path:
+        """The workspace's real path (symlinks resolved)."""
+        return self.policy.root
+
+    @property
+    def mode(self) -> PermissionMode:
+        return self.policy.mode
+
+    # -- the index --------------------------------------------------------------------
+
+    def scan(self, progress: Callable[[int], None] | None = None) -> ScanReport:
+        """Scan the workspace again and return what the scan saw and left out.
+
+        ``progress`` is called with the number of entries seen so far.
+        """
+        from .index import FileIndex
+        from .scanner import scan
+
+        frame, report = scan(self.policy, limits=self.limits, progress=progress or self._progress)
+        self._index = FileIndex(frame, report)
+        logger.info("scanned %s: %d files, %d folders, truncated=%s",
+                    self.root, report.files, report.dirs, report.truncated)  # fmt: skip
+        return report
+
+    def _current_index(self) -> FileIndex:
+        if self._index is None:
+            self.scan()
+        assert self._index is not None
+        return self._index
+
+    def _forget_index(self, _plan: Plan) -> None:
+        # A confirmed change makes the index stale; the next read rescans.
+        self._index = None
+
+    @property
+    def files(self) -> pd.DataFrame:
+        """Every scanned entry, one row each (a copy: filter and sort it freely).
+
+        ``.attrs["scan"]`` holds the scan report: what was skipped or cut.
+        """
+        index = self._current_index()
+        frame = index.frame.copy()
+        frame.attrs["scan"] = index.report
+        return frame
+
+    @property
+    def scan_report(self) -> ScanReport:
+        return self._current_index().report
+
+    # -- reading ----------------------------------------------------------------------
+
+    def _run(self, tool_name: str, **params: Any) -> ToolResult:
+        tool = self.tools.get(tool_name)
+        return tool.run(self.context, **params).raise_for_error()  # type: ignore[attr-defined, no-any-return]
+
+    def ls(self, path: str = ".") -> pd.DataFrame:
+        """The entries of one folder (shallow, at most 200), folders first."""
+        frame: pd.DataFrame = self._run("list_folder", path=path).data
+        return frame
+
+    def find(self, keyword: str, limit: int = 30) -> pd.DataFrame:
+        """Files whose names match ``keyword`` (``'main'``, ``'.cpp'``, ``'说明'``), best first."""
+        frame: pd.DataFrame = self._run("search_files", keyword=keyword, limit=limit).data
+        return frame
+
+    def grep(self, pattern: str, regex: bool = False, case: bool = False,
+             limit: int = 50) -> pd.DataFrame:  # fmt: skip
+        """Lines containing ``pattern`` in the text files: path, line, column, text.
+
+        Literal and case-insensitive unless ``regex=True`` / ``case=True``.
+        ``.attrs`` says how many files were scanned and which were skipped.
+        """
+        result = self._run("search_text", pattern=pattern, regex=regex, case=case, limit=limit)
+        frame: pd.DataFrame = result.data
+        return frame
+
+    def read(self, path: str) -> FileText:
+        """A text file's content (at most 128 KiB) with its encoding; ``str()`` gives the text."""
+        doc: FileText = self._run("read_file", path=path).data
+        return doc
+
+    def tree(self, path: str = ".", depth: int = 2) -> pd.DataFrame:
+        """The index below ``path`` as a DataFrame that reads as a tree (column ``tree``)."""
+        from .treeview import tree_frame
+
+        folder = self.policy.check_read_dir(path).raise_if_refused()
+        return tree_frame(self._current_index().frame, folder.relative, depth)
+
+    def summary(self) -> ProjectSummary:
+        """An offline overview: languages, sizes, top folders, key files, entry points."""
+        from .analysis import summarize
+
+        return summarize(self.policy, self._current_index())
+
+    # -- changes: every one is a plan -------------------------------------------------
+
+    def create_file(self, path: str, content: str = "") -> Plan:
+        """Plan a new text file (never overwrites). Confirm it to create it."""
+        return self._book.propose("create_file", path=path, content=content)
+
+    def create_folder(self, path: str) -> Plan:
+        """Plan a new folder."""
+        return self._book.propose("create_folder", path=path)
+
+    def write_file(self, path: str, content: str) -> Plan:
+        """Plan new content for an existing text file: backed up, encoding and line endings kept."""
+        return self._book.propose("write_file", path=path, content=content)
+
+    def copy(self, source: str, target: str) -> Plan:
+        """Plan a copy of one file (never overwrites)."""
+        return self._book.propose("copy_file", source=source, target=target)
+
+    def move(self, source: str, target: str) -> Plan:
+        """Plan a move of one file inside the workspace (never overwrites)."""
+        return self._book.propose("move_file", source=source, target=target)
+
+    def rename(self, path: str, new_name: str) -> Plan:
+        """Plan a rename in the same folder (never overwrites)."""
+        return self._book.propose("rename", path=path, new_name=new_name)
+
+    def trash(self, path: str) -> Plan:
+        """Plan moving one item to the system trash (never a permanent delete)."""
+        return self._book.propose("trash", path=path)
+
+    delete = trash
+
+    def open(self, path: str) -> Plan:
+        """Plan opening a file with the system's default app."""
+        return self._book.propose("open_file", path=path)
+
+    def open_folder(self, path: str = ".") -> ToolResult:
+        """Open a folder in the file manager (low risk: runs at once)."""
+        return self.tools.get("open_folder").run(self.context, path=path)  # type: ignore[attr-defined, no-any-return]
+
+    def reveal(self, path: str) -> ToolResult:
+        """Show an item in the file manager (low risk: runs at once)."""
+        return self.tools.get("reveal").run(self.context, path=path)  # type: ignore[attr-defined, no-any-return]
+
+    # -- plans, history, undo ---------------------------------------------------------
+
+    @property
+    def pending(self) -> pd.DataFrame:
+        """Plans waiting for a decision, oldest first."""
+        return self._book.pending()
+
+    @property
+    def plans(self) -> list[Plan]:
+        """Every plan made in this session."""
+        return self._book.plans()
+
+    def plan(self, plan_id: str) -> Plan:
+        return self._book.get(plan_id)
+
+    @property
+    def history(self) -> pd.DataFrame:
+        """Every executed change (from ``.wsnb/history.jsonl``), most recent first."""
+        return self._book.history()
+
+    def undo(self, entry: str | int | None = None) -> Plan:
+        """Plan the reverse of a change: the last one, a journal entry id, or a position."""
+        return self._book.undo(entry)
