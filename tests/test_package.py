@@ -13,7 +13,9 @@ import wsnb.errors
 def test_all_is_sorted_and_complete() -> None:
     assert wsnb.__all__ == sorted(wsnb.__all__)
     names = [n for n in wsnb.__all__ if n != "__version__"]
-    public = {n for n in dir(wsnb) if not n.startswith("_") and not inspect.ismodule(getattr(wsnb, n))}
+    public = {
+        n for n in dir(wsnb) if not n.startswith("_") and not inspect.ismodule(getattr(wsnb, n))
+    }
     public.discard("annotations")
     assert public == set(names)
 

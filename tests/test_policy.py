@@ -93,7 +93,8 @@ def test_system_folders_are_refused(root: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "root", ["C:\\", "C:\\Windows", "C:\\Program Files\\App", "D:\\ProgramData", "C:\\$Recycle.Bin\\x"]
+    "root",
+    ["C:\\", "C:\\Windows", "C:\\Program Files\\App", "D:\\ProgramData", "C:\\$Recycle.Bin\\x"],
 )
 def test_windows_system_folders_are_recognised(root: str) -> None:
     from wsnb.policy import _system_folder_reason
@@ -190,12 +191,16 @@ def test_not_yet_existing_paths_inside_are_allowed(policy: AccessPolicy) -> None
 # -- symlinks and special files -----------------------------------------------------
 
 
-def test_symlink_to_a_file_outside_is_refused(policy: AccessPolicy, ws: Path, tmp_path: Path) -> None:
+def test_symlink_to_a_file_outside_is_refused(
+    policy: AccessPolicy, ws: Path, tmp_path: Path
+) -> None:
     symlink_or_skip(tmp_path / "outside.txt", ws / "out.txt")
     assert refused(policy, "out.txt") is Rule.SYMLINK
 
 
-def test_symlink_to_a_folder_outside_is_refused(policy: AccessPolicy, ws: Path, tmp_path: Path) -> None:
+def test_symlink_to_a_folder_outside_is_refused(
+    policy: AccessPolicy, ws: Path, tmp_path: Path
+) -> None:
     symlink_or_skip(tmp_path / "proj_evil", ws / "evil", is_dir=True)
     assert refused(policy, "evil/x.txt") is Rule.SYMLINK
     assert refused(policy, "evil/new.txt") is Rule.SYMLINK
@@ -285,8 +290,9 @@ def test_legal_names(name: str) -> None:
 
 
 def test_text_names() -> None:
-    for name in ["main.cpp", "x.h", "a.py", "b.JSON", "c.md", "Makefile", "README", "Dockerfile",
-                 "Cargo.toml", "lib.rs", "run.sh", "data.csv", "CMakeLists.txt", "app.pro"]:  # fmt: skip
+    text = ["main.cpp", "x.h", "a.py", "b.JSON", "c.md", "Makefile", "README", "Dockerfile",
+            "Cargo.toml", "lib.rs", "run.sh", "data.csv", "CMakeLists.txt", "app.pro"]  # fmt: skip
+    for name in text:
         assert is_text_name(name), name
     for name in ["logo.png", "a.exe", "data.bin", "archive.zip"]:
         assert not is_text_name(name), name

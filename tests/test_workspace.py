@@ -135,7 +135,9 @@ def test_read_returns_text_with_its_encoding(ws: wsnb.Workspace) -> None:
         ("assets/data.bin", UnsupportedFileError, None),
     ],
 )
-def test_read_refusals(ws: wsnb.Workspace, path: str, error: type[Exception], rule: Rule | None) -> None:
+def test_read_refusals(
+    ws: wsnb.Workspace, path: str, error: type[Exception], rule: Rule | None
+) -> None:
     with pytest.raises(error) as info:
         ws.read(path)
     assert str(info.value).endswith(".")

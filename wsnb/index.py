@@ -293,10 +293,9 @@ def _prefixed(lists: _Lists, query: str, *, exact: bool = False) -> list[int]:
     """Rows whose name starts with (or, with ``exact``, is) ``query``: a range of sorted names."""
     names = lists.sorted_names
     start = bisect_left(names, query)
+    # Every name that starts with the query sorts before the query + the last code point.
     end = bisect_right(names, query) if exact else bisect_left(names, query + "\U0010ffff")
-    rows = lists.sorted_rows[start:end]
-    return rows if exact else [row for row, name in zip(rows, names[start:end], strict=True)
-                                if name.startswith(query)]  # fmt: skip
+    return lists.sorted_rows[start:end]
 
 
 def _at_word_start(name: str, original: str, query: str) -> bool:

@@ -10,11 +10,11 @@ from typing import Any
 __all__ = [
     "ActionType",
     "FileInfo",
+    "FileText",
     "PermissionMode",
     "PlanState",
     "Risk",
     "Rule",
-    "FileText",
     "ToolResult",
 ]
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 import codecs
 import logging
 import numbers
-import os
 import re
 import stat
 from collections.abc import Iterable, Iterator

@@ -55,10 +55,17 @@ class ToolContext:
 class Tool(Protocol):
     """What every tool has: a stable name, a display name, an action and a risk."""
 
-    name: str
-    display_name: str
-    action: ActionType
-    risk: Risk
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def display_name(self) -> str: ...
+
+    @property
+    def action(self) -> ActionType: ...
+
+    @property
+    def risk(self) -> Risk: ...
 
 
 @runtime_checkable

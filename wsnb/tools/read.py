@@ -189,7 +189,9 @@ class SearchTextTool:
     ) -> ToolResult:
         return _guarded(self.name, lambda: self._grep(ctx, pattern, regex, case, limit))
 
-    def _grep(self, ctx: ToolContext, pattern: str, regex: bool, case: bool, limit: int) -> ToolResult:
+    def _grep(
+        self, ctx: ToolContext, pattern: str, regex: bool, case: bool, limit: int
+    ) -> ToolResult:
         _check_limit(limit, 50)
         files = ctx.index().frame
         candidates = files.loc[files["is_text"] & ~files["is_dir"], "path"].tolist()
