@@ -13,9 +13,24 @@ os.environ["HOME"] = str(_TEST_HOME)
 os.environ["XDG_DATA_HOME"] = str(_TEST_HOME / ".local" / "share")
 
 import pytest  # noqa: E402
+from helpers import Bench, make_bench  # noqa: E402
 
 
 @pytest.fixture(scope="session")
 def test_home() -> Path:
     """The temporary home whose trash every test uses."""
     return _TEST_HOME
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    """An empty workspace folder."""
+    folder = tmp_path / "ws"
+    folder.mkdir()
+    return folder
+
+
+@pytest.fixture
+def bench(root: Path) -> Bench:
+    """A plan book over ``root`` wired like the facade (see ``helpers.make_bench``)."""
+    return make_bench(root)

@@ -34,13 +34,6 @@ class Clock:
 
 
 @pytest.fixture
-def root(tmp_path: Path) -> Path:
-    folder = tmp_path / "ws"
-    folder.mkdir()
-    return folder
-
-
-@pytest.fixture
 def bench(root: Path) -> Bench:
     return make_bench(root, clock=Clock())
 

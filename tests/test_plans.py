@@ -18,19 +18,6 @@ from wsnb.errors import (
 from wsnb.plans import Plan
 from wsnb.types import PermissionMode, PlanState, Risk, Rule
 
-
-@pytest.fixture
-def root(tmp_path: Path) -> Path:
-    folder = tmp_path / "ws"
-    folder.mkdir()
-    return folder
-
-
-@pytest.fixture
-def bench(root: Path) -> Bench:
-    return make_bench(root)
-
-
 # -- the lifecycle -------------------------------------------------------------
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from wsnb import textio
+from wsnb import fsops, textio
 from wsnb.errors import (
     ConflictError,
     NotFoundError,
@@ -25,15 +25,13 @@ from wsnb.errors import (
     UsageError,
     WriteError,
 )
+from wsnb.fsops import atomic_write, backup_file, fingerprint
 from wsnb.policy import AccessPolicy, WsPath
 from wsnb.textio import (
     TextFormat,
-    atomic_write,
-    backup_file,
     decode_bytes,
     detect_format,
     encode_text,
-    fingerprint,
     read_bytes,
     read_text,
     stays_gbk,
@@ -66,7 +64,7 @@ def put(policy: AccessPolicy, name: str, data: bytes) -> WsPath:
 
 
 def temp_leftovers(folder: Path) -> list[str]:
-    return [p.name for p in folder.iterdir() if p.name.startswith(textio.TEMP_PREFIX)]
+    return [p.name for p in folder.iterdir() if p.name.startswith(fsops.TEMP_PREFIX)]
 
 
 def run_child(code: str, *args: str) -> subprocess.Popen[str]:
@@ -387,7 +385,7 @@ def test_dangerous_suffix_is_never_written(policy: AccessPolicy, ws: Path) -> No
 KILL_CHILD = """
     import sys, time
     from wsnb.policy import AccessPolicy
-    from wsnb.textio import atomic_write
+    from wsnb.fsops import atomic_write
 
     target = AccessPolicy(sys.argv[1]).resolve("big.txt")
 
@@ -430,7 +428,7 @@ FSIZE_CHILD = """
     import json, resource, signal, sys
     from wsnb.errors import WriteError
     from wsnb.policy import AccessPolicy
-    from wsnb.textio import atomic_write
+    from wsnb.fsops import atomic_write
 
     target = AccessPolicy(sys.argv[1]).resolve("notes.txt")
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
@@ -524,8 +522,8 @@ def test_fingermarkmissing_folder_and_large(policy: AccessPolicy, ws: Path) -> N
     (ws / "folder").mkdir()
     folder = fingerprint(policy.resolve("folder"))
     assert (folder.exists, folder.is_dir, folder.sha256) == (True, True, None)
-    large = fingerprint(put(policy, "large.bin", b"\x01" * (textio.HASH_LIMIT + 1)))
-    assert (large.exists, large.size, large.sha256) == (True, textio.HASH_LIMIT + 1, None)
+    large = fingerprint(put(policy, "large.bin", b"\x01" * (fsops.HASH_LIMIT + 1)))
+    assert (large.exists, large.size, large.sha256) == (True, fsops.HASH_LIMIT + 1, None)
 
 
 def test_fingermarkdoes_not_follow_symlinks(policy: AccessPolicy, ws: Path) -> None:
@@ -560,3 +558,26 @@ def test_unified_diff_marks_missing_final_newline() -> None:
     assert "-b\n\\ No newline at end of file\n+c\n" in diff
     with pytest.raises(UsageError):
         unified_diff("a", "b", "x", context=-1)
+
+
+# -- renames that never replace ------------------------------------------------------
+
+
+def test_rename_no_replace_refuses_an_existing_file_and_an_empty_folder(tmp_path: Path) -> None:
+    from wsnb.fsops import rename_no_replace
+
+    (tmp_path / "a.txt").write_bytes(b"a")
+    (tmp_path / "b.txt").write_bytes(b"b")
+    with pytest.raises(FileExistsError):
+        rename_no_replace(tmp_path / "a.txt", tmp_path / "b.txt")
+    assert (tmp_path / "b.txt").read_bytes() == b"b"
+    assert (tmp_path / "a.txt").read_bytes() == b"a"
+    # os.rename would silently replace an empty folder with another folder.
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "x").write_bytes(b"x")
+    (tmp_path / "dst").mkdir()
+    with pytest.raises(FileExistsError):
+        rename_no_replace(tmp_path / "src", tmp_path / "dst")
+    assert (tmp_path / "src" / "x").exists() and not any((tmp_path / "dst").iterdir())
+    rename_no_replace(tmp_path / "a.txt", tmp_path / "c.txt")
+    assert (tmp_path / "c.txt").read_bytes() == b"a" and not (tmp_path / "a.txt").exists()

@@ -13,18 +13,6 @@ from wsnb.trash import Trash
 from wsnb.types import ActionType, PlanState
 
 
-@pytest.fixture
-def root(tmp_path: Path) -> Path:
-    folder = tmp_path / "ws"
-    folder.mkdir()
-    return folder
-
-
-@pytest.fixture
-def bench(root: Path) -> Bench:
-    return make_bench(root)
-
-
 def do(bench: Bench, tool: str, **params: object) -> Plan:
     plan = bench.propose(tool, **params)
     assert plan.state is PlanState.PENDING, plan.refusal

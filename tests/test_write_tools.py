@@ -18,18 +18,6 @@ from wsnb.trash import TrashRecord
 from wsnb.types import PlanState, Risk, Rule
 
 
-@pytest.fixture
-def root(tmp_path: Path) -> Path:
-    folder = tmp_path / "ws"
-    folder.mkdir()
-    return folder
-
-
-@pytest.fixture
-def bench(root: Path) -> Bench:
-    return make_bench(root)
-
-
 def refused(bench: Bench, tool: str, rule: Rule | None, reason: str, **params: object) -> Plan:
     """Propose, expect a refusal with ``rule`` and ``reason``, and check nothing changed."""
     before = snapshot(bench.root)

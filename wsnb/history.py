@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from . import textio
+from . import fsops
 from .errors import PolicyError, UndoError, UsageError, WriteError
 from .policy import METADATA_DIR, AccessPolicy, WsPath
 from .types import ActionType, ToolResult
@@ -235,7 +235,7 @@ def journal_entry(plan: Plan, time: datetime) -> JournalEntry:
         result = ToolResult(False, error="The plan has no result.")
     after = None
     if result.success and plan.target is not None:
-        after = textio.fingerprint(plan.target)
+        after = fsops.fingerprint(plan.target)
     record = plan.data.get("trash_record")
     return JournalEntry(
         id=new_entry_id(),
@@ -317,7 +317,7 @@ def _resolve(policy: AccessPolicy, relative: str | None) -> WsPath | None:
 
 def _changed_since(entry: JournalEntry, path: WsPath) -> str | None:
     """Why the file the entry made is no longer what it made, or None if it is."""
-    now = textio.fingerprint(path)
+    now = fsops.fingerprint(path)
     if not now.exists:
         return f"{path} no longer exists, so there is nothing to undo."
     if now.is_dir != entry.is_dir:

@@ -223,14 +223,14 @@ def _matching(
 
     The texts are searched joined in one string at C speed; each hit's text
     is found by bisecting the start offsets, all at once with numpy. When
-    the query is everywhere, one pass over the list is cheaper.
+    the query is everywhere (only short ones are), one pass over the list is
+    cheaper.
     """
-    occurrences = blob.count(query) if "\n" not in query else len(texts)
-    if occurrences > len(texts) // 4:
+    if "\n" in query or (len(query) <= 2 and blob.count(query) > len(texts) // 4):
         return np.array([i for i, text in enumerate(texts) if query in text], dtype=np.int64)
-    if occurrences == 0:
-        return np.zeros(0, dtype=np.int64)
     found = [match.start() for match in re.finditer(re.escape(query), blob)]
+    if not found:
+        return np.zeros(0, dtype=np.int64)
     rows = np.searchsorted(starts, np.array(found, dtype=np.int64), side="right") - 1
     return np.unique(rows)
 
@@ -334,7 +334,8 @@ def _newest(rows: list[int], lists: _Lists, count: int) -> list[int]:
         return sorted(rows, key=lambda row: (newest[row], rank[row]))[:count]
     picked = np.array(rows, dtype=np.int64)
     order = np.lexsort((lists.path_rank_array[picked], lists.newest_array[picked]))
-    return picked[order[:count]].tolist()
+    chosen: list[int] = picked[order[:count]].tolist()
+    return chosen
 
 
 def _normal_suffixes(suffixes: Iterable[str]) -> set[str]:

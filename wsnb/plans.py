@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pandas as pd
 
-from . import textio
+from . import fsops
 from .errors import (
     ConfirmationError,
     PlanStateError,
@@ -168,7 +168,7 @@ class Plan:
         """Remember what ``paths`` look like now; confirming refuses if any of them changed."""
         prints = self.data.setdefault("fingerprints", {})
         for path in paths:
-            prints[path.relative] = textio.fingerprint(path)
+            prints[path.relative] = fsops.fingerprint(path)
 
     # -- the lifecycle -------------------------------------------------------------
 
@@ -259,7 +259,7 @@ class Plan:
     def _check_fresh(self, ctx: ToolContext) -> None:
         for relative, before in self.data.get("fingerprints", {}).items():
             try:
-                now = textio.fingerprint(ctx.policy.resolve(relative))
+                now = fsops.fingerprint(ctx.policy.resolve(relative))
             except PolicyError as exc:
                 self._fail(exc.reason, exc.rule)
                 raise PolicyError(f"{exc.reason} Nothing was changed.", path=relative,

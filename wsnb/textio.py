@@ -1,12 +1,10 @@
-"""Safe text I/O: sniffing, decoding, atomic writes, backups and fingerprints.
+"""Safe text I/O: sniffing, decoding, encoding and bounded reads.
 
-This is one of the few modules that opens user files. Every function takes a
-``WsPath``, so the path has already passed the access policy; the helpers add
-the last line of defence at the moment of I/O: the final path component is
-opened without following symlinks, only regular files are read, a write goes
-to a temporary file in the same folder and is renamed into place only once it
-is complete and on disk, so a crash, a full disk or a kill leaves the original
-byte-for-byte intact.
+This is one of the few modules that opens user files (``wsnb.fsops`` writes
+them). Every function takes a ``WsPath``, so the path has already passed the
+access policy; reading adds the last line of defence at the moment of I/O: the
+final path component is opened without following symlinks and only regular
+files are read.
 
 Decoding follows a fixed, cheap order (a few C-level passes, no per-line
 Python loops, because text search decodes up to a thousand files per query):
@@ -31,48 +29,32 @@ from __future__ import annotations
 import codecs
 import difflib
 import errno
-import hashlib
 import logging
 import os
 import re
-import secrets
-import shutil
 import stat
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import datetime
-from pathlib import Path
-from typing import BinaryIO
 
 from .errors import (
-    ConflictError,
     NotFoundError,
     PolicyError,
     UnsupportedFileError,
     UsageError,
-    WriteError,
     WsnbError,
 )
-from .policy import METADATA_DIR, WsPath, is_dangerous_name
+from .policy import WsPath
 from .types import Rule
 
 __all__ = [
-    "BACKUP_DIR",
     "DEFAULT_FORMAT",
-    "HASH_LIMIT",
     "MAX_READ_BYTES",
     "SUPPORTED_ENCODINGS",
-    "TEMP_PREFIX",
     "WRITABLE_ENCODINGS",
-    "Fingerprint",
     "TextContent",
     "TextFormat",
-    "atomic_write",
-    "backup_file",
     "decode_bytes",
     "detect_format",
     "encode_text",
-    "fingerprint",
     "read_bytes",
     "read_text",
     "stays_gbk",
@@ -83,9 +65,6 @@ logger = logging.getLogger("wsnb")
 
 MAX_READ_BYTES = 128 * 1024
 SUPPORTED_ENCODINGS = ("utf-8", "utf-8-sig", "utf-16", "gb18030")
-HASH_LIMIT = 1024 * 1024
-TEMP_PREFIX = ".wsnb-tmp-"
-BACKUP_DIR = f"{METADATA_DIR}/backups"
 
 # The codec each accepted encoding name is written with, and whether it always has a BOM.
 _CODECS: dict[str, tuple[str, bool]] = {
@@ -110,8 +89,6 @@ _READ_FLAGS = (
     os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     | getattr(os, "O_BINARY", 0)
 )  # fmt: skip
-_CHUNK = 1024 * 1024
-_MAX_NAME_BYTES = 255
 
 
 # ---------------------------------------------------------------------------
@@ -352,9 +329,11 @@ def read_text(path: WsPath, *, limit: int = MAX_READ_BYTES) -> TextContent:
     """
     if limit < 0:
         raise UsageError(f"The read limit must be 0 or more bytes, not {limit}.")
-    with _open_regular(path) as handle:
-        size = os.fstat(handle.fileno()).st_size
-        raw = handle.read(limit + 1)
+    fd, size = _open_regular(path)
+    try:
+        raw = _read_fd(fd, limit + 1)
+    finally:
+        os.close(fd)
     truncated = len(raw) > limit
     data = raw[:limit] if truncated else raw
     try:
@@ -369,38 +348,54 @@ def read_bytes(path: WsPath, *, limit: int | None = None) -> bytes:
     """The raw bytes of ``path`` (the first ``limit`` bytes when given)."""
     if limit is not None and limit < 0:
         raise UsageError(f"The read limit must be 0 or more bytes, not {limit}.")
-    with _open_regular(path) as handle:
-        return handle.read() if limit is None else handle.read(limit)
+    fd, size = _open_regular(path)
+    try:
+        return _read_fd(fd, size + 1 if limit is None else limit)
+    finally:
+        os.close(fd)
 
 
-def _open_regular(path: WsPath) -> BinaryIO:
-    """Open a regular file for reading without following a symlink at the end.
+def _open_regular(path: WsPath) -> tuple[int, int]:
+    """Open a regular file without following a symlink at the end: (descriptor, size).
 
     ``O_NONBLOCK`` keeps a FIFO swapped in after the policy check from hanging
-    the open; the ``fstat`` then refuses anything that is not a regular file.
+    the open; the ``fstat`` then refuses anything that is not a regular file,
+    for which non-blocking mode changes nothing.
     """
     try:
         fd = os.open(path.absolute, _READ_FLAGS)
     except OSError as exc:
         raise _read_error(path, exc) from None
     try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
             raise UnsupportedFileError(
                 f"{path} is a folder, not a file; use ls() to list it.", path=str(path)
             )
-        if not stat.S_ISREG(mode):
+        if not stat.S_ISREG(info.st_mode):
             raise UnsupportedFileError(
                 f"{path} is a special file (FIFO, socket or device); only regular files "
                 "can be read.",
                 path=str(path),
             )
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)
         raise
+    return fd, info.st_size
+
+
+def _read_fd(fd: int, limit: int) -> bytes:
+    """Up to ``limit`` bytes; one ``os.read`` for the usual file read whole."""
+    data = os.read(fd, limit)
+    if len(data) < limit and data:  # a short read: more may follow (a file that grew)
+        parts = [data]
+        while (missing := limit - sum(map(len, parts))) > 0:
+            more = os.read(fd, missing)
+            if not more:
+                break
+            parts.append(more)
+        data = b"".join(parts)
+    return data
 
 
 def _read_error(path: WsPath, exc: OSError) -> WsnbError:
@@ -425,325 +420,8 @@ def _read_error(path: WsPath, exc: OSError) -> WsnbError:
 
 
 # ---------------------------------------------------------------------------
-# Writing
+# Diffs
 # ---------------------------------------------------------------------------
-
-
-def atomic_write(
-    path: WsPath,
-    data: bytes | Iterable[bytes],
-    *,
-    exclusive: bool = False,
-    mode: int | None = None,
-) -> None:
-    """Write ``data`` to ``path`` so that readers see the old file or the new, never half.
-
-    ``data`` is bytes, or an iterable of byte chunks for large content. The
-    bytes go to a ``.wsnb-tmp-`` file in the same folder, are flushed and
-    fsynced, then renamed over ``path`` (keeping its permission bits unless
-    ``mode`` is given). With ``exclusive=True`` an existing target is never
-    replaced: it raises ``ConflictError``. Any failure removes the temporary
-    file and raises ``WriteError``; the original stays byte-for-byte intact.
-    """
-    if is_dangerous_name(path.name):
-        raise PolicyError(
-            f"{path} has a suffix that runs programs; wsnb never writes such files.",
-            path=str(path),
-            rule=Rule.DANGEROUS_SUFFIX,
-        )
-    if exclusive and path.exists():
-        raise _conflict(path)
-    existing = _existing_mode(path)
-    temp, fd = _make_temp(path, private=existing is not None or mode is not None)
-    try:
-        _fill(fd, temp, data, mode if mode is not None else existing)
-        _publish(temp, path, exclusive)
-    except BaseException as exc:
-        _discard(temp)
-        if isinstance(exc, OSError):
-            raise _write_error(path, exc) from None
-        raise
-    _sync_folder(path.absolute.parent)
-    logger.debug("wrote %s atomically", path)
-
-
-def _existing_mode(path: WsPath) -> int | None:
-    """The permission bits of the file being replaced, or None for a new file."""
-    try:
-        info = os.lstat(path.absolute)
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        raise _write_error(path, exc) from None
-    return stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else None
-
-
-def _make_temp(path: WsPath, *, private: bool) -> tuple[Path, int]:
-    """Create an empty temporary file next to ``path``; return it and its open descriptor.
-
-    A new file is created with 0o666 so the kernel applies the umask as for
-    any new file; a replacement starts private (0o600) and gets its final
-    bits before it becomes visible under the real name.
-    """
-    folder = path.absolute.parent
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    for _ in range(100):
-        temp = folder / f"{TEMP_PREFIX}{secrets.token_hex(8)}"
-        try:
-            return temp, os.open(temp, flags, 0o600 if private else 0o666)
-        except FileExistsError:
-            continue
-        except OSError as exc:
-            raise _write_error(path, exc) from None
-    raise WriteError(
-        f"Could not write {path}: no free temporary name in its folder; the original is "
-        "unchanged. Remove old .wsnb-tmp- files there and try again.",
-        path=str(path),
-    )
-
-
-def _fill(fd: int, temp: Path, data: bytes | Iterable[bytes], mode: int | None) -> None:
-    """Write every chunk, set the final permission bits, force it all to disk, close."""
-    try:
-        for chunk in _chunks(data):
-            view = memoryview(chunk)
-            while view:
-                view = view[os.write(fd, view) :]
-        if mode is not None:
-            if hasattr(os, "fchmod"):
-                os.fchmod(fd, mode)
-            else:  # pragma: no cover - Windows
-                temp.chmod(mode)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _chunks(data: bytes | Iterable[bytes]) -> Iterator[bytes | memoryview]:
-    if isinstance(data, bytes | bytearray | memoryview):
-        view = memoryview(data)
-        for start in range(0, len(view), _CHUNK):
-            yield view[start : start + _CHUNK]
-        return
-    yield from data
-
-
-def _publish(temp: Path, path: WsPath, exclusive: bool) -> None:
-    """Move the finished temporary file to its real name."""
-    if not exclusive:
-        temp.replace(path.absolute)
-        return
-    try:
-        os.link(temp, path.absolute)  # fails if the target appeared meanwhile
-    except FileExistsError:
-        raise _conflict(path) from None
-    except OSError:
-        # No hard links on this file system: reserve the name, then rename over it.
-        try:
-            os.close(os.open(path.absolute, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-        except FileExistsError:
-            raise _conflict(path) from None
-        try:
-            temp.replace(path.absolute)
-        except BaseException:
-            _discard(path.absolute)  # our own empty placeholder, nothing of the user's
-            raise
-        return
-    _discard(temp)
-
-
-def _discard(temp: Path) -> None:
-    try:
-        temp.unlink()
-    except FileNotFoundError:
-        pass
-    except OSError as exc:
-        logger.warning("could not remove the temporary file %s (%s)", temp.name, exc.strerror)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable, where the platform can fsync a folder."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-_WRITE_HINTS = {
-    errno.ENOSPC: "Free some disk space and try again.",
-    errno.EDQUOT: "Free some space in your disk quota and try again.",
-    errno.EFBIG: "The file system or a size limit does not allow a file this large; make it "
-    "smaller or save it elsewhere.",
-    errno.EACCES: "Check that you may write to the file and its folder.",
-    errno.EPERM: "Check that you may write to the file and its folder.",
-    errno.EROFS: "The disk is read-only; copy the workspace somewhere writable.",
-    errno.ENOENT: "Its folder does not exist; create the folder first.",
-}
-
-
-def _write_error(path: WsPath, exc: OSError) -> WriteError:
-    reason = exc.strerror or str(exc) or type(exc).__name__
-    hint = _WRITE_HINTS.get(exc.errno or 0, "")
-    return WriteError(
-        f"Could not write {path}: {reason}; the original is unchanged. {hint}".rstrip(),
-        path=str(path),
-        errno=exc.errno,
-    )
-
-
-def _conflict(path: WsPath) -> ConflictError:
-    return ConflictError(
-        f"{path} already exists; wsnb never overwrites a file, so choose another name.",
-        path=str(path),
-    )
-
-
-# ---------------------------------------------------------------------------
-# Backups
-# ---------------------------------------------------------------------------
-
-
-def backup_file(path: WsPath, root: Path, now: datetime) -> Path:
-    """Copy ``path`` to ``<root>/.wsnb/backups/`` before it is changed, and return the copy.
-
-    The name is the relative path with ``/`` as ``__``, then the time and
-    ``.bak``; an existing backup is never overwritten (a counter is added).
-    The copy is fsynced, so it is on disk before the original is replaced.
-    """
-    folder = _backup_folder(root, path)
-    stem = f"{_flat_name(path.relative)}.{now.strftime('%Y%m%d-%H%M%S-%f')}"
-    try:
-        if not stat.S_ISREG(os.lstat(path.absolute).st_mode):
-            raise WriteError(
-                f"Could not back up {path}: it is not a regular file; nothing was changed.",
-                path=str(path),
-            )
-        target = _reserve(folder, stem)
-    except OSError as exc:
-        raise _backup_error(path, exc) from None
-    try:
-        shutil.copy2(path.absolute, target, follow_symlinks=False)
-        _fsync_file(target)
-    except OSError as exc:
-        _discard(target)
-        raise _backup_error(path, exc) from None
-    logger.debug("backed up %s", path)
-    return target
-
-
-def _backup_folder(root: Path, path: WsPath) -> Path:
-    """Create ``.wsnb/backups`` and make sure neither part is a symlink out of the workspace."""
-    folder = root / METADATA_DIR / "backups"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for part in (root / METADATA_DIR, folder):
-            if not stat.S_ISDIR(os.lstat(part).st_mode):
-                raise WriteError(
-                    f"Could not back up {path}: {BACKUP_DIR} is not a plain folder (a link?); "
-                    "remove it so wsnb can recreate it. Nothing was changed.",
-                    path=str(path),
-                )
-    except OSError as exc:
-        raise _backup_error(path, exc) from None
-    return folder
-
-
-def _flat_name(relative: str) -> str:
-    """``a/b/c.txt`` -> ``a__b__c.txt``, shortened with a hash when too long for a name."""
-    flat = relative.replace("/", "__")
-    room = _MAX_NAME_BYTES - 40  # time stamp, counter and ".bak"
-    if len(flat.encode("utf-8")) <= room:
-        return flat
-    digest = hashlib.sha256(flat.encode("utf-8")).hexdigest()[:12]
-    tail = flat.encode("utf-8")[-(room - 14) :].decode("utf-8", errors="ignore")
-    return f"{digest}__{tail}"
-
-
-def _reserve(folder: Path, stem: str) -> Path:
-    """Create an empty, new backup file; ``O_EXCL`` makes overwriting impossible."""
-    for counter in range(10_000):
-        name = f"{stem}.bak" if counter == 0 else f"{stem}-{counter}.bak"
-        target = folder / name
-        try:
-            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-        except FileExistsError:
-            continue
-        return target
-    raise FileExistsError(errno.EEXIST, "too many backups with the same time stamp")
-
-
-def _fsync_file(target: Path) -> None:
-    fd = os.open(target, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _backup_error(path: WsPath, exc: OSError) -> WriteError:
-    reason = exc.strerror or str(exc)
-    if exc.errno == errno.ENOENT:
-        hint = "The file is gone; look for it with ls() before changing it."
-    else:
-        hint = _WRITE_HINTS.get(exc.errno or 0, "")
-    return WriteError(
-        f"Could not back up {path}: {reason}; nothing was changed. {hint}".rstrip(),
-        path=str(path),
-        errno=exc.errno,
-    )
-
-
-# ---------------------------------------------------------------------------
-# Fingerprints and diffs
-# ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Fingerprint:
-    """What a path looked like when a plan was made, to tell later whether it changed.
-
-    ``size`` is 0 for folders; ``sha256`` is set only for regular files of
-    at most ``HASH_LIMIT`` bytes, so an edit that keeps the size and the
-    modification time is still caught.
-    """
-
-    exists: bool
-    is_dir: bool
-    size: int
-    mtime_ns: int
-    sha256: str | None
-
-
-_MISSING = Fingerprint(False, False, 0, 0, None)
-
-
-def fingerprint(path: WsPath) -> Fingerprint:
-    """The path's fingerprint now; never follows symlinks, a missing path gives ``exists=False``."""
-    try:
-        info = os.lstat(path.absolute)
-    except (FileNotFoundError, NotADirectoryError):
-        return _MISSING
-    if stat.S_ISDIR(info.st_mode):
-        return Fingerprint(True, True, 0, info.st_mtime_ns, None)
-    digest = None
-    if stat.S_ISREG(info.st_mode) and info.st_size <= HASH_LIMIT:
-        digest = _sha256(path)
-    return Fingerprint(True, False, info.st_size, info.st_mtime_ns, digest)
-
-
-def _sha256(path: WsPath) -> str | None:
-    """The content hash, or None when the file can't be read (it then counts by size and time)."""
-    try:
-        with _open_regular(path) as handle:
-            return hashlib.sha256(handle.read(HASH_LIMIT + 1)).hexdigest()
-    except (OSError, WsnbError):
-        return None
 
 
 def unified_diff(old: str, new: str, path: str, *, context: int = 3) -> str:

@@ -27,6 +27,7 @@ from pathlib import Path
 from urllib.parse import unquote_to_bytes
 
 from .errors import ConflictError, NotFoundError, TrashError, UsageError
+from .fsops import rename_no_replace
 from .policy import WsPath
 
 __all__ = ["Trash", "TrashRecord"]
@@ -339,14 +340,25 @@ def _check_dest(dest: WsPath) -> None:
 
 
 def _move_back(trashed: Path, dest: WsPath) -> None:
-    """Rename the item back; copy and remove when the trash is on another device."""
+    """Rename the item back, never over something that appeared meanwhile.
+
+    Across devices it is copied and removed, after a last look at ``dest``.
+    """
     try:
         try:
-            trashed.rename(dest.absolute)
+            rename_no_replace(trashed, dest.absolute)
         except OSError as exc:
             if exc.errno != errno.EXDEV:
                 raise
+            if os.path.lexists(dest.absolute):
+                raise FileExistsError(errno.EEXIST, "exists", str(dest.absolute)) from None
             shutil.move(trashed, dest.absolute)
+    except FileExistsError:
+        raise ConflictError(
+            f"{dest} appeared while restoring; wsnb never overwrites, so the item stays in "
+            "the trash. Move the new item away and try again.",
+            path=dest.relative,
+        ) from None
     except OSError as exc:
         raise TrashError(
             f"{dest} could not be restored ({exc.strerror or exc.__class__.__name__}); "

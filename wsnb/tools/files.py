@@ -15,7 +15,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from .. import textio
+from .. import fsops, textio
 from ..errors import ConflictError, UnsupportedFileError, WsnbError
 from ..plans import PREVIEW_LINES, Plan, plan_params, recheck_path
 from ..policy import Decision, WsPath
@@ -172,7 +172,7 @@ class CreateFileTool:
         data = textio.encode_text(plan.content or "", textio.DEFAULT_FORMAT)
         made = make_parents(ctx, plan)
         try:
-            textio.atomic_write(target, data, exclusive=True)
+            fsops.atomic_write(target, data, exclusive=True)
         except BaseException:
             remove_made(made)
             raise
@@ -319,9 +319,9 @@ class WriteFileTool:
         decision = ctx.policy.check(restore_from)
         backup = decision.path
         if not decision or backup is None or not backup.relative.startswith(
-            textio.BACKUP_DIR + "/"
+            fsops.BACKUP_DIR + "/"
         ):
-            plan.refuse(f"restore_from must be a backup inside {textio.BACKUP_DIR}/; "
+            plan.refuse(f"restore_from must be a backup inside {fsops.BACKUP_DIR}/; "
                         "see history() for the backups wsnb made.", Rule.NOT_ALLOWED)  # fmt: skip
             return
         try:
@@ -353,10 +353,10 @@ class WriteFileTool:
     def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
         target = recheck_path(ctx.policy.check_write_file, plan.target).raise_if_refused()
         new: bytes = plan.data["new_bytes"]
-        backup = textio.backup_file(target, ctx.policy.root, ctx.clock())
+        backup = fsops.backup_file(target, ctx.policy.root, ctx.clock())
         backup_relative = backup.relative_to(ctx.policy.root).as_posix()
         plan.data["backup"] = backup_relative
-        textio.atomic_write(target, new)
+        fsops.atomic_write(target, new)
         return ToolResult(True, message=f"Wrote {target} ({len(new):,} bytes); the old version "
                           f"is kept in {backup_relative}.", target=target.relative,
                           files=[target.relative], data={"backup": backup_relative})  # fmt: skip

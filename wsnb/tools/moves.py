@@ -2,9 +2,7 @@
 
 Copies go through ``wsnb.textio`` (read, then an exclusive atomic write).
 Moves and renames use a rename that can't replace its target: Linux's
-``renameat2(RENAME_NOREPLACE)`` where the file system has it, else a hard
-link plus unlink for files (the link fails if the target exists), else a
-last look right before ``os.rename``.
+``wsnb.fsops.rename_no_replace``.
 
 A file whose name says it holds secrets is never moved or renamed: a new
 name could hide it from the sensitive-file rule that keeps it unread.
@@ -12,15 +10,12 @@ name could hide it from the sensitive-file rule that keeps it unread.
 
 from __future__ import annotations
 
-import ctypes
 import errno
 import os
 import stat
-import sys
-from pathlib import Path
 from typing import Any
 
-from .. import textio
+from .. import fsops, textio
 from ..errors import ConflictError, WriteError
 from ..plans import Plan, plan_params, recheck_path
 from ..policy import Decision, WsPath, illegal_name_reason, is_sensitive_name
@@ -28,72 +23,15 @@ from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext
 from .files import make_parents, missing_parents, remove_made
 
-__all__ = ["MAX_COPY_BYTES", "CopyFileTool", "MoveFileTool", "RenameTool", "rename_no_replace"]
+__all__ = ["MAX_COPY_BYTES", "CopyFileTool", "MoveFileTool", "RenameTool"]
 
 MAX_COPY_BYTES = 256 * 1024 * 1024
-_AT_FDCWD = -100
-_RENAME_NOREPLACE = 1
-
-
-# ---------------------------------------------------------------------------
-# Renaming without replacing
-# ---------------------------------------------------------------------------
-
-
-def rename_no_replace(source: Path, target: Path) -> None:
-    """Rename ``source`` to ``target``; raises ``FileExistsError`` rather than replace anything."""
-    if _same_item(source, target):
-        source.rename(target)  # a change of case only, on a case-insensitive file system
-        return
-    if _renameat2(source, target):
-        return
-    if stat.S_ISDIR(os.lstat(source).st_mode):
-        _checked_rename(source, target)
-        return
-    try:
-        os.link(source, target, follow_symlinks=False)
-    except FileExistsError:
-        raise
-    except OSError:  # no hard links here
-        _checked_rename(source, target)
-        return
-    source.unlink()
-
-
-def _same_item(source: Path, target: Path) -> bool:
-    try:
-        return os.path.samestat(os.lstat(source), os.lstat(target))
-    except OSError:
-        return False
-
-
-def _renameat2(source: Path, target: Path) -> bool:
-    """True when Linux renamed it; False where the call or the file system lacks it."""
-    if not sys.platform.startswith("linux"):
-        return False
-    function = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
-    if function is None:
-        return False
-    result = function(_AT_FDCWD, os.fsencode(source), _AT_FDCWD, os.fsencode(target),
-                      _RENAME_NOREPLACE)  # fmt: skip
-    if result == 0:
-        return True
-    code = ctypes.get_errno()
-    if code in {errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP}:
-        return False
-    raise OSError(code, os.strerror(code), os.fspath(target))
-
-
-def _checked_rename(source: Path, target: Path) -> None:
-    if os.path.lexists(target):
-        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), os.fspath(target))
-    source.rename(target)
 
 
 def _move(source: WsPath, target: WsPath) -> None:
     """``rename_no_replace`` with its errors as sentences."""
     try:
-        rename_no_replace(source.absolute, target.absolute)
+        fsops.rename_no_replace(source.absolute, target.absolute)
     except FileExistsError:
         raise ConflictError(f"{target} appeared meanwhile; wsnb never overwrites, so nothing "
                             "was moved.", path=target.relative) from None  # fmt: skip
@@ -132,7 +70,7 @@ def _plan_target(ctx: ToolContext, plan: Plan, path: Any, source: WsPath) -> WsP
         plan.refuse_decision(decision)
         return None
     target = decision.raise_if_refused()
-    if target.exists() and not _same_item(source.absolute, target.absolute):
+    if target.exists() and not fsops.same_item(source.absolute, target.absolute):
         plan.refuse(f"{target} already exists; wsnb never overwrites, so choose another name "
                     "or trash the existing one first.", Rule.NOT_ALLOWED)  # fmt: skip
         return None
@@ -207,7 +145,7 @@ class CopyFileTool:
         mode = stat.S_IMODE(os.lstat(source.absolute).st_mode)
         made = make_parents(ctx, plan)
         try:
-            textio.atomic_write(target, data, exclusive=True, mode=mode)
+            fsops.atomic_write(target, data, exclusive=True, mode=mode)
         except BaseException:
             remove_made(made)
             raise
