@@ -384,3 +384,28 @@ def test_on_change_is_called_only_after_a_successful_change(bench: Bench, root: 
     ok.confirm()
     assert bench.changed == [ok]
     assert user_files(root)["z"] == "<dir>"
+
+
+def test_two_confirms_at_once_execute_once(bench: Bench, root: Path) -> None:
+    import threading
+
+    plan = bench.propose("create_file", path="once.txt", content="x\n")
+    outcomes: list[str] = []
+    barrier = threading.Barrier(4)
+
+    def confirm() -> None:
+        barrier.wait()
+        try:
+            plan.confirm()
+            outcomes.append("done")
+        except PlanStateError:
+            outcomes.append("refused")
+
+    threads = [threading.Thread(target=confirm) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["done", "refused", "refused", "refused"]
+    assert len(bench.journal.entries()) == 1
+    assert (root / "once.txt").read_text() == "x\n"

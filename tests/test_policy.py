@@ -97,7 +97,7 @@ def test_system_folders_are_refused(root: str) -> None:
     ["C:\\", "C:\\Windows", "C:\\Program Files\\App", "D:\\ProgramData", "C:\\$Recycle.Bin\\x"],
 )
 def test_windows_system_folders_are_recognised(root: str) -> None:
-    from wsnb.policy import _system_folder_reason
+    from wsnb.roots import _system_folder_reason
 
     assert _system_folder_reason(root) is not None
     assert _system_folder_reason("C:\\Users\\me\\code\\proj") is None

@@ -27,7 +27,8 @@ from datetime import datetime
 from pathlib import Path
 
 from .errors import ConflictError, PolicyError, WriteError, WsnbError
-from .policy import METADATA_DIR, WsPath, is_dangerous_name
+from .names import is_dangerous_name
+from .policy import METADATA_DIR, WsPath
 from .textio import read_bytes
 from .types import Rule
 

@@ -19,7 +19,8 @@ from collections.abc import Callable, Mapping
 from typing import cast
 
 from .errors import LaunchError, PolicyError
-from .policy import WsPath, is_dangerous_name
+from .names import is_dangerous_name
+from .policy import WsPath
 from .types import Rule
 
 __all__ = ["Launcher"]

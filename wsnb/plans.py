@@ -24,6 +24,7 @@ from __future__ import annotations
 import html
 import logging
 import secrets
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -127,6 +128,9 @@ class Plan:
     _tool: WriteTool | None = field(default=None, init=False, repr=False)
     _ctx: ToolContext | None = field(default=None, init=False, repr=False)
     _after: Callable[[Plan], None] | None = field(default=None, init=False, repr=False)
+    # Two confirms at once (a double click from another thread) must not both pass the
+    # state check: the second waits, then finds the plan done.
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 
     # -- building (used by tools) -------------------------------------------------
 
@@ -181,14 +185,15 @@ class Plan:
         plan was made); the last two mark the plan failed. An execution
         failure does not raise: the returned result says what went wrong.
         """
-        self._check_move("confirm")
-        self._check_strong(strong, typed_name)
-        tool, ctx = self._bound()
-        self._recheck(tool, ctx)
-        self._move("confirm")
-        result = self._execute(tool, ctx)
-        self.result = result
-        self._move("finish" if result.success else "fail")
+        with self._lock:
+            self._check_move("confirm")
+            self._check_strong(strong, typed_name)
+            tool, ctx = self._bound()
+            self._recheck(tool, ctx)
+            self._move("confirm")
+            result = self._execute(tool, ctx)
+            self.result = result
+            self._move("finish" if result.success else "fail")
         logger.info("plan %s %s: %s", self.id, self.action.value, self.state.value)
         if self._after is not None:
             self._after(self)
@@ -196,7 +201,8 @@ class Plan:
 
     def cancel(self) -> None:
         """Drop a pending plan; nothing changes on disk."""
-        self._move("cancel")
+        with self._lock:
+            self._move("cancel")
         logger.info("plan %s cancelled", self.id)
 
     def _check_move(self, move: str) -> PlanState:

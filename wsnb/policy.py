@@ -1,5 +1,7 @@
 """The access policy: the one gate every path passes before it reaches the disk.
 
+(The name rules it applies live in ``wsnb.names`` and are re-exported here.)
+
 ``AccessPolicy.resolve`` turns what a person or a model typed into a
 ``WsPath``: a path proven to be inside the workspace, with no symlink on the
 way and nothing special (FIFO, socket, device) at the end. The ``check_*``
@@ -16,14 +18,21 @@ reported, never followed, even when it points back inside.
 from __future__ import annotations
 
 import os
-import re
 import stat
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath, PureWindowsPath
+from pathlib import Path, PurePosixPath
 
-from .errors import PolicyError, WorkspaceOpenError
+from .errors import PolicyError
+from .names import (
+    DANGEROUS_SUFFIXES,
+    MAX_NAME_BYTES,
+    illegal_name_reason,
+    is_dangerous_name,
+    is_sensitive_name,
+    is_text_name,
+)
+from .roots import check_workspace_root, is_system_path
 from .types import PermissionMode, Rule
 
 __all__ = [
@@ -40,111 +49,7 @@ __all__ = [
 
 METADATA_DIR = ".wsnb"
 
-DANGEROUS_SUFFIXES = frozenset(
-    {".exe", ".bat", ".cmd", ".ps1", ".vbs", ".msi", ".scr", ".reg", ".com", ".pif", ".lnk"}
-)
-
-_SENSITIVE_NAMES = frozenset(
-    {
-        ".env",
-        "id_rsa",
-        "id_dsa",
-        "id_ecdsa",
-        "id_ed25519",
-        "id_ecdsa_sk",
-        "id_ed25519_sk",
-        "credentials.json",
-        "secrets.json",
-        "token.json",
-        ".netrc",
-        ".pgpass",
-        ".npmrc",
-        ".pypirc",
-    }
-)
-_SENSITIVE_SUFFIXES = frozenset({".pem", ".key", ".pfx", ".p12", ".keystore", ".jks"})
-_SENSITIVE_WORDS = ("secret", "token", "password", "credential", "private", "apikey", "api_key")
-
-# What the index calls text before a read sniffs the content.
-TEXT_SUFFIXES = frozenset(
-    """
-    .c .cc .cpp .cxx .h .hh .hpp .hxx .ino .m .mm .cs .java .kt .kts .scala .groovy .gradle
-    .py .pyi .pyx .ipynb .rb .php .pl .pm .lua .r .jl .go .rs .swift .dart .zig .nim .hs .ml
-    .mli .ex .exs .erl .clj .cljs .el .lisp .scm .sql .js .mjs .cjs .jsx .ts .tsx .vue
-    .svelte .css .scss .sass .less .html .htm .xml .xsd .xsl .svg .json .jsonl .json5 .yaml
-    .yml .toml .ini .cfg .conf .properties .md .markdown .rst .txt .text .adoc
-    .tex .bib .csv .tsv .log .cmake .pro .pri .qrc .ui .qml .mk .make .sh .bash .zsh .fish
-    .bats .gitignore .gitattributes .gitmodules .editorconfig .dockerignore .diff .patch
-    .proto .graphql .gql .tf .hcl .nix .srt .po .pot
-    """.split()  # noqa: SIM905 - a word list reads better than 100 quoted items
-)
-TEXT_NAMES = frozenset(
-    {
-        "readme",
-        "license",
-        "licence",
-        "copying",
-        "authors",
-        "contributors",
-        "changelog",
-        "changes",
-        "news",
-        "todo",
-        "notice",
-        "makefile",
-        "gnumakefile",
-        "dockerfile",
-        "containerfile",
-        "vagrantfile",
-        "jenkinsfile",
-        "procfile",
-        "gemfile",
-        "rakefile",
-        "cmakelists.txt",
-        "requirements.txt",
-        "pipfile",
-        ".gitignore",
-        ".gitattributes",
-        ".editorconfig",
-        ".dockerignore",
-    }
-)
-
-_WINDOWS_RESERVED = frozenset(
-    {"con", "prn", "aux", "nul"}
-    | {f"com{i}" for i in range(1, 10)}
-    | {f"lpt{i}" for i in range(1, 10)}
-    | {"com¹", "com²", "com³", "lpt¹", "lpt²", "lpt³", "conin$", "conout$"}
-)
-_ILLEGAL_CHARS = re.compile(r'[<>:"|?*\\/\x00-\x1f]')
-_MAX_NAME_BYTES = 255
 _MAX_PATH_BYTES = 4096
-
-# Folders that are never a workspace, and whose insides never are either.
-_SYSTEM_TREES_POSIX = (
-    "/etc", "/usr", "/bin", "/sbin", "/boot", "/proc", "/sys", "/dev", "/lib", "/lib32",
-    "/lib64", "/libx32", "/System", "/Library", "/private/etc", "/private/var/db",
-    "/var/lib", "/var/log", "/var/cache", "/var/spool", "/run",
-)  # fmt: skip
-# Folders that are too broad to be a workspace themselves; their subfolders are fine.
-_TOP_LEVEL_POSIX = (
-    "/", "/home", "/Users", "/root", "/var", "/opt", "/tmp", "/mnt", "/media", "/srv",
-    "/private", "/private/var", "/private/tmp", "/Volumes", "/Applications",
-)  # fmt: skip
-_SYSTEM_NAMES_WINDOWS = frozenset(
-    {
-        "windows",
-        "program files",
-        "program files (x86)",
-        "programdata",
-        "$recycle.bin",
-        "recycler",
-        "system volume information",
-        "recovery",
-        "$windows.~bt",
-        "boot",
-    }
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,123 +110,6 @@ class Decision:
 
 
 # ---------------------------------------------------------------------------
-# Name rules: pure functions of a file name, usable without a workspace.
-# ---------------------------------------------------------------------------
-
-
-def _clean_name(name: str) -> str:
-    # Windows ignores trailing dots and spaces, so "run.bat. " is "run.bat".
-    return unicodedata.normalize("NFC", name).rstrip(" .").lower()
-
-
-def is_dangerous_name(name: str) -> bool:
-    """True for names that run code when opened: ``.exe``, ``.bat``, ``.lnk``, ..."""
-    return os.path.splitext(_clean_name(name))[1] in DANGEROUS_SUFFIXES
-
-
-def is_sensitive_name(name: str) -> bool:
-    """True for names that usually hold secrets: keys, ``.env``, credentials, ..."""
-    clean = _clean_name(name)
-    if clean in _SENSITIVE_NAMES or clean.startswith(".env."):
-        return True
-    if os.path.splitext(clean)[1] in _SENSITIVE_SUFFIXES:
-        return True
-    return any(word in clean for word in _SENSITIVE_WORDS)
-
-
-def is_text_name(name: str) -> bool:
-    """True when the name says text; reading still sniffs the content to be sure."""
-    lower = name.lower()
-    if lower in TEXT_NAMES or lower.startswith(("readme", "license", "changelog")):
-        return True
-    suffix = os.path.splitext(lower)[1]
-    return suffix in TEXT_SUFFIXES
-
-
-def illegal_name_reason(name: str) -> str | None:
-    """Why ``name`` can't be created on every platform, or None when it can.
-
-    Windows rules apply everywhere, so a workspace stays usable when it is
-    copied or synced to a Windows machine.
-    """
-    if not name or name in {".", ".."}:
-        return f"{name!r} is not a file name; give a name such as 'notes.txt'."
-    if name.endswith((".", " ")):
-        return f"The name {name!r} ends with a dot or a space, which Windows can't store."
-    bad = _ILLEGAL_CHARS.search(name)
-    if bad:
-        char = bad.group()
-        shown = repr(char) if char.isprintable() else f"control character {ord(char):#04x}"
-        return f"The name {name!r} contains {shown}; use letters, digits, '-', '_' or '.'."
-    stem = name.split(".", 1)[0].strip().lower()
-    if stem in _WINDOWS_RESERVED:
-        return f"{name!r} is a reserved device name on Windows; choose another name."
-    if len(name.encode("utf-8")) > _MAX_NAME_BYTES:
-        return f"The name is longer than {_MAX_NAME_BYTES} bytes; choose a shorter one."
-    return None
-
-
-# ---------------------------------------------------------------------------
-# Workspace roots
-# ---------------------------------------------------------------------------
-
-
-def _is_under(path: str, tree: str) -> bool:
-    return path == tree or path.startswith(tree.rstrip("/") + "/")
-
-
-def _system_folder_reason(real: str) -> str | None:
-    if os.name == "nt" or re.match(r"^[A-Za-z]:[\\/]", real):
-        win = PureWindowsPath(real)
-        if len(win.parts) <= 1:
-            return f"{real} is a drive root; open a project folder inside it instead."
-        if win.parts[1].lower() in _SYSTEM_NAMES_WINDOWS:
-            return f"{real} is a Windows system folder; open one of your own folders instead."
-        if any(part.lower() in {"$recycle.bin", "recycler"} for part in win.parts):
-            return f"{real} is inside the recycle bin; restore the items first."
-        return None
-    for tree in _SYSTEM_TREES_POSIX:
-        if _is_under(real, tree):
-            return f"{real} is a system folder; open one of your own project folders instead."
-    if real in _TOP_LEVEL_POSIX:
-        return f"{real} is too broad to be a workspace; open a project folder inside it."
-    home = os.path.realpath(os.path.expanduser("~"))
-    trash = os.path.join(home, ".local", "share", "Trash")
-    if _is_under(real, trash) or "/.Trash" in real:
-        return f"{real} is inside the trash; restore the items first."
-    return None
-
-
-def check_workspace_root(path: str | os.PathLike[str]) -> Path:
-    """Resolve a folder a person wants to open as a workspace, or explain why not.
-
-    ``~`` is expanded here (and only here): it is how people name their
-    projects. The answer is the real path, symlinks resolved.
-    """
-    text = os.fspath(path)
-    if not text or not text.strip():
-        raise WorkspaceOpenError("No folder was given; pass the path of a project folder.")
-    if "\x00" in text:
-        raise WorkspaceOpenError("The folder path contains a NUL byte.", path=text)
-    expanded = os.path.expanduser(text)
-    try:
-        real = os.path.realpath(expanded, strict=True)
-    except (OSError, RuntimeError):
-        raise WorkspaceOpenError(
-            f"The folder {text!r} does not exist; check the path or create the folder first.",
-            path=text,
-        ) from None
-    if not os.path.isdir(real):
-        raise WorkspaceOpenError(
-            f"{text!r} is a file, not a folder; open the folder that contains it.", path=text
-        )
-    reason = _system_folder_reason(real)
-    if reason:
-        raise WorkspaceOpenError(reason, path=text)
-    return Path(real)
-
-
-# ---------------------------------------------------------------------------
 # The policy
 # ---------------------------------------------------------------------------
 
@@ -374,7 +162,7 @@ class AccessPolicy:
         parts = self._relative_parts(path)
         absolute = self.root.joinpath(*parts) if parts else self.root
         if len(os.fsencode(absolute)) >= _MAX_PATH_BYTES or any(
-            len(os.fsencode(part)) > _MAX_NAME_BYTES for part in parts
+            len(os.fsencode(part)) > MAX_NAME_BYTES for part in parts
         ):
             raise PolicyError(
                 "The path is longer than the file system allows; use shorter names.",
@@ -523,9 +311,7 @@ class AccessPolicy:
         first = path.relative.split("/", 1)[0].lower()
         return first == METADATA_DIR or ".git" in {p.lower() for p in path.relative.split("/")}
 
-    def is_system_path(self, path: str | os.PathLike[str]) -> bool:
-        """True for system folders and the file-system root."""
-        return _system_folder_reason(os.path.realpath(os.fspath(path))) is not None
+    is_system_path = staticmethod(is_system_path)
 
     # -- decisions ------------------------------------------------------------
 

@@ -17,8 +17,9 @@ from typing import Any
 
 from .. import fsops, textio
 from ..errors import ConflictError, WriteError
+from ..names import illegal_name_reason, is_sensitive_name
 from ..plans import Plan, plan_params, recheck_path
-from ..policy import Decision, WsPath, illegal_name_reason, is_sensitive_name
+from ..policy import Decision, WsPath
 from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext
 from .files import make_parents, missing_parents, remove_made

@@ -18,7 +18,7 @@ import pandas as pd
 
 from .. import textio
 from ..errors import UnsupportedFileError, UsageError, WsnbError
-from ..policy import is_text_name
+from ..names import is_text_name
 from ..search.grep import grep
 from ..types import ActionType, FileText, Risk, ToolResult
 from .base import ToolContext

@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import WriteError
+from ..names import is_dangerous_name, is_sensitive_name
 from ..plans import Plan, plan_params, recheck_path
-from ..policy import Decision, WsPath, is_dangerous_name, is_sensitive_name
+from ..policy import Decision, WsPath
 from ..trash import TrashRecord
 from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext

@@ -1,0 +1,102 @@
+"""Which folders may be opened as a workspace, and the real path of one that may.
+
+System folders (and everything inside them), drive roots and folders too broad
+to be a project (``/``, ``/home``, ``/tmp``) are refused with a sentence that
+says what to open instead.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path, PureWindowsPath
+
+from .errors import WorkspaceOpenError
+
+__all__ = ["check_workspace_root", "is_system_path"]
+
+# Folders that are never a workspace, and whose insides never are either.
+_SYSTEM_TREES_POSIX = (
+    "/etc", "/usr", "/bin", "/sbin", "/boot", "/proc", "/sys", "/dev", "/lib", "/lib32",
+    "/lib64", "/libx32", "/System", "/Library", "/private/etc", "/private/var/db",
+    "/var/lib", "/var/log", "/var/cache", "/var/spool", "/run",
+)  # fmt: skip
+# Folders that are too broad to be a workspace themselves; their subfolders are fine.
+_TOP_LEVEL_POSIX = (
+    "/", "/home", "/Users", "/root", "/var", "/opt", "/tmp", "/mnt", "/media", "/srv",
+    "/private", "/private/var", "/private/tmp", "/Volumes", "/Applications",
+)  # fmt: skip
+_SYSTEM_NAMES_WINDOWS = frozenset(
+    {
+        "windows",
+        "program files",
+        "program files (x86)",
+        "programdata",
+        "$recycle.bin",
+        "recycler",
+        "system volume information",
+        "recovery",
+        "$windows.~bt",
+        "boot",
+    }
+)
+
+
+def _is_under(path: str, tree: str) -> bool:
+    return path == tree or path.startswith(tree.rstrip("/") + "/")
+
+
+def _system_folder_reason(real: str) -> str | None:
+    if os.name == "nt" or re.match(r"^[A-Za-z]:[\\/]", real):
+        win = PureWindowsPath(real)
+        if len(win.parts) <= 1:
+            return f"{real} is a drive root; open a project folder inside it instead."
+        if win.parts[1].lower() in _SYSTEM_NAMES_WINDOWS:
+            return f"{real} is a Windows system folder; open one of your own folders instead."
+        if any(part.lower() in {"$recycle.bin", "recycler"} for part in win.parts):
+            return f"{real} is inside the recycle bin; restore the items first."
+        return None
+    for tree in _SYSTEM_TREES_POSIX:
+        if _is_under(real, tree):
+            return f"{real} is a system folder; open one of your own project folders instead."
+    if real in _TOP_LEVEL_POSIX:
+        return f"{real} is too broad to be a workspace; open a project folder inside it."
+    home = os.path.realpath(os.path.expanduser("~"))
+    trash = os.path.join(home, ".local", "share", "Trash")
+    if _is_under(real, trash) or "/.Trash" in real:
+        return f"{real} is inside the trash; restore the items first."
+    return None
+
+
+def check_workspace_root(path: str | os.PathLike[str]) -> Path:
+    """Resolve a folder a person wants to open as a workspace, or explain why not.
+
+    ``~`` is expanded here (and only here): it is how people name their
+    projects. The answer is the real path, symlinks resolved.
+    """
+    text = os.fspath(path)
+    if not text or not text.strip():
+        raise WorkspaceOpenError("No folder was given; pass the path of a project folder.")
+    if "\x00" in text:
+        raise WorkspaceOpenError("The folder path contains a NUL byte.", path=text)
+    expanded = os.path.expanduser(text)
+    try:
+        real = os.path.realpath(expanded, strict=True)
+    except (OSError, RuntimeError):
+        raise WorkspaceOpenError(
+            f"The folder {text!r} does not exist; check the path or create the folder first.",
+            path=text,
+        ) from None
+    if not os.path.isdir(real):
+        raise WorkspaceOpenError(
+            f"{text!r} is a file, not a folder; open the folder that contains it.", path=text
+        )
+    reason = _system_folder_reason(real)
+    if reason:
+        raise WorkspaceOpenError(reason, path=text)
+    return Path(real)
+
+
+def is_system_path(path: str | os.PathLike[str]) -> bool:
+    """True for system folders, drive roots and folders too broad to be a workspace."""
+    return _system_folder_reason(os.path.realpath(os.fspath(path))) is not None
