@@ -194,3 +194,41 @@ def test_a_confirmed_change_refreshes_the_index(ws: wsnb.Workspace) -> None:
     plan.confirm()
     assert "notes/todo.md" in set(ws.files["path"])
     assert ws.find("todo")["path"].iloc[0] == "notes/todo.md"
+
+
+def test_ls_has_the_index_columns_and_flags_links(ws: wsnb.Workspace) -> None:
+    target = ws.root / "README.md"
+    try:
+        os.symlink(target, ws.root / "readme-link")
+    except OSError as exc:
+        pytest.skip(f"symlinks can't be made here: {exc}")
+    top = ws.ls()
+    assert list(top.columns) == list(ws.files.columns)
+    assert top.dtypes.to_dict() == ws.files.dtypes.to_dict()
+    link = top.set_index("name").loc["readme-link"]
+    assert bool(link["is_symlink"]) and not bool(link["is_text"]) and link["size"] == 0
+    assert top.attrs["total"] == len(top) and not top.attrs["truncated"]
+
+
+def test_ls_caps_at_200_entries(ws: wsnb.Workspace) -> None:
+    many = ws.root / "many"
+    many.mkdir()
+    for i in range(205):
+        (many / f"f{i:03}.txt").write_text("x")
+    listed = ws.ls("many")
+    assert len(listed) == 200
+    assert listed.attrs == {"folder": "many", "total": 205, "truncated": True}
+
+
+def test_info_describes_one_entry_from_disk(ws: wsnb.Workspace) -> None:
+    info = ws.info("src/main.cpp")
+    assert isinstance(info, wsnb.FileInfo)
+    assert (info.path, info.name, info.suffix, info.is_text, info.depth) == (
+        "src/main.cpp", "main.cpp", ".cpp", True, 2,
+    )
+    assert info.size == (ws.root / "src" / "main.cpp").stat().st_size
+    assert ws.info("src").is_dir
+    with pytest.raises(wsnb.NotFoundError, match="does not exist"):
+        ws.info("src/missing.cpp")
+    with pytest.raises(PolicyError):
+        ws.info("../x")

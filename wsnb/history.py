@@ -170,7 +170,7 @@ class Journal:
         for entry in self.entries():
             if entry.id == entry_id:
                 return entry
-        raise UsageError(f"There is no journal entry {entry_id!r}; see history() for the ids.")
+        raise UsageError(f"There is no journal entry {entry_id!r}; see ws.history for the ids.")
 
     def undone_by(self, entries: list[JournalEntry] | None = None) -> dict[str, str]:
         """Entry id -> id of the successful entry that undid it."""
@@ -411,13 +411,13 @@ def pick_entry(entry: str | int | None, entries: list[JournalEntry]) -> JournalE
                 return candidate
         raise UndoError("There is no change left to undo in this workspace's history.")
     if isinstance(entry, bool) or not isinstance(entry, str | int):
-        raise UndoError(f"Give a journal entry id or a position in history(), not {entry!r}.")
+        raise UndoError(f"Give a journal entry id or a position in ws.history, not {entry!r}.")
     if isinstance(entry, int):
         if not 0 <= entry < len(entries):
-            raise UndoError(f"history() has {len(entries)} entries; position {entry} is not "
+            raise UndoError(f"ws.history has {len(entries)} entries; position {entry} is not "
                             "one of them.")  # fmt: skip
         return entries[len(entries) - 1 - entry]
     for candidate in entries:
         if candidate.id == entry:
             return candidate
-    raise UndoError(f"There is no journal entry {entry!r}; see history() for the ids.")
+    raise UndoError(f"There is no journal entry {entry!r}; see ws.history for the ids.")

@@ -441,7 +441,8 @@ class PlanBook:
             return self._plans[plan_id]
         except KeyError:
             raise UsageError(
-                f"There is no plan {plan_id!r} in this session; see pending() for the ids."
+                f"There is no plan {plan_id!r} in this session; see ws.pending or ws.plans "
+                "for the ids."
             ) from None
 
     def plans(self) -> list[Plan]:

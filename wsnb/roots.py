@@ -74,7 +74,14 @@ def check_workspace_root(path: str | os.PathLike[str]) -> Path:
     ``~`` is expanded here (and only here): it is how people name their
     projects. The answer is the real path, symlinks resolved.
     """
-    text = os.fspath(path)
+    try:
+        text = os.fspath(path)
+    except TypeError:
+        raise WorkspaceOpenError(
+            f"Expected the folder's path as text, got {type(path).__name__}.", path=None
+        ) from None
+    if not isinstance(text, str):
+        raise WorkspaceOpenError("Give the folder's path as text, not bytes.")
     if not text or not text.strip():
         raise WorkspaceOpenError("No folder was given; pass the path of a project folder.")
     if "\x00" in text:

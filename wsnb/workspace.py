@@ -14,10 +14,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .errors import NotFoundError
 from .policy import AccessPolicy
 from .tools.base import ToolContext, ToolRegistry, local_now
 from .tools.read import READ_TOOLS
-from .types import FileText, PermissionMode, ToolResult
+from .types import FileInfo, FileText, PermissionMode, ToolResult
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -194,6 +195,17 @@ class Workspace:
         """A text file's content (at most 128 KiB) with its encoding; ``str()`` gives the text."""
         doc: FileText = self._run("read_file", path=path).data
         return doc
+
+    def info(self, path: str) -> FileInfo:
+        """One entry's details (size, modified, kind) from the disk now, not from the index."""
+        from .tools.read import file_info
+
+        target = self.policy.resolve(path)
+        try:
+            return file_info(target.relative, os.lstat(target.absolute))
+        except FileNotFoundError:
+            raise NotFoundError(f"{target} does not exist; check the name with ls() or find().",
+                                path=target.relative) from None  # fmt: skip
 
     def tree(self, path: str = ".", depth: int = 2) -> pd.DataFrame:
         """The index below ``path`` as a DataFrame that reads as a tree (column ``tree``)."""

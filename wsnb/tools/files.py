@@ -247,9 +247,12 @@ class WriteFileTool:
         if values is None or plan.is_refused:
             return plan
         content, restore_from = values["content"], values["restore_from"]
-        if (content is None) == (restore_from is None):
+        if content is None and restore_from is None:
+            return plan.refuse("write_file needs the new content as text (a str); to empty "
+                               "the file, pass content=''.", Rule.NOT_ALLOWED)  # fmt: skip
+        if content is not None and restore_from is not None:
             return plan.refuse("write_file takes either content or restore_from (a backup), "
-                               "exactly one of them.", Rule.NOT_ALLOWED)  # fmt: skip
+                               "not both.", Rule.NOT_ALLOWED)  # fmt: skip
         target, old = self._current(ctx, plan, values["path"])
         if target is None or old is None:
             return plan
@@ -322,7 +325,7 @@ class WriteFileTool:
             fsops.BACKUP_DIR + "/"
         ):
             plan.refuse(f"restore_from must be a backup inside {fsops.BACKUP_DIR}/; "
-                        "see history() for the backups wsnb made.", Rule.NOT_ALLOWED)  # fmt: skip
+                        "see ws.history for the backups wsnb made.", Rule.NOT_ALLOWED)  # fmt: skip
             return
         try:
             new = textio.read_bytes(backup)

@@ -7,6 +7,7 @@ behind an expected failure.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import stat
@@ -17,10 +18,11 @@ from typing import Any
 import pandas as pd
 
 from .. import textio
-from ..errors import UnsupportedFileError, UsageError, WsnbError
+from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
 from ..names import is_text_name
+from ..policy import WsPath
 from ..search.grep import grep
-from ..types import ActionType, FileText, Risk, ToolResult
+from ..types import ActionType, FileInfo, FileText, Risk, Rule, ToolResult
 from .base import ToolContext
 
 __all__ = [
@@ -31,13 +33,14 @@ __all__ = [
     "ReadFileTool",
     "SearchFilesTool",
     "SearchTextTool",
+    "file_info",
+    "info_frame",
 ]
 
 logger = logging.getLogger("wsnb")
 
 MAX_LIST_ENTRIES = 200
-LIST_COLUMNS = ["name", "path", "is_dir", "size", "modified", "suffix", "is_text", "is_hidden",
-                "is_symlink"]  # fmt: skip
+LIST_COLUMNS = [f.name for f in dataclasses.fields(FileInfo)]
 
 # Suffixes that are never text, refused before any byte is read.
 _BINARY_KINDS = {
@@ -81,36 +84,63 @@ class ListFolderTool:
 
     def _list(self, ctx: ToolContext, path: str, limit: int) -> ToolResult:
         folder = ctx.policy.check_read_dir(path).raise_if_refused()
-        rows = []
         with os.scandir(folder.absolute) as entries:
-            for entry in entries:
-                rows.append(_entry_row(entry, folder.relative))
-        rows.sort(key=lambda row: (not row["is_dir"], row["name"].casefold()))
-        frame = pd.DataFrame(rows[:limit], columns=LIST_COLUMNS)
-        frame = frame.astype({"is_dir": bool, "size": "int64", "is_text": bool,
-                              "is_hidden": bool, "is_symlink": bool})  # fmt: skip
-        frame["modified"] = pd.to_datetime(frame["modified"])
-        frame.attrs.update(folder=folder.relative, total=len(rows), truncated=len(rows) > limit)
-        shown = f"{len(frame)} of {len(rows)}" if len(rows) > limit else f"{len(rows)}"
+            names = [entry.name for entry in entries]
+        rows = [_child_info(ctx, folder, name) for name in names]
+        infos = sorted((r for r in rows if r is not None),
+                       key=lambda info: (not info.is_dir, info.name.casefold()))  # fmt: skip
+        frame = info_frame(infos[:limit])
+        frame.attrs.update(folder=folder.relative, total=len(infos), truncated=len(infos) > limit)
+        shown = f"{len(frame)} of {len(infos)}" if len(infos) > limit else f"{len(infos)}"
         return ToolResult(True, message=f"{shown} entries in {folder}", data=frame,
                           target=folder.relative)  # fmt: skip
 
 
-def _entry_row(entry: os.DirEntry[str], folder: str) -> dict[str, Any]:
-    info = entry.stat(follow_symlinks=False)
+def _child_info(ctx: ToolContext, folder: WsPath, name: str) -> FileInfo | None:
+    """The entry's info; None when it vanished or can't be checked (then it isn't listed).
+
+    A symlink or a special file is listed and flagged from its ``lstat``; it is
+    never followed or opened.
+    """
+    relative = name if folder.is_root else f"{folder.relative}/{name}"
+    try:
+        _, info = ctx.policy.resolve_child(folder, name)
+    except PolicyError as exc:
+        if exc.rule not in {Rule.SYMLINK, Rule.SPECIAL_FILE}:
+            return None
+        info = None
+    try:
+        return file_info(relative, info or os.lstat(folder.absolute / name))
+    except OSError:
+        return None
+
+
+def info_frame(infos: list[FileInfo]) -> pd.DataFrame:
+    """FileInfo rows as a DataFrame with the index's columns and dtypes."""
+    frame = pd.DataFrame([dataclasses.astuple(i) for i in infos], columns=LIST_COLUMNS)
+    frame = frame.astype({"size": "int64", "is_dir": bool, "is_text": bool, "is_hidden": bool,
+                          "is_symlink": bool, "depth": "int64"})  # fmt: skip
+    frame["modified"] = pd.to_datetime(frame["modified"]).astype("datetime64[ns]")
+    return frame
+
+
+def file_info(relative: str, info: os.stat_result) -> FileInfo:
+    """What one entry is, from its ``lstat`` (links are described, never followed)."""
     is_link = stat.S_ISLNK(info.st_mode)
     is_dir = stat.S_ISDIR(info.st_mode)
-    return {
-        "name": entry.name,
-        "path": entry.name if folder == "." else f"{folder}/{entry.name}",
-        "is_dir": is_dir,
-        "size": 0 if is_dir or is_link else info.st_size,
-        "modified": datetime.fromtimestamp(info.st_mtime),
-        "suffix": "" if is_dir else os.path.splitext(entry.name)[1].lower(),
-        "is_text": not is_dir and not is_link and is_text_name(entry.name),
-        "is_hidden": entry.name.startswith("."),
-        "is_symlink": is_link,
-    }
+    name = relative.rpartition("/")[2] if relative != "." else ""
+    return FileInfo(
+        path=relative,
+        name=name,
+        suffix="" if is_dir else os.path.splitext(name)[1].lower(),
+        size=0 if is_dir or is_link else info.st_size,
+        modified=datetime.fromtimestamp(info.st_mtime),
+        is_dir=is_dir,
+        is_text=stat.S_ISREG(info.st_mode) and is_text_name(name),
+        is_hidden=name.startswith("."),
+        is_symlink=is_link,
+        depth=0 if relative == "." else relative.count("/") + 1,
+    )
 
 
 @dataclass(frozen=True)
