@@ -15,6 +15,8 @@ os.environ["XDG_DATA_HOME"] = str(_TEST_HOME / ".local" / "share")
 import pytest  # noqa: E402
 from helpers import Bench, make_bench  # noqa: E402
 
+from wsnb.policy import AccessPolicy  # noqa: E402
+
 
 @pytest.fixture(scope="session")
 def test_home() -> Path:
@@ -34,3 +36,9 @@ def root(tmp_path: Path) -> Path:
 def bench(root: Path) -> Bench:
     """A plan book over ``root`` wired like the facade (see ``helpers.make_bench``)."""
     return make_bench(root)
+
+
+@pytest.fixture
+def policy(root: Path) -> AccessPolicy:
+    """The access policy of the empty workspace ``root``."""
+    return AccessPolicy(root)

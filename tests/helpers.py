@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import sys
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from wsnb import fsops
 from wsnb.history import Journal
 from wsnb.launcher import Launcher
 from wsnb.plans import Plan, PlanBook
-from wsnb.policy import AccessPolicy
+from wsnb.policy import AccessPolicy, WsPath
 from wsnb.tools.base import ToolContext, ToolRegistry, local_now
 from wsnb.tools.writes import register_write_tools
 from wsnb.trash import Trash
@@ -129,3 +133,28 @@ def snapshot(root: Path) -> dict[str, object]:
 def user_files(root: Path) -> dict[str, object]:
     """``snapshot`` without wsnb's own ``.wsnb`` folder (backups, journal)."""
     return {k: v for k, v in snapshot(root).items() if not k.startswith(".wsnb")}
+
+
+def put(policy: AccessPolicy, name: str, data: bytes) -> WsPath:
+    """Write raw bytes with plain Python (not the code under test) and resolve the path."""
+    path = policy.root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return policy.resolve(name)
+
+
+def temp_leftovers(folder: Path) -> list[str]:
+    """Names of temporary files an atomic write left behind."""
+    return [p.name for p in folder.iterdir() if p.name.startswith(fsops.TEMP_PREFIX)]
+
+
+def run_child(code: str, *args: str) -> subprocess.Popen[str]:
+    """Start a Python child that imports the same wsnb as the tests."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(code), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )

@@ -254,7 +254,7 @@ def test_restore_from_must_be_a_backup(bench: Bench, root: Path) -> None:
     write(root, "b.txt", "b\n")
     refused(bench, "write_file", Rule.NOT_ALLOWED, "must be a backup", path="a.txt",
             restore_from="b.txt")  # fmt: skip
-    refused(bench, "write_file", Rule.NOT_ALLOWED, "exactly one", path="a.txt",
+    refused(bench, "write_file", Rule.NOT_ALLOWED, "not both", path="a.txt",
             content="x", restore_from="b.txt")  # fmt: skip
 
 
