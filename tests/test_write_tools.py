@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from helpers import Bench, make_bench, snapshot, user_files, write
 
+from wsnb.errors import ConfirmationError
 from wsnb.plans import Plan
 from wsnb.trash import TrashRecord
 from wsnb.types import PlanState, Risk, Rule
@@ -353,7 +354,9 @@ def test_rename_a_file_and_a_folder(bench: Bench, root: Path) -> None:
     assert (root / "docs" / "final.md").read_bytes() == b"draft\n"
     assert not (root / "docs" / "draft.md").exists()
 
-    assert bench.propose("rename", path="docs", new_name="documents").confirm().success
+    folder_plan = bench.propose("rename", path="docs", new_name="documents")
+    assert folder_plan.requires_strong_confirmation
+    assert folder_plan.confirm(strong=True).success
     assert (root / "documents" / "final.md").exists() and not (root / "docs").exists()
 
 
@@ -481,3 +484,30 @@ def test_open_refuses_folders_secrets_and_outside(bench: Bench, root: Path) -> N
     refused(bench, "open_file", Rule.OUTSIDE, "outside", path="../x.txt")
     assert bench.spawned.calls == []
     assert user_files(root) == snapshot(root)
+
+
+def test_renaming_a_folder_needs_strong_confirmation(bench: Bench, root: Path) -> None:
+    (root / "docs").mkdir()
+    (root / "docs" / "a.md").write_text("a\n")
+    plan = bench.propose("rename", path="docs", new_name="manual")
+    assert plan.requires_strong_confirmation
+    assert "folder" in plan.describe()
+    with pytest.raises(ConfirmationError):
+        plan.confirm()
+    assert (root / "docs" / "a.md").exists() and not (root / "manual").exists()
+    assert plan.confirm(typed_name="docs").success
+    assert (root / "manual" / "a.md").read_text() == "a\n"
+
+
+def test_a_dangerous_suffix_moves_never_and_renames_only_strongly(bench: Bench, root: Path) -> None:
+    (root / "setup.exe").write_bytes(b"MZ")
+    move = bench.propose("move_file", source="setup.exe", target="archive/setup.exe")
+    assert move.state is PlanState.REFUSED and move.rule is Rule.DANGEROUS_SUFFIX
+    # renaming it to a harmless suffix would make it openable: strong confirmation
+    rename = bench.propose("rename", path="setup.exe", new_name="setup.txt")
+    assert rename.requires_strong_confirmation
+    with pytest.raises(ConfirmationError, match="runs programs"):
+        rename.confirm()
+    assert (root / "setup.exe").exists() and not (root / "setup.txt").exists()
+    assert rename.confirm(strong=True).success
+    assert (root / "setup.txt").read_bytes() == b"MZ"

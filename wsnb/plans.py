@@ -168,6 +168,12 @@ class Plan:
     def refuse_error(self, exc: WsnbError) -> Plan:
         return self.refuse(exc.reason, getattr(exc, "rule", None) or Rule.NOT_ALLOWED)
 
+    def require_strong(self, reason: str) -> None:
+        """Ask for strong confirmation (the item's name typed, or ``strong=True``), saying why."""
+        self.requires_strong_confirmation = True
+        earlier = self.data.get("strong_reason")
+        self.data["strong_reason"] = f"{earlier} and {reason}" if earlier else reason
+
     def watch(self, *paths: WsPath) -> None:
         """Remember what ``paths`` look like now; confirming refuses if any of them changed."""
         prints = self.data.setdefault("fingerprints", {})

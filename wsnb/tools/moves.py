@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import fsops, textio
 from ..errors import ConflictError, WriteError
-from ..names import illegal_name_reason, is_sensitive_name
+from ..names import illegal_name_reason, is_dangerous_name, is_sensitive_name
 from ..plans import Plan, plan_params, recheck_path
 from ..policy import Decision, WsPath
 from ..types import ActionType, Risk, Rule, ToolResult
@@ -60,6 +60,10 @@ def _plan_source(ctx: ToolContext, plan: Plan, path: Any, verb: str) -> WsPath |
                     "since a new name could hide what they are. Do it yourself if you must.",
                     Rule.SENSITIVE)  # fmt: skip
         return None
+    if verb == "rename" and source.absolute.is_dir():
+        plan.require_strong("it is a folder, so every path inside it changes")
+    if verb in {"move", "rename"} and is_dangerous_name(source.name):
+        plan.require_strong("its suffix runs programs")
     plan.source = source
     return source
 

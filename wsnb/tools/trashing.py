@@ -88,22 +88,18 @@ def _request_problem(values: dict[str, Any]) -> str | None:
 
 def _describe(ctx: ToolContext, plan: Plan, source: WsPath) -> None:
     """Description, warnings and whether strong confirmation is needed."""
-    reasons = []
     if source.absolute.is_dir():
         files, folders, size, cut = _count(source.absolute)
         more = "+" if cut else ""
         inside = f"{_plural(files, 'file')}{more}, {_plural(folders, 'folder')}{more}"
-        reasons.append(f"it is a folder with {inside} ({size:,}{more} bytes) inside")
+        plan.require_strong(f"it is a folder with {inside} ({size:,}{more} bytes) inside")
         plan.description = f"The folder {source} and everything in it go to the system trash."
     else:
         plan.description = f"{source} goes to the system trash, where it can be restored."
     if is_sensitive_name(source.name):
-        reasons.append("it looks like it holds secrets")
+        plan.require_strong("it looks like it holds secrets")
     if is_dangerous_name(source.name):
-        reasons.append("its suffix runs programs")
-    if reasons:
-        plan.requires_strong_confirmation = True
-        plan.data["strong_reason"] = " and ".join(reasons)
+        plan.require_strong("its suffix runs programs")
     if not ctx.trash.can_restore:
         plan.warnings.append("wsnb can't bring items back from this system's trash; restore it "
                              "from the system's trash window if you need it again.")  # fmt: skip
