@@ -13,13 +13,17 @@ temporary folder, or measures the text files under ``--root``. Then, best of
   same file list, as one process per search, which is the work a person
   would otherwise do in a terminal.
 
-and prints both times and the ratio (target: at most 2x). Without ``rg`` on
-the PATH it prints how to install it and measures wsnb alone.
+The two are timed in turns (wsnb, rg, wsnb, rg, ...) so a change in the
+machine's load during the run weighs on both alike. It prints both times and
+the ratio (target: at most 2x), and the load average, since on a busy machine
+the figures spread. Without ``rg`` on the PATH it prints how to install it and
+measures wsnb alone.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import shutil
 import subprocess
@@ -91,14 +95,17 @@ def existing_text_files(root: Path, files: int) -> list[str]:
     return found[:files]
 
 
-def best_of(repeats: int, run: Callable[[], object]) -> float:
-    run()  # warm the cache and the code paths
-    times = []
+def best_of(repeats: int, *runs: Callable[[], object]) -> list[float]:
+    """The best time of each run, timing them in turns after one warm-up each."""
+    for run in runs:
+        run()  # warm the cache and the code paths
+    times: list[list[float]] = [[] for _ in runs]
     for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        for run, spent in zip(runs, times, strict=True):
+            start = time.perf_counter()
+            run()
+            spent.append(time.perf_counter() - start)
+    return [min(spent) for spent in times]
 
 
 def wsnb_search(policy: AccessPolicy, paths: list[str], case: bool) -> Callable[[], int]:
@@ -134,6 +141,8 @@ def measure(root: Path, paths: list[str], repeats: int) -> None:
     policy = AccessPolicy(root)
     size = sum((root / p).stat().st_size for p in paths)
     print(f"{len(paths)} files, {size / 1e6:.1f} MB, needle {NEEDLE!r}, best of {repeats}")
+    if hasattr(os, "getloadavg"):
+        print("load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     rg = shutil.which("rg")
     if rg is None:
         print("ripgrep (rg) is not installed, so there is no reference to compare with;")
@@ -141,14 +150,15 @@ def measure(root: Path, paths: list[str], repeats: int) -> None:
     for case in (True, False):
         ours_run = wsnb_search(policy, paths, case)
         label = "case-sensitive" if case else "case-insensitive"
-        theirs = None
-        if rg is not None:
-            theirs_run = rg_search(rg, root, paths, case)
-            lines, rg_lines = ours_run(), theirs_run()
-            if lines != rg_lines:
-                print(f"  note: wsnb found {lines} matching lines, rg {rg_lines}")
-            theirs = best_of(repeats, theirs_run)
-        report(label, best_of(repeats, ours_run), theirs)
+        if rg is None:
+            report(label, best_of(repeats, ours_run)[0], None)
+            continue
+        theirs_run = rg_search(rg, root, paths, case)
+        lines, rg_lines = ours_run(), theirs_run()
+        if lines != rg_lines:
+            print(f"  note: wsnb found {lines} matching lines, rg {rg_lines}")
+        ours, theirs = best_of(repeats, ours_run, theirs_run)
+        report(label, ours, theirs)
 
 
 def main() -> None:

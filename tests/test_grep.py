@@ -303,3 +303,63 @@ def test_attrs_record_the_search(ws: Path) -> None:
     assert frame.attrs["pattern"] == "x"
     assert frame.attrs["regex"] is True
     assert frame.attrs["case"] is True
+
+
+def test_a_literal_needle_with_a_line_break_matches_a_crlf_file(ws: Path) -> None:
+    frame = search(ws, {"win.txt": b"intro\r\none\r\ntwo\r\n"}, "one\ntwo", case=True)
+    assert list(frame["line"]) == [2]
+    assert frame["text"].iloc[0] == "one"
+
+
+def test_several_hits_on_a_line_give_one_row_and_later_lines_still_count(ws: Path) -> None:
+    frame = search(ws, {"a.txt": "hit hit hit\nmiss\n  hit\n"}, "hit", case=True)
+    assert list(frame["line"]) == [1, 3]
+    assert list(frame["column"]) == [1, 3]
+
+
+def test_a_regex_that_matches_empty_text_gives_one_row_per_line(ws: Path) -> None:
+    frame = search(ws, {"a.txt": "ab\ncd"}, "x*", regex=True)
+    assert list(frame["line"]) == [1, 2]
+    assert list(frame["column"]) == [1, 1]
+
+
+def test_case_sensitive_chinese_needle_in_a_gbk_file(ws: Path) -> None:
+    files: dict[str, str | bytes] = {"old.txt": "第一行\n旧的使用指南在这里。\n".encode("gbk")}
+    frame = search(ws, files, "使用指南", case=True)
+    assert list(frame["line"]) == [2]
+    assert frame["column"].iloc[0] == 3
+
+
+def test_a_utf16_file_without_the_needle_is_scanned_not_binary(ws: Path) -> None:
+    frame = search(ws, {"w.txt": "nothing to see\r\n".encode("utf-16")}, "needle")
+    assert frame.empty
+    assert frame.attrs["files_scanned"] == 1
+    assert frame.attrs["files_skipped_binary"] == 0
+
+
+def test_a_broken_utf16_file_is_counted_as_binary(ws: Path) -> None:
+    frame = search(ws, {"w.txt": b"\xff\xfea\x00\x00\xd8"}, "a")
+    assert frame.empty
+    assert frame.attrs["files_skipped_binary"] == 1
+    assert frame.attrs["files_scanned"] == 0
+
+
+def test_every_candidate_is_counted_once(ws: Path) -> None:
+    files: dict[str, str | bytes] = {
+        "empty.txt": b"",
+        "hit.md": "the needle\n",
+        "miss.py": "nothing\n",
+        "bin.dat": b"needle\x00\x01",
+        "odd.txt": b"needle \x80\xff\xfe\x81\n",
+        "big.txt": "needle\n" + "x" * 300,
+        "api_token.txt": "needle\n",
+        "run.bat": "needle\n",
+    }
+    frame = search(ws, files, "needle", max_bytes=200)
+    attrs = frame.attrs
+    assert list(frame["path"]) == ["hit.md"]
+    assert attrs["files_scanned"] == 3  # empty, hit, miss
+    counted = ["files_skipped_binary", "files_skipped_undecodable", "files_skipped_size",
+               "files_skipped_sensitive", "files_refused"]  # fmt: skip
+    assert [attrs[key] for key in counted] == [1, 1, 1, 1, 1]
+    assert attrs["files_scanned"] + sum(attrs[key] for key in counted) == len(files)

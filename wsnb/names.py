@@ -46,6 +46,7 @@ _SENSITIVE_NAMES = frozenset(
 )
 _SENSITIVE_SUFFIXES = frozenset({".pem", ".key", ".pfx", ".p12", ".keystore", ".jks"})
 _SENSITIVE_WORDS = ("secret", "token", "password", "credential", "private", "apikey", "api_key")
+_SENSITIVE_WORD = re.compile("|".join(_SENSITIVE_WORDS))
 
 # What the index calls text before a read sniffs the content.
 TEXT_SUFFIXES = frozenset(
@@ -103,8 +104,11 @@ MAX_NAME_BYTES = 255
 
 
 def _clean_name(name: str) -> str:
-    # Windows ignores trailing dots and spaces, so "run.bat. " is "run.bat".
-    return unicodedata.normalize("NFC", name).rstrip(" .").lower()
+    # Windows ignores trailing dots and spaces, so "run.bat. " is "run.bat". Text search
+    # asks about every file, so ASCII names skip the (then useless) normalisation.
+    if not name.isascii():
+        name = unicodedata.normalize("NFC", name)
+    return name.rstrip(" .").lower()
 
 
 def is_dangerous_name(name: str) -> bool:
@@ -119,7 +123,7 @@ def is_sensitive_name(name: str) -> bool:
         return True
     if os.path.splitext(clean)[1] in _SENSITIVE_SUFFIXES:
         return True
-    return any(word in clean for word in _SENSITIVE_WORDS)
+    return _SENSITIVE_WORD.search(clean) is not None
 
 
 def is_text_name(name: str) -> bool:

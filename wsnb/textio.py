@@ -331,7 +331,7 @@ def read_text(path: WsPath, *, limit: int = MAX_READ_BYTES) -> TextContent:
         raise UsageError(f"The read limit must be 0 or more bytes, not {limit}.")
     fd, size = _open_regular(path)
     try:
-        raw = _read_fd(fd, limit + 1)
+        raw = _read_fd(fd, limit + 1, size)
     finally:
         os.close(fd)
     truncated = len(raw) > limit
@@ -350,7 +350,7 @@ def read_bytes(path: WsPath, *, limit: int | None = None) -> bytes:
         raise UsageError(f"The read limit must be 0 or more bytes, not {limit}.")
     fd, size = _open_regular(path)
     try:
-        return _read_fd(fd, size + 1 if limit is None else limit)
+        return _read_fd(fd, size + 1 if limit is None else limit, size)
     finally:
         os.close(fd)
 
@@ -360,7 +360,8 @@ def _open_regular(path: WsPath) -> tuple[int, int]:
 
     ``O_NONBLOCK`` keeps a FIFO swapped in after the policy check from hanging
     the open; the ``fstat`` then refuses anything that is not a regular file,
-    for which non-blocking mode changes nothing.
+    for which non-blocking mode changes nothing. Text search opens a thousand
+    files per query, so the usual case is one ``S_ISREG`` test.
     """
     try:
         fd = os.open(path.absolute, _READ_FLAGS)
@@ -368,34 +369,45 @@ def _open_regular(path: WsPath) -> tuple[int, int]:
         raise _read_error(path, exc) from None
     try:
         info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise UnsupportedFileError(
-                f"{path} is a folder, not a file; use ls() to list it.", path=str(path)
-            )
         if not stat.S_ISREG(info.st_mode):
-            raise UnsupportedFileError(
-                f"{path} is a special file (FIFO, socket or device); only regular files "
-                "can be read.",
-                path=str(path),
-            )
+            raise _not_regular(path, info.st_mode)
     except BaseException:
         os.close(fd)
         raise
     return fd, info.st_size
 
 
-def _read_fd(fd: int, limit: int) -> bytes:
-    """Up to ``limit`` bytes; one ``os.read`` for the usual file read whole."""
-    data = os.read(fd, limit)
-    if len(data) < limit and data:  # a short read: more may follow (a file that grew)
-        parts = [data]
-        while (missing := limit - sum(map(len, parts))) > 0:
-            more = os.read(fd, missing)
-            if not more:
-                break
-            parts.append(more)
-        data = b"".join(parts)
-    return data
+def _not_regular(path: WsPath, mode: int) -> UnsupportedFileError:
+    if stat.S_ISDIR(mode):
+        return UnsupportedFileError(
+            f"{path} is a folder, not a file; use ls() to list it.", path=str(path)
+        )
+    return UnsupportedFileError(
+        f"{path} is a special file (FIFO, socket or device); only regular files can be read.",
+        path=str(path),
+    )
+
+
+def _read_fd(fd: int, limit: int, size: int) -> bytes:
+    """Up to ``limit`` bytes of a file ``fstat`` said has ``size``; one ``os.read`` as a rule.
+
+    Asking for ``size + 1`` bytes (not ``limit``) keeps a small file from
+    allocating a buffer as big as the limit, and the extra byte tells a file
+    that grew since the ``fstat``: only then, or after a short read, does the
+    loop read on, to the end of the file or the limit.
+    """
+    data = os.read(fd, min(limit, size + 1))
+    if len(data) in (size, limit) or not data:
+        return data
+    parts = [data]
+    missing = limit - len(data)
+    while missing > 0:
+        more = os.read(fd, missing)
+        if not more:
+            break
+        parts.append(more)
+        missing -= len(more)
+    return b"".join(parts)
 
 
 def _read_error(path: WsPath, exc: OSError) -> WsnbError:

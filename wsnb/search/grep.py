@@ -7,10 +7,12 @@ skipped, and every skip is counted in ``frame.attrs`` so a person can see what
 was left out.
 
 Most files don't match, so the literal search is shaped around rejecting them
-cheaply: the file is read once as bytes, and the needle's encoded bytes are
-looked for with ``bytes.find`` before anything is decoded or split into lines.
-Only files that may match are decoded (through ``wsnb.textio``) and searched
-as text, which is also where line and column numbers come from.
+cheaply: the file is read once as bytes (one ``os.read``), and the needle's
+encoded bytes are looked for with ``in`` before anything is decoded or split
+into lines. Only files that may match, and UTF-16 files, are decoded (through
+``wsnb.textio``, once) and searched as text, which is also where line and
+column numbers come from. The per-file path is kept short on purpose: at a
+thousand files per query, each function call and ``pathlib`` operation shows.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import pandas as pd
 
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
 from ..policy import AccessPolicy, WsPath
-from ..textio import decode_bytes, detect_format, read_bytes
+from ..textio import decode_bytes, read_bytes
 
 __all__ = [
     "GREP_COLUMNS",
@@ -65,19 +67,35 @@ class _Matcher:
     ``needles`` are byte strings at least one of which occurs in any file
     that can match (an empty tuple means "can't tell, decode and look").
     ``fold`` says the needles are ASCII-lowered and must be looked for in
-    ``data.lower()``.
+    ``data.lower()``. ``literal`` is the text of a case-sensitive literal
+    search, found with ``str.find`` instead of the pattern.
     """
 
     compiled: re.Pattern[str]
     needles: tuple[bytes, ...]
     fold: bool
+    literal: str | None = None
+
+    def first(self, text: str, start: int) -> int:
+        """Where the first match at or after ``start`` begins, or -1."""
+        if self.literal is not None:
+            return text.find(self.literal, start)
+        match = self.compiled.search(text, start)
+        return -1 if match is None else match.start()
 
     def may_match(self, data: bytes) -> bool:
-        """False only when the file certainly has no match; cheap, never decodes."""
+        """False only when the file certainly has no match; cheap, never decodes.
+
+        Usually one needle: an ASCII needle's GB18030 bytes are its UTF-8
+        bytes, so they are looked for once.
+        """
         if not self.needles or data.startswith(_UTF16_BOMS):
             return True
-        haystack = data.lower() if self.fold else data
-        return any(needle in haystack for needle in self.needles)
+        if self.fold:
+            data = data.lower()
+        if len(self.needles) == 1:
+            return self.needles[0] in data
+        return any(needle in data for needle in self.needles)
 
 
 def _compile(pattern: str, *, regex: bool, case: bool) -> _Matcher:
@@ -103,13 +121,15 @@ def _literal_matcher(pattern: str, *, case: bool) -> _Matcher:
     Case-insensitive search of an ASCII needle matches ASCII letters only
     (``re.ASCII``), exactly what ``bytes.lower`` can pre-check. A needle with
     cased non-ASCII letters (``Ü``) gets no pre-check: every file is decoded.
+    Nor does a needle with a line break, since the text is searched with
+    CRLF and CR turned into LF, which the raw bytes don't show.
     """
-    if case:
-        return _Matcher(re.compile(re.escape(pattern)), _encodings(pattern), fold=False)
-    flags = re.IGNORECASE
-    if pattern.isascii():
-        flags |= re.ASCII
+    flags = 0 if case else re.IGNORECASE | (re.ASCII if pattern.isascii() else 0)
     compiled = re.compile(re.escape(pattern), flags)
+    if "\r" in pattern or "\n" in pattern:
+        return _Matcher(compiled, (), fold=False)
+    if case:
+        return _Matcher(compiled, _encodings(pattern), fold=False, literal=pattern)
     if not all(ch.isascii() or _caseless(ch) for ch in pattern):
         return _Matcher(compiled, (), fold=False)
     needles = tuple(dict.fromkeys(needle.lower() for needle in _encodings(pattern)))
@@ -143,19 +163,16 @@ def _normalise_newlines(text: str, newline: str) -> str:
     return text.replace("\r", "\n") if newline == "\r" else text
 
 
-def _matching_lines(compiled: re.Pattern[str], text: str) -> Iterator[tuple[int, int, str]]:
+def _matching_lines(matcher: _Matcher, text: str) -> Iterator[tuple[int, int, str]]:
     """``(line, column, line_text)`` for each line with a match; 1-based, first match only.
 
-    One ``finditer`` over the whole text; line numbers are counted only up to
-    each matching position.
+    Each search starts at the next line, since the rest of a reported line
+    can't add a row; line numbers are counted only up to each match.
     """
     line_no = 1
     counted_to = 0
-    line_end = -1
-    for match in compiled.finditer(text):
-        start = match.start()
-        if start <= line_end:
-            continue  # this line was already reported
+    position = 0
+    while position <= len(text) and (start := matcher.first(text, position)) >= 0:
         line_no += text.count("\n", counted_to, start)
         counted_to = start
         line_start = text.rfind("\n", 0, start) + 1
@@ -163,6 +180,7 @@ def _matching_lines(compiled: re.Pattern[str], text: str) -> Iterator[tuple[int,
         if line_end == -1:
             line_end = len(text)
         yield line_no, start - line_start + 1, text[line_start:line_end]
+        position = line_end + 1
 
 
 def _snippet(line: str, column: int) -> str:
@@ -200,35 +218,52 @@ class _Gate:
         self._policy = policy
         self._folders: dict[str, WsPath | None] = {}
 
-    def resolve(self, candidate: str) -> tuple[WsPath, int | None]:
-        """The checked path and its size when known; raises ``PolicyError`` like the policy."""
+    def resolve(self, candidate: str) -> tuple[WsPath, str, int | None]:
+        """The checked path, its file name and its size when known.
+
+        Raises ``PolicyError`` like the policy. The name comes along because
+        ``WsPath.name`` asks ``pathlib``, which costs more than the split here.
+        """
         folder_part, _, name = candidate.rpartition("/")
-        folder = self._folder(folder_part) if _PLAIN_PATH.match(candidate) else None
-        if folder is None:
-            return self._policy.resolve(candidate), None
+        folder = self._folders.get(folder_part, _UNSEEN)
+        if folder is _UNSEEN:
+            folder = self._folder(folder_part)
+        if folder is None or not _PLAIN_NAME.match(name):
+            return self._whole(candidate)
         try:
             target, info = self._policy.resolve_child(folder, name)
         except PolicyError:
-            return self._policy.resolve(candidate), None  # the policy's own words
+            return self._whole(candidate)  # the policy's own words
         if info is None or not stat.S_ISREG(info.st_mode):
-            return self._policy.resolve(candidate), None
-        return target, info.st_size
+            return self._whole(candidate)
+        return target, name, info.st_size
+
+    def _whole(self, candidate: str) -> tuple[WsPath, str, None]:
+        target = self._policy.resolve(candidate)
+        return target, target.name, None
 
     def _folder(self, relative: str) -> WsPath | None:
-        """The verified folder, or None when the policy refuses it or it isn't a folder."""
-        if relative not in self._folders:
+        """The verified folder, or None; asked once per folder and remembered.
+
+        None when the path is not plain, the policy refuses it, or it is not a folder.
+        """
+        folder: WsPath | None = None
+        if relative == "" or _PLAIN_PATH.match(relative):
             try:
-                folder: WsPath | None = self._policy.resolve(relative or ".")
+                folder = self._policy.resolve(relative or ".")
             except PolicyError:
                 folder = None
-            self._folders[relative] = folder if folder and folder.absolute.is_dir() else None
+        self._folders[relative] = folder if folder and folder.absolute.is_dir() else None
         return self._folders[relative]
 
+
+_UNSEEN: Any = object()
 
 # A relative POSIX path of plain names: no empty, "." or ".." segment, no backslash,
 # colon or control character, not starting with "~". Anything else goes to the policy.
 _SEGMENT = r"(?!\.\.?(?:/|\Z))[^/\\\x00-\x1f:]+"
 _PLAIN_PATH = re.compile(rf"(?!~){_SEGMENT}(?:/{_SEGMENT})*\Z")
+_PLAIN_NAME = re.compile(rf"(?!~){_SEGMENT}\Z")
 
 
 # ---------------------------------------------------------------------------
@@ -264,55 +299,48 @@ class _Search:
         return len(self.paths) >= self.limit
 
     def visit(self, gate: _Gate, policy: AccessPolicy, candidate: str) -> None:
-        """Search one candidate, or count why it was skipped."""
-        admitted = self._admit(gate, policy, candidate)
-        if admitted is None:
-            return
-        target, size = admitted
-        self.files_opened += 1
-        data = self._read(target, size)
-        if data is None or self._is_binary(data):
-            return
-        if not self.matcher.may_match(data):
-            self.files_scanned += 1  # searched at the byte level: certainly no match
-            return
-        text = self._decode(data)
-        if text is not None:
-            self.files_scanned += 1
-            self._collect(target.relative, text)
+        """Search one candidate, or count why it was skipped.
 
-    def _admit(
-        self, gate: _Gate, policy: AccessPolicy, candidate: str
-    ) -> tuple[WsPath, int | None] | None:
-        """The checked path and its size, or None when the policy or the name rules say no."""
+        Kept flat: it runs once per file, and most files end at the byte-level
+        check, so the common path is a few calls and nothing is decoded.
+        """
         try:
-            target, size = gate.resolve(candidate)
+            target, name, size = gate.resolve(candidate)
         except PolicyError:
             self.files_refused += 1
-            return None
-        if policy.is_sensitive(target.name):
+            return
+        if policy.is_sensitive(name):
             self.files_skipped_sensitive += 1
-            return None
-        if policy.is_dangerous(target.name):
+            return
+        if policy.is_dangerous(name):
             self.files_refused += 1
-            return None
-        return target, size
+            return
+        self.files_opened += 1
+        data = self._read(target, size)
+        if data is None:
+            return
+        if b"\x00" in data:  # a memchr; only binary and UTF-16 files have NUL bytes
+            self._search_text(target.relative, data, has_nul=True)
+        elif self.matcher.may_match(data):
+            self._search_text(target.relative, data, has_nul=False)
+        else:
+            self.files_scanned += 1  # searched at the byte level: certainly no match
 
     def _read(self, target: WsPath, size: int | None) -> bytes | None:
         """The file's bytes, or None for a file too big or unreadable (counted).
 
-        With the size known from ``lstat``, a big file is skipped unopened and
-        a small one is read with exactly its size as the limit: asking for the
-        full 128 KiB allocates that much for every file, which is slow. (A
-        file that grows meanwhile is searched as it was at the ``lstat``.)
+        A file the ``lstat`` already showed too big is skipped unopened. The
+        read asks for ``max_bytes + 1`` so a file that grew past the limit
+        since then is caught; ``textio`` reads only the size its ``fstat``
+        sees (plus one byte), in one ``os.read``, so small files stay cheap.
         """
         if size is not None and size > self.max_bytes:
             self._too_big(target)
             return None
         if size == 0:
-            return b""
+            return b""  # empty at the lstat: nothing to open
         try:
-            data = read_bytes(target, limit=self.max_bytes + 1 if size is None else size)
+            data = read_bytes(target, limit=self.max_bytes + 1)
         except (WsnbError, OSError):
             self.files_unreadable += 1
             return None
@@ -326,24 +354,26 @@ class _Search:
         if len(self.skipped_large) < _MAX_LISTED_LARGE:
             self.skipped_large.append(target.relative)
 
-    def _is_binary(self, data: bytes) -> bool:
-        """NUL bytes outside UTF-16 mean binary (counted); a fast memchr for the rest."""
-        if b"\x00" in data and detect_format(data) is None:
-            self.files_skipped_binary += 1
-            return True
-        return False
+    def _search_text(self, path: str, data: bytes, *, has_nul: bool) -> None:
+        """Decode the file once and search it, or count why it can't be decoded.
 
-    def _decode(self, data: bytes) -> str | None:
-        """The text with one line terminator, or None when it can't be decoded (counted)."""
+        A file with NUL bytes that doesn't decode is binary (UTF-16, the only
+        text with NUL bytes, decodes); any other file that doesn't decode is
+        undecodable, which is only found out for files that may match.
+        """
         try:
             text, fmt = decode_bytes(data)
         except UnsupportedFileError:
-            self.files_skipped_undecodable += 1
-            return None
-        return _normalise_newlines(text, fmt.newline)
+            if has_nul:
+                self.files_skipped_binary += 1
+            else:
+                self.files_skipped_undecodable += 1
+            return
+        self.files_scanned += 1
+        self._collect(path, _normalise_newlines(text, fmt.newline))
 
     def _collect(self, path: str, text: str) -> None:
-        for line, column, line_text in _matching_lines(self.matcher.compiled, text):
+        for line, column, line_text in _matching_lines(self.matcher, text):
             if self.full:
                 self.truncated = True
                 return
