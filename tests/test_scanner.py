@@ -1,4 +1,7 @@
-"""The scanner on real trees: skips, .gitignore, limits, links, special files, dtypes."""
+"""The scanner on real trees: skips, order, limits, links, special files, dtypes.
+
+.gitignore handling has its own tests in test_gitignore.py.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ import pandas as pd
 import pytest
 
 from wsnb.errors import UsageError
+from wsnb.names import is_text_name
 from wsnb.policy import AccessPolicy
 from wsnb.scanner import FILE_COLUMNS, SKIP_DIRS, ScanLimits, ScanReport, empty_frame, scan
 
@@ -122,61 +126,6 @@ def test_hidden_folders_skipped_hidden_files_flagged(ws: Path) -> None:
     assert suffixes[".bashrc"] == ""
     assert suffixes[".env.example"] == ".example"
     assert suffixes["a/.hidden.txt"] == ".txt"
-
-
-def test_root_gitignore(ws: Path) -> None:
-    (ws / ".gitignore").write_text(
-        "# comment\n*.log\n!keep.log\ntmp/\n/only_root.txt\n", encoding="utf-8"
-    )
-    make_files(
-        ws, "a.log", "keep.log", "sub/b.log", "sub/keep.log", "tmp/x.txt", "sub/tmp/y.txt",
-        "only_root.txt", "sub/only_root.txt", "tmp.txt", "notes.txt",
-    )  # fmt: skip
-    (ws / "tmpfile").write_text("tmp/ matches folders only", encoding="utf-8")
-    (ws / "sub" / "tmp2").mkdir()
-    paths, report = scan_paths(ws)
-    assert paths == [
-        ".gitignore", "keep.log", "notes.txt", "sub", "sub/keep.log", "sub/only_root.txt",
-        "sub/tmp2", "tmp.txt", "tmpfile",
-    ]  # fmt: skip
-    # a.log, sub/b.log, tmp/, sub/tmp/, only_root.txt
-    assert report.ignored == 5
-    assert "5 ignored by .gitignore" in str(report)
-
-
-def test_file_named_like_a_folder_pattern_is_kept(ws: Path) -> None:
-    (ws / ".gitignore").write_text("cache/\n", encoding="utf-8")
-    make_files(ws, "cache", "sub/cache/x.txt")
-    paths, report = scan_paths(ws)
-    assert paths == [".gitignore", "cache", "sub"]
-    assert report.ignored == 1
-
-
-def test_nested_gitignore_applies_below_its_folder(ws: Path) -> None:
-    (ws / ".gitignore").write_text("*.tmp\n", encoding="utf-8")
-    make_files(ws, "a/b.gen", "a/x.tmp", "a/c/d.gen", "a/keep.gen", "z/e.gen", "a/out/f.txt")
-    make_files(ws, "a/.gitignore", content="*.gen\n!keep.gen\n/out/\n")
-    make_files(ws, "a/c/.gitignore", content="!d.gen\n")
-    make_files(ws, "z/out/f.txt")
-    paths, report = scan_paths(ws)
-    assert paths == [
-        ".gitignore", "a", "a/.gitignore", "a/c", "a/c/.gitignore", "a/c/d.gen", "a/keep.gen",
-        "z", "z/e.gen", "z/out", "z/out/f.txt",
-    ]  # fmt: skip
-    assert report.ignored == 3  # a/b.gen, a/x.tmp, a/out/
-
-
-def test_gitignore_path_patterns(ws: Path) -> None:
-    (ws / ".gitignore").write_text("docs/_build/\nsrc/**/*.o\n*.py[co]\n", encoding="utf-8")
-    make_files(
-        ws, "docs/_build/index.html", "docs/api.md", "src/a/b/x.o", "src/y.o", "m.pyc", "m.py",
-        "other/docs/_build/keep.txt",
-    )  # fmt: skip
-    paths, _ = scan_paths(ws)
-    assert "docs/api.md" in paths and "m.py" in paths
-    assert "other/docs/_build/keep.txt" in paths
-    for gone in ("docs/_build", "src/a/b/x.o", "src/y.o", "m.pyc"):
-        assert gone not in paths
 
 
 def test_depth_limit_holds_and_is_reported(ws: Path) -> None:
@@ -312,13 +261,6 @@ def test_bad_progress_every_is_refused(ws: Path) -> None:
         scan(AccessPolicy(ws), progress_every=0)
 
 
-def test_broken_gitignore_pattern_is_skipped(ws: Path) -> None:
-    (ws / ".gitignore").write_text("*.log\n\\\n", encoding="utf-8")
-    make_files(ws, "a.log", "b.txt")
-    paths, _ = scan_paths(ws)
-    assert paths == [".gitignore", "b.txt"]
-
-
 @pytest.mark.skipif(os.name == "nt" or os.geteuid() == 0, reason="root reads everything")
 def test_unreadable_folder_is_counted(ws: Path) -> None:
     make_files(ws, "locked/a.txt", "open/b.txt")
@@ -331,39 +273,103 @@ def test_unreadable_folder_is_counted(ws: Path) -> None:
     assert report.unreadable == 1
 
 
-def test_gitignore_agrees_with_pathspec_on_every_entry(ws: Path) -> None:
-    """The quick pre-check never changes an answer: compare with a plain pathspec walk."""
-    import pathspec
+def test_path_order_when_names_start_alike(ws: Path) -> None:
+    """A folder's rows sort where "name/" would, after siblings like "a-b" and "a.txt"."""
+    make_files(
+        ws, "a/x.txt", "a-/y.txt", "a-b.txt", "a.txt", "a!", "a b/z.txt", "A/q.txt", "a0/w",
+        "ab/deep/er/f.txt", "ab.md", "a/b/c.txt", "a/b-c/d.txt", "a/b.c", "数据/表.csv", "Ω.md",
+    )  # fmt: skip
+    (ws / "a" / "empty").mkdir()
+    paths, _ = scan_paths(ws)
+    on_disk = sorted(str(path.relative_to(ws).as_posix()) for path in ws.rglob("*") if path != ws)
+    assert paths == on_disk
+    assert (
+        paths.index("a")
+        < paths.index("a-/y.txt")
+        < paths.index("a.txt")
+        < paths.index("a/b")
+        < paths.index("a0")
+    )
 
-    lines = [
-        "*.log", "!keep.log", "tmp/", "/only_root.txt", "docs/_build/", "**/gen/*.c",
-        "*.py[cod]", "a?c.txt", "[Bb]in/", "\\#hash.txt", "*~", ".DS_Store", "x/*/y.txt",
-        "**/deep/**", "!deep/keep.me", "/*.bak", "Makefile",
-    ]  # fmt: skip
-    (ws / ".gitignore").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+def test_depth_follows_the_path(ws: Path) -> None:
+    make_files(ws, "a/b/c.txt", "a-b/d.txt", "top.txt")
+    frame, _ = scan(AccessPolicy(ws))
+    depths = dict(zip(frame["path"], frame["depth"], strict=True))
+    assert depths == {"a": 1, "a-b": 1, "a-b/d.txt": 2, "a/b": 2, "a/b/c.txt": 3, "top.txt": 1}
+
+
+def test_cut_keeps_the_first_names_of_the_folder(ws: Path) -> None:
+    """Entries are taken in name order, so a cut scan is the same on every run."""
+    make_files(ws, *[f"f{i:03d}.txt" for i in range(40)])
+    paths, report = scan_paths(ws, limits=ScanLimits(max_files=25), progress_every=10)
+    assert paths == [f"f{i:03d}.txt" for i in range(25)]
+    assert report.left_out == 15
+
+
+def test_suffix_and_is_text_follow_the_name_rules(ws: Path) -> None:
+    """The frame's suffix and is_text agree with os.path.splitext and is_text_name."""
     names = [
-        "a.log", "keep.log", "tmp/t.txt", "sub/tmp/t.txt", "only_root.txt", "sub/only_root.txt",
-        "docs/_build/i.html", "sub/docs/_build/i.html", "gen/a.c", "s/gen/b.c", "s/gen/b.h",
-        "m.pyc", "m.pyo", "m.py", "abc.txt", "ac.txt", "bin/x", "Bin/y", "sub/bin/z",
-        "#hash.txt", "notes.txt~", ".DS_Store", "sub/.DS_Store", "x/q/y.txt", "x/q/r/y.txt",
-        "deep/keep.me", "deep/other.txt", "a/deep/b.txt", "r.bak", "sub/r.bak", "Makefile",
-        "sub/Makefile", "plain.txt", "sub/plain.c", "other/tmp", "sub/tmpx/u.txt",
+        "README", "readme.png", "LICENSE-MIT", "ChangeLog.bin", "Makefile", "makefile.bak",
+        "CMakeLists.txt", ".gitignore", ".bashrc", "..x", ".env.example", "x.PY", "a.",
+        "notes.TXT", "data.bin", "photo.JPG", "Dockerfile", "no_suffix", "ΣΑΣ.Md", "x.\u212ats",
+        "archive.tar.gz", "todo", "TODO.later", "a..b",
     ]  # fmt: skip
     make_files(ws, *names)
-    spec = pathspec.GitIgnoreSpec.from_lines(lines)
-    expected: list[str] = []
-    stack = [""]
-    while stack:
-        prefix = stack.pop()
-        for entry in os.scandir(ws / prefix if prefix else ws):
-            path = prefix + entry.name
-            if entry.is_dir(follow_symlinks=False):
-                if entry.name.startswith(".") or spec.match_file(path + "/"):
-                    continue
-                stack.append(path + "/")
-            elif spec.match_file(path):
-                continue
-            expected.append(path)
-    paths, _ = scan_paths(ws)
-    assert paths == sorted(expected)
-    assert "keep.log" in paths and "a.log" not in paths and "deep/keep.me" not in paths
+    (ws / "folder.txt").mkdir()
+    frame, _ = scan(AccessPolicy(ws))
+    rows = frame.set_index("name")
+    for name in names:
+        assert rows.loc[name, "suffix"] == os.path.splitext(name)[1].lower(), name
+        assert bool(rows.loc[name, "is_text"]) == is_text_name(name), name
+    assert rows.loc["folder.txt", "suffix"] == "" and not rows.loc["folder.txt", "is_text"]
+
+
+def test_hidden_symlink_is_hidden_and_a_link(ws: Path) -> None:
+    make_files(ws, "target.txt")
+    make_link(ws / ".link", ws / "target.txt")
+    frame, _ = scan(AccessPolicy(ws))
+    row = frame.set_index("path").loc[".link"]
+    assert bool(row["is_hidden"]) and bool(row["is_symlink"])
+    assert not bool(row["is_dir"]) and row["size"] == 0 and row["suffix"] == ""
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc/self/fd")
+def test_no_folder_is_left_open(ws: Path) -> None:
+    """Folders are listed by descriptor; every one is closed, also when a scan is cut short."""
+    make_files(ws, *[f"d{i}/e{j}/f.txt" for i in range(5) for j in range(5)])
+
+    def open_count() -> int:
+        return len(os.listdir("/proc/self/fd"))
+
+    before = open_count()
+    scan(AccessPolicy(ws))
+    assert open_count() == before
+
+    def stop(count: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        scan(AccessPolicy(ws), progress=stop, progress_every=3)
+    assert open_count() == before
+
+
+@pytest.mark.skipif(
+    os.scandir not in os.supports_fd or not hasattr(os, "O_NOFOLLOW"),
+    reason="folders are listed by path here, which follows a link swapped in",
+)
+def test_folder_replaced_by_a_link_is_not_followed(ws: Path, tmp_path: Path) -> None:
+    """A folder swapped for a link before it is listed is counted unreadable, not entered."""
+    make_files(ws, "a/x.txt", "b/y.txt")
+    outside = tmp_path / "outside"
+    make_files(outside, "secret.txt")
+
+    def swap(count: int) -> None:  # once the root's entries are recorded, b/ is queued
+        if count >= 2 and not (ws / "b").is_symlink():
+            (ws / "b" / "y.txt").unlink()
+            (ws / "b").rmdir()
+            make_link(ws / "b", outside, is_dir=True)
+
+    frame, report = scan(AccessPolicy(ws), progress=swap, progress_every=1)
+    assert not any("secret" in path for path in frame["path"])
+    assert report.unreadable == 1
