@@ -23,6 +23,7 @@ from wsnb.history import Journal
 from wsnb.launcher import Launcher
 from wsnb.plans import Plan, PlanBook
 from wsnb.policy import AccessPolicy, WsPath
+from wsnb.scanner import ScanReport, scan
 from wsnb.tools.base import ToolContext, ToolRegistry, local_now
 from wsnb.tools.writes import register_write_tools
 from wsnb.trash import Trash
@@ -158,3 +159,17 @@ def run_child(code: str, *args: str) -> subprocess.Popen[str]:
         text=True,
         env=env,
     )
+
+
+def make_files(root: Path, *paths: str, content: str = "x") -> None:
+    """Create files (and their folders) under ``root`` with plain Python."""
+    for relative in paths:
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content, encoding="utf-8")
+
+
+def scan_paths(root: Path, **kwargs: object) -> tuple[list[str], ScanReport]:
+    """The scanned paths of ``root`` and the scan's report."""
+    frame, report = scan(AccessPolicy(root), **kwargs)  # type: ignore[arg-type]
+    return frame["path"].tolist(), report

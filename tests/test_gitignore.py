@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pathspec
 import pytest
+from helpers import make_files, scan_paths
 
 from wsnb.gitignore import MAX_GITIGNORE_BYTES, NO_RULES, IgnoreRules, load_gitignore
-from wsnb.policy import AccessPolicy
-from wsnb.scanner import ScanReport, scan
 
 # Patterns of every shape the quick pre-check sorts: exact names, endings, other
 # name globs, anchored and nested path patterns, "**", escapes and negations.
@@ -20,18 +19,6 @@ PATTERNS = [
     "*.py[cod]", "a?c.txt", "[Bb]in/", "\\#hash.txt", "*~", ".DS_Store", "x/*/y.txt",
     "**/deep/**", "!deep/keep.me", "/*.bak", "Makefile", "/coverage",
 ]  # fmt: skip
-
-
-def make_files(root: Path, *paths: str, content: str = "x") -> None:
-    for relative in paths:
-        path = root / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(content, encoding="utf-8")
-
-
-def scan_paths(root: Path, **kwargs: object) -> tuple[list[str], ScanReport]:
-    frame, report = scan(AccessPolicy(root), **kwargs)  # type: ignore[arg-type]
-    return frame["path"].tolist(), report
 
 
 def rules_of(*stack: tuple[str, list[str]]) -> IgnoreRules:

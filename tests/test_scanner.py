@@ -10,23 +10,12 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from helpers import make_files, scan_paths
 
 from wsnb.errors import UsageError
 from wsnb.names import is_text_name
 from wsnb.policy import AccessPolicy
-from wsnb.scanner import FILE_COLUMNS, SKIP_DIRS, ScanLimits, ScanReport, empty_frame, scan
-
-
-def make_files(root: Path, *paths: str, content: str = "x") -> None:
-    for relative in paths:
-        path = root / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(content, encoding="utf-8")
-
-
-def scan_paths(root: Path, **kwargs: object) -> tuple[list[str], ScanReport]:
-    frame, report = scan(AccessPolicy(root), **kwargs)  # type: ignore[arg-type]
-    return frame["path"].tolist(), report
+from wsnb.scanner import FILE_COLUMNS, SKIP_DIRS, ScanLimits, empty_frame, scan
 
 
 def make_link(link: Path, target: Path | str, *, is_dir: bool = False) -> None:
