@@ -25,18 +25,6 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture
-def workspace(tmp_path: Path) -> Path:
-    root = tmp_path / "ws"
-    root.mkdir()
-    return root
-
-
-@pytest.fixture
-def policy(workspace: Path) -> AccessPolicy:
-    return AccessPolicy(workspace)
-
-
-@pytest.fixture
 def trash() -> Trash:
     return Trash()
 
@@ -65,9 +53,9 @@ def home_trash_listing(test_home: Path) -> set[str]:
 
 
 def test_the_trash_used_is_under_the_temporary_home(
-    workspace: Path, policy: AccessPolicy, trash: Trash, test_home: Path
+    root: Path, policy: AccessPolicy, trash: Trash, test_home: Path
 ) -> None:
-    make(workspace, "where.txt")
+    make(root, "where.txt")
     record = trash.send(policy.resolve("where.txt"))
     home_trash = test_home / ".local" / "share" / "Trash"
     assert record.info is not None and record.trashed is not None
@@ -93,9 +81,9 @@ def test_send2trash_itself_points_at_the_temporary_home(test_home: Path) -> None
 
 
 def test_send_file_moves_it_into_the_trash_with_a_record(
-    workspace: Path, policy: AccessPolicy, trash: Trash
+    root: Path, policy: AccessPolicy, trash: Trash
 ) -> None:
-    path = make(workspace, "docs/report.txt", "the report\n")
+    path = make(root, "docs/report.txt", "the report\n")
     before = datetime.now().astimezone().replace(microsecond=0)
     record = trash.send(policy.resolve("docs/report.txt"))
     assert not path.exists()
@@ -108,64 +96,64 @@ def test_send_file_moves_it_into_the_trash_with_a_record(
 
 
 def test_send_folder_moves_it_with_its_contents(
-    workspace: Path, policy: AccessPolicy, trash: Trash
+    root: Path, policy: AccessPolicy, trash: Trash
 ) -> None:
-    make(workspace, "old/a.txt", "a\n")
-    make(workspace, "old/deep/b.txt", "b\n")
+    make(root, "old/a.txt", "a\n")
+    make(root, "old/deep/b.txt", "b\n")
     record = trash.send(policy.resolve("old"))
-    assert not (workspace / "old").exists()
+    assert not (root / "old").exists()
     assert record.trashed is not None
     trashed = Path(record.trashed)
     assert (trashed / "a.txt").read_text(encoding="utf-8") == "a\n"
     assert (trashed / "deep" / "b.txt").read_text(encoding="utf-8") == "b\n"
-    assert unquote(info_path_value(record)) == str(workspace / "old")
+    assert unquote(info_path_value(record)) == str(root / "old")
 
 
 def test_send_missing_path_changes_nothing(
-    workspace: Path, policy: AccessPolicy, trash: Trash, test_home: Path
+    root: Path, policy: AccessPolicy, trash: Trash, test_home: Path
 ) -> None:
-    make(workspace, "kept.txt")
+    make(root, "kept.txt")
     trash_before = home_trash_listing(test_home)
     with pytest.raises(TrashError, match="does not exist") as caught:
         trash.send(policy.resolve("ghost.txt"))
     assert caught.value.path == "ghost.txt"
     assert home_trash_listing(test_home) == trash_before
-    assert sorted(p.name for p in workspace.iterdir()) == ["kept.txt"]
+    assert sorted(p.name for p in root.iterdir()) == ["kept.txt"]
 
 
 @pytest.mark.parametrize("many", [list, tuple])
 def test_send_refuses_several_paths(
-    workspace: Path, policy: AccessPolicy, trash: Trash, many: type
+    root: Path, policy: AccessPolicy, trash: Trash, many: type
 ) -> None:
-    make(workspace, "one.txt")
-    make(workspace, "two.txt")
+    make(root, "one.txt")
+    make(root, "two.txt")
     paths = many([policy.resolve("one.txt"), policy.resolve("two.txt")])
     with pytest.raises(TrashError) as caught:
         trash.send(paths)
     assert str(caught.value).startswith("wsnb moves one item to the trash at a time; ")
-    assert (workspace / "one.txt").exists() and (workspace / "two.txt").exists()
+    assert (root / "one.txt").exists() and (root / "two.txt").exists()
 
 
-def test_send_refuses_a_plain_string(workspace: Path, trash: Trash) -> None:
-    path = make(workspace, "plain.txt")
+def test_send_refuses_a_plain_string(root: Path, trash: Trash) -> None:
+    path = make(root, "plain.txt")
     with pytest.raises(UsageError, match="access policy"):
         trash.send(str(path))  # type: ignore[arg-type]
     assert path.exists()
 
 
 def test_send_refuses_the_workspace_root(
-    workspace: Path, policy: AccessPolicy, trash: Trash
+    root: Path, policy: AccessPolicy, trash: Trash
 ) -> None:
-    make(workspace, "inside.txt")
+    make(root, "inside.txt")
     with pytest.raises(TrashError, match="workspace root"):
         trash.send(policy.resolve("."))
-    assert (workspace / "inside.txt").exists()
+    assert (root / "inside.txt").exists()
 
 
 def test_send_logs_the_relative_path_and_never_the_content(
-    workspace: Path, policy: AccessPolicy, trash: Trash, caplog: pytest.LogCaptureFixture
+    root: Path, policy: AccessPolicy, trash: Trash, caplog: pytest.LogCaptureFixture
 ) -> None:
-    make(workspace, "logged/secretive.txt", "do-not-log-this-content")
+    make(root, "logged/secretive.txt", "do-not-log-this-content")
     with caplog.at_level(logging.INFO, logger="wsnb"):
         trash.send(policy.resolve("logged/secretive.txt"))
     assert "logged/secretive.txt" in caplog.text
@@ -176,9 +164,9 @@ def test_send_logs_the_relative_path_and_never_the_content(
 
 
 def test_restore_puts_the_item_back_and_removes_the_record(
-    workspace: Path, policy: AccessPolicy, trash: Trash
+    root: Path, policy: AccessPolicy, trash: Trash
 ) -> None:
-    path = make(workspace, "notes/plan.md", "# plan\nstep one\n")
+    path = make(root, "notes/plan.md", "# plan\nstep one\n")
     record = trash.send(policy.resolve("notes/plan.md"))
     trash.restore(record, policy.resolve("notes/plan.md"))
     assert path.read_text(encoding="utf-8") == "# plan\nstep one\n"
@@ -189,18 +177,18 @@ def test_restore_puts_the_item_back_and_removes_the_record(
 
 
 def test_restore_folder_puts_its_contents_back(
-    workspace: Path, policy: AccessPolicy, trash: Trash
+    root: Path, policy: AccessPolicy, trash: Trash
 ) -> None:
-    make(workspace, "box/inner/x.txt", "x\n")
+    make(root, "box/inner/x.txt", "x\n")
     record = trash.send(policy.resolve("box"))
     trash.restore(record, policy.resolve("box"))
-    assert (workspace / "box" / "inner" / "x.txt").read_text(encoding="utf-8") == "x\n"
+    assert (root / "box" / "inner" / "x.txt").read_text(encoding="utf-8") == "x\n"
 
 
 def test_restore_refuses_when_the_destination_exists(
-    workspace: Path, policy: AccessPolicy, trash: Trash
+    root: Path, policy: AccessPolicy, trash: Trash
 ) -> None:
-    path = make(workspace, "clash.txt", "old\n")
+    path = make(root, "clash.txt", "old\n")
     record = trash.send(policy.resolve("clash.txt"))
     path.write_text("new\n", encoding="utf-8")
     with pytest.raises(ConflictError, match="already exists") as caught:
@@ -213,92 +201,92 @@ def test_restore_refuses_when_the_destination_exists(
 
 
 def test_restore_after_the_item_left_the_trash(
-    workspace: Path, policy: AccessPolicy, trash: Trash
+    root: Path, policy: AccessPolicy, trash: Trash
 ) -> None:
-    make(workspace, "gone.txt")
+    make(root, "gone.txt")
     record = trash.send(policy.resolve("gone.txt"))
     assert record.trashed is not None
     Path(record.trashed).unlink()  # as if the trash had been emptied
     assert not trash.contains(record)
     with pytest.raises(TrashError, match="no longer in the trash"):
         trash.restore(record, policy.resolve("gone.txt"))
-    assert not (workspace / "gone.txt").exists()
+    assert not (root / "gone.txt").exists()
 
 
 def test_restore_refuses_when_the_folder_is_gone(
-    workspace: Path, policy: AccessPolicy, trash: Trash
+    root: Path, policy: AccessPolicy, trash: Trash
 ) -> None:
-    make(workspace, "parent/child.txt")
+    make(root, "parent/child.txt")
     record = trash.send(policy.resolve("parent/child.txt"))
-    (workspace / "parent").rmdir()
+    (root / "parent").rmdir()
     with pytest.raises(NotFoundError, match="no longer exists"):
         trash.restore(record, policy.resolve("parent/child.txt"))
     assert trash.contains(record)
 
 
 def test_restore_of_a_record_without_a_location_is_refused(
-    workspace: Path, policy: AccessPolicy, trash: Trash
+    root: Path, policy: AccessPolicy, trash: Trash
 ) -> None:
-    record = TrashRecord(str(workspace / "x.txt"), None, None, datetime.now().astimezone())
+    record = TrashRecord(str(root / "x.txt"), None, None, datetime.now().astimezone())
     with pytest.raises(TrashError, match="system's trash window"):
         trash.restore(record, policy.resolve("x.txt"))
     assert not trash.contains(record)
-    assert not (workspace / "x.txt").exists()
+    assert not (root / "x.txt").exists()
 
 
 def test_two_items_with_the_same_name_restore_to_their_own_places(
-    workspace: Path, policy: AccessPolicy, trash: Trash
+    root: Path, policy: AccessPolicy, trash: Trash
 ) -> None:
-    make(workspace, "a/note.txt", "from a\n")
-    make(workspace, "b/note.txt", "from b\n")
+    make(root, "a/note.txt", "from a\n")
+    make(root, "b/note.txt", "from b\n")
     first = trash.send(policy.resolve("a/note.txt"))
     second = trash.send(policy.resolve("b/note.txt"))
     assert first.trashed != second.trashed
     trash.restore(second, policy.resolve("b/note.txt"))
     trash.restore(first, policy.resolve("a/note.txt"))
-    assert (workspace / "a" / "note.txt").read_text(encoding="utf-8") == "from a\n"
-    assert (workspace / "b" / "note.txt").read_text(encoding="utf-8") == "from b\n"
+    assert (root / "a" / "note.txt").read_text(encoding="utf-8") == "from a\n"
+    assert (root / "b" / "note.txt").read_text(encoding="utf-8") == "from b\n"
 
 
 def test_a_reused_trash_name_is_not_mistaken_for_the_old_item(
-    workspace: Path, policy: AccessPolicy, trash: Trash
+    root: Path, policy: AccessPolicy, trash: Trash
 ) -> None:
     name = f"reuse-{uuid.uuid4().hex}.txt"
-    make(workspace, f"x/{name}", "x\n")
-    make(workspace, f"y/{name}", "y\n")
+    make(root, f"x/{name}", "x\n")
+    make(root, f"y/{name}", "y\n")
     old = trash.send(policy.resolve(f"x/{name}"))
     trash.restore(old, policy.resolve(f"x/{name}"))
     new = trash.send(policy.resolve(f"y/{name}"))
     assert new.trashed == old.trashed  # the trash gave the freed name out again
     assert trash.contains(new)
     assert not trash.contains(old)
-    (workspace / "x" / name).rename(workspace / "x" / "kept.txt")
+    (root / "x" / name).rename(root / "x" / "kept.txt")
     with pytest.raises(TrashError, match="no longer in the trash"):
         trash.restore(old, policy.resolve(f"x/{name}"))
-    assert not (workspace / "x" / name).exists()  # y's file did not land in x
+    assert not (root / "x" / name).exists()  # y's file did not land in x
     assert new.trashed is not None
     assert Path(new.trashed).read_text(encoding="utf-8") == "y\n"
 
 
 def test_the_same_path_trashed_twice_gives_two_records_each_with_its_own_content(
-    workspace: Path, policy: AccessPolicy, trash: Trash
+    root: Path, policy: AccessPolicy, trash: Trash
 ) -> None:
-    path = make(workspace, "twice.txt", "first\n")
+    path = make(root, "twice.txt", "first\n")
     first = trash.send(policy.resolve("twice.txt"))
-    make(workspace, "twice.txt", "second\n")
+    make(root, "twice.txt", "second\n")
     second = trash.send(policy.resolve("twice.txt"))
     assert first.trashed != second.trashed and first.info != second.info
     trash.restore(second, policy.resolve("twice.txt"))
     assert path.read_text(encoding="utf-8") == "second\n"
-    path.rename(workspace / "second.txt")
+    path.rename(root / "second.txt")
     trash.restore(first, policy.resolve("twice.txt"))
     assert path.read_text(encoding="utf-8") == "first\n"
 
 
 def test_a_record_of_another_deletion_of_the_same_path_is_not_the_same_item(
-    workspace: Path, policy: AccessPolicy, trash: Trash
+    root: Path, policy: AccessPolicy, trash: Trash
 ) -> None:
-    make(workspace, "again.txt")
+    make(root, "again.txt")
     record = trash.send(policy.resolve("again.txt"))
     assert record.info is not None
     info = Path(record.info)
@@ -315,9 +303,9 @@ def test_a_record_of_another_deletion_of_the_same_path_is_not_the_same_item(
     ["报告 最终 版.txt", "我的 文件夹/季度 总结.md", "-leading dash.txt", "100% done #1.txt"],
 )
 def test_names_with_chinese_spaces_and_symbols_round_trip(
-    workspace: Path, policy: AccessPolicy, trash: Trash, relative: str
+    root: Path, policy: AccessPolicy, trash: Trash, relative: str
 ) -> None:
-    path = make(workspace, relative, "内容\n")
+    path = make(root, relative, "内容\n")
     record = trash.send(policy.resolve(relative))
     assert not path.exists()
     assert record.original == str(path)
@@ -332,7 +320,7 @@ def test_names_with_chinese_spaces_and_symbols_round_trip(
 
 @pytest.fixture
 def workspace_in_data_home(test_home: Path) -> Iterator[Path]:
-    """A workspace under XDG_DATA_HOME, where the trash writes a relative ``Path=``."""
+    """A root under XDG_DATA_HOME, where the trash writes a relative ``Path=``."""
     root = test_home / ".local" / "share" / f"ws-{uuid.uuid4().hex}"
     root.mkdir(parents=True)
     yield root
@@ -352,10 +340,10 @@ def test_a_relative_path_in_the_record_is_read_against_the_data_home(
 
 
 def test_a_trash_looking_elsewhere_returns_a_record_without_a_location(
-    workspace: Path, policy: AccessPolicy, tmp_path: Path
+    root: Path, policy: AccessPolicy, tmp_path: Path
 ) -> None:
     elsewhere = Trash(home_trash=tmp_path / "other-trash")
-    path = make(workspace, "lost-track.txt")
+    path = make(root, "lost-track.txt")
     record = elsewhere.send(policy.resolve("lost-track.txt"))
     assert not path.exists()  # it still went to the real (temporary) trash
     assert record.trashed is None and record.info is None
@@ -368,8 +356,8 @@ def test_can_restore_on_a_freedesktop_trash(trash: Trash) -> None:
     assert trash.can_restore is True
 
 
-def test_wspath_only_comes_from_the_policy(policy: AccessPolicy, workspace: Path) -> None:
+def test_wspath_only_comes_from_the_policy(policy: AccessPolicy, root: Path) -> None:
     # The trash relies on WsPath being absolute and inside the root.
     resolved = policy.resolve("a/b.txt")
     assert isinstance(resolved, WsPath)
-    assert resolved.absolute == workspace.resolve() / "a" / "b.txt"
+    assert resolved.absolute == root.resolve() / "a" / "b.txt"
