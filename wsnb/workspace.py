@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from .plans import Plan, PlanBook
     from .scanner import ScanLimits, ScanReport
     from .trash import Trash
+    from .widgets.explorer import Explorer
+    from .widgets.search import SearchPanel
 
 __all__ = ["Workspace", "open_workspace"]
 
@@ -131,9 +133,13 @@ class Workspace:
         ``progress`` is called with the number of entries seen so far.
         """
         from .index import FileIndex
+        from .progress import notebook_progress
         from .scanner import scan
 
-        frame, report = scan(self.policy, limits=self.limits, progress=progress or self._progress)
+        # In a notebook, a scan that takes more than half a second shows a bar.
+        with notebook_progress("Scanning", unit="entries") as bar:
+            frame, report = scan(self.policy, limits=self.limits,
+                                 progress=progress or self._progress or bar)  # fmt: skip
         self._index = FileIndex(frame, report)
         logger.info("scanned %s: %d files, %d folders, truncated=%s",
                     self.root, report.files, report.dirs, report.truncated)  # fmt: skip
@@ -219,6 +225,20 @@ class Workspace:
         from .analysis import summarize
 
         return summarize(self.policy, self._current_index())
+
+    # -- in a notebook ----------------------------------------------------------------
+
+    def explore(self) -> Explorer:
+        """A folder tree with a preview pane and buttons that make plan cards (a widget)."""
+        from .widgets.explorer import Explorer
+
+        return Explorer(self)
+
+    def search_panel(self) -> SearchPanel:
+        """A search box over names or text, with results and a preview (a widget)."""
+        from .widgets.search import SearchPanel
+
+        return SearchPanel(self)
 
     # -- changes: every one is a plan -------------------------------------------------
 
