@@ -70,7 +70,7 @@ def test_unsubscribe_stops_and_a_failing_listener_is_logged_not_raised(
         result = plan.confirm()
     assert result.success and (root / "new.txt").read_text(encoding="utf-8") == "hi\n"
     assert heard == []
-    assert "a listener failed" in caplog.text
+    assert "a plan listener failed" in caplog.text
 
 
 def test_a_done_plan_gives_its_undo_plan(ws: wsnb.Workspace, root: Path) -> None:
@@ -174,7 +174,7 @@ def test_a_closed_card_stops_listening(ws: wsnb.Workspace) -> None:
     plan = ws.create_file("new.txt", "hi\n")
     card = PlanCard(plan)
     card.close()
-    assert plan._listeners == []
+    assert len(plan._listeners) == 0
 
 
 def test_a_refused_card_says_why_and_cannot_confirm(ws: wsnb.Workspace, root: Path) -> None:

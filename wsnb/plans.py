@@ -50,7 +50,15 @@ from .types import ActionType, PlanState, Risk, Rule, ToolResult
 if TYPE_CHECKING:
     from .tools.base import Tool, ToolContext, ToolRegistry, WriteTool
 
-__all__ = ["PREVIEW_LINES", "Plan", "PlanBook", "new_plan_id", "plan_params", "recheck_path"]
+__all__ = [
+    "PREVIEW_LINES",
+    "Listeners",
+    "Plan",
+    "PlanBook",
+    "new_plan_id",
+    "plan_params",
+    "recheck_path",
+]
 
 logger = logging.getLogger("wsnb")
 
@@ -86,6 +94,34 @@ _INVALID_MOVES: dict[tuple[str, PlanState], str] = {
 }
 _DONE_WORDS = {"propose": "proposed", "refuse": "refused", "fail": "marked failed",
                "finish": "finished", "confirm": "confirmed", "cancel": "cancelled"}  # fmt: skip
+
+
+class Listeners:
+    """Callbacks told of a plan (views that re-render from it); one that raises is logged."""
+
+    def __init__(self, owner: str) -> None:
+        self._owner = owner
+        self._callbacks: list[Callable[[Plan], None]] = []
+
+    def __len__(self) -> int:
+        return len(self._callbacks)
+
+    def add(self, callback: Callable[[Plan], None]) -> Callable[[], None]:
+        """Start calling ``callback``; returns the function that stops it (twice is harmless)."""
+        self._callbacks.append(callback)
+
+        def remove() -> None:
+            if callback in self._callbacks:
+                self._callbacks.remove(callback)
+
+        return remove
+
+    def notify(self, plan: Plan) -> None:
+        for callback in list(self._callbacks):
+            try:
+                callback(plan)
+            except Exception:  # a broken view must never break the plan it shows
+                logger.exception("plan %s: a %s listener failed", plan.id, self._owner)
 
 
 def new_plan_id() -> str:
@@ -132,8 +168,8 @@ class Plan:
     # Given by the plan book: the undo plan of a journal entry (see ``undo()``).
     _undo_entry: Callable[[str], Plan] | None = field(default=None, init=False, repr=False)
     # Views (cards, panels) that re-render from the plan after every state move.
-    _listeners: list[Callable[[Plan], None]] = field(default_factory=list, init=False,
-                                                     repr=False)  # fmt: skip
+    _listeners: Listeners = field(default_factory=lambda: Listeners("plan"), init=False,
+                                  repr=False)  # fmt: skip
     # Two confirms at once (a double click from another thread) must not both pass the
     # state check: the second waits, then finds the plan done.
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
@@ -234,20 +270,10 @@ class Plan:
         plan itself. A listener that raises is logged and skipped, never lets the
         move fail; it must not confirm or cancel the plan it listens to.
         """
-        self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._listeners.add(listener)
 
     def _notify(self) -> None:
-        for listener in list(self._listeners):
-            try:
-                listener(self)
-            except Exception:  # a broken view must not break the plan
-                logger.exception("plan %s: a listener failed after a state move", self.id)
+        self._listeners.notify(self)
 
     @property
     def can_undo(self) -> bool:
@@ -496,7 +522,8 @@ _PENDING_COLUMNS = ["id", "action", "risk", "title", "source", "target", "strong
 class PlanBook:
     """The session's plans: proposes them, keeps them, journals them, and builds undo plans.
 
-    ``on_change`` is called with a plan right after it changed the workspace.
+    ``on_change`` is called with a plan right after it changed the workspace;
+    ``subscribe()`` adds listeners told of every executed plan (done or failed).
     """
 
     def __init__(
@@ -512,10 +539,19 @@ class PlanBook:
         self._journal = journal
         self._on_change = on_change
         self._plans: dict[str, Plan] = {}
+        self._listeners = Listeners("plan book")
 
     def __repr__(self) -> str:
         waiting = sum(p.state is PlanState.PENDING for p in self._plans.values())
         return f"<PlanBook {len(self._plans)} plans, {waiting} pending>"
+
+    def subscribe(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
+        """Call ``listener(plan)`` after each plan of this book ran and was journaled.
+
+        Returns the function that stops it. Views of the journal refresh this
+        way; a listener that raises is logged and skipped.
+        """
+        return self._listeners.add(listener)
 
     def propose(self, tool_name: str, **params: Any) -> Plan:
         """Ask a write tool for a plan; a plan that is not refused becomes pending."""
@@ -604,3 +640,4 @@ class PlanBook:
         plan.data["journal_entry"] = entry.id
         if plan.result is not None and plan.result.success and self._on_change is not None:
             self._on_change(plan)
+        self._listeners.notify(plan)

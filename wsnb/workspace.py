@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from .scanner import ScanLimits, ScanReport
     from .trash import Trash
     from .widgets.explorer import Explorer
+    from .widgets.history import HistoryView
     from .widgets.search import SearchPanel
 
 __all__ = ["Workspace", "open_workspace"]
@@ -307,3 +308,16 @@ class Workspace:
     def undo(self, entry: str | int | None = None) -> Plan:
         """Plan the reverse of a change: the last one, a journal entry id, or a position."""
         return self._book.undo(entry)
+
+    def subscribe(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
+        """Call ``listener(plan)`` after each plan of this workspace ran and was journaled.
+
+        Returns the function that stops it; views of the journal refresh this way.
+        """
+        return self._book.subscribe(listener)
+
+    def history_view(self) -> HistoryView:
+        """The journal as a table with an Undo button per entry (a widget)."""
+        from .widgets.history import HistoryView
+
+        return HistoryView(self)

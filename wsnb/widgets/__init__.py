@@ -15,6 +15,7 @@ from importlib import import_module
 from typing import Any
 
 from .card import PlanCard
+from .history import HistoryView
 
 __all__ = ["Explorer", "HistoryView", "PlanCard", "SearchPanel", "pick_workspace"]
 
@@ -23,7 +24,6 @@ _LAZY = {
     "Explorer": ".explorer",
     "SearchPanel": ".search",
     "pick_workspace": ".picker",
-    "HistoryView": ".history",
 }
 
 
