@@ -66,7 +66,7 @@ def styled(frame: pd.DataFrame, *, now: datetime | None = None) -> Styler:
         if column in _SIZE_COLUMNS and pd.api.types.is_numeric_dtype(frame[column]):
             formats[column] = _or_blank(human_size)
         elif pd.api.types.is_datetime64_any_dtype(frame[column]):
-            formats[column] = _or_blank(lambda value: relative_time(value.to_pydatetime(), moment))
+            formats[column] = _or_blank(lambda value: relative_time(value, moment))
     styler: Styler = frame.style.format(formats)
     return styler
 
