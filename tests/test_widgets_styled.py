@@ -54,3 +54,11 @@ def test_styled_leaves_missing_values_blank() -> None:
     page = styled(frame, now=NOW).to_html()
     assert "10 bytes" in page and "just now" in page
     assert "nan" not in page.lower() and "NaT" not in page
+
+
+def test_styled_leaves_a_folders_size_blank() -> None:
+    frame = pd.DataFrame({"path": ["app", "app/main.py"], "size": [0, 622],
+                          "is_dir": [True, False]})  # fmt: skip
+    page = styled(frame, now=NOW).to_html()
+    assert "622 bytes" in page and "0 bytes" not in page
+    assert list(frame["size"]) == [0, 622]

@@ -51,15 +51,14 @@ _ACTIONS = {
 
 _CSS = """<style>
 .wsnb-explorer .wsnb-node { background: transparent; box-shadow: none; width: auto;
-  height: 24px; line-height: 24px; padding: 0 4px; margin: 0; text-align: left; }
+  height: 24px; line-height: 22px; padding: 0 4px 2px 4px; margin: 0; text-align: left;
+  overflow: visible; }
 .wsnb-explorer .wsnb-node:hover { background: var(--jp-layout-color2, #eee); }
 .wsnb-explorer .wsnb-selected { background: var(--jp-brand-color3, #cfe8fc); }
 .wsnb-explorer .wsnb-children { margin-left: 18px; }
 .wsnb-explorer .wsnb-note { color: var(--jp-ui-font-color2, #777); font-style: italic;
   padding-left: 8px; }
 .wsnb-explorer .wsnb-tree { overflow-y: auto; max-height: 420px; min-width: 240px; }
-.wsnb-explorer .wsnb-preview pre { max-height: 380px; overflow: auto; margin: 0;
-  font-size: 12px; line-height: 1.35; }
 .wsnb-explorer .wsnb-preview { min-width: 360px; flex: 1 1 auto; }
 .wsnb-explorer .wsnb-status { min-height: 20px; }
 </style>"""
@@ -131,7 +130,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self.preview = widgets.HTML(self._hint("Select a file to preview it."))
         self.preview.add_class("wsnb-preview")
         self.name_box = widgets.Text(placeholder="name or target path",
-                                     layout=widgets.Layout(width="220px"))  # fmt: skip
+                                     layout=widgets.Layout(width="180px"))  # fmt: skip
         self.name_box.add_class("wsnb-name-box")
         self.actions = {key: self._action_button(key) for key in _ACTIONS}
         self.refresh_button = widgets.Button(description="Refresh", icon="refresh",

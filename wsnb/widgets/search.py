@@ -38,7 +38,7 @@ CONTEXT_LINES = 4
 """Lines shown above and below a text hit in the preview."""
 _NAME_LIMIT = 30
 _TEXT_LIMIT = 50
-_PATH_WIDTH = 44
+_PATH_WIDTH = 36
 
 _CSS = """<style>
 .wsnb-search .wsnb-results select { font-family: var(--jp-code-font-family, monospace);
@@ -199,7 +199,7 @@ def _summary(frame: pd.DataFrame, mode: str, text: str) -> str:
         message += f"; the search stopped at {len(frame)} lines: refine the pattern to see others"
     skipped = int(attrs.get("files_skipped_size", 0))
     if skipped:
-        message += f"; {skipped} large files skipped"
+        message += f"; {skipped} large {'file' if skipped == 1 else 'files'} skipped"
     return message + "."
 
 

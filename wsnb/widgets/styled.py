@@ -56,7 +56,8 @@ def styled(frame: pd.DataFrame, *, now: datetime | None = None) -> Styler:
     """A ``Styler`` that shows sizes as KiB/MiB and datetimes relative to ``now``.
 
     ``now`` defaults to the current local time; pass one for a reproducible view.
-    Size columns are ``size`` and ``bytes``; time columns are every datetime column.
+    Size columns are ``size`` and ``bytes`` (blank for folders); time columns are every
+    datetime column.
     """
     import pandas as pd
 
@@ -68,6 +69,9 @@ def styled(frame: pd.DataFrame, *, now: datetime | None = None) -> Styler:
         elif pd.api.types.is_datetime64_any_dtype(frame[column]):
             formats[column] = _or_blank(lambda value: relative_time(value, moment))
     styler: Styler = frame.style.format(formats)
+    if "is_dir" in frame.columns and "size" in formats and frame.index.is_unique:
+        folders = frame.index[frame["is_dir"].astype(bool)]
+        styler = styler.format("", subset=pd.IndexSlice[folders, ["size"]])  # a folder has no size
     return styler
 
 
