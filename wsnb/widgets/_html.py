@@ -53,7 +53,9 @@ _BOX = (
 # One style sheet per block, so a long diff does not repeat styles on every cell.
 _SHEET = (
     "<style>"
-    ".wsnb-code td.wsnb-n { text-align: right; padding: 0 6px; user-select: none;"
+    ".wsnb-code td { padding: 0 6px; line-height: 1.45; border: none; vertical-align: top; }"
+    ".wsnb-code td.wsnb-n { text-align: right; width: 1%; white-space: nowrap;"
+    " user-select: none;"
     " color: var(--jp-ui-font-color2, #8c959f);"
     " border-right: 1px solid var(--jp-border-color2, #ddd); }"
     ".wsnb-code td.wsnb-t { white-space: pre; padding: 0 8px; }"

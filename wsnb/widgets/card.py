@@ -26,6 +26,7 @@ logger = logging.getLogger("wsnb")
 _MUTED = "color: var(--jp-ui-font-color2, #57606a);"
 _GOOD = "color: var(--jp-success-color1, #1a7f37);"
 _BAD = "color: var(--jp-error-color1, #cf222e);"
+_CELL = "padding: 0; border: none; line-height: 1.5; text-align: left;"
 
 
 class PlanCard(widgets.VBox):  # type: ignore[misc]
@@ -197,11 +198,11 @@ def _details_html(plan: Plan) -> str:
     if plan.undo_of:
         rows.append(("undoes", f"journal entry {plan.undo_of}"))
     cells = "".join(
-        f'<tr><td style="{_MUTED} padding-right: 10px;">{esc(k)}</td>'
-        f"<td><code>{esc(v)}</code></td></tr>"
+        f'<tr><td style="{_MUTED} {_CELL} padding-right: 12px;">{esc(k)}</td>'
+        f'<td style="{_CELL}"><code>{esc(v)}</code></td></tr>'
         for k, v in rows
     )
-    parts = [f"<table>{cells}</table>"]
+    parts = [f'<table style="border-collapse: collapse; margin: 2px 0;">{cells}</table>']
     if plan.description:
         parts.append(f"<div>{esc(plan.description)}</div>")
     parts += [f'<div style="color: var(--jp-warn-color1, #9a6700);">⚠ {esc(w)}</div>'
