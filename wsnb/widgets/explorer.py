@@ -150,7 +150,8 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
     def __repr__(self) -> str:
         expanded = sum(node.expanded for node in self._nodes.values())
         chosen = f", selected {self.selected!r}" if self.selected else ""
-        return f"<Explorer of {self.ws.root} ({expanded} folders expanded{chosen})>"
+        folders = "folder" if expanded == 1 else "folders"
+        return f"<Explorer of {self.ws.root} ({expanded} {folders} expanded{chosen})>"
 
     # -- the tree ----------------------------------------------------------------------
 

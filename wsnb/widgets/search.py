@@ -193,14 +193,18 @@ def _summary(frame: pd.DataFrame, mode: str, text: str) -> str:
             if total > len(frame) else ""  # fmt: skip
         return f"{len(frame)} of {total:,} names match {text!r}{more}."
     files = len(set(frame["path"]))
-    message = f"{len(frame)} matching lines in {files} files ({attrs.get('files_scanned', 0)} " \
-              "files searched)"  # fmt: skip
+    message = (f"{_count(len(frame), 'matching line')} in {_count(files, 'file')} "
+               f"({_count(int(attrs.get('files_scanned', 0)), 'file')} searched)")  # fmt: skip
     if attrs.get("truncated"):
         message += f"; the search stopped at {len(frame)} lines: refine the pattern to see others"
     skipped = int(attrs.get("files_skipped_size", 0))
     if skipped:
-        message += f"; {skipped} large {'file' if skipped == 1 else 'files'} skipped"
+        message += f"; {_count(skipped, 'large file')} skipped"
     return message + "."
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number:,} {thing}" + ("" if number == 1 else "s")
 
 
 def _header(mode: str) -> str:
