@@ -261,3 +261,12 @@ def test_long_blocks_are_cut_and_say_how_much_more() -> None:
     html = code_block("\n".join(f"line {i}" for i in range(30)), max_lines=10)
     assert "line 9" in html and "line 10" not in html
     assert "… 20 more lines not shown" in html
+
+
+def test_status_is_the_outcome_as_plain_text(ws: wsnb.Workspace) -> None:
+    card = PlanCard(ws.create_file("new.txt", "hi\n"))
+    assert card.status == ""
+    card.confirm_button.click()
+    assert card.status == "✓ Created new.txt (3 bytes). Changed: new.txt."
+    refused = PlanCard(ws.create_file("../out.txt"))
+    assert refused.status.startswith("✗ Refused (rule outside-workspace): ../out.txt")

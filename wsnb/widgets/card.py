@@ -98,6 +98,11 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
         self.undo_button.layout.display = "" if plan.can_undo else "none"
         self.undo_button.disabled = self.undo_card is not None or self._busy
 
+    @property
+    def status(self) -> str:
+        """The outcome line as plain text ("" while the plan waits): what the card shows."""
+        return "\n".join(part for part in (_state_text(self.plan), self._note) if part)
+
     def _may_confirm(self) -> bool:
         plan = self.plan
         if plan.state is not PlanState.PENDING or self._busy:
@@ -227,24 +232,28 @@ def _body_html(plan: Plan) -> str:
 
 def _outcome_html(plan: Plan, note: str) -> str:
     """What became of the plan, then this card's own note (an error that changed no state)."""
-    extra = f'<div style="{_BAD}">{esc(note)}</div>' if note else ""
-    return _state_html(plan) + extra
+    colour = {PlanState.DONE: _GOOD, PlanState.FAILED: _BAD, PlanState.REFUSED: _BAD}.get(
+        plan.state, _MUTED
+    )
+    text = _state_text(plan)
+    parts = [f'<div style="{colour}">{esc(text)}</div>'] if text else []
+    if note:
+        parts.append(f'<div style="{_BAD}">{esc(note)}</div>')
+    return "".join(parts)
 
 
-def _state_html(plan: Plan) -> str:
+def _state_text(plan: Plan) -> str:
     state, result = plan.state, plan.result
     if state is PlanState.REFUSED:
         rule = f" (rule {plan.rule.value})" if plan.rule else ""
-        text = f"✗ Refused{rule}: {plan.refusal or ''} This plan can't be confirmed."
-        return f'<div style="{_BAD}">{esc(text)}</div>'
+        return f"✗ Refused{rule}: {plan.refusal or ''} This plan can't be confirmed."
     if state is PlanState.DONE and result is not None:
         changed = f" Changed: {', '.join(result.files)}." if result.files else ""
-        return f'<div style="{_GOOD}">✓ {esc(result.message)}{esc(changed)}</div>'
+        return f"✓ {result.message}{changed}"
     if state is PlanState.FAILED:
-        error = result.error if result is not None else "The plan failed."
-        return f'<div style="{_BAD}">✗ Failed: {esc(error)}</div>'
+        return f"✗ Failed: {result.error if result is not None else 'the plan failed.'}"
     if state is PlanState.CANCELLED:
-        return f'<div style="{_MUTED}">Cancelled; nothing was changed.</div>'
+        return "Cancelled; nothing was changed."
     if state is PlanState.CONFIRMED:
-        return f'<div style="{_MUTED}">Carrying out the plan…</div>'
+        return "Carrying out the plan…"
     return ""
