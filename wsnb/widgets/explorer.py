@@ -59,6 +59,7 @@ _CSS = """<style>
 .wsnb-explorer .wsnb-note { color: var(--jp-ui-font-color2, #777); font-style: italic;
   padding-left: 8px; }
 .wsnb-explorer .wsnb-tree { overflow-y: auto; max-height: 420px; min-width: 240px; }
+.wsnb-explorer .wsnb-tree .widget-box, .wsnb-explorer .wsnb-node { flex-shrink: 0; }
 .wsnb-explorer .wsnb-preview { min-width: 360px; flex: 1 1 auto; }
 .wsnb-explorer .wsnb-status { min-height: 20px; }
 </style>"""
