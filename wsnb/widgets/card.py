@@ -86,7 +86,7 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
         plan = self.plan
         pending = plan.state is PlanState.PENDING
         self.header.value = _header_html(plan)
-        self.details.value = _details_html(plan)
+        self.details.value = _lines(_details_html(plan))
         self.name_box.layout.display = (
             "" if pending and plan.requires_strong_confirmation else "none"
         )
@@ -94,7 +94,7 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
         self.confirm_button.disabled = not self._may_confirm()
         self.cancel_button.disabled = not pending or self._busy
         self._buttons.layout.display = "none" if plan.state is PlanState.REFUSED else ""
-        self.outcome.value = _outcome_html(plan, self._note)
+        self.outcome.value = _lines(_outcome_html(plan, self._note))
         self.undo_button.layout.display = "" if plan.can_undo else "none"
         self.undo_button.disabled = self.undo_card is not None or self._busy
 
@@ -175,6 +175,11 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
         if bundle is not None:
             bundle["text/plain"] = self.plan.describe()
         return bundle
+
+
+def _lines(html: str) -> str:
+    # A widget's HTML inherits the 28px line height of a button row; wrapped text needs less.
+    return f'<div style="line-height: 1.45;">{html}</div>' if html else ""
 
 
 def _confirm_style(risk: Risk) -> str:

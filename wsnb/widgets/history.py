@@ -140,7 +140,9 @@ class HistoryView(widgets.VBox):  # type: ignore[misc]
 
 
 def _cell(html: str) -> widgets.HTML:
-    return widgets.HTML(html, layout=widgets.Layout(overflow="hidden"))
+    # Wrapped text would inherit the 28px line height of a button row.
+    return widgets.HTML(f'<div style="line-height: 1.45;">{html}</div>',
+                        layout=widgets.Layout(overflow="hidden"))  # fmt: skip
 
 
 def _when(time: Any) -> str:
