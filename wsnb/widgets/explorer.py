@@ -23,7 +23,7 @@ import ipywidgets as widgets
 
 from ..errors import NotFoundError, WsnbError
 from ._html import code_block, esc
-from .styled import human_size
+from .readable import human_size
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -134,8 +134,9 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
                                      layout=widgets.Layout(width="180px"))  # fmt: skip
         self.name_box.add_class("wsnb-name-box")
         self.actions = {key: self._action_button(key) for key in _ACTIONS}
-        self.refresh_button = widgets.Button(description="Refresh", icon="refresh",
-                                             tooltip="list the expanded folders again")  # fmt: skip
+        self.refresh_button = widgets.Button(icon="refresh", tooltip="Refresh: list the "
+                                             "expanded folders again",
+                                             layout=widgets.Layout(width="36px"))  # fmt: skip
         self.refresh_button.on_click(lambda _button: self.refresh())
         self.status = widgets.HTML("")
         self.status.add_class("wsnb-status")
