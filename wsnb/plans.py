@@ -431,11 +431,14 @@ class Plan:
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """A plan card inside a Jupyter kernel; the ``describe()`` text anywhere else."""
         if _kernel_shows_widgets():
-            from .widgets import PlanCard  # the face, loaded only when a notebook asks
-
-            bundle = PlanCard(self)._repr_mimebundle_(**kwargs)
-            if bundle is not None:
-                return bundle
+            try:
+                from .widgets import PlanCard  # the face, loaded only when a notebook asks
+            except ImportError:  # ipywidgets missing or broken: the text still says it all
+                logger.warning("plan %s: ipywidgets could not be imported; showing text", self.id)
+            else:
+                bundle = PlanCard(self)._repr_mimebundle_(**kwargs)
+                if bundle is not None:
+                    return bundle
         text = self.describe()
         return {"text/plain": text, "text/html": f"<pre>{html.escape(text)}</pre>"}
 
