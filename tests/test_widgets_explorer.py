@@ -257,3 +257,8 @@ def test_a_change_confirmed_elsewhere_shows_in_the_tree(ws: wsnb.Workspace, samp
     ws.create_file("app/later.py", "").confirm()
     assert (sample / "app/later.py").is_file()
     assert "later.py" not in names(explorer.node("app"))  # a closed explorer stops following
+
+
+def test_an_unknown_action_is_a_usage_error(ws: wsnb.Workspace) -> None:
+    with pytest.raises(wsnb.UsageError, match="no action 'delete'"):
+        ws.explore().act("delete")

@@ -32,6 +32,7 @@ def test_names_mode_searches_as_you_type(ws: wsnb.Workspace) -> None:
     panel.query.value = "main"
     assert [label.split()[0] for label in labels(panel)] == ["app/main.py", "src/main.cpp"]
     assert "2 of 2 names match" in panel.summary.value
+    assert panel.results.rows == 3  # the list is as tall as its results, at least 3 rows
     assert panel.frame is not None and list(panel.frame["path"]) == ["app/main.py", "src/main.cpp"]
     panel.results.value = 1
     assert "src/main.cpp" in panel.preview.value and "#include" in panel.preview.value
@@ -44,7 +45,7 @@ def test_names_mode_caps_the_list_and_says_how_many_more(tmp_path: Path) -> None
         (root / f"report_{number:02d}.txt").write_text("x\n", encoding="utf-8")
     panel = SearchPanel(wsnb.open_workspace(root))
     panel.query.value = "report"
-    assert len(panel.results.options) == 30
+    assert len(panel.results.options) == 30 and panel.results.rows == 12
     assert "30 of 45 names match" in panel.summary.value and "15 more" in panel.summary.value
 
 

@@ -319,7 +319,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
     def act(self, key: str) -> Plan | None:
         """Run one toolbar action on the selection; a change comes back as a plan card."""
         if key not in _ACTIONS:
-            raise NotFoundError(f"There is no action {key!r}; use one of {', '.join(_ACTIONS)}.")
+            raise _usage(f"There is no action {key!r}; use one of {', '.join(_ACTIONS)}.")
         try:
             outcome = getattr(self, f"_do_{key}")()
         except WsnbError as exc:

@@ -79,7 +79,7 @@ class WorkspacePicker(widgets.VBox):  # type: ignore[misc]
         with self.folders.hold_trait_notifications():
             self.folders.value = None
             self.folders.options = ([_UP] if folder.parent != folder else []) + names
-        self._say(note, error=bool(note))
+        self._say(note, error=bool(note) and len(names) < MAX_SUBFOLDERS)
 
     def _chosen(self, change: dict[str, Any]) -> None:
         name = change["new"]
@@ -105,7 +105,7 @@ class WorkspacePicker(widgets.VBox):  # type: ignore[misc]
         return ws
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        colour = "var(--jp-error-color1, #c62828)" if error else "var(--jp-success-color1, #1a7f37)"
+        colour = "var(--jp-error-color1, #c62828)" if error else "var(--jp-ui-font-color1, #222)"
         self.status.value = f'<span style="color: {colour}">{esc(text)}</span>' if text else ""
 
 
