@@ -9,7 +9,7 @@ card shows in place, never a traceback.
 
 from __future__ import annotations
 
-import logging
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -20,8 +20,6 @@ from ..types import PlanState, Risk
 from ._html import RISK_COLOURS, code_block, diff_block, esc, risk_badge, state_badge
 
 __all__ = ["PlanCard"]
-
-logger = logging.getLogger("wsnb")
 
 _MUTED = "color: var(--jp-ui-font-color2, #57606a);"
 _GOOD = "color: var(--jp-success-color1, #1a7f37);"
@@ -128,7 +126,7 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
             return
         self._act(self.plan.cancel)
 
-    def _act(self, action: Any) -> None:
+    def _act(self, action: Callable[[], object]) -> None:
         """Disable both buttons, run ``action``, show its outcome (or its sentence) in place."""
         self._busy = True
         self._note = ""
