@@ -73,6 +73,20 @@ def _parent(path: str) -> str:
     return path.rpartition("/")[0] or "."
 
 
+class _RowLook:
+    """Layouts and a style shared by every row of one tree.
+
+    A widget made without them gets its own Layout and style widgets: three
+    front-end models per row instead of one, which made a 200-entry folder
+    expand three times slower.
+    """
+
+    def __init__(self) -> None:
+        self.button_layout = widgets.Layout()
+        self.button_style = widgets.ButtonStyle()
+        self.box_layout = widgets.Layout()
+
+
 class FolderNode(widgets.VBox):  # type: ignore[misc]
     """One folder of the tree: a button with its name, and its entries once expanded."""
 
@@ -80,14 +94,15 @@ class FolderNode(widgets.VBox):  # type: ignore[misc]
         self.path = path
         self.expanded = False
         self.loaded = False
+        shared = explorer.row_look
         self.button = widgets.Button(description=name, icon="caret-right",
-                                     tooltip=f"{path}/ (click to expand)")  # fmt: skip
-        self.button.add_class("wsnb-node")
-        self.button.add_class("wsnb-folder")
+                                     tooltip=f"{path}/ (click to expand)",
+                                     _dom_classes=("wsnb-node", "wsnb-folder"),
+                                     layout=shared.button_layout,
+                                     style=shared.button_style)  # fmt: skip
         self.button.on_click(lambda _button: explorer.click_folder(path))
-        self.entries = widgets.VBox()
-        self.entries.add_class("wsnb-children")
-        super().__init__(children=[self.button])
+        self.entries = widgets.VBox(_dom_classes=("wsnb-children",), layout=shared.box_layout)
+        super().__init__(children=[self.button], layout=shared.box_layout)
 
     def __repr__(self) -> str:
         state = "expanded" if self.expanded else "collapsed"
@@ -124,6 +139,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self.last_plan: Plan | None = None
         self._nodes: dict[str, FolderNode] = {}
         self._files: dict[str, widgets.Button] = {}
+        self.row_look = _RowLook()
         self.root_node = FolderNode(self, ".", ws.root.name or str(ws.root))
         self._nodes["."] = self.root_node
         self.tree = widgets.VBox([self.root_node])
@@ -245,9 +261,10 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         return node
 
     def _file_row(self, path: str, name: str) -> widgets.Button:
-        button = widgets.Button(description=name, icon="file-o", tooltip=path)
-        button.add_class("wsnb-node")
-        button.add_class("wsnb-file")
+        button = widgets.Button(description=name, icon="file-o", tooltip=path,
+                                _dom_classes=("wsnb-node", "wsnb-file"),
+                                layout=self.row_look.button_layout,
+                                style=self.row_look.button_style)  # fmt: skip
         button.on_click(lambda _button: self.select(path))
         self._files[path] = button
         return button
