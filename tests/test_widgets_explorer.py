@@ -209,6 +209,11 @@ def test_open_is_a_plan_and_reveal_runs_at_once(ws: wsnb.Workspace, spawned: Rec
     assert "error" not in explorer.status.value
     explorer.cards.children[0].confirm_button.click()
     assert len(spawned.calls) == 2
+    explorer.select("src")  # a folder opens in the file manager at once: no card
+    plan = explorer.last_plan
+    explorer.actions["open"].click()
+    assert len(spawned.calls) == 3 and explorer.last_plan is plan
+    assert spawned.calls[-1][-1].endswith("src")
 
 
 def test_actions_without_what_they_need_say_so(ws: wsnb.Workspace, sample: Path) -> None:
@@ -220,7 +225,7 @@ def test_actions_without_what_they_need_say_so(ws: wsnb.Workspace, sample: Path)
     explorer.actions["rename"].click()
     assert "Type the new name" in explorer.status.value
     explorer.select("src")
-    explorer.actions["open"].click()
+    explorer.actions["move"].click()
     assert "Select a file" in explorer.status.value
     assert explorer.cards.children == () and explorer.last_plan is None
     assert user_files(sample) == before

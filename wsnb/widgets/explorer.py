@@ -5,7 +5,8 @@ only when it is expanded, so a huge project opens as fast as a small one.
 Selecting a text file previews it through the read tool; binary, refused and
 large files say why they are not shown. Every action that changes something
 returns a plan whose card appears below the tree: nothing happens until its
-Confirm is clicked. Only "reveal" runs at once (it changes nothing).
+Confirm is clicked. Only "reveal" and opening a folder in the file manager run
+at once (they change nothing, as ``ws.reveal`` and ``ws.open_folder`` do).
 
 Tests and browser tests drive it through its attributes: ``expand(path)``,
 ``select(path)``, ``node(path)``, ``name_box``, ``actions[...]``, ``preview``,
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from ..plans import Plan
+    from ..types import ToolResult
     from ..workspace import Workspace
 
 __all__ = ["PREVIEW_MAX_BYTES", "PREVIEW_MAX_LINES", "Explorer", "FolderNode"]
@@ -45,7 +47,9 @@ _ACTIONS = {
     "rename": ("Rename", "i-cursor", "rename the selected item to the name in the box"),
     "move": ("Move", "arrows", "move the selected file to the path in the box"),
     "trash": ("Trash", "trash-o", "move the selected item to the system trash"),
-    "open": ("Open", "external-link", "open the selected file with its default app"),
+    "open": ("Open", "external-link",
+             "open the selected file with its default app (a plan), or a folder in the "
+             "file manager (at once)"),
     "reveal": ("Reveal", "eye", "show the selected item in the file manager (runs at once)"),
 }
 
@@ -411,12 +415,18 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
     def _do_trash(self) -> Plan:
         return self.ws.trash(self._need_selection())
 
-    def _do_open(self) -> Plan:
-        return self.ws.open(self._need_selection(files_only=True))
+    def _do_open(self) -> Plan | None:
+        path = self._need_selection()
+        if not self.selected_is_dir:
+            return self.ws.open(path)
+        self._report(self.ws.open_folder(path))  # a folder opens in the file manager at once
+        return None
+
+    def _report(self, result: ToolResult) -> None:
+        self._say(result.message if result.success else result.error, error=not result.success)
 
     def _do_reveal(self) -> None:
-        result = self.ws.reveal(self.selected or ".")
-        self._say(result.message if result.success else result.error, error=not result.success)
+        self._report(self.ws.reveal(self.selected or "."))
 
 
 def _usage(text: str) -> WsnbError:
