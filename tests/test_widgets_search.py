@@ -60,6 +60,15 @@ def test_typing_is_debounced_inside_an_event_loop(ws: wsnb.Workspace) -> None:
 
     asyncio.run(type_a_word())
     assert panel.searches == 1
+    closed = SearchPanel(ws, debounce=0.05)
+
+    async def type_then_close() -> None:
+        closed.query.value = "main"
+        closed.close()
+        await asyncio.sleep(0.2)
+
+    asyncio.run(type_then_close())
+    assert closed.searches == 0  # the waiting search was dropped with the panel
     assert "widge" in repr(panel)
     assert any("widget.cpp" in label for label in labels(panel))
 

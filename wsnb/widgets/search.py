@@ -131,6 +131,11 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
             return
         self._pending = loop.call_later(self.debounce, self.search)
 
+    def close(self) -> None:
+        """Drop a search still waiting for the typing to pause, and close the widgets."""
+        self._cancel_pending()
+        super().close()
+
     def _cancel_pending(self) -> None:
         if self._pending is not None:
             self._pending.cancel()
