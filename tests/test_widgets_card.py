@@ -300,3 +300,16 @@ def test_in_a_kernel_a_plan_displays_as_a_card_with_its_text(root: Path) -> None
     assert "application/vnd.jupyter.widget-view+json" in data
     assert data["text/plain"].startswith("Plan ") and "state: pending" in data["text/plain"]
     assert not (root / "new.txt").exists()
+
+
+def test_closing_a_card_leaves_no_widget_models_behind(ws: wsnb.Workspace) -> None:
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    card = PlanCard(ws.create_file("new.txt", "hi\n"))
+    card.confirm_button.click()
+    card.undo_button.click()
+    assert card.undo_card is not None and len(set(_instances) - before) > 30
+    card.close()
+    assert set(_instances) - before == set()
+    assert len(card.plan._listeners) == 0
