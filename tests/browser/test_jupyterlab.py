@@ -126,10 +126,12 @@ def test_typed_name_confirms_trashing_a_folder(lab: Lab, tmp_path: Path) -> None
     expect(confirm).to_be_disabled()  # a part of the name is not enough
     name_box.press_sequentially("s", delay=30)
     expect(confirm).to_be_enabled(timeout=ACTION_TIMEOUT_MS)
-    card.screenshot(path=tmp_path / "strong-card-typed.png")
+    typed, done = tmp_path / "strong-card-typed.png", tmp_path / "strong-card-done.png"
+    card.screenshot(path=typed)
     confirm.click()
     expect_text(card, "✓ Moved docs to the trash.")
-    card.screenshot(path=tmp_path / "strong-card-done.png")
+    card.screenshot(path=done)
+    print(f"\nscreenshots of the card: {typed} (name typed), {done} (after)")
 
     assert not docs.exists()
     trashed = lab.server.trash_files / "docs"
