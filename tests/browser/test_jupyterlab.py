@@ -37,6 +37,7 @@ CELLS = [
     'twin = ws.create_folder("drafts")\ntwin',
     "display(twin)  # the same plan in a second card",
     'ws.create_file("notes/undone.md", "undo me\\n")',
+    'ws.create_file("../outside.txt", "never written\\n")',
     "ws.explore()",
 ]
 
@@ -167,6 +168,16 @@ def test_undo_on_a_done_card_shows_the_undo_card(lab: Lab) -> None:
     expect_text(undo_card, "✓ Moved notes/undone.md to the trash.")
     assert not created.exists()
     assert (lab.server.trash_files / "undone.md").read_text(encoding="utf-8") == "undo me\n"
+
+
+def test_a_refused_plan_shows_why_and_cannot_be_confirmed(lab: Lab) -> None:
+    from playwright.sync_api import expect
+
+    card = lab.card("Create file ../outside.txt")
+    expect_text(card, "✗ Refused (rule outside-workspace)")
+    expect_text(card, "leads outside the workspace")
+    expect(card.locator("button", has_text="Confirm")).to_be_hidden()
+    assert not (lab.workspace.parent / "outside.txt").exists()
 
 
 def test_explorer_expands_a_folder(lab: Lab, tmp_path: Path) -> None:
