@@ -91,9 +91,12 @@ def answer_with_model(
 
 def _opening(turn: _Turn, message: str, intent: Intent) -> list[dict[str, Any]]:
     system = {"role": "system", "content": SYSTEM_PROMPT}
-    if intent.kind is IntentKind.CHAT:
+    chat = intent.kind is IntentKind.CHAT
+    # Chat gets files only when its words name something in the workspace.
+    paths = retrieve(turn.session, message, RETRIEVE_FILES, fallback=False) if chat \
+        else _paths_for(turn.session, message)
+    if not paths:
         return [system, {"role": "user", "content": message}]
-    paths = _paths_for(turn.session, message)
     per_file = max(1024, min(EXCERPT_BYTES, turn.budget.context_bytes // max(len(paths), 1)))
     docs, problems = read_docs(turn.session, paths, per_file)
     for doc in docs:

@@ -79,12 +79,15 @@ def rank_paths(session: Session, terms: list[str]) -> list[tuple[str, float]]:
     return sorted(scores.items(), key=lambda item: (-item[1], item[0]))
 
 
-def retrieve(session: Session, question: str, limit: int = 5) -> list[str]:
-    """The text files most relevant to ``question``; the key files when nothing matches."""
+def retrieve(
+    session: Session, question: str, limit: int = 5, *, fallback: bool = True
+) -> list[str]:
+    """The text files most relevant to ``question``; the key files when nothing matches
+    (unless ``fallback`` is false: then nothing)."""
     files = session.ws.files
     text_files = set(files.loc[files["is_text"] & ~files["is_dir"], "path"])
     ranked = [path for path, _ in rank_paths(session, query_terms(question)) if path in text_files]
-    if ranked:
+    if ranked or not fallback:
         return ranked[:limit]
     key_files = session.ws.summary().key_files["path"].tolist()
     return [p for p in key_files if p in text_files][:limit]
