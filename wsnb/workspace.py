@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from .plans import Plan, PlanBook
     from .scanner import ScanLimits, ScanReport
     from .trash import Trash
+    from .widgets.chat import ChatView
     from .widgets.explorer import Explorer
     from .widgets.history import HistoryView
     from .widgets.search import SearchPanel
@@ -346,3 +347,9 @@ class Workspace:
         them yourself), ``.files_read`` and ``.mode``.
         """
         return self.agent.ask(message, on_text=on_text)
+
+    def chat(self) -> ChatView:
+        """A chat widget: type requests, read replies, confirm their plans on the cards."""
+        from .widgets.chat import ChatView
+
+        return ChatView(self)

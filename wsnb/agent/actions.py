@@ -119,7 +119,7 @@ def _find(session: Session, command: Command) -> Reply:
                          f"\"which files mention {keyword}\"."))  # fmt: skip
     paths = frame["path"].tolist()
     session.context.remember(paths, "search")
-    table = _numbered(frame[["path", "size", "modified"]])
+    table = _numbered(frame[["path", "size"]])
     text = say(session.zh,
                f"找到 {len(paths)} 个文件名匹配 `{keyword}` 的文件。"
                "可以说“打开第一个”或“读取第二个”。",
@@ -167,7 +167,7 @@ def _list(session: Session, command: Command) -> Reply:
         return _failed(session, result)
     frame: pd.DataFrame = result.data
     session.context.remember(frame["path"].tolist(), "listing")
-    table = _numbered(frame[["name", "is_dir", "size", "modified"]])
+    table = _numbered(frame[["name", "is_dir", "size"]])
     where = "the workspace root" if paths[0] == "." else f"`{paths[0]}`"
     text = say(session.zh, f"{where} 里有 {len(frame)} 项。",
                f"{where} holds {len(frame)} entries.")  # fmt: skip

@@ -56,7 +56,16 @@ class Reply:
             parts.append("Files read: " + ", ".join(self.files_read))
         return "\n\n".join(p for p in parts if p)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """A reply view with live plan cards inside a Jupyter kernel; text and HTML elsewhere."""
+        from ..plans import _kernel_shows_widgets
+
+        if _kernel_shows_widgets():
+            from ..widgets.chat import ReplyView  # the face, loaded only when a notebook asks
+
+            bundle = ReplyView(self)._repr_mimebundle_(**kwargs)
+            if bundle is not None:
+                return bundle
         return {"text/plain": self.plain(), "text/html": self._html()}
 
     def _html(self) -> str:
