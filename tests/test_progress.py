@@ -89,3 +89,14 @@ def test_a_callback_given_to_scan_still_gets_the_counts(tmp_path: Path) -> None:
     seen: list[int] = []
     report = wsnb.open_workspace(sample).scan(progress=seen.append)
     assert seen and seen[-1] == report.files + report.dirs
+
+
+def test_a_total_from_the_caller_reaches_the_bar(capsys: pytest.CaptureFixture[str]) -> None:
+    clock = Clock()
+    progress = Progress("Searching text", unit="files", enabled=True, clock=clock)
+    clock.now += 1
+    progress(250, 1000)  # the text search's shape: done files, total files
+    assert progress.shown and progress.total == 1000
+    progress(1000, 1000)
+    progress.close()
+    assert "1000/1000" in capsys.readouterr().err

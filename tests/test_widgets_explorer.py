@@ -246,3 +246,14 @@ def test_repr_is_short_and_says_what_is_open(ws: wsnb.Workspace) -> None:
     explorer.select("README.md")
     text = repr(explorer)
     assert text.startswith("<Explorer of ") and "README.md" in text and len(text) < 200
+
+
+def test_a_change_confirmed_elsewhere_shows_in_the_tree(ws: wsnb.Workspace, sample: Path) -> None:
+    explorer = ws.explore()
+    explorer.expand("app")
+    ws.create_file("app/extra.py", "print('hi')\n").confirm()
+    assert "extra.py" in names(explorer.node("app"))
+    explorer.close()
+    ws.create_file("app/later.py", "").confirm()
+    assert (sample / "app/later.py").is_file()
+    assert "later.py" not in names(explorer.node("app"))  # a closed explorer stops following

@@ -9,7 +9,8 @@ import pandas as pd
 import pytest
 
 import wsnb
-from wsnb.widgets.styled import human_size, relative_time, styled
+from wsnb.widgets import styled
+from wsnb.widgets.readable import human_size, relative_time
 
 NOW = datetime(2026, 5, 4, 12, 0, 0)
 

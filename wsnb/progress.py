@@ -11,6 +11,9 @@ Wiring a new long task is one line::
     with notebook_progress("Searching text", unit="files") as progress:
         result = do_the_work(progress=progress)
 
+The callback takes ``(count)`` or ``(count, total)``; with a total the bar
+shows a percentage and an estimate of the time left.
+
 ``tqdm`` (and through it ``IPython``) is imported only when a bar is shown,
 so ``import wsnb`` stays light.
 """
@@ -82,13 +85,21 @@ class Progress:
         """Whether a bar has been drawn."""
         return self._bar is not None
 
-    def __call__(self, count: int) -> None:
+    def __call__(self, count: int, total: int | None = None) -> None:
+        """Record ``count`` items done (of ``total``, when the caller knows it).
+
+        Both callback shapes fit: the scanner's ``progress(entries)`` and the text
+        search's ``progress(done_files, total_files)``.
+        """
         self.count = count
+        if total is not None:
+            self.total = total
         if not self.enabled:
             return
         if self._bar is None and self._clock() - self._started >= self.delay:
             self._bar = _new_bar(self.description, self.unit, self.total)
         if self._bar is not None:
+            self._bar.total = self.total
             self._bar.n = count
             self._bar.refresh()
 

@@ -16,6 +16,7 @@ from .card import PlanCard
 from .explorer import Explorer
 from .history import HistoryView
 from .picker import pick_workspace
+from .readable import styled
 from .search import SearchPanel
 
-__all__ = ["Explorer", "HistoryView", "PlanCard", "SearchPanel", "pick_workspace"]
+__all__ = ["Explorer", "HistoryView", "PlanCard", "SearchPanel", "pick_workspace", "styled"]

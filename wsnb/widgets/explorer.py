@@ -23,7 +23,7 @@ import ipywidgets as widgets
 
 from ..errors import NotFoundError, WsnbError
 from ._html import code_block, esc
-from .styled import human_size
+from .readable import human_size
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -134,8 +134,9 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
                                      layout=widgets.Layout(width="180px"))  # fmt: skip
         self.name_box.add_class("wsnb-name-box")
         self.actions = {key: self._action_button(key) for key in _ACTIONS}
-        self.refresh_button = widgets.Button(description="Refresh", icon="refresh",
-                                             tooltip="list the expanded folders again")  # fmt: skip
+        self.refresh_button = widgets.Button(icon="refresh", tooltip="Refresh: list the "
+                                             "expanded folders again",
+                                             layout=widgets.Layout(width="36px"))  # fmt: skip
         self.refresh_button.on_click(lambda _button: self.refresh())
         self.status = widgets.HTML("")
         self.status.add_class("wsnb-status")
@@ -147,6 +148,9 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         super().__init__([widgets.HTML(_CSS), body, toolbar, self.status, self.cards])
         self.add_class("wsnb-explorer")
         self.expand(".")
+        # Any plan of this workspace that runs (from this explorer, a card in another
+        # cell, or code) may change what the tree shows: list the open folders again.
+        self._unsubscribe = ws.subscribe(self._plan_executed)
 
     def __repr__(self) -> str:
         expanded = sum(node.expanded for node in self._nodes.values())
@@ -333,13 +337,14 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self.last_plan = plan
         self.cards.children = [PlanCard(plan)]
         self._say("")
-        plan.subscribe(self._plan_changed)
 
-    def _plan_changed(self, plan: Plan) -> None:
-        from ..types import PlanState
+    def _plan_executed(self, _plan: Plan) -> None:
+        self.refresh()
 
-        if plan.state is PlanState.DONE:
-            self.refresh()
+    def close(self) -> None:
+        """Stop following the workspace's changes and close the widgets."""
+        self._unsubscribe()
+        super().close()
 
     def _say(self, text: str, *, error: bool = False) -> None:
         colour = "var(--jp-error-color1, #c62828)" if error else "inherit"

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 
 from ..errors import WsnbError
 from ._html import code_block, esc
-from .styled import human_size
+from .readable import human_size
 
 if TYPE_CHECKING:
     import pandas as pd
