@@ -86,7 +86,7 @@ def test_a_model_answer_streams_into_the_conversation(
     ws.agent.connect(server.url, model="test-model", environ={})
     server.script(Step(events=text_chunks("The sample is a small C++/Python project.", size=6)))
     chat = ws.chat()
-    reply = chat.send("what is in the README?")
+    reply = chat.send("tell me more about the sample")
     assert reply is not None and reply.mode == "test-model"
     assert chat.streamed == reply.text == "The sample is a small C++/Python project."
     assert "mode: test-model" in chat.status.value

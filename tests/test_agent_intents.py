@@ -125,7 +125,7 @@ def test_references(text: str, position: int | None) -> None:
     ("总结一下这个项目", "project", {}),
     ("找一下包含 FileOperationManager 的文件", "grep", {"keyword": "FileOperationManager"}),
     ("where is FileOperationManager used", "grep", {"keyword": "FileOperationManager"}),
-    ("the last one", "read", {"target": "the last one"}),
+    ("the last one", "read", {"target": "last one"}),
 ])  # fmt: skip
 def test_parser_phrasings(message: str, action: str, args: dict[str, str]) -> None:
     command = parse_command(message)

@@ -192,6 +192,7 @@ def test_read_a_file(ws: wsnb.Workspace, message: str) -> None:
 
 def test_read_by_a_unique_name(ws: wsnb.Workspace) -> None:
     assert ws.ask("读取 README").files_read == ["README.md"]
+    assert ws.ask("what is in the README?").files_read == ["README.md"]
 
 
 @pytest.mark.parametrize("message", ["找一下 utils", "搜索 utils", "查找 utils 文件",

@@ -185,7 +185,8 @@ _COMPILED = [(action, [re.compile(p, _F) for p in patterns]) for action, pattern
 
 _QUOTES = "\"'`“”‘’「」『』《》<>"
 _NOISE_HEAD = re.compile(
-    r"^(the\s+file\s+|the\s+folder\s+|file\s+|folder\s+|文件夹\s*|文件\s*|目录\s*)", re.IGNORECASE
+    r"^(the\s+file\s+|the\s+folder\s+|file\s+|folder\s+|the\s+|文件夹\s*|文件\s*|目录\s*)",
+    re.IGNORECASE,
 )
 _NOISE_TAIL = re.compile(r"(\s+file|\s+folder|这个文件|文件夹|文件|一下|这个)$", re.IGNORECASE)
 

@@ -67,7 +67,7 @@ class ChatView(widgets.VBox):  # type: ignore[misc]
         self.workspace = workspace
         self.replies: list[ReplyView] = []
         self.conversation = widgets.VBox(layout=widgets.Layout(max_height="640px",
-                                                               overflow_y="auto"))  # fmt: skip
+                                                               overflow="auto"))  # fmt: skip
         self.input = widgets.Text(placeholder="搜索 README · what does this project do? · help",
                                   continuous_update=False,
                                   layout=widgets.Layout(flex="1 1 auto"))  # fmt: skip
