@@ -152,8 +152,10 @@ def _grep(session: Session, command: Command) -> Reply:
 
 
 def _numbered(frame: pd.DataFrame) -> pd.DataFrame:
+    import pandas as pd
+
     shown = frame.reset_index(drop=True)
-    shown.insert(0, "#", range(1, len(shown) + 1))
+    shown.index = pd.RangeIndex(1, len(shown) + 1, name="#")  # what "第二个" counts
     return shown
 
 

@@ -71,7 +71,8 @@ class Reply:
     def _html(self) -> str:
         parts = [f'<div class="wsnb-reply">{markdown_html(self.text)}']
         if self.table is not None and len(self.table):
-            parts.append(self.table.head(TABLE_ROWS).to_html(index=False, border=0))
+            numbered = self.table.index.name == "#"
+            parts.append(self.table.head(TABLE_ROWS).to_html(index=numbered, border=0))
         parts += [f"<pre>{html.escape(plan.describe())}</pre>" for plan in self.plans]
         if self.files_read:
             cited = ", ".join(f"<code>{html.escape(p)}</code>" for p in self.files_read)
@@ -82,7 +83,7 @@ class Reply:
 
 def _table_text(table: pd.DataFrame) -> str:
     shown = table.head(TABLE_ROWS)
-    text = shown.to_string(index=False, max_colwidth=60)
+    text = shown.to_string(index=shown.index.name == "#", max_colwidth=60)
     more = len(table) - len(shown)
     return text + (f"\n... {more} more rows" if more > 0 else "")
 

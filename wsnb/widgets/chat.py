@@ -139,7 +139,8 @@ def _answer_html(reply: Reply) -> str:
 def _table_html(reply: Reply) -> str:
     if reply.table is None or reply.table.empty:
         return ""
-    shown = reply.table.head(TABLE_ROWS).to_html(index=False, border=0, escape=True)
+    numbered = reply.table.index.name == "#"
+    shown = reply.table.head(TABLE_ROWS).to_html(index=numbered, border=0, escape=True)
     more = len(reply.table) - TABLE_ROWS
     tail = f'<div style="{_MUTED}">… {more} more rows</div>' if more > 0 else ""
     return f'<div style="max-height: 320px; overflow: auto;">{shown}</div>{tail}'
