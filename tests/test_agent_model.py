@@ -223,3 +223,21 @@ def test_connect_and_disconnect(ws: wsnb.Workspace, server: ScriptedServer) -> N
     assert server.chat_requests[0].body["model"] == "other-model"
     agent.disconnect()
     assert agent.ask("hello there").mode == "offline"
+
+
+def test_summarize_these_files_sends_the_listed_files(
+    ws: wsnb.Workspace, server: ScriptedServer
+) -> None:
+    ws.ask("which files mention FileOperationManager")  # parsed: runs offline, no request
+    server.script(Step(body=completion("`src/fileops.h` declares the class.")))
+    reply = ws.ask("总结这些文件的作用")
+    assert reply.files_read == ["src/fileops.h"]
+    assert '<file path="src/fileops.h">' in server.chat_requests[0].body["messages"][1]["content"]
+
+
+def test_an_expired_list_is_not_guessed_with_a_model(
+    ws: wsnb.Workspace, server: ScriptedServer
+) -> None:
+    reply = ws.ask("summarize these files")
+    assert "search" in reply.text.lower() and reply.files_read == []
+    assert server.chat_requests == []

@@ -81,6 +81,8 @@ def answer_with_model(
     except LLMError as exc:
         return Reply(say(session.zh, f"模型出错了：{exc}", f"The model failed: {exc}"),
                      files_read=turn.files_read, plans=turn.plans)  # fmt: skip
+    except ContextError as exc:  # "总结这些文件" with nothing (left) to point at: ask, don't guess
+        return Reply(str(exc))
     if turn.files_read:
         session.context.remember_read(turn.files_read)
     return Reply(text, plans=turn.plans, files_read=turn.files_read)
@@ -114,8 +116,8 @@ def _paths_for(session: Session, message: str) -> list[str]:
     if command is not None and command.action == "summarize":
         try:
             return resolve_targets(session, command.get("target"))[:RETRIEVE_FILES]
-        except (ContextError, WsnbError):
-            pass
+        except WsnbError:
+            pass  # a name outside or unknown: rank the question's words instead
     if command is not None and command.action == "project":
         return retrieve(session, "README readme", limit=2)
     return retrieve(session, message, limit=RETRIEVE_FILES)
