@@ -72,7 +72,8 @@ class Reply:
         parts = [f'<div class="wsnb-reply">{markdown_html(self.text)}']
         if self.table is not None and len(self.table):
             numbered = self.table.index.name == "#"
-            parts.append(self.table.head(TABLE_ROWS).to_html(index=numbered, border=0))
+            parts.append(self.table.head(TABLE_ROWS).to_html(index=numbered, index_names=False,
+                                                             border=0))  # fmt: skip
         parts += [f"<pre>{html.escape(plan.describe())}</pre>" for plan in self.plans]
         if self.files_read:
             cited = ", ".join(f"<code>{html.escape(p)}</code>" for p in self.files_read)
@@ -119,6 +120,8 @@ def markdown_html(text: str) -> str:
         elif heading:
             level = min(len(heading.group(1)) + 2, 6)
             out.append(f"<h{level}>{heading.group(2)}</h{level}>")
+        elif len(line) > 2 and line.startswith("_") and line.endswith("_"):
+            out.append(f"<p><i>{body[1:-1]}</i></p>")  # a whole line in italics (a note)
         elif body.strip():
             out.append(f"<p>{body}</p>")
     out += ["</pre>"] if in_code else []

@@ -66,8 +66,9 @@ class ChatView(widgets.VBox):  # type: ignore[misc]
     def __init__(self, workspace: Workspace, **kwargs: Any) -> None:
         self.workspace = workspace
         self.replies: list[ReplyView] = []
-        self.conversation = widgets.VBox(layout=widgets.Layout(max_height="640px",
-                                                               overflow="auto"))  # fmt: skip
+        # The conversation grows with the notebook's own scrolling: a height cap would make
+        # the flex box squeeze tables and cards instead of scrolling them.
+        self.conversation = widgets.VBox()
         self.input = widgets.Text(placeholder="搜索 README · what does this project do? · help",
                                   continuous_update=False,
                                   layout=widgets.Layout(flex="1 1 auto"))  # fmt: skip
@@ -140,10 +141,11 @@ def _table_html(reply: Reply) -> str:
     if reply.table is None or reply.table.empty:
         return ""
     numbered = reply.table.index.name == "#"
-    shown = reply.table.head(TABLE_ROWS).to_html(index=numbered, border=0, escape=True)
+    shown = reply.table.head(TABLE_ROWS).to_html(index=numbered, index_names=False, border=0,
+                                                 escape=True)  # fmt: skip
     more = len(reply.table) - TABLE_ROWS
     tail = f'<div style="{_MUTED}">… {more} more rows</div>' if more > 0 else ""
-    return f'<div style="max-height: 320px; overflow: auto;">{shown}</div>{tail}'
+    return f"<div>{shown}</div>{tail}"
 
 
 def _footer_html(reply: Reply) -> str:
