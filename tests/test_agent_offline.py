@@ -363,3 +363,21 @@ def test_reply_display_forms(ws: wsnb.Workspace) -> None:
     assert "<table" in bundle["text/html"] and "mode: offline" in bundle["text/html"]
     plan_reply = ws.ask("rename README.md to README.txt")
     assert "Plan " in str(plan_reply) and "confirm()" in str(plan_reply)
+
+
+def test_the_agent_reads_with_the_design_limits(ws: wsnb.Workspace) -> None:
+    from wsnb.agent import AgentLimits
+    from wsnb.agent.reading import run_read_tool
+
+    limits = AgentLimits()
+    assert (limits.names, limits.matches, limits.files_scanned, limits.read_bytes,
+            limits.entries) == (30, 50, 1000, 128 * 1024, 200)  # fmt: skip
+    big = run_read_tool(ws, "read_file", limits, path="data/large.txt", limit=10**9)
+    assert big.success and big.data.truncated
+    assert len(big.data.text.encode("utf-8")) <= limits.read_bytes
+    small = run_read_tool(ws, "read_file", AgentLimits(read_bytes=100), path="data/large.txt")
+    assert len(small.data.text.encode("utf-8")) <= 100
+    hits = run_read_tool(ws, "search_text", AgentLimits(matches=3), pattern="e")
+    assert len(hits.data) == 3
+    reply = ws.ask("读取 data/large.txt")
+    assert reply.files_read == ["data/large.txt"] and "more lines" in reply.text

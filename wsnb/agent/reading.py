@@ -35,7 +35,7 @@ class AgentLimits:
 # The registry's parameter name for each limit, per tool.
 _LIMIT_PARAMS: dict[str, dict[str, str]] = {
     "search_files": {"limit": "names"},
-    "search_text": {"limit": "matches", "max_files": "files_scanned"},
+    "search_text": {"limit": "matches", "max_files": "files_scanned", "max_bytes": "read_bytes"},
     "read_file": {"limit": "read_bytes"},
     "list_folder": {"limit": "entries"},
 }
@@ -55,7 +55,8 @@ def run_read_tool(
     """Run a read tool through the workspace's registry with the agent's limits.
 
     A limit is passed under the tool's parameter name when the tool takes it
-    (a tool without a files-scanned cap gets only the match cap). A caller's
+    (a tool without a files-scanned or per-file byte cap gets only the match
+    cap). A caller's
     own smaller value wins over the agent's limit.
     """
     tool = ws.tools.get(tool_name)
