@@ -232,7 +232,7 @@ def test_summarize_these_files_sends_the_listed_files(
     server.script(Step(body=completion("`src/fileops.h` declares the class.")))
     reply = ws.ask("总结这些文件的作用")
     assert reply.files_read == ["src/fileops.h"]
-    assert '<file path="src/fileops.h">' in server.chat_requests[0].body["messages"][1]["content"]
+    assert '<file path="src/fileops.h">' in server.chat_requests[0].body["messages"][-1]["content"]
 
 
 def test_an_expired_list_is_not_guessed_with_a_model(
@@ -241,3 +241,27 @@ def test_an_expired_list_is_not_guessed_with_a_model(
     reply = ws.ask("summarize these files")
     assert "search" in reply.text.lower() and reply.files_read == []
     assert server.chat_requests == []
+
+
+def test_a_follow_up_carries_the_earlier_turn(ws: wsnb.Workspace, server: ScriptedServer) -> None:
+    server.script(Step(body=completion("The widget registry is in `src/main.cpp`.")),
+                  Step(body=completion("It holds two widgets.")))  # fmt: skip
+    first = ws.ask("where is the widget registry?")  # no such file name: the model answers
+    assert first.text == "The widget registry is in `src/main.cpp`."
+    ws.ask("how many does it hold?")
+    messages = server.chat_requests[1].body["messages"]
+    assert [m["role"] for m in messages[:3]] == ["system", "user", "assistant"]
+    assert messages[1]["content"] == "where is the widget registry?"
+    assert messages[2]["content"] == "The widget registry is in `src/main.cpp`."
+    assert messages[-1]["content"].rstrip().endswith("how many does it hold?")
+
+
+def test_a_new_file_is_ranked_after_a_confirmed_plan(
+    ws: wsnb.Workspace, server: ScriptedServer
+) -> None:
+    server.script(Step(body=completion("none")), Step(body=completion("`notes/zebra.md`")))
+    ws.ask("what do the notes say about zebras?")
+    assert "notes/zebra.md" not in server.chat_requests[0].body["messages"][1]["content"]
+    ws.create_file("notes/zebra.md", "# Zebras\n\nZebras are striped.\n").confirm()
+    reply = ws.ask("what do the notes say about zebras?")
+    assert reply.files_read[0] == "notes/zebra.md"

@@ -43,6 +43,7 @@ OFFLINE_NOTE_ZH = (
 _CJK = re.compile(r"[\u3400-\u9fff]")
 # Parsed actions that go to a model when one is connected (they need understanding).
 _MODEL_ACTIONS = {"project", "summarize"}
+_SEARCHES = {"find", "grep"}
 
 
 class Agent:
@@ -79,7 +80,9 @@ class Agent:
     @property
     def mode(self) -> str:
         """``"offline"`` or the connected model's name."""
-        return self.llm.model if self.llm is not None else OFFLINE
+        if self.llm is None:
+            return OFFLINE
+        return self.llm.model or "model"
 
     def connect(self, base_url: str | None = None, *, model: str | None = None,
                 api_key: str | None = None, **options: object) -> LLMClient:  # fmt: skip
@@ -107,18 +110,29 @@ class Agent:
         self.history.append((message, reply))
         return reply
 
+    def _ask_model(self, session: Session, message: str, intent: Intent,
+                   on_text: Callable[[str], None] | None) -> Reply:  # fmt: skip
+        from .assistant import answer_with_model
+
+        assert self.llm is not None
+        earlier = [(question, reply.text) for question, reply in self.history
+                   if reply.mode != OFFLINE and reply.intent != IntentKind.FORBIDDEN]  # fmt: skip
+        return answer_with_model(session, self.llm, message, intent, on_text=on_text,
+                                 earlier=earlier)  # fmt: skip
+
     def _answer(self, message: str, intent: Intent, zh: bool,
                 on_text: Callable[[str], None] | None) -> Reply:  # fmt: skip
         if intent.kind in {IntentKind.FORBIDDEN, IntentKind.LAUNCH_APP}:
             return Reply(say(zh, _refusal_zh(intent), intent.reason))
         session = Session(self.workspace, self.context, self.limits, zh)
         command = parse_command(message)
-        if self.llm is not None and (command is None or command.action in _MODEL_ACTIONS):
-            from .assistant import answer_with_model
-
-            return answer_with_model(session, self.llm, message, intent, on_text=on_text)
-        if command is not None:
-            return run_command(session, command)
+        if command is not None and (self.llm is None or command.action not in _MODEL_ACTIONS):
+            reply = run_command(session, command)
+            # With a model, a search that found nothing becomes a question for the model.
+            if self.llm is None or command.action not in _SEARCHES or reply.table is not None:
+                return reply
+        if self.llm is not None:
+            return self._ask_model(session, message, intent, on_text)
         if intent.kind is IntentKind.CHAT:
             return _chat_offline(session, message)
         return run_command(session, Command("help")) if not zh else _unknown_zh(session)

@@ -12,7 +12,7 @@ has no way to confirm anything, whatever a file or the model says.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +38,8 @@ logger = logging.getLogger("wsnb")
 RETRIEVE_FILES = 4
 EXCERPT_BYTES = 8 * 1024
 MAX_PLANS = 5
+EARLIER_TURNS = 3
+EARLIER_CHARS = 1500
 
 
 @dataclass
@@ -72,11 +74,17 @@ def answer_with_model(
     *,
     on_text: Callable[[str], None] | None = None,
     budget: Budget | None = None,
+    earlier: Sequence[tuple[str, str]] = (),
 ) -> Reply:
-    """The model's answer, citing the files read, with any proposed changes as pending plans."""
+    """The model's answer, citing the files read, with any proposed changes as pending plans.
+
+    ``earlier`` holds the last few (question, answer) pairs of the conversation,
+    so a follow-up question has its context.
+    """
     turn = _Turn(session, budget or Budget())
     try:
         messages = _opening(turn, message, intent)
+        messages[1:1] = _earlier_messages(earlier)
         text = _loop(turn, llm, messages, on_text)
     except LLMError as exc:
         return Reply(say(session.zh, f"模型出错了：{exc}", f"The model failed: {exc}"),
@@ -108,6 +116,16 @@ def _opening(turn: _Turn, message: str, intent: Intent) -> list[dict[str, Any]]:
     parts += [f"(Could not read {p.lstrip('- ')})" for p in problems]
     parts.append(f"Question: {message}")
     return [system, {"role": "user", "content": "\n\n".join(parts)}]
+
+
+def _earlier_messages(earlier: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
+    """Earlier turns as chat messages, each answer clipped (file text never repeats in full)."""
+    messages: list[dict[str, Any]] = []
+    for question, answer in earlier[-EARLIER_TURNS:]:
+        clipped = answer if len(answer) <= EARLIER_CHARS else answer[:EARLIER_CHARS] + " …"
+        messages += [{"role": "user", "content": question},
+                     {"role": "assistant", "content": clipped}]  # fmt: skip
+    return messages
 
 
 def _paths_for(session: Session, message: str) -> list[str]:

@@ -29,17 +29,30 @@ __all__ = ["FIELD_BOOSTS", "rank_paths", "retrieve", "workspace_ranker"]
 RANK_BYTES = 32 * 1024
 FIELD_BOOSTS = {"path": 3.0, "headings": 5.0, "body": 1.0}
 
-# One ranker per FileIndex object: a new scan makes a new index, and a new ranker.
-_RANKERS: weakref.WeakKeyDictionary[FileIndex, FieldRanker] = weakref.WeakKeyDictionary()
+# One ranker per FileIndex object and content: a new scan makes a new index, and an index
+# updated in place (after a confirmed plan) has a new signature; either way, a new ranker.
+_RANKERS: weakref.WeakKeyDictionary[FileIndex, tuple[tuple[object, ...], FieldRanker]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _signature(index: FileIndex) -> tuple[object, ...]:
+    frame = index.frame
+    if frame.empty:
+        return (0,)
+    return (len(frame), int(frame["size"].sum()), str(frame["modified"].max()),
+            hash(tuple(frame["path"])))  # fmt: skip
 
 
 def workspace_ranker(session: Session) -> FieldRanker:
     """The ranker over the workspace's text files as the current index sees them."""
     index = session.ws.context.index()
-    ranker = _RANKERS.get(index)
-    if ranker is None:
-        ranker = _build(session, index)
-        _RANKERS[index] = ranker
+    signature = _signature(index)
+    cached = _RANKERS.get(index)
+    if cached is not None and cached[0] == signature:
+        return cached[1]
+    ranker = _build(session, index)
+    _RANKERS[index] = (signature, ranker)
     return ranker
 
 
