@@ -265,3 +265,11 @@ def test_a_new_file_is_ranked_after_a_confirmed_plan(
     ws.create_file("notes/zebra.md", "# Zebras\n\nZebras are striped.\n").confirm()
     reply = ws.ask("what do the notes say about zebras?")
     assert reply.files_read[0] == "notes/zebra.md"
+
+
+def test_only_a_wsnb_setting_connects_a_model(ws: wsnb.Workspace, server: ScriptedServer) -> None:
+    borrowed = {"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": server.url}
+    assert Agent(ws, environ=borrowed).mode == "offline"
+    agent = Agent(ws, environ={**borrowed, "WSNB_LLM_MODEL": "picked"})
+    assert agent.mode == "picked"
+    assert agent.llm is not None and agent.llm.base_url == server.url

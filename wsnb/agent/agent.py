@@ -49,9 +49,11 @@ _SEARCHES = {"find", "grep"}
 class Agent:
     """Talks about one workspace. Build it with ``ws.agent`` or ``Agent(ws)``.
 
-    ``llm`` is a connected ``LLMClient``; without one, the agent looks for
-    ``WSNB_LLM_BASE_URL`` / ``OPENAI_BASE_URL`` / ``OPENAI_API_KEY`` in
-    ``environ`` (default ``os.environ``) and stays offline when none is set.
+    ``llm`` is a connected ``LLMClient``; without one, the agent connects when
+    ``WSNB_LLM_BASE_URL`` or ``WSNB_LLM_MODEL`` is set in ``environ`` (default
+    ``os.environ``; ``OPENAI_BASE_URL`` / ``OPENAI_API_KEY`` then fill in the
+    rest) and stays offline otherwise. An ``OPENAI_*`` variable alone, set for
+    some other program, never sends workspace files to a server.
     ``clock``, ``max_turns`` and ``max_age`` decide when the last result list
     expires.
     """
@@ -172,7 +174,8 @@ def _unknown_zh(session: Session) -> Reply:
 
 def _client_from_environ(environ: Mapping[str, str] | None) -> LLMClient | None:
     env = os.environ if environ is None else environ
-    if not any(env.get(k) for k in ("WSNB_LLM_BASE_URL", "OPENAI_BASE_URL", "OPENAI_API_KEY")):
+    # Only a wsnb setting opts in: file excerpts leave the machine only when asked to.
+    if not any(env.get(k) for k in ("WSNB_LLM_BASE_URL", "WSNB_LLM_MODEL")):
         return None
     from .llm import LLMClient
 
