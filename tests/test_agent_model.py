@@ -273,3 +273,25 @@ def test_only_a_wsnb_setting_connects_a_model(ws: wsnb.Workspace, server: Script
     agent = Agent(ws, environ={**borrowed, "WSNB_LLM_MODEL": "picked"})
     assert agent.mode == "picked"
     assert agent.llm is not None and agent.llm.base_url == server.url
+
+
+def test_streamed_tool_calls_run_in_the_loop(ws: wsnb.Workspace, server: ScriptedServer) -> None:
+    def delta(payload: dict[str, Any]) -> dict[str, Any]:
+        return {"choices": [{"index": 0, "delta": payload}]}
+
+    arguments = json.dumps({"path": "web/index.js"})
+    tool_stream = [
+        delta({"tool_calls": [{"index": 0, "id": "s1", "type": "function",
+                               "function": {"name": "read_file", "arguments": ""}}]}),
+        delta({"tool_calls": [{"index": 0, "function": {"arguments": arguments[:9]}}]}),
+        delta({"tool_calls": [{"index": 0, "function": {"arguments": arguments[9:]}}]}),
+        {"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]},
+    ]  # fmt: skip
+    server.script(Step(events=tool_stream),
+                  Step(events=text_chunks("`web/index.js` renders the widget list.")))  # fmt: skip
+    pieces: list[str] = []
+    reply = ws.ask("which script draws the page?", on_text=pieces.append)
+    assert reply.text == "".join(pieces) == "`web/index.js` renders the widget list."
+    assert "web/index.js" in reply.files_read
+    tool = next(m for m in server.chat_requests[1].body["messages"] if m["role"] == "tool")
+    assert tool["tool_call_id"] == "s1" and "function render" in tool["content"]

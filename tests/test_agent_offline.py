@@ -392,3 +392,14 @@ def test_file_text_is_never_taken_as_a_request(ws: wsnb.Workspace) -> None:
                     "总结这些文件"):  # fmt: skip
         assert ws.ask(message).plans == []
     assert ws.pending.empty and (ws.root / "README.md").exists()
+
+
+def test_markdown_rendering_escapes_file_text() -> None:
+    from wsnb.agent.reply import markdown_html
+
+    rendered = markdown_html("## Title\n- `a.py` and **b**\n```\n<script>alert(1)</script>\n```\n"
+                             "_a note_")  # fmt: skip
+    assert "<h4>Title</h4>" in rendered
+    assert "<li><code>a.py</code> and <b>b</b></li>" in rendered
+    assert "&lt;script&gt;" in rendered and "<script>" not in rendered
+    assert "<p><i>a note</i></p>" in rendered
