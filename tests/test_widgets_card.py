@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -270,3 +271,45 @@ def test_status_is_the_outcome_as_plain_text(ws: wsnb.Workspace) -> None:
     assert card.status == "✓ Created new.txt (3 bytes). Changed: new.txt."
     refused = PlanCard(ws.create_file("../out.txt"))
     assert refused.status.startswith("✗ Refused (rule outside-workspace): ../out.txt")
+
+
+def test_in_a_kernel_a_plan_displays_as_a_card_with_its_text(root: Path) -> None:
+    from jupyter_client.manager import start_new_kernel
+
+    (root / "notes.txt").write_text("one\n", encoding="utf-8")
+    code = (
+        "import wsnb\n"
+        f"ws = wsnb.open_workspace({str(root)!r})\n"
+        "plan = ws.create_file('new.txt', 'hi\\n')\n"
+        "plan"
+    )
+    shown: list[dict[str, Any]] = []
+
+    def keep_display(message: dict[str, Any]) -> None:
+        if message["msg_type"] in {"execute_result", "display_data"}:
+            shown.append(message["content"]["data"])
+
+    manager, client = start_new_kernel(kernel_name="python3")
+    try:
+        reply = client.execute_interactive(code, timeout=60, output_hook=keep_display)
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+    assert reply["content"]["status"] == "ok"
+    (data,) = shown
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert data["text/plain"].startswith("Plan ") and "state: pending" in data["text/plain"]
+    assert not (root / "new.txt").exists()
+
+
+def test_closing_a_card_leaves_no_widget_models_behind(ws: wsnb.Workspace) -> None:
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    card = PlanCard(ws.create_file("new.txt", "hi\n"))
+    card.confirm_button.click()
+    card.undo_button.click()
+    assert card.undo_card is not None and len(set(_instances) - before) > 30
+    card.close()
+    assert set(_instances) - before == set()
+    assert len(card.plan._listeners) == 0

@@ -209,6 +209,11 @@ def test_open_is_a_plan_and_reveal_runs_at_once(ws: wsnb.Workspace, spawned: Rec
     assert "error" not in explorer.status.value
     explorer.cards.children[0].confirm_button.click()
     assert len(spawned.calls) == 2
+    explorer.select("src")  # a folder opens in the file manager at once: no card
+    plan = explorer.last_plan
+    explorer.actions["open"].click()
+    assert len(spawned.calls) == 3 and explorer.last_plan is plan
+    assert spawned.calls[-1][-1].endswith("src")
 
 
 def test_actions_without_what_they_need_say_so(ws: wsnb.Workspace, sample: Path) -> None:
@@ -220,7 +225,7 @@ def test_actions_without_what_they_need_say_so(ws: wsnb.Workspace, sample: Path)
     explorer.actions["rename"].click()
     assert "Type the new name" in explorer.status.value
     explorer.select("src")
-    explorer.actions["open"].click()
+    explorer.actions["move"].click()
     assert "Select a file" in explorer.status.value
     assert explorer.cards.children == () and explorer.last_plan is None
     assert user_files(sample) == before
@@ -257,3 +262,27 @@ def test_a_change_confirmed_elsewhere_shows_in_the_tree(ws: wsnb.Workspace, samp
     ws.create_file("app/later.py", "").confirm()
     assert (sample / "app/later.py").is_file()
     assert "later.py" not in names(explorer.node("app"))  # a closed explorer stops following
+
+
+def test_an_unknown_action_is_a_usage_error(ws: wsnb.Workspace) -> None:
+    with pytest.raises(wsnb.UsageError, match="no action 'delete'"):
+        ws.explore().act("delete")
+
+
+def test_refresh_and_close_leave_no_widget_models_behind(ws: wsnb.Workspace) -> None:
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    explorer = ws.explore()
+    explorer.expand("src")
+    explorer.expand("docs")
+    created = len(set(_instances) - before)
+    explorer.refresh()
+    explorer.refresh()
+    assert len(set(_instances) - before) == created  # old rows closed, not piled up
+    explorer.select("README.md")
+    explorer.actions["trash"].click()
+    explorer.actions["trash"].click()  # the second card replaces (and closes) the first
+    assert len(explorer.cards.children) == 1
+    explorer.close()
+    assert set(_instances) - before == set()

@@ -121,3 +121,18 @@ def test_text_plain_is_the_table_and_repr_is_short(ws: wsnb.Workspace) -> None:
     bundle = view._repr_mimebundle_()
     assert bundle is not None and bundle["text/plain"] == view.describe()
     assert repr(view) == f"<HistoryView {ws.root}: 1 entries>"
+
+
+def test_refresh_and_close_leave_no_widget_models_behind(ws: wsnb.Workspace) -> None:
+    from ipywidgets.widgets.widget import _instances
+
+    ws.create_file("a.txt", "a\n").confirm()
+    before = set(_instances)
+    view = HistoryView(ws)
+    created = len(set(_instances) - before)
+    view.refresh()
+    view.refresh()
+    assert len(set(_instances) - before) == created  # old rows closed, not piled up
+    view.undo(ws.history.iloc[0]["id"])
+    view.close()
+    assert set(_instances) - before == set()

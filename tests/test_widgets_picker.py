@@ -9,7 +9,7 @@ import pytest
 
 import wsnb
 from wsnb.widgets import pick_workspace
-from wsnb.widgets.picker import WorkspacePicker
+from wsnb.widgets.picker import MAX_SUBFOLDERS, WorkspacePicker
 
 
 @pytest.fixture
@@ -83,3 +83,24 @@ def test_a_missing_folder_and_a_file_say_why(projects: Path) -> None:
     assert picker.pick() is None
     assert "is a file, not a folder" in picker.status.value
     assert picker.workspace is None
+
+
+def test_a_very_wide_folder_lists_a_capped_number(tmp_path: Path) -> None:
+    for number in range(MAX_SUBFOLDERS + 5):
+        (tmp_path / f"p{number:04d}").mkdir()
+    picker = pick_workspace(tmp_path)
+    assert len(picker.folders.options) == MAX_SUBFOLDERS + 1  # with ".."
+    assert "5 more subfolders" in picker.status.value
+    assert "error" not in picker.status.value
+
+
+def test_close_leaves_no_widget_models_behind(projects: Path) -> None:
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    picker = pick_workspace(projects)
+    picker.folders.value = "beta"
+    picker.pick()
+    picker.close()
+    assert set(_instances) - before == set()
+    assert picker.workspace is not None and picker.workspace.ls().empty

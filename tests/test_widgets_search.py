@@ -32,6 +32,7 @@ def test_names_mode_searches_as_you_type(ws: wsnb.Workspace) -> None:
     panel.query.value = "main"
     assert [label.split()[0] for label in labels(panel)] == ["app/main.py", "src/main.cpp"]
     assert "2 of 2 names match" in panel.summary.value
+    assert panel.results.rows == 3  # the list is as tall as its results, at least 3 rows
     assert panel.frame is not None and list(panel.frame["path"]) == ["app/main.py", "src/main.cpp"]
     panel.results.value = 1
     assert "src/main.cpp" in panel.preview.value and "#include" in panel.preview.value
@@ -44,7 +45,7 @@ def test_names_mode_caps_the_list_and_says_how_many_more(tmp_path: Path) -> None
         (root / f"report_{number:02d}.txt").write_text("x\n", encoding="utf-8")
     panel = SearchPanel(wsnb.open_workspace(root))
     panel.query.value = "report"
-    assert len(panel.results.options) == 30
+    assert len(panel.results.options) == 30 and panel.results.rows == 12
     assert "30 of 45 names match" in panel.summary.value and "15 more" in panel.summary.value
 
 
@@ -59,6 +60,15 @@ def test_typing_is_debounced_inside_an_event_loop(ws: wsnb.Workspace) -> None:
 
     asyncio.run(type_a_word())
     assert panel.searches == 1
+    closed = SearchPanel(ws, debounce=0.05)
+
+    async def type_then_close() -> None:
+        closed.query.value = "main"
+        closed.close()
+        await asyncio.sleep(0.2)
+
+    asyncio.run(type_then_close())
+    assert closed.searches == 0  # the waiting search was dropped with the panel
     assert "widge" in repr(panel)
     assert any("widget.cpp" in label for label in labels(panel))
 
@@ -135,3 +145,14 @@ def test_a_folder_hit_and_an_empty_box(ws: wsnb.Workspace, sample: Path) -> None
     panel.query.value = "   "
     assert panel.frame is None and panel.results.options == ()
     assert user_files(sample) == before
+
+
+def test_close_leaves_no_widget_models_behind(ws: wsnb.Workspace) -> None:
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    panel = ws.search_panel()
+    panel.query.value = "main"
+    panel.results.value = 0
+    panel.close()
+    assert set(_instances) - before == set()

@@ -44,6 +44,7 @@ from .errors import (
     WsnbError,
 )
 from .history import Journal, journal_entry, pick_entry, undo_request
+from .listeners import Listeners
 from .policy import Decision, WsPath
 from .types import ActionType, PlanState, Risk, Rule, ToolResult
 
@@ -52,7 +53,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PREVIEW_LINES",
-    "Listeners",
     "Plan",
     "PlanBook",
     "new_plan_id",
@@ -94,34 +94,6 @@ _INVALID_MOVES: dict[tuple[str, PlanState], str] = {
 }
 _DONE_WORDS = {"propose": "proposed", "refuse": "refused", "fail": "marked failed",
                "finish": "finished", "confirm": "confirmed", "cancel": "cancelled"}  # fmt: skip
-
-
-class Listeners:
-    """Callbacks told of a plan (views that re-render from it); one that raises is logged."""
-
-    def __init__(self, owner: str) -> None:
-        self._owner = owner
-        self._callbacks: list[Callable[[Plan], None]] = []
-
-    def __len__(self) -> int:
-        return len(self._callbacks)
-
-    def add(self, callback: Callable[[Plan], None]) -> Callable[[], None]:
-        """Start calling ``callback``; returns the function that stops it (twice is harmless)."""
-        self._callbacks.append(callback)
-
-        def remove() -> None:
-            if callback in self._callbacks:
-                self._callbacks.remove(callback)
-
-        return remove
-
-    def notify(self, plan: Plan) -> None:
-        for callback in list(self._callbacks):
-            try:
-                callback(plan)
-            except Exception:  # a broken view must never break the plan it shows
-                logger.exception("plan %s: a %s listener failed", plan.id, self._owner)
 
 
 def new_plan_id() -> str:
@@ -168,8 +140,8 @@ class Plan:
     # Given by the plan book: the undo plan of a journal entry (see ``undo()``).
     _undo_entry: Callable[[str], Plan] | None = field(default=None, init=False, repr=False)
     # Views (cards, panels) that re-render from the plan after every state move.
-    _listeners: Listeners = field(default_factory=lambda: Listeners("plan"), init=False,
-                                  repr=False)  # fmt: skip
+    _listeners: Listeners[Plan] = field(default_factory=lambda: Listeners("plan"),
+                                        init=False, repr=False)  # fmt: skip
     # Two confirms at once (a double click from another thread) must not both pass the
     # state check: the second waits, then finds the plan done.
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
@@ -431,11 +403,14 @@ class Plan:
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """A plan card inside a Jupyter kernel; the ``describe()`` text anywhere else."""
         if _kernel_shows_widgets():
-            from .widgets import PlanCard  # the face, loaded only when a notebook asks
-
-            bundle = PlanCard(self)._repr_mimebundle_(**kwargs)
-            if bundle is not None:
-                return bundle
+            try:
+                from .widgets import PlanCard  # the face, loaded only when a notebook asks
+            except ImportError:  # ipywidgets missing or broken: the text still says it all
+                logger.warning("plan %s: ipywidgets could not be imported; showing text", self.id)
+            else:
+                bundle = PlanCard(self)._repr_mimebundle_(**kwargs)
+                if bundle is not None:
+                    return bundle
         text = self.describe()
         return {"text/plain": text, "text/html": f"<pre>{html.escape(text)}</pre>"}
 
@@ -539,7 +514,7 @@ class PlanBook:
         self._journal = journal
         self._on_change = on_change
         self._plans: dict[str, Plan] = {}
-        self._listeners = Listeners("plan book")
+        self._listeners: Listeners[Plan] = Listeners("plan book")
 
     def __repr__(self) -> str:
         waiting = sum(p.state is PlanState.PENDING for p in self._plans.values())

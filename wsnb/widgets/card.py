@@ -9,7 +9,7 @@ card shows in place, never a traceback.
 
 from __future__ import annotations
 
-import logging
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -19,9 +19,7 @@ from ..plans import PREVIEW_LINES, Plan
 from ..types import PlanState, Risk
 from ._html import RISK_COLOURS, code_block, diff_block, esc, risk_badge, state_badge
 
-__all__ = ["PlanCard"]
-
-logger = logging.getLogger("wsnb")
+__all__ = ["PlanCard", "close_tree"]
 
 _MUTED = "color: var(--jp-ui-font-color2, #57606a);"
 _GOOD = "color: var(--jp-success-color1, #1a7f37);"
@@ -128,7 +126,7 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
             return
         self._act(self.plan.cancel)
 
-    def _act(self, action: Any) -> None:
+    def _act(self, action: Callable[[], object]) -> None:
         """Disable both buttons, run ``action``, show its outcome (or its sentence) in place."""
         self._busy = True
         self._note = ""
@@ -161,9 +159,11 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
     # -- display ------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Stop listening to the plan and close the widgets."""
+        """Stop listening to the plan; close the card, its undo card and every model inside."""
         self._unsubscribe()
-        super().close()
+        if self.undo_card is not None:
+            self.undo_card.close()
+        close_tree(self)
 
     def __repr__(self) -> str:
         plan = self.plan
@@ -175,6 +175,22 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
         if bundle is not None:
             bundle["text/plain"] = self.plan.describe()
         return bundle
+
+
+def close_tree(root: widgets.Widget) -> None:
+    """Close ``root``, the widgets inside it, and their layout and style models.
+
+    ipywidgets' own ``close()`` closes one model; a card is some thirty, and a
+    notebook that builds many cards should not keep them all alive. Nested
+    views close themselves first (they also stop listening), then this closes
+    what is left.
+    """
+    for child in getattr(root, "children", ()):
+        close_tree(child)
+    for part in (getattr(root, "layout", None), getattr(root, "style", None)):
+        if isinstance(part, widgets.Widget):
+            part.close()
+    widgets.Widget.close(root)
 
 
 def _lines(html: str) -> str:

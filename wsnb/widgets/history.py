@@ -16,7 +16,7 @@ import pandas as pd
 
 from ..errors import WsnbError
 from ._html import badge, esc
-from .card import PlanCard
+from .card import PlanCard, close_tree
 
 if TYPE_CHECKING:
     from ..plans import Plan
@@ -73,7 +73,9 @@ class HistoryView(widgets.VBox):  # type: ignore[misc]
                 _cell(_outcome(row)),
                 self._undo_button(row),
             ]
-        self.table.children = cells
+        old, self.table.children = self.table.children, cells
+        for cell in old:  # the old rows' models would otherwise live as long as the kernel
+            close_tree(cell)
         total, more = len(self._frame), len(self._frame) - len(shown)
         count = "no changes yet" if total == 0 else f"{total} change{'s' * (total != 1)}"
         self.title.value = f"<b>History</b> <span style='{_MUTED}'>({esc(count)})</span>"
@@ -116,9 +118,11 @@ class HistoryView(widgets.VBox):  # type: ignore[misc]
         self.refresh()
 
     def close(self) -> None:
-        """Stop listening to the workspace and close the widgets."""
+        """Stop listening to the workspace; close the view, its undo card and every model inside."""
         self._unsubscribe()
-        super().close()
+        if self.undo_card is not None:
+            self.undo_card.close()
+        close_tree(self)
 
     def __repr__(self) -> str:
         return f"<HistoryView {self.ws.root}: {len(self._frame)} entries>"

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 
 from ..errors import WsnbError
 from ._html import esc
+from .card import close_tree
 
 if TYPE_CHECKING:
     from ..workspace import Workspace
@@ -79,7 +80,7 @@ class WorkspacePicker(widgets.VBox):  # type: ignore[misc]
         with self.folders.hold_trait_notifications():
             self.folders.value = None
             self.folders.options = ([_UP] if folder.parent != folder else []) + names
-        self._say(note, error=bool(note))
+        self._say(note, error=bool(note) and len(names) < MAX_SUBFOLDERS)
 
     def _chosen(self, change: dict[str, Any]) -> None:
         name = change["new"]
@@ -104,8 +105,12 @@ class WorkspacePicker(widgets.VBox):  # type: ignore[misc]
             self.on_pick(ws)
         return ws
 
+    def close(self) -> None:
+        """Close the picker and every model inside (the opened workspace stays usable)."""
+        close_tree(self)
+
     def _say(self, text: str, *, error: bool = False) -> None:
-        colour = "var(--jp-error-color1, #c62828)" if error else "var(--jp-success-color1, #1a7f37)"
+        colour = "var(--jp-error-color1, #c62828)" if error else "var(--jp-ui-font-color1, #222)"
         self.status.value = f'<span style="color: {colour}">{esc(text)}</span>' if text else ""
 
 

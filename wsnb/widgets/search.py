@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from ..errors import WsnbError
 from ._html import code_block, esc
+from .card import close_tree
 from .readable import human_size
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ CONTEXT_LINES = 4
 _NAME_LIMIT = 30
 _TEXT_LIMIT = 50
 _PATH_WIDTH = 36
+_MIN_ROWS, _MAX_ROWS = 3, 12  # the result list grows with the results, up to a scroll
 
 _CSS = """<style>
 .wsnb-search .wsnb-results select { font-family: var(--jp-code-font-family, monospace);
@@ -70,7 +72,8 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
                                             button_style="primary")  # fmt: skip
         self.summary = widgets.HTML(_note("Type a name, or switch to text and press Enter."))
         self.header = widgets.HTML()
-        self.results = widgets.Select(options=[], rows=12, layout=widgets.Layout(width="100%"))
+        self.results = widgets.Select(options=[], rows=_MIN_ROWS,
+                                      layout=widgets.Layout(width="calc(100% - 8px)"))  # fmt: skip
         self.results.add_class("wsnb-results")
         self.preview = widgets.HTML()
         self.preview.add_class("wsnb-preview")
@@ -129,6 +132,11 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
             return
         self._pending = loop.call_later(self.debounce, self.search)
 
+    def close(self) -> None:
+        """Drop a search still waiting for the typing to pause; close every model inside."""
+        self._cancel_pending()
+        close_tree(self)
+
     def _cancel_pending(self) -> None:
         if self._pending is not None:
             self._pending.cancel()
@@ -150,6 +158,7 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
         with self.results.hold_trait_notifications():
             self.results.value = None
             self.results.options = [] if frame is None else _rows(frame, self.mode.value)
+            self.results.rows = min(_MAX_ROWS, max(_MIN_ROWS, len(self.results.options)))
         self.header.value = "" if frame is None or frame.empty else _header(self.mode.value)
 
     def _picked(self, change: dict[str, Any]) -> None:
