@@ -136,3 +136,16 @@ def test_parser_phrasings(message: str, action: str, args: dict[str, str]) -> No
 def test_chat_is_not_a_command() -> None:
     assert parse_command("今天天气不错") is None
     assert parse_command("tell me a joke") is None
+
+
+@pytest.mark.parametrize("message", ["What does delete_all() do in utils.py?",
+                                     "这个函数执行什么操作", "how does the trash tool work?",
+                                     "what does run_server do",
+                                     "哪个文件负责安装依赖"])  # fmt: skip
+def test_questions_about_code_are_not_refused(message: str) -> None:
+    assert classify(message).kind is IntentKind.WORKSPACE
+
+
+@pytest.mark.parametrize("message", ["can you run main.py?", "能帮我运行 main.py 吗"])
+def test_a_polite_order_to_run_is_still_refused(message: str) -> None:
+    assert classify(message).rule == "run_command"

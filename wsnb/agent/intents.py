@@ -62,8 +62,8 @@ FORBIDDEN_RULES: dict[str, str] = {
 }
 
 _I = re.IGNORECASE
-_DELETE = r"(删除|删掉|删了|删去|清除|移除|扔掉|丢掉|delete|remove|erase|trash|rm\b|del\b)"
-_MOVE = r"(移动|移到|挪到|搬到|move|relocate)"
+_DELETE = r"(删除|删掉|删了|删去|清除|移除|扔掉|丢掉|\b(delete|remove|erase|trash|rm|del)\b)"
+_MOVE = r"(移动|移到|挪到|搬到|\b(move|relocate)\b)"
 _THESE = r"(这些|那些|这几个|\bthese\b|\bthose\b|\bthem\b)"
 _MANY = r"(所有|全部|整个|一切|批量|每个|每一个|\ball\b|every|everything|\bbulk\b|\*\.\w+|\*)"
 
@@ -99,7 +99,9 @@ _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 # Running: an order to run something; a question about how to run it is a workspace question.
-_HOW_TO = re.compile(r"怎么|如何|怎样|how\s+(do|to|can|should|does)|what\s+command", _I)
+# A question about the files ("怎么运行", "这个函数执行什么", "what does run() do") is not an
+# order to run something; "can you run main.py?" still is.
+_HOW_TO = re.compile(r"怎么|如何|怎样|什么|哪|为什么|\b(how|what|which|why|where|when)\b", _I)
 _INSTALL = re.compile(
     r"(安装|卸载)(?!(说明|步骤|指南|文档|方法|过程|要求|部分|章节))|\binstall\b|\buninstall\b|"
     r"\bpip3?\s+\w|\bnpm\s+(i|install|add)\b|\bapt(-get)?\s+\w|\bbrew\s+\w|"
@@ -133,7 +135,8 @@ _WORKSPACE_WORDS = re.compile(
     r"functions?|class(es)?|modules?|config(uration)?|readme|docs?|search|find|read|"
     r"open|create|rename|copy|move|delete|trash|list|analy[sz]e|summari[sz]e|"
     r"dependenc(y|ies)|build|tests?|setup|install(ation|ed)?|run|entry\s+points?)\b|"
-    r"[\w-]+\.(py|md|txt|cpp|h|hpp|c|js|ts|json|ya?ml|toml|ini|xml|html|css|cmake)\b", _I)
+    r"[\w-]+\.(py|md|txt|cpp|h|hpp|c|js|ts|json|ya?ml|toml|ini|xml|html|css|cmake)\b|"
+    r"\b[A-Za-z]+_\w+|(?-i:\b[a-z]+[A-Z]\w*|\b[A-Z][a-z]+[A-Z]\w*)|\w+\(\)", _I)
 
 
 def is_workspace_text(message: str) -> bool:
