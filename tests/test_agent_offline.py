@@ -403,3 +403,18 @@ def test_markdown_rendering_escapes_file_text() -> None:
     assert "<li><code>a.py</code> and <b>b</b></li>" in rendered
     assert "&lt;script&gt;" in rendered and "<script>" not in rendered
     assert "<p><i>a note</i></p>" in rendered
+
+
+def test_read_only_mode_refuses_changes_in_words(tmp_path: Path) -> None:
+    root = wsnb.copy_sample_workspace(tmp_path / "ro")
+    ws = wsnb.open_workspace(root, mode="read-only")
+    ws._agent = Agent(ws, environ={})
+    reply = ws.ask("rename README.md to README.txt")
+    assert reply.plans == [] and "refused" in reply.text
+    assert (root / "README.md").exists()
+
+
+def test_an_unknown_workspace_request_says_so(ws: wsnb.Workspace) -> None:
+    reply = ws.ask("refactor the widget code for me")
+    assert "didn't understand" in reply.text and "search README" in reply.text
+    assert ws.ask("把代码重构一下").text.startswith("离线模式下我没能理解")

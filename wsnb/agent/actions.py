@@ -61,6 +61,8 @@ def run_command(session: Session, command: Command) -> Reply:
         return Reply(str(exc), intent="workspace")
     except PolicyError as exc:
         return Reply(say(session.zh, f"不能这样做：{exc}", f"That is refused: {exc}"))
+    except WsnbError as exc:  # bad input: say so; nothing changed on disk
+        return Reply(say(session.zh, f"没有成功：{exc}", f"That didn't work: {exc}"))
 
 
 # -- resolving what a target means -----------------------------------------------------

@@ -137,7 +137,7 @@ class Agent:
             return self._ask_model(session, message, intent, on_text)
         if intent.kind is IntentKind.CHAT:
             return _chat_offline(session, message)
-        return run_command(session, Command("help")) if not zh else _unknown_zh(session)
+        return _unknown(session)
 
 
 def _refusal_zh(intent: Intent) -> str:
@@ -167,9 +167,10 @@ def _chat_offline(session: Session, message: str) -> Reply:
     return Reply(text, intent="chat")
 
 
-def _unknown_zh(session: Session) -> Reply:
-    return Reply("离线模式下我没能理解这个请求。可以这样说：\n\n" + run_command(
-        session, Command("help")).text)
+def _unknown(session: Session) -> Reply:
+    lead = say(session.zh, "离线模式下我没能理解这个请求。可以这样说：",
+               "Offline, I didn't understand that request. Try one of these:")  # fmt: skip
+    return Reply(f"{lead}\n\n{run_command(session, Command('help')).text}")
 
 
 def _client_from_environ(environ: Mapping[str, str] | None) -> LLMClient | None:
