@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from ..agent.reply import TABLE_ROWS, Reply, markdown_html
+from ..errors import WsnbError
 from .card import PlanCard
 
 if TYPE_CHECKING:
@@ -111,6 +112,8 @@ class ChatView(widgets.VBox):  # type: ignore[misc]
 
         try:
             reply = self.workspace.agent.ask(message, on_text=on_text)
+        except WsnbError as exc:  # a sentence in the conversation, never a traceback
+            reply = Reply(str(exc), mode=self.workspace.agent.mode, intent="error")
         finally:
             self._busy = False
             self.send_button.disabled = False
