@@ -89,11 +89,18 @@ class FieldRanker:
         self._b = tuple(_field_b(b, name) for name in self._fields)
         self._k1 = float(k1)
         self._tokenizer = tokenizer
-        self._postings: dict[str, dict[str, tuple[tuple[int, int], ...]]] = {}
-        self._lengths: dict[str, tuple[int, ...]] = {}
-        self._terms: dict[str, tuple[str, ...]] = {}
+        # Postings are keyed by a small internal number per document, and the
+        # per-field counts are interned: most are "once, in the body", so a
+        # posting costs one dict slot. That keeps 10,000 notes in memory.
+        self._postings: dict[str, dict[int, tuple[tuple[int, int], ...]]] = {}
+        self._counts: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = {}
+        self._numbers: dict[str, int] = {}
+        self._ids: dict[int, str] = {}
+        self._lengths: dict[int, tuple[int, ...]] = {}
+        self._terms: dict[int, tuple[str, ...]] = {}
+        self._next = 0
         self._totals = [0] * len(self._fields)
-        self._norms: dict[str, tuple[float, ...]] | None = None
+        self._norms: dict[int, tuple[float, ...]] | None = None
 
     # -- documents -----------------------------------------------------------
 
@@ -103,14 +110,14 @@ class FieldRanker:
         return self._fields
 
     def __len__(self) -> int:
-        return len(self._lengths)
+        return len(self._numbers)
 
     def __contains__(self, doc_id: object) -> bool:
-        return doc_id in self._lengths
+        return doc_id in self._numbers
 
     def doc_ids(self) -> list[str]:
         """Every document id, in insertion order."""
-        return list(self._lengths)
+        return list(self._numbers)
 
     def add(self, doc_id: str, fields: Mapping[str, FieldValue]) -> None:
         """Index ``doc_id`` (replacing an earlier version): text per field, or a list of texts."""
@@ -131,21 +138,29 @@ class FieldRanker:
             for token in tokens:
                 per_field = counts.setdefault(token, {})
                 per_field[slot] = per_field.get(slot, 0) + 1
+        number = self._next
+        self._next += 1
+        interned = self._counts
         for token, per_field in counts.items():
-            self._postings.setdefault(token, {})[doc_id] = tuple(sorted(per_field.items()))
-        self._lengths[doc_id] = tuple(lengths)
-        self._terms[doc_id] = tuple(counts)
+            key = tuple(sorted(per_field.items()))
+            self._postings.setdefault(token, {})[number] = interned.setdefault(key, key)
+        self._numbers[doc_id] = number
+        self._ids[number] = doc_id
+        self._lengths[number] = tuple(lengths)
+        self._terms[number] = tuple(counts)
         self._totals = [total + length for total, length in zip(self._totals, lengths, strict=True)]
         self._norms = None
 
     def remove(self, doc_id: str) -> bool:
         """Forget ``doc_id``; whether it was there."""
-        lengths = self._lengths.pop(doc_id, None)
-        if lengths is None:
+        number = self._numbers.pop(doc_id, None)
+        if number is None:
             return False
-        for token in self._terms.pop(doc_id):
+        del self._ids[number]
+        lengths = self._lengths.pop(number)
+        for token in self._terms.pop(number):
             postings = self._postings[token]
-            del postings[doc_id]
+            del postings[number]
             if not postings:
                 del self._postings[token]
         self._totals = [total - length for total, length in zip(self._totals, lengths, strict=True)]
@@ -155,6 +170,8 @@ class FieldRanker:
     def clear(self) -> None:
         """Forget every document."""
         self._postings.clear()
+        self._numbers.clear()
+        self._ids.clear()
         self._lengths.clear()
         self._terms.clear()
         self._totals = [0] * len(self._fields)
@@ -171,7 +188,7 @@ class FieldRanker:
         df = self.document_frequency(token)
         if df == 0:
             return 0.0
-        total = len(self._lengths)
+        total = len(self._numbers)
         return math.log(1.0 + (total - df + 0.5) / (df + 0.5))
 
     # -- queries -------------------------------------------------------------
@@ -200,49 +217,53 @@ class FieldRanker:
         if limit is not None and limit < 0:
             raise UsageError("The limit must be zero or more (or None for every match).")
         tokens = self.query_tokens(query)
-        scores, matched = self._score(tokens, accept)
-        ranked = _best(scores, limit)
-        return [Hit(doc_id, score, tuple(matched[doc_id])) for doc_id, score in ranked]
+        scores, matched = self._score(tokens)
+        ids = self._ids
+        named = {ids[number]: score for number, score in scores.items()}
+        if accept is not None:
+            named = {doc_id: score for doc_id, score in named.items() if accept(doc_id)}
+        ranked = _best(named, limit)
+        numbers = self._numbers
+        return [Hit(doc_id, score, tuple(matched[numbers[doc_id]])) for doc_id, score in ranked]
 
-    def _score(
-        self, tokens: Sequence[str], accept: Callable[[str], bool] | None
-    ) -> tuple[dict[str, float], dict[str, list[str]]]:
+    def _score(self, tokens: Sequence[str]) -> tuple[dict[int, float], dict[int, list[str]]]:
         norms = self._length_norms()
         boosts = self._boosts
         k1 = self._k1
-        scores: dict[str, float] = {}
-        matched: dict[str, list[str]] = {}
+        scores: dict[int, float] = {}
+        matched: dict[int, list[str]] = {}
         for token in tokens:
             postings = self._postings.get(token)
             if not postings:
                 continue
             idf = self.idf(token)
-            for doc_id, per_field in postings.items():
-                if accept is not None and not accept(doc_id):
-                    continue
-                norm = norms[doc_id]
+            for number, per_field in postings.items():
+                norm = norms[number]
                 weighted = 0.0
                 for slot, count in per_field:
                     weighted += boosts[slot] * count * norm[slot]
                 if weighted <= 0.0:
                     continue
-                scores[doc_id] = scores.get(doc_id, 0.0) + idf * weighted / (k1 + weighted)
-                matched.setdefault(doc_id, []).append(token)
+                scores[number] = scores.get(number, 0.0) + idf * weighted / (k1 + weighted)
+                if number in matched:
+                    matched[number].append(token)
+                else:
+                    matched[number] = [token]
         return scores, matched
 
-    def _length_norms(self) -> dict[str, tuple[float, ...]]:
+    def _length_norms(self) -> dict[int, tuple[float, ...]]:
         """Per document and field, ``1 / (1 − b + b · len / avglen)``; cached until a change."""
         if self._norms is not None:
             return self._norms
-        count = max(len(self._lengths), 1)
+        count = max(len(self._numbers), 1)
         averages = [max(total / count, 1e-9) for total in self._totals]
         factors = [(1.0 - b, b / average) for b, average in zip(self._b, averages, strict=True)]
         self._norms = {
-            doc_id: tuple(
+            number: tuple(
                 1.0 / (keep + scale * length)
                 for (keep, scale), length in zip(factors, lengths, strict=True)
             )
-            for doc_id, lengths in self._lengths.items()
+            for number, lengths in self._lengths.items()
         }
         return self._norms
 
