@@ -28,6 +28,7 @@ from .errors import (
     WriteError,
     WsnbError,
 )
+from .notes import Notes, open_notes
 from .plans import Plan
 from .policy import AccessPolicy, Decision, WsPath
 from .sample import copy_sample_workspace
@@ -57,6 +58,7 @@ __all__ = [
     "LLMError",
     "LaunchError",
     "NotFoundError",
+    "Notes",
     "PermissionMode",
     "Plan",
     "PlanError",
@@ -80,5 +82,6 @@ __all__ = [
     "WsnbError",
     "__version__",
     "copy_sample_workspace",
+    "open_notes",
     "open_workspace",
 ]
