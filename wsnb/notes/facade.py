@@ -28,7 +28,9 @@ from .groups import PlanGroup
 from .layout import (
     CONFIG_FILE,
     DAILY_DIR,
+    PATH_AI,
     PERSONA_FILES,
+    README_AI,
     STATE_FILE,
     TAXONOMY_FILE,
     NotesInspection,
@@ -104,9 +106,12 @@ class Notes:
         return inspect_folder(self.root)
 
     def today(self) -> date:
-        """Today's local date, from the same clock as everything else."""
-        now = self.clock()
-        return now.astimezone().date() if now.tzinfo is not None else now.date()
+        """Today's local date, from the same clock as everything else.
+
+        The clock gives local time (the default is the system's, with its
+        offset), so its calendar date is the local one: never the UTC date.
+        """
+        return self.clock().date()
 
     def initialize(self) -> PlanGroup:
         """Plans that create whatever of the layout is missing; nothing existing is overwritten.
@@ -300,6 +305,42 @@ class Notes:
             plans.append(self._append_plan(summary))
         plans += [self.workspace.trash(d.path) for d in old]
         return PlanGroup(f"Archive {len(old)} daily memories older than {keep} days", plans)
+
+    # -- generated overviews -------------------------------------------------------------
+
+    def generate_docs(self) -> PlanGroup:
+        """Plans that refresh README.ai.md and PATH.ai.md at the root and in each top folder.
+
+        Only the part between the generated markers changes; a file whose
+        generated part is already current gets no plan.
+        """
+        from .docs import FolderDoc, path_doc, readme_doc
+
+        notes = self.notes_frame()
+        categories = self.categories
+        tops = [f for f in self._folders() if "/" not in f]
+        plans: list[Plan] = []
+        for folder in [".", *tops]:
+            inside = notes if folder == "." else notes[notes["path"].str.startswith(folder + "/")]
+            doc = FolderDoc(folder, inside)
+            subs = tops if folder == "." else [f for f in self._folders()
+                                                if f.startswith(folder + "/") and
+                                                f.count("/") == 1]  # fmt: skip
+            texts = {README_AI: readme_doc(doc, categories, subs), PATH_AI: path_doc(doc)}
+            for name, generated in texts.items():
+                plan = self._doc_plan(name if folder == "." else f"{folder}/{name}", generated)
+                if plan is not None:
+                    plans.append(plan)
+        return PlanGroup("Refresh the generated overviews", plans)
+
+    def _doc_plan(self, relative: str, generated: str) -> Plan | None:
+        from .docs import merge_generated
+
+        current = mem.read_optional(self.policy, relative)
+        new = merge_generated(current, generated)
+        if current is None:
+            return self.workspace.create_file(relative, new)
+        return self.workspace.write_file(relative, new) if new != current else None
 
     # -- plans, history, undo (the workspace's) ----------------------------------------
 

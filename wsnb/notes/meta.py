@@ -42,7 +42,7 @@ class MetaStore:
         return self.policy.mode is not PermissionMode.READ_ONLY
 
     def read_json(self, relative: str) -> Any:
-        """The parsed file, or None when it is missing, refused or not valid JSON (with a warning)."""
+        """The parsed file, or None if missing, refused or not valid JSON (with a warning)."""
         try:
             path = self.policy.resolve(relative)
         except PolicyError as exc:
