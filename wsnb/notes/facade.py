@@ -23,6 +23,7 @@ from ..tools.base import local_now
 from ..types import PermissionMode
 from ..workspace import Workspace
 from . import memory as mem
+from . import onboarding as ob
 from .config import NotesConfig
 from .groups import PlanGroup
 from .layout import (
@@ -47,6 +48,8 @@ from .templates import PERSONA_TEMPLATES
 if TYPE_CHECKING:
     from ..plans import Plan
     from ..trash import Trash
+    from .index import IndexReport, NoteIndex
+    from .prompt import AssembledPrompt
 
 __all__ = ["Notes", "open_notes"]
 
@@ -89,7 +92,8 @@ class Notes:
         self.clock = clock or local_now
         self.workspace = Workspace(policy, trash=trash, clock=self.clock)
         self.meta = MetaStore(policy)
-        self._index: Any = None
+        self._index: NoteIndex | None = None
+        self._index_key: object = None
         self.state = self._load_state()
 
     def __repr__(self) -> str:
@@ -341,6 +345,171 @@ class Notes:
         if current is None:
             return self.workspace.create_file(relative, new)
         return self.workspace.write_file(relative, new) if new != current else None
+
+    # -- the note index (incremental, bilingual) ---------------------------------------
+
+    @property
+    def note_index(self) -> NoteIndex:
+        """The index of the notes (``.assistant/index/``), rebuilt when its settings change."""
+        from dataclasses import asdict
+
+        from .index import NoteIndex
+
+        config = self.config
+        key = (config.index, config.ignore)
+        if self._index is None or self._index_key != key:
+            categories = self.categories
+
+            def categorize(path: str) -> list[str]:
+                found = categories.classify(path)
+                return [found.id] if found else []
+
+            self._index = NoteIndex(self.policy, ignore=config.ignore, categorize=categorize,
+                                    **asdict(config.index))  # fmt: skip
+            self._index_key = key
+        return self._index
+
+    def index(self, force: bool = False) -> IndexReport:
+        """Bring the index up to date (only changed notes unless ``force``); say what was done."""
+        return self.note_index.update(force=force)
+
+    def verify_index(self) -> IndexReport:
+        """Hash every note: also catches an edit that kept the file's modification time."""
+        return self.note_index.verify()
+
+    def search(self, query: str, limit: int = 5) -> pd.DataFrame:
+        """Ranked notes for ``query`` (Chinese, English or mixed): path, title, heading,
+        score, snippet, lines; paths relative to the notes root. Updates the index first."""
+        self.index()
+        return self.note_index.search(query, limit=limit)
+
+    @property
+    def manifest(self) -> pd.DataFrame:
+        """One row per indexed note (noteId, path, title, aliases, tags, headings, ...)."""
+        return self.note_index.manifest()
+
+    @property
+    def chunks(self) -> pd.DataFrame:
+        """One row per indexed chunk (chunkId, noteId, path, heading, text, lines)."""
+        return self.note_index.chunks()
+
+    def index_stats(self) -> pd.DataFrame:
+        """Files, chunks, stale files and when the index was last brought up to date."""
+        return self.note_index.stats()
+
+    # -- prompt assembly ---------------------------------------------------------------
+
+    def prompt(self, question: str, **settings: Any) -> AssembledPrompt:
+        """What the assistant reads for ``question``: persona and memory files, the latest
+        daily memories, the generated docs and the best chunks, within the budget.
+
+        ``settings`` are ``PromptSettings`` fields: budget (40,000), head (6,000),
+        tail (1,800), retrieval_share, daily_count, limit, order.
+        """
+        from .prompt import PromptSettings, assemble_prompt
+
+        chosen = PromptSettings(**settings)
+        files = self._prompt_files(chosen.daily_count)
+        hits = []
+        if "retrieval" in chosen.order and question.strip():
+            self.index()
+            hits = self.note_index.hits(question, limit=chosen.limit)
+        assembled = assemble_prompt(question, files, hits, chosen)
+        for part in assembled.parts:
+            if part.section == "retrieval":
+                self.note_index.hotset.record_use(part.path)  # a real use: it reached a prompt
+        return assembled
+
+    def _prompt_files(self, daily_count: int) -> list[tuple[str, str, str]]:
+        """(section, path, text) of the persona files, the latest days and the root docs."""
+        files: list[tuple[str, str, str]] = []
+        for role in PERSONA_FILES:
+            name = find_persona(self.root, role)
+            if name is not None:
+                files.append((role, name, mem.read_optional(self.policy, name) or ""))
+        recent = mem.list_daily(self.policy)[-daily_count:] if daily_count > 0 else []
+        for daily in recent:
+            files.append(("daily", daily.path, mem.read_optional(self.policy, daily.path) or ""))
+        for name in (README_AI, PATH_AI):
+            files.append(("docs", name, mem.read_optional(self.policy, name) or ""))
+        return files
+
+    # -- onboarding and the daily check-in --------------------------------------------
+
+    @property
+    def onboarding_questions(self) -> pd.DataFrame:
+        """The 13 onboarding questions (key, English, Chinese, kind, choices, default)."""
+        return ob.questions_frame(ob.ONBOARDING_QUESTIONS)
+
+    @property
+    def check_in_questions(self) -> pd.DataFrame:
+        """The 3 daily check-in questions."""
+        return ob.questions_frame(ob.CHECK_IN_QUESTIONS)
+
+    def onboard(self, answers: dict[str, Any], writer: ob.FileWriter | None = None) -> PlanGroup:
+        """Plans that write soul.md, user.md, claude.md and append to memory.md from the answers.
+
+        ``writer`` (optional, e.g. built on a language model) may write the
+        files instead of the templates. Confirming also saves the organisation
+        style, capture folder and archive policy to config.json and marks
+        onboarding done (no check-in is asked on the same day).
+        """
+        answers_text = ob.normalise_answers(ob.ONBOARDING_QUESTIONS, answers)
+        folder = ob.capture_folder(answers_text["capture"], [f for f in self._folders()
+                                                              if "/" not in f])  # fmt: skip
+        answers_text["capture"] = check_note_folder(self.policy, folder)
+        changes = ob.onboarding_config(answers_text, answers_text["capture"])
+        drafts = ob.onboarding_files(answers_text, self.today())
+        request = ob.WriterRequest("onboarding", answers_text, drafts, self.today())
+        written = ob.apply_writer(request, writer)
+        plans = [self._persona_plan(role, text) for role, text in written.texts.items()]
+        group = PlanGroup("Onboarding: write the persona files", plans, note=written.note)
+
+        def finish() -> None:
+            self.update_config(changes)
+            self.state.onboarding_complete = True
+            self.state.last_check_in = self.today()
+            self.save_state()
+
+        group.on_done(finish)
+        return group
+
+    def check_in(self, answers: dict[str, Any], writer: ob.FileWriter | None = None) -> PlanGroup:
+        """Plans that write today's memory (memory/daily/<today>.md) from the 3 answers.
+
+        A second check-in on the same day is added to the day's file. Confirming
+        records today's date as the last check-in.
+        """
+        answers_text = ob.normalise_answers(ob.CHECK_IN_QUESTIONS, answers)
+        relative = f"{DAILY_DIR}/{self.today().isoformat()}.md"
+        existing = mem.read_optional(self.policy, relative)
+        draft = ob.check_in_files(answers_text, self.clock(), existing)
+        request = ob.WriterRequest("check-in", answers_text, {"daily": draft}, self.today())
+        written = ob.apply_writer(request, writer)
+        text = written.texts["daily"]
+        if existing is not None and not text.startswith(existing):
+            text = draft  # the day's file is only added to, whoever writes it
+        plan = (self.workspace.create_file(relative, text) if existing is None
+                else self.workspace.write_file(relative, text))  # fmt: skip
+        group = PlanGroup("Daily check-in", [plan], note=written.note)
+
+        def finish() -> None:
+            self.state.last_check_in = self.today()
+            self.save_state()
+
+        group.on_done(finish)
+        return group
+
+    def _persona_plan(self, role: str, text: str) -> Plan:
+        """A whole new persona file, or for memory.md an append (it is never rewritten)."""
+        name = find_persona(self.root, role) or PERSONA_FILES[role][0]
+        current = mem.read_optional(self.policy, name)
+        if role == "memory":
+            return self._append_plan(mem.FileAppend(name, current, text,
+                                                    header="# Long-term memory\n\n"))
+        if current is None:
+            return self.workspace.create_file(name, text)
+        return self.workspace.write_file(name, text)
 
     # -- plans, history, undo (the workspace's) ----------------------------------------
 
