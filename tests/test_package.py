@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import subprocess
 import sys
+from pathlib import Path
 
 import wsnb
 import wsnb.errors
@@ -54,3 +55,18 @@ def test_version_matches_the_package_metadata() -> None:
     except PackageNotFoundError:  # running from a checkout without installing
         return
     assert installed == wsnb.__version__
+
+
+def test_showing_a_plan_in_a_script_loads_no_notebook_face(tmp_path: Path) -> None:
+    code = (
+        "import sys, wsnb\n"
+        f"ws = wsnb.open_workspace(wsnb.copy_sample_workspace({str(tmp_path / 's')!r}))\n"
+        "plan = ws.create_file('notes/todo.md', '# To do\\n')\n"
+        "bundle = plan._repr_mimebundle_()\n"
+        "assert bundle['text/plain'] == str(plan) == plan.describe(), bundle\n"
+        "assert callable(wsnb.load_ipython_extension)\n"
+        "heavy = [m for m in ('ipywidgets', 'IPython') if m in sys.modules]\n"
+        "print(','.join(heavy))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "", f"showing a plan loaded: {out.stdout.strip()}"

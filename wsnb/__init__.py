@@ -47,6 +47,14 @@ from .workspace import Workspace, open_workspace
 
 __version__ = "0.1.0"
 
+
+def load_ipython_extension(ipython: object) -> None:
+    """``%load_ext wsnb`` registers the ``%ws`` magic (IPython is imported only then)."""
+    from .magics import load_ipython_extension as register
+
+    register(ipython)
+
+
 __all__ = [
     "AccessPolicy",
     "ActionType",
@@ -82,6 +90,7 @@ __all__ = [
     "WsnbError",
     "__version__",
     "copy_sample_workspace",
+    "load_ipython_extension",
     "open_notes",
     "open_workspace",
 ]

@@ -24,6 +24,7 @@ from __future__ import annotations
 import html
 import logging
 import secrets
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -49,7 +50,15 @@ from .types import ActionType, PlanState, Risk, Rule, ToolResult
 if TYPE_CHECKING:
     from .tools.base import Tool, ToolContext, ToolRegistry, WriteTool
 
-__all__ = ["PREVIEW_LINES", "Plan", "PlanBook", "new_plan_id", "plan_params", "recheck_path"]
+__all__ = [
+    "PREVIEW_LINES",
+    "Listeners",
+    "Plan",
+    "PlanBook",
+    "new_plan_id",
+    "plan_params",
+    "recheck_path",
+]
 
 logger = logging.getLogger("wsnb")
 
@@ -85,6 +94,34 @@ _INVALID_MOVES: dict[tuple[str, PlanState], str] = {
 }
 _DONE_WORDS = {"propose": "proposed", "refuse": "refused", "fail": "marked failed",
                "finish": "finished", "confirm": "confirmed", "cancel": "cancelled"}  # fmt: skip
+
+
+class Listeners:
+    """Callbacks told of a plan (views that re-render from it); one that raises is logged."""
+
+    def __init__(self, owner: str) -> None:
+        self._owner = owner
+        self._callbacks: list[Callable[[Plan], None]] = []
+
+    def __len__(self) -> int:
+        return len(self._callbacks)
+
+    def add(self, callback: Callable[[Plan], None]) -> Callable[[], None]:
+        """Start calling ``callback``; returns the function that stops it (twice is harmless)."""
+        self._callbacks.append(callback)
+
+        def remove() -> None:
+            if callback in self._callbacks:
+                self._callbacks.remove(callback)
+
+        return remove
+
+    def notify(self, plan: Plan) -> None:
+        for callback in list(self._callbacks):
+            try:
+                callback(plan)
+            except Exception:  # a broken view must never break the plan it shows
+                logger.exception("plan %s: a %s listener failed", plan.id, self._owner)
 
 
 def new_plan_id() -> str:
@@ -128,6 +165,11 @@ class Plan:
     _tool: WriteTool | None = field(default=None, init=False, repr=False)
     _ctx: ToolContext | None = field(default=None, init=False, repr=False)
     _after: Callable[[Plan], None] | None = field(default=None, init=False, repr=False)
+    # Given by the plan book: the undo plan of a journal entry (see ``undo()``).
+    _undo_entry: Callable[[str], Plan] | None = field(default=None, init=False, repr=False)
+    # Views (cards, panels) that re-render from the plan after every state move.
+    _listeners: Listeners = field(default_factory=lambda: Listeners("plan"), init=False,
+                                  repr=False)  # fmt: skip
     # Two confirms at once (a double click from another thread) must not both pass the
     # state check: the second waits, then finds the plan done.
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
@@ -160,6 +202,7 @@ class Plan:
         self.refusal, self.rule = reason, rule
         self.result = ToolResult(False, error=reason, rule=rule, target=self._main_relative())
         logger.info("plan %s refused (%s)", self.id, rule.value if rule else "refused")
+        self._notify()
         return self
 
     def refuse_decision(self, decision: Decision) -> Plan:
@@ -191,18 +234,24 @@ class Plan:
         plan was made); the last two mark the plan failed. An execution
         failure does not raise: the returned result says what went wrong.
         """
-        with self._lock:
-            self._check_move("confirm")
-            self._check_strong(strong, typed_name)
-            tool, ctx = self._bound()
-            self._recheck(tool, ctx)
-            self._move("confirm")
-            result = self._execute(tool, ctx)
-            self.result = result
-            self._move("finish" if result.success else "fail")
-        logger.info("plan %s %s: %s", self.id, self.action.value, self.state.value)
-        if self._after is not None:
-            self._after(self)
+        before = self.state
+        try:
+            with self._lock:
+                self._check_move("confirm")
+                self._check_strong(strong, typed_name)
+                tool, ctx = self._bound()
+                self._recheck(tool, ctx)
+                self._move("confirm")
+                result = self._execute(tool, ctx)
+                self.result = result
+                self._move("finish" if result.success else "fail")
+            logger.info("plan %s %s: %s", self.id, self.action.value, self.state.value)
+            if self._after is not None:
+                self._after(self)
+        finally:
+            # Outside the lock, and after the journal: a view may read both.
+            if self.state is not before:
+                self._notify()
         return result
 
     def cancel(self) -> None:
@@ -210,6 +259,44 @@ class Plan:
         with self._lock:
             self._move("cancel")
         logger.info("plan %s cancelled", self.id)
+        self._notify()
+
+    # -- listeners and undo -----------------------------------------------------------
+
+    def subscribe(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
+        """Call ``listener(plan)`` after every state move; returns the function that stops it.
+
+        This is how views stay in step: every card of a plan re-renders from the
+        plan itself. A listener that raises is logged and skipped, never lets the
+        move fail; it must not confirm or cancel the plan it listens to.
+        """
+        return self._listeners.add(listener)
+
+    def _notify(self) -> None:
+        self._listeners.notify(self)
+
+    @property
+    def can_undo(self) -> bool:
+        """True when the plan was carried out and journaled by a workspace, so undo() works."""
+        return (self.state is PlanState.DONE and self._undo_entry is not None
+                and "journal_entry" in self.data)  # fmt: skip
+
+    def undo(self) -> Plan:
+        """The plan that reverses this one, to confirm like any other (``ws.undo(entry)``)."""
+        if self.state is not PlanState.DONE:
+            raise PlanStateError(
+                f"Only a plan that was carried out can be undone; this one is {self.state.value}.",
+                plan=self.id,
+                state=self.state,
+            )
+        if not self.can_undo or self._undo_entry is None:
+            raise PlanStateError(
+                "This plan was not journaled by a workspace, so it can't be undone from here; "
+                "use ws.undo() with its journal entry.",
+                plan=self.id,
+                state=self.state,
+            )
+        return self._undo_entry(str(self.data["journal_entry"]))
 
     def _check_move(self, move: str) -> PlanState:
         new = _MOVES.get((self.state, move))
@@ -341,9 +428,28 @@ class Plan:
     def __str__(self) -> str:
         return self.describe()
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """A plan card inside a Jupyter kernel; the ``describe()`` text anywhere else."""
+        if _kernel_shows_widgets():
+            from .widgets import PlanCard  # the face, loaded only when a notebook asks
+
+            bundle = PlanCard(self)._repr_mimebundle_(**kwargs)
+            if bundle is not None:
+                return bundle
         text = self.describe()
         return {"text/plain": text, "text/html": f"<pre>{html.escape(text)}</pre>"}
+
+
+def _kernel_shows_widgets() -> bool:
+    """True inside a Jupyter kernel (ipykernel), where a front end can draw widgets.
+
+    Looks only at modules already loaded: a plain script never imports IPython here.
+    """
+    ipython = sys.modules.get("IPython")
+    if ipython is None or "ipykernel" not in sys.modules:
+        return False
+    shell = ipython.get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
 
 
 def _path_lines(plan: Plan) -> list[str]:
@@ -416,7 +522,8 @@ _PENDING_COLUMNS = ["id", "action", "risk", "title", "source", "target", "strong
 class PlanBook:
     """The session's plans: proposes them, keeps them, journals them, and builds undo plans.
 
-    ``on_change`` is called with a plan right after it changed the workspace.
+    ``on_change`` is called with a plan right after it changed the workspace;
+    ``subscribe()`` adds listeners told of every executed plan (done or failed).
     """
 
     def __init__(
@@ -432,10 +539,19 @@ class PlanBook:
         self._journal = journal
         self._on_change = on_change
         self._plans: dict[str, Plan] = {}
+        self._listeners = Listeners("plan book")
 
     def __repr__(self) -> str:
         waiting = sum(p.state is PlanState.PENDING for p in self._plans.values())
         return f"<PlanBook {len(self._plans)} plans, {waiting} pending>"
+
+    def subscribe(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
+        """Call ``listener(plan)`` after each plan of this book ran and was journaled.
+
+        Returns the function that stops it. Views of the journal refresh this
+        way; a listener that raises is logged and skipped.
+        """
+        return self._listeners.add(listener)
 
     def propose(self, tool_name: str, **params: Any) -> Plan:
         """Ask a write tool for a plan; a plan that is not refused becomes pending."""
@@ -505,8 +621,10 @@ class PlanBook:
         while plan.id in self._plans:
             plan.id = new_plan_id()
         plan._after = self._after_execute
+        plan._undo_entry = self.undo
         if plan.state is PlanState.BUILT:
             plan._move("propose")
+            plan._notify()
         self._plans[plan.id] = plan
         logger.info("plan %s %s: %s", plan.id, plan.action.value, plan.state.value)
         return plan
@@ -522,3 +640,4 @@ class PlanBook:
         plan.data["journal_entry"] = entry.id
         if plan.result is not None and plan.result.success and self._on_change is not None:
             self._on_change(plan)
+        self._listeners.notify(plan)

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from .plans import Plan, PlanBook
     from .scanner import ScanLimits, ScanReport
     from .trash import Trash
+    from .widgets.explorer import Explorer
+    from .widgets.history import HistoryView
+    from .widgets.search import SearchPanel
 
 __all__ = ["Workspace", "open_workspace"]
 
@@ -131,9 +134,13 @@ class Workspace:
         ``progress`` is called with the number of entries seen so far.
         """
         from .index import FileIndex
+        from .progress import notebook_progress
         from .scanner import scan
 
-        frame, report = scan(self.policy, limits=self.limits, progress=progress or self._progress)
+        # In a notebook, a scan that takes more than half a second shows a bar.
+        with notebook_progress("Scanning", unit="entries") as bar:
+            frame, report = scan(self.policy, limits=self.limits,
+                                 progress=progress or self._progress or bar)  # fmt: skip
         self._index = FileIndex(frame, report)
         logger.info("scanned %s: %d files, %d folders, truncated=%s",
                     self.root, report.files, report.dirs, report.truncated)  # fmt: skip
@@ -220,6 +227,20 @@ class Workspace:
 
         return summarize(self.policy, self._current_index())
 
+    # -- in a notebook ----------------------------------------------------------------
+
+    def explore(self) -> Explorer:
+        """A folder tree with a preview pane and buttons that make plan cards (a widget)."""
+        from .widgets.explorer import Explorer
+
+        return Explorer(self)
+
+    def search_panel(self) -> SearchPanel:
+        """A search box over names or text, with results and a preview (a widget)."""
+        from .widgets.search import SearchPanel
+
+        return SearchPanel(self)
+
     # -- changes: every one is a plan -------------------------------------------------
 
     def create_file(self, path: str, content: str = "") -> Plan:
@@ -287,3 +308,16 @@ class Workspace:
     def undo(self, entry: str | int | None = None) -> Plan:
         """Plan the reverse of a change: the last one, a journal entry id, or a position."""
         return self._book.undo(entry)
+
+    def subscribe(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
+        """Call ``listener(plan)`` after each plan of this workspace ran and was journaled.
+
+        Returns the function that stops it; views of the journal refresh this way.
+        """
+        return self._book.subscribe(listener)
+
+    def history_view(self) -> HistoryView:
+        """The journal as a table with an Undo button per entry (a widget)."""
+        from .widgets.history import HistoryView
+
+        return HistoryView(self)

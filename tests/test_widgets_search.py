@@ -1,0 +1,137 @@
+"""The search panel: names as you type, text on Enter, capped results, a preview of each hit."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from helpers import user_files
+
+import wsnb
+from wsnb.widgets.search import SearchPanel
+
+
+@pytest.fixture
+def sample(tmp_path: Path) -> Path:
+    return wsnb.copy_sample_workspace(tmp_path / "sample")
+
+
+@pytest.fixture
+def ws(sample: Path) -> wsnb.Workspace:
+    return wsnb.open_workspace(sample)
+
+
+def labels(panel: SearchPanel) -> list[str]:
+    return [label for label, _row in panel.results.options]
+
+
+def test_names_mode_searches_as_you_type(ws: wsnb.Workspace) -> None:
+    panel = ws.search_panel()
+    assert isinstance(panel, SearchPanel)
+    panel.query.value = "main"
+    assert [label.split()[0] for label in labels(panel)] == ["app/main.py", "src/main.cpp"]
+    assert "2 of 2 names match" in panel.summary.value
+    assert panel.frame is not None and list(panel.frame["path"]) == ["app/main.py", "src/main.cpp"]
+    panel.results.value = 1
+    assert "src/main.cpp" in panel.preview.value and "#include" in panel.preview.value
+
+
+def test_names_mode_caps_the_list_and_says_how_many_more(tmp_path: Path) -> None:
+    root = tmp_path / "many"
+    root.mkdir()
+    for number in range(45):
+        (root / f"report_{number:02d}.txt").write_text("x\n", encoding="utf-8")
+    panel = SearchPanel(wsnb.open_workspace(root))
+    panel.query.value = "report"
+    assert len(panel.results.options) == 30
+    assert "30 of 45 names match" in panel.summary.value and "15 more" in panel.summary.value
+
+
+def test_typing_is_debounced_inside_an_event_loop(ws: wsnb.Workspace) -> None:
+    panel = SearchPanel(ws, debounce=0.05)
+
+    async def type_a_word() -> None:
+        for end in range(1, 6):
+            panel.query.value = "widget"[:end]
+        assert panel.searches == 0  # nothing ran while keys were coming
+        await asyncio.sleep(0.3)
+
+    asyncio.run(type_a_word())
+    assert panel.searches == 1
+    assert "widge" in repr(panel)
+    assert any("widget.cpp" in label for label in labels(panel))
+
+
+def test_text_mode_searches_on_enter_only(ws: wsnb.Workspace) -> None:
+    panel = ws.search_panel()
+    panel.mode.value = "text"
+    assert panel.query.continuous_update is False  # the front end sends the value on Enter
+    assert not panel.regex.disabled and not panel.case.disabled
+    panel.query.value = "max_widgets"
+    assert panel.searches == 1
+    assert labels(panel)[0].startswith("config/settings.json:5")
+    panel.results.value = 0
+    assert "wsnb-hit" in panel.preview.value and "line 5" in panel.preview.value
+
+
+def test_text_mode_regex_and_case(ws: wsnb.Workspace) -> None:
+    panel = ws.search_panel()
+    panel.mode.value = "text"
+    panel.case.value = True
+    panel.query.value = "WIDGET"
+    assert panel.frame is not None and panel.frame.empty
+    panel.case.value = False
+    panel.regex.value = True
+    panel.query.value = r"max_\w+"
+    assert panel.frame is not None and len(panel.frame) >= 1
+    assert all("max_" in text for text in panel.frame["text"])
+
+
+def test_a_bad_regex_says_why_and_shows_nothing(ws: wsnb.Workspace) -> None:
+    panel = ws.search_panel()
+    panel.mode.value = "text"
+    panel.regex.value = True
+    panel.query.value = "([unclosed"
+    assert panel.frame is None and panel.results.options == ()
+    assert "--jp-error-color1" in panel.summary.value
+    assert "is not valid" in panel.summary.value
+
+
+def test_text_mode_says_when_it_stopped_early(tmp_path: Path) -> None:
+    root = tmp_path / "chatty"
+    root.mkdir()
+    (root / "notes.txt").write_text("needle\n" * 80, encoding="utf-8")
+    panel = SearchPanel(wsnb.open_workspace(root))
+    panel.mode.value = "text"
+    panel.query.value = "needle"
+    assert len(panel.results.options) == 50
+    assert "stopped at 50 lines" in panel.summary.value
+
+
+def test_the_search_button_runs_the_same_text_again(ws: wsnb.Workspace, sample: Path) -> None:
+    panel = ws.search_panel()
+    panel.mode.value = "text"
+    panel.query.value = "vendored"
+    assert panel.frame is not None and panel.frame.empty
+    assert "0 matching lines" in panel.summary.value
+    (sample / "notes.md").write_text("left-pad is vendored\n", encoding="utf-8")
+    ws.scan()
+    panel.search_button.click()
+    assert panel.searches == 2
+    assert labels(panel)[0].startswith("notes.md:1")
+
+
+def test_a_folder_hit_and_an_empty_box(ws: wsnb.Workspace, sample: Path) -> None:
+    before = user_files(sample)
+    panel = ws.search_panel()
+    panel.query.value = "docs"
+    rows = panel.frame
+    assert rows is not None
+    folder_rows = [i for i, is_dir in enumerate(rows["is_dir"]) if is_dir]
+    assert folder_rows
+    panel.results.value = folder_rows[0]
+    assert "a folder" in panel.preview.value
+    panel.query.value = "   "
+    assert panel.frame is None and panel.results.options == ()
+    assert user_files(sample) == before

@@ -1,0 +1,21 @@
+"""The notebook face: ipywidgets views of plans, the journal and the workspace.
+
+Only this package and ``wsnb.magics`` import ipywidgets or IPython; ``import
+wsnb`` never loads them. A plan shown in a notebook becomes a ``PlanCard`` by
+itself; build views explicitly with these classes::
+
+    from wsnb.widgets import PlanCard, HistoryView, Explorer, SearchPanel, pick_workspace
+    PlanCard(ws.create_file("notes/todo.md", "# To do\\n"))
+    HistoryView(ws)            # or ws.history_view()
+    Explorer(ws)               # or ws.explore()
+"""
+
+from __future__ import annotations
+
+from .card import PlanCard
+from .explorer import Explorer
+from .history import HistoryView
+from .picker import pick_workspace
+from .search import SearchPanel
+
+__all__ = ["Explorer", "HistoryView", "PlanCard", "SearchPanel", "pick_workspace"]

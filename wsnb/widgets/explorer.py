@@ -1,0 +1,403 @@
+"""The workspace explorer: a lazy folder tree, a preview pane, and actions that make plans.
+
+A folder is listed (through ``ws.ls``, the policy-checked shallow listing)
+only when it is expanded, so a huge project opens as fast as a small one.
+Selecting a text file previews it through the read tool; binary, refused and
+large files say why they are not shown. Every action that changes something
+returns a plan whose card appears below the tree: nothing happens until its
+Confirm is clicked. Only "reveal" runs at once (it changes nothing).
+
+Tests and browser tests drive it through its attributes: ``expand(path)``,
+``select(path)``, ``node(path)``, ``name_box``, ``actions[...]``, ``preview``,
+``cards``. Folder rows are buttons with the class ``wsnb-folder`` and the
+folder's name as text; files have ``wsnb-file``.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from typing import TYPE_CHECKING
+
+import ipywidgets as widgets
+
+from ..errors import NotFoundError, WsnbError
+from ._html import code_block, esc
+from .styled import human_size
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..plans import Plan
+    from ..workspace import Workspace
+
+__all__ = ["PREVIEW_MAX_BYTES", "PREVIEW_MAX_LINES", "Explorer", "FolderNode"]
+
+logger = logging.getLogger("wsnb")
+
+PREVIEW_MAX_BYTES = 256 * 1024
+"""Files larger than this are not previewed (``ws.read`` still reads their start)."""
+PREVIEW_MAX_LINES = 200
+
+_ACTIONS = {
+    "new_file": ("New file", "file-o", "a new empty file in the selected folder"),
+    "new_folder": ("New folder", "folder-o", "a new folder in the selected folder"),
+    "rename": ("Rename", "i-cursor", "rename the selected item to the name in the box"),
+    "move": ("Move", "arrows", "move the selected file to the path in the box"),
+    "trash": ("Trash", "trash-o", "move the selected item to the system trash"),
+    "open": ("Open", "external-link", "open the selected file with its default app"),
+    "reveal": ("Reveal", "eye", "show the selected item in the file manager (runs at once)"),
+}
+
+_CSS = """<style>
+.wsnb-explorer .wsnb-node { background: transparent; box-shadow: none; width: auto;
+  height: 24px; line-height: 22px; padding: 0 4px 2px 4px; margin: 0; text-align: left;
+  overflow: visible; }
+.wsnb-explorer .wsnb-node:hover { background: var(--jp-layout-color2, #eee); }
+.wsnb-explorer .wsnb-selected { background: var(--jp-brand-color3, #cfe8fc); }
+.wsnb-explorer .wsnb-children { margin-left: 18px; }
+.wsnb-explorer .wsnb-note { color: var(--jp-ui-font-color2, #777); font-style: italic;
+  padding-left: 8px; }
+.wsnb-explorer .wsnb-tree { overflow-y: auto; max-height: 420px; min-width: 240px; }
+.wsnb-explorer .wsnb-preview { min-width: 360px; flex: 1 1 auto; }
+.wsnb-explorer .wsnb-status { min-height: 20px; }
+</style>"""
+
+
+def _join(folder: str, name: str) -> str:
+    return name if folder in {"", "."} else f"{folder}/{name}"
+
+
+def _parent(path: str) -> str:
+    return path.rpartition("/")[0] or "."
+
+
+class FolderNode(widgets.VBox):  # type: ignore[misc]
+    """One folder of the tree: a button with its name, and its entries once expanded."""
+
+    def __init__(self, explorer: Explorer, path: str, name: str) -> None:
+        self.path = path
+        self.expanded = False
+        self.loaded = False
+        self.button = widgets.Button(description=name, icon="caret-right",
+                                     tooltip=f"{path}/ (click to expand)")  # fmt: skip
+        self.button.add_class("wsnb-node")
+        self.button.add_class("wsnb-folder")
+        self.button.on_click(lambda _button: explorer.click_folder(path))
+        self.entries = widgets.VBox()
+        self.entries.add_class("wsnb-children")
+        super().__init__(children=[self.button])
+
+    def __repr__(self) -> str:
+        state = "expanded" if self.expanded else "collapsed"
+        return f"<FolderNode {self.path}/ ({state})>"
+
+    def show(self, rows: list[widgets.Widget]) -> None:
+        self.entries.children = rows
+        self.loaded = True
+        self.unfold()
+
+    def unfold(self) -> None:
+        self.expanded = True
+        self.button.icon = "caret-down"
+        self.children = [self.button, self.entries]
+
+    def fold(self) -> None:
+        self.expanded = False
+        self.button.icon = "caret-right"
+        self.children = [self.button]
+
+
+class Explorer(widgets.VBox):  # type: ignore[misc]
+    """Browse a workspace, preview its text files, and plan changes from buttons.
+
+    ``show_hidden=True`` also lists dot-files and dot-folders.
+    """
+
+    def __init__(self, ws: Workspace, *, show_hidden: bool = False) -> None:
+        self.ws = ws
+        self.show_hidden = show_hidden
+        self.listed: list[str] = []  # folders listed so far, in order (lazy by design)
+        self.selected: str | None = None
+        self.selected_is_dir = False
+        self.last_plan: Plan | None = None
+        self._nodes: dict[str, FolderNode] = {}
+        self._files: dict[str, widgets.Button] = {}
+        self.root_node = FolderNode(self, ".", ws.root.name or str(ws.root))
+        self._nodes["."] = self.root_node
+        self.tree = widgets.VBox([self.root_node])
+        self.tree.add_class("wsnb-tree")
+        self.preview = widgets.HTML(self._hint("Select a file to preview it."))
+        self.preview.add_class("wsnb-preview")
+        self.name_box = widgets.Text(placeholder="name or target path",
+                                     layout=widgets.Layout(width="180px"))  # fmt: skip
+        self.name_box.add_class("wsnb-name-box")
+        self.actions = {key: self._action_button(key) for key in _ACTIONS}
+        self.refresh_button = widgets.Button(description="Refresh", icon="refresh",
+                                             tooltip="list the expanded folders again")  # fmt: skip
+        self.refresh_button.on_click(lambda _button: self.refresh())
+        self.status = widgets.HTML("")
+        self.status.add_class("wsnb-status")
+        self.cards = widgets.VBox()
+        self.cards.add_class("wsnb-cards")
+        toolbar = widgets.HBox([self.name_box, *self.actions.values(), self.refresh_button],
+                               layout=widgets.Layout(flex_flow="row wrap"))  # fmt: skip
+        body = widgets.HBox([self.tree, self.preview])
+        super().__init__([widgets.HTML(_CSS), body, toolbar, self.status, self.cards])
+        self.add_class("wsnb-explorer")
+        self.expand(".")
+
+    def __repr__(self) -> str:
+        expanded = sum(node.expanded for node in self._nodes.values())
+        chosen = f", selected {self.selected!r}" if self.selected else ""
+        return f"<Explorer of {self.ws.root} ({expanded} folders expanded{chosen})>"
+
+    # -- the tree ----------------------------------------------------------------------
+
+    def node(self, path: str) -> FolderNode:
+        """The tree node of a folder that has been shown (its parent was expanded)."""
+        try:
+            return self._nodes[path]
+        except KeyError:
+            raise NotFoundError(f"The folder {path!r} is not shown in the tree; expand its "
+                                "parent first.", path=path) from None  # fmt: skip
+
+    def expand(self, path: str = ".") -> FolderNode:
+        """Show a folder's entries (listing it from disk the first time), opening its parents."""
+        path = self.ws.policy.normalize(path) if path not in {"", "."} else "."
+        if path != "." and path not in self._nodes:
+            self.expand(_parent(path))
+        node = self.node(path)
+        if not node.loaded:
+            node.show(self._rows(path))
+        else:
+            node.unfold()
+        return node
+
+    def collapse(self, path: str) -> None:
+        self.node(path).fold()
+
+    def click_folder(self, path: str) -> None:
+        """What a click on a folder does: select it, and expand or collapse it."""
+        node = self.node(path)
+        if node.expanded and node.loaded and path != ".":
+            node.fold()
+        else:
+            self.expand(path)
+        self.select(path)
+
+    def refresh(self) -> None:
+        """List the expanded folders again (after a confirmed change), keeping what was open."""
+        expanded = sorted((p for p, n in self._nodes.items() if n.expanded),
+                          key=lambda p: (p != ".", p.count("/"), p))  # fmt: skip
+        for path in expanded:
+            if path in self._nodes:  # gone when its parent was renamed or trashed
+                self._nodes[path].show(self._rows(path))
+        if self.selected in self._nodes or self.selected in self._files:
+            self._mark_selected()
+        elif self.selected is not None and _parent(self.selected) in self.listed:
+            self.selected, self.selected_is_dir = None, False  # it was moved or trashed
+            self.preview.value = self._hint("Select a file to preview it.")
+
+    def _rows(self, folder: str) -> list[widgets.Widget]:
+        self._forget_below(folder)
+        try:
+            frame = self.ws.ls(folder)
+        except WsnbError as exc:
+            return [self._note(str(exc))]
+        self.listed.append(folder)
+        shown = frame if self.show_hidden else frame[~frame["is_hidden"]]
+        rows: list[widgets.Widget] = []
+        for path, name, is_dir in zip(shown["path"], shown["name"], shown["is_dir"], strict=True):
+            rows.append(self._folder_node(path, name) if is_dir else self._file_row(path, name))
+        rows += self._notes_for(frame, shown)
+        return rows
+
+    def _notes_for(self, frame: pd.DataFrame, shown: pd.DataFrame) -> list[widgets.Widget]:
+        notes = []
+        hidden = len(frame) - len(shown)
+        if hidden:
+            notes.append(self._note(f"{hidden} hidden (dot) entries not shown"))
+        total = int(frame.attrs.get("total", len(frame)))
+        if total > len(frame):
+            notes.append(self._note(f"… {total - len(frame):,} more entries; "
+                                    f"filter ws.files to see them all"))  # fmt: skip
+        if not len(frame):
+            notes.append(self._note("(empty folder)"))
+        return notes
+
+    def _forget_below(self, folder: str) -> None:
+        prefix = "" if folder == "." else folder + "/"
+        for path in [p for p in self._nodes if p != folder and p.startswith(prefix) and p != "."]:
+            del self._nodes[path]
+        for path in [p for p in self._files if p.startswith(prefix)]:
+            del self._files[path]
+
+    def _folder_node(self, path: str, name: str) -> FolderNode:
+        node = FolderNode(self, path, name)
+        self._nodes[path] = node
+        return node
+
+    def _file_row(self, path: str, name: str) -> widgets.Button:
+        button = widgets.Button(description=name, icon="file-o", tooltip=path)
+        button.add_class("wsnb-node")
+        button.add_class("wsnb-file")
+        button.on_click(lambda _button: self.select(path))
+        self._files[path] = button
+        return button
+
+    @staticmethod
+    def _note(text: str) -> widgets.HTML:
+        note = widgets.HTML(html.escape(text))
+        note.add_class("wsnb-note")
+        return note
+
+    @staticmethod
+    def _hint(text: str) -> str:
+        return f'<div class="wsnb-note">{html.escape(text)}</div>'
+
+    # -- selection and preview ---------------------------------------------------------
+
+    def select(self, path: str) -> None:
+        """Select a file (and preview it) or a folder (the place for new files)."""
+        path = self.ws.policy.normalize(path)
+        shown = path in self._nodes or path in self._files
+        self.selected_is_dir = path in self._nodes if shown else self.ws.info(path).is_dir
+        self.selected = path
+        self._mark_selected()
+        self.preview.value = self._folder_preview(path) if self.selected_is_dir \
+            else self.preview_html(path)  # fmt: skip
+
+    def _mark_selected(self) -> None:
+        for widget in [*self._files.values(), *(n.button for n in self._nodes.values())]:
+            widget.remove_class("wsnb-selected")
+        path = self.selected
+        shown = self._nodes[path].button if path in self._nodes else self._files.get(path or "")
+        if shown is not None:
+            shown.add_class("wsnb-selected")
+
+    def _folder_preview(self, path: str) -> str:
+        label = "the workspace root" if path == "." else f"{path}/"
+        return (f"<b>{html.escape(label)}</b>" + self._hint(
+            "Folder selected: new files and folders go here."))  # fmt: skip
+
+    def preview_html(self, path: str) -> str:
+        """The preview of one file: its first lines with the encoding, or why it isn't shown."""
+        title = f"<b>{html.escape(path)}</b>"
+        try:
+            info = self.ws.info(path)
+            if info.size > PREVIEW_MAX_BYTES:
+                return title + self._hint(
+                    f"Not shown: the file is {human_size(info.size)}, larger than the "
+                    f"preview's {human_size(PREVIEW_MAX_BYTES)}. Read its start with "
+                    f"ws.read({path!r}).")  # fmt: skip
+            doc = self.ws.read(path)
+        except WsnbError as exc:
+            return title + self._hint(f"Not shown: {exc}")
+        more = max(0, len(doc.lines) - PREVIEW_MAX_LINES)
+        tail = self._hint(f"… {more:,} more lines; ws.read({path!r}) has them all.") if more else ""
+        header = esc(doc.header().removeprefix(doc.path).strip())
+        block = code_block(doc.text, max_lines=PREVIEW_MAX_LINES)
+        return f"{title} <span class='wsnb-note'>{header}</span>{block}{tail}"
+
+    # -- actions -----------------------------------------------------------------------
+
+    def _action_button(self, key: str) -> widgets.Button:
+        label, icon, tip = _ACTIONS[key]
+        button = widgets.Button(description=label, icon=icon, tooltip=tip,
+                                layout=widgets.Layout(width="auto"))  # fmt: skip
+        button.add_class(f"wsnb-action-{key.replace('_', '-')}")
+        button.on_click(lambda _button: self.act(key))
+        return button
+
+    def act(self, key: str) -> Plan | None:
+        """Run one toolbar action on the selection; a change comes back as a plan card."""
+        if key not in _ACTIONS:
+            raise NotFoundError(f"There is no action {key!r}; use one of {', '.join(_ACTIONS)}.")
+        try:
+            outcome = getattr(self, f"_do_{key}")()
+        except WsnbError as exc:
+            self._say(str(exc), error=True)
+            return None
+        if outcome is None:
+            return None
+        self.show_plan(outcome)
+        return outcome  # type: ignore[no-any-return]
+
+    def show_plan(self, plan: Plan) -> None:
+        """Put the plan's card under the tree (replacing the previous one)."""
+        from .card import PlanCard
+
+        self.last_plan = plan
+        self.cards.children = [PlanCard(plan)]
+        self._say("")
+        plan.subscribe(self._plan_changed)
+
+    def _plan_changed(self, plan: Plan) -> None:
+        from ..types import PlanState
+
+        if plan.state is PlanState.DONE:
+            self.refresh()
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        colour = "var(--jp-error-color1, #c62828)" if error else "inherit"
+        self.status.value = f"<span style='color:{colour}'>{html.escape(text)}</span>"
+
+    def _need_selection(self, *, files_only: bool = False) -> str:
+        if self.selected is None or self.selected == ".":
+            raise _usage("Select a file or folder in the tree first.")
+        if files_only and self.selected_is_dir:
+            raise _usage("Select a file: this action works on one file, not a folder.")
+        return self.selected
+
+    def _need_name(self, what: str) -> str:
+        name = str(self.name_box.value).strip()
+        if not name:
+            raise _usage(f"Type {what} in the box first.")
+        return name
+
+    def _here(self) -> str:
+        if self.selected is None:
+            return "."
+        return self.selected if self.selected_is_dir else _parent(self.selected)
+
+    def _do_new_file(self) -> Plan:
+        return self.ws.create_file(_join(self._here(), self._need_name("the new file's name")))
+
+    def _do_new_folder(self) -> Plan:
+        return self.ws.create_folder(_join(self._here(), self._need_name("the folder's name")))
+
+    def _do_rename(self) -> Plan:
+        path = self._need_selection()
+        return self.ws.rename(path, self._need_name("the new name"))
+
+    def _do_move(self) -> Plan:
+        path = self._need_selection(files_only=True)
+        target = self._need_name("the target folder or path").rstrip("/") or "."
+        if target == "." or self._is_folder(target):
+            target = _join(target, path.rpartition("/")[2])
+        return self.ws.move(path, target)
+
+    def _is_folder(self, path: str) -> bool:
+        try:
+            return self.ws.info(path).is_dir
+        except NotFoundError:
+            return False
+
+    def _do_trash(self) -> Plan:
+        return self.ws.trash(self._need_selection())
+
+    def _do_open(self) -> Plan:
+        return self.ws.open(self._need_selection(files_only=True))
+
+    def _do_reveal(self) -> None:
+        result = self.ws.reveal(self.selected or ".")
+        self._say(result.message if result.success else result.error, error=not result.success)
+
+
+def _usage(text: str) -> WsnbError:
+    from ..errors import UsageError
+
+    return UsageError(text)
+
+

@@ -1,0 +1,178 @@
+"""``HistoryView``: the journal as a table, with an Undo button per entry.
+
+The journal is the model: the view reads ``ws.history`` and renders it again
+after every plan the workspace carries out (it listens to the plan book), or
+when Refresh is clicked (another notebook may have written). Undo asks the
+workspace for the undo plan and shows its card below the table; nothing
+changes until that card is confirmed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+import pandas as pd
+
+from ..errors import WsnbError
+from ._html import badge, esc
+from .card import PlanCard
+
+if TYPE_CHECKING:
+    from ..plans import Plan
+    from ..workspace import Workspace
+
+__all__ = ["HistoryView"]
+
+_COLUMNS = ["time", "action", "paths", "outcome", ""]
+_WIDTHS = "150px 110px minmax(160px, 1fr) minmax(120px, 1fr) 90px"
+_MUTED = "color: var(--jp-ui-font-color2, #57606a);"
+_BAD = "color: var(--jp-error-color1, #cf222e);"
+
+
+class HistoryView(widgets.VBox):  # type: ignore[misc]
+    """The workspace's journal, most recent first, with Undo per entry.
+
+    >>> ws.history_view()  # doctest: +SKIP
+
+    ``limit`` caps the rows shown (the rest is counted); ``ws.history`` has them all.
+    """
+
+    def __init__(self, ws: Workspace, *, limit: int = 30, **kwargs: Any) -> None:
+        self.ws = ws
+        self.limit = limit
+        self.undo_card: PlanCard | None = None
+        self.undo_buttons: dict[str, widgets.Button] = {}
+        self._frame = pd.DataFrame()
+        self.title = widgets.HTML()
+        self.refresh_button = widgets.Button(description="Refresh", icon="refresh")
+        self.refresh_button.on_click(lambda _button: self.refresh())
+        self.table = widgets.GridBox(layout=widgets.Layout(grid_template_columns=_WIDTHS))
+        self.note = widgets.HTML()
+        self.undo_area = widgets.VBox()
+        super().__init__(
+            [widgets.HBox([self.title, self.refresh_button]), self.table, self.note,
+             self.undo_area],
+            **kwargs,
+        )  # fmt: skip
+        self.add_class("wsnb-history")
+        self._unsubscribe = ws.subscribe(self._on_plan_executed)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the journal again and rebuild the table."""
+        self._frame = self.ws.history
+        shown = self._frame.head(self.limit)
+        self.undo_buttons = {}
+        cells: list[widgets.Widget] = [_cell(f"<b>{name}</b>") for name in _COLUMNS]
+        for row in shown.itertuples(index=False):
+            cells += [
+                _cell(esc(_when(row.time))),
+                _cell(f"<code>{esc(row.action)}</code>"),
+                _cell(esc(_paths(row))),
+                _cell(_outcome(row)),
+                self._undo_button(row),
+            ]
+        self.table.children = cells
+        total, more = len(self._frame), len(self._frame) - len(shown)
+        count = "no changes yet" if total == 0 else f"{total} change{'s' * (total != 1)}"
+        self.title.value = f"<b>History</b> <span style='{_MUTED}'>({esc(count)})</span>"
+        self.note.value = (
+            f"<div style='{_MUTED}'>… {more} older entries not shown; see ws.history.</div>"
+            if more > 0
+            else ""
+        )
+
+    def _undo_button(self, row: Any) -> widgets.Button:
+        button = widgets.Button(description="Undo", icon="undo",
+                                layout=widgets.Layout(width="80px"))  # fmt: skip
+        undone = isinstance(row.undone_by, str)
+        button.disabled = not row.success or undone
+        button.tooltip = (
+            "It failed, so it changed nothing." if not row.success
+            else f"Already undone by entry {row.undone_by}." if undone
+            else f"Make the plan that undoes entry {row.id}."
+        )  # fmt: skip
+        entry = str(row.id)
+        button.on_click(lambda _button: self.undo(entry))
+        self.undo_buttons[entry] = button
+        return button
+
+    def undo(self, entry: str) -> PlanCard | None:
+        """Show the card of the plan that undoes ``entry`` (nothing changes until confirmed)."""
+        self.note.value = ""
+        try:
+            plan = self.ws.undo(entry)
+        except WsnbError as exc:
+            self.note.value = f"<div style='{_BAD}'>{esc(exc)}</div>"
+            return None
+        if self.undo_card is not None:
+            self.undo_card.close()
+        self.undo_card = PlanCard(plan)
+        self.undo_area.children = (self.undo_card,)
+        return self.undo_card
+
+    def _on_plan_executed(self, _plan: Plan) -> None:
+        self.refresh()
+
+    def close(self) -> None:
+        """Stop listening to the workspace and close the widgets."""
+        self._unsubscribe()
+        super().close()
+
+    def __repr__(self) -> str:
+        return f"<HistoryView {self.ws.root}: {len(self._frame)} entries>"
+
+    def describe(self) -> str:
+        """The table as text (no times: they change from run to run, see ws.history)."""
+        if self._frame.empty:
+            return "History: no changes yet."
+        lines = [f"History: {len(self._frame)} change(s), most recent first"]
+        for row in self._frame.head(self.limit).itertuples(index=False):
+            lines.append(f"  {row.action:<14} {_paths(row):<40} {_outcome_text(row)}")
+        return "\n".join(lines)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle["text/plain"] = self.describe()
+        return bundle
+
+
+def _cell(html: str) -> widgets.HTML:
+    return widgets.HTML(html, layout=widgets.Layout(overflow="hidden"))
+
+
+def _when(time: Any) -> str:
+    return str(time.strftime("%Y-%m-%d %H:%M:%S")) if hasattr(time, "strftime") else str(time)
+
+
+def _paths(row: Any) -> str:
+    source, target = _text(row.source), _text(row.target)
+    if source and target and source != target:
+        return f"{source} -> {target}"
+    return source or target or ""
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _outcome_text(row: Any) -> str:
+    if not row.success:
+        return f"failed: {_text(row.error)}"
+    undo = f" (undoes entry {row.undo_of})" if isinstance(row.undo_of, str) else ""
+    undone = f", undone by entry {row.undone_by}" if isinstance(row.undone_by, str) else ""
+    return f"done{undo}{undone}"
+
+
+def _outcome(row: Any) -> str:
+    if not row.success:
+        error = _text(row.error)
+        return f"{badge('FAILED', '#cf222e')} <span title='{esc(error)}'>{esc(error[:80])}</span>"
+    parts = [badge("DONE", "#1a7f37")]
+    if isinstance(row.undo_of, str):
+        parts.append(f"<span style='{_MUTED}'>undoes {esc(row.undo_of)}</span>")
+    if isinstance(row.undone_by, str):
+        parts.append(badge("UNDONE", "#6e7781"))
+    return " ".join(parts)

@@ -1,0 +1,84 @@
+"""Readable views of wsnb's DataFrames: human sizes and relative times, data untouched.
+
+``ws.files`` keeps raw values (sizes in bytes, modification times as
+datetimes) so a person can filter and sort them. ``styled(frame)`` returns a
+pandas ``Styler`` that only *displays* them readably::
+
+    styled(ws.files.query("suffix == '.py'"))
+
+The frame itself is never changed: ``styled(frame).data`` is the same object.
+Needs ``jinja2`` (a wsnb dependency), as every pandas ``Styler`` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from pandas.io.formats.style import Styler
+
+__all__ = ["human_size", "relative_time", "styled"]
+
+_UNITS = ("bytes", "KiB", "MiB", "GiB", "TiB")
+_SIZE_COLUMNS = ("size", "bytes")
+
+
+def human_size(size: float) -> str:
+    """``1536`` -> ``'1.5 KiB'``; a byte count for people (binary units, as file managers do)."""
+    if size < 1024:
+        return f"{int(size)} byte" if size == 1 else f"{int(size)} bytes"
+    value = float(size)
+    for unit in _UNITS[1:]:
+        value /= 1024
+        if value < 1024 or unit == _UNITS[-1]:
+            return f"{value:.1f} {unit}"
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def relative_time(when: datetime, now: datetime) -> str:
+    """``'just now'``, ``'5 min ago'``, ``'3 h ago'``, ``'2 days ago'``, then the date."""
+    seconds = (now - when).total_seconds()
+    if seconds < 0:
+        return when.strftime("%Y-%m-%d %H:%M")
+    for limit, divisor, unit in ((60, 0, ""), (3600, 60, "min"), (86400, 3600, "h")):
+        if seconds < limit:
+            return "just now" if not divisor else f"{int(seconds // divisor)} {unit} ago"
+    days = int(seconds // 86400)
+    if days < 30:
+        return "yesterday" if days == 1 else f"{days} days ago"
+    return when.strftime("%Y-%m-%d")
+
+
+def styled(frame: pd.DataFrame, *, now: datetime | None = None) -> Styler:
+    """A ``Styler`` that shows sizes as KiB/MiB and datetimes relative to ``now``.
+
+    ``now`` defaults to the current local time; pass one for a reproducible view.
+    Size columns are ``size`` and ``bytes`` (blank for folders); time columns are every
+    datetime column.
+    """
+    import pandas as pd
+
+    moment = now or datetime.now()
+    formats: dict[Any, Callable[[object], str] | str | None] = {}
+    for column in frame.columns:
+        if column in _SIZE_COLUMNS and pd.api.types.is_numeric_dtype(frame[column]):
+            formats[column] = _or_blank(human_size)
+        elif pd.api.types.is_datetime64_any_dtype(frame[column]):
+            formats[column] = _or_blank(lambda value: relative_time(value, moment))
+    styler: Styler = frame.style.format(formats)
+    if "is_dir" in frame.columns and "size" in formats and frame.index.is_unique:
+        folders = frame.index[frame["is_dir"].astype(bool)]
+        styler = styler.format("", subset=pd.IndexSlice[folders, ["size"]])  # a folder has no size
+    return styler
+
+
+def _or_blank(show: Callable[[Any], str]) -> Callable[[object], str]:
+    import pandas as pd
+
+    def shown(value: Any) -> str:
+        return "" if pd.isna(value) else show(value)
+
+    return shown
