@@ -12,9 +12,11 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from .layout import PATH_AI, README_AI
 from .taxonomy import Taxonomy
 
-__all__ = ["END", "START", "FolderDoc", "merge_generated", "path_doc", "readme_doc"]
+__all__ = ["END", "START", "FolderDoc", "folder_docs", "merge_generated", "path_doc",
+           "readme_doc"]  # fmt: skip
 
 START = "<!-- wsnb:generated:start -->"
 END = "<!-- wsnb:generated:end -->"
@@ -86,3 +88,19 @@ def path_doc(doc: FolderDoc) -> str:
     if not len(ordered):
         lines.append("(no notes yet)")
     return "\n".join(lines) + "\n"
+
+
+def folder_docs(notes: pd.DataFrame, taxonomy: Taxonomy, folders: list[str]
+                ) -> list[tuple[str, str]]:  # fmt: skip
+    """(path, generated part) of README.ai.md and PATH.ai.md, root and top folders."""
+    tops = [f for f in folders if "/" not in f]
+    docs = []
+    for folder in [".", *tops]:
+        inside = notes if folder == "." else notes[notes["path"].str.startswith(folder + "/")]
+        doc = FolderDoc(folder, inside)
+        subs = tops if folder == "." else [f for f in folders if f.startswith(folder + "/")
+                                           and f.count("/") == 1]  # fmt: skip
+        prefix = "" if folder == "." else folder + "/"
+        docs.append((prefix + README_AI, readme_doc(doc, taxonomy, subs)))
+        docs.append((prefix + PATH_AI, path_doc(doc)))
+    return docs

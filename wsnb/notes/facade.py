@@ -185,7 +185,8 @@ class Notes:
         self.workspace.scan()
         return list_notes(self.policy, self.workspace.files, self.config)
 
-    def _folders(self) -> list[str]:
+    def folders(self) -> list[str]:
+        """The visible folders of the first two levels (from a fresh scan)."""
         files = self.workspace.files
         folders = files[files["is_dir"] & ~files["is_hidden"] & (files["depth"] <= 2)]
         return [p for p in folders["path"] if not p.split("/")[0].startswith(".")]
@@ -195,7 +196,7 @@ class Notes:
         """The taxonomy: saved categories of ``source='user'`` kept, the rest inferred now."""
         saved = Taxonomy.from_json(self.meta.read_json(TAXONOMY_FILE))
         self.workspace.scan()
-        return Taxonomy.infer(self._folders(), saved.categories)
+        return Taxonomy.infer(self.folders(), saved.categories)
 
     @property
     def taxonomy(self) -> pd.DataFrame:
@@ -274,7 +275,8 @@ class Notes:
         rows = [{"day": d.day, "path": d.path} for d in mem.list_daily(self.policy)]
         return pd.DataFrame(rows, columns=["day", "path"])
 
-    def _append_plan(self, change: mem.FileAppend) -> Plan:
+    def append_plan(self, change: mem.FileAppend) -> Plan:
+        """A plan that adds ``change.addition`` at the end of a file (creating it if missing)."""
         if change.current is None:
             return self.workspace.create_file(change.path, change.new_content())
         return self.workspace.write_file(change.path, change.new_content())
@@ -289,7 +291,7 @@ class Notes:
             wanted = date.fromisoformat(day) if isinstance(day, str) else day
             days = [d for d in days if d.day == wanted]
         change = mem.promotion(self.policy, self.memory_file, days)
-        plans = [self._append_plan(change)] if change else []
+        plans = [self.append_plan(change)] if change else []
         return PlanGroup("Promote daily memories to long-term memory", plans)
 
     def archive(self) -> PlanGroup:
@@ -303,10 +305,10 @@ class Notes:
         plans = []
         promoted = mem.promotion(self.policy, self.memory_file, old)
         if promoted:
-            plans.append(self._append_plan(promoted))
+            plans.append(self.append_plan(promoted))
         summary = mem.archive_append(self.policy, old)
         if summary:
-            plans.append(self._append_plan(summary))
+            plans.append(self.append_plan(summary))
         plans += [self.workspace.trash(d.path) for d in old]
         return PlanGroup(f"Archive {len(old)} daily memories older than {keep} days", plans)
 
@@ -318,23 +320,14 @@ class Notes:
         Only the part between the generated markers changes; a file whose
         generated part is already current gets no plan.
         """
-        from .docs import FolderDoc, path_doc, readme_doc
+        from .docs import folder_docs
 
-        notes = self.notes_frame()
-        categories = self.categories
-        tops = [f for f in self._folders() if "/" not in f]
         plans: list[Plan] = []
-        for folder in [".", *tops]:
-            inside = notes if folder == "." else notes[notes["path"].str.startswith(folder + "/")]
-            doc = FolderDoc(folder, inside)
-            subs = tops if folder == "." else [f for f in self._folders()
-                                                if f.startswith(folder + "/") and
-                                                f.count("/") == 1]  # fmt: skip
-            texts = {README_AI: readme_doc(doc, categories, subs), PATH_AI: path_doc(doc)}
-            for name, generated in texts.items():
-                plan = self._doc_plan(name if folder == "." else f"{folder}/{name}", generated)
-                if plan is not None:
-                    plans.append(plan)
+        for relative, generated in folder_docs(self.notes_frame(), self.categories,
+                                               self.folders()):  # fmt: skip
+            plan = self._doc_plan(relative, generated)
+            if plan is not None:
+                plans.append(plan)
         return PlanGroup("Refresh the generated overviews", plans)
 
     def _doc_plan(self, relative: str, generated: str) -> Plan | None:
@@ -454,25 +447,9 @@ class Notes:
         style, capture folder and archive policy to config.json and marks
         onboarding done (no check-in is asked on the same day).
         """
-        answers_text = ob.normalise_answers(ob.ONBOARDING_QUESTIONS, answers)
-        folder = ob.capture_folder(answers_text["capture"], [f for f in self._folders()
-                                                              if "/" not in f])  # fmt: skip
-        answers_text["capture"] = check_note_folder(self.policy, folder)
-        changes = ob.onboarding_config(answers_text, answers_text["capture"])
-        drafts = ob.onboarding_files(answers_text, self.today())
-        request = ob.WriterRequest("onboarding", answers_text, drafts, self.today())
-        written = ob.apply_writer(request, writer)
-        plans = [self._persona_plan(role, text) for role, text in written.texts.items()]
-        group = PlanGroup("Onboarding: write the persona files", plans, note=written.note)
+        from .answers import plan_onboarding
 
-        def finish() -> None:
-            self.update_config(changes)
-            self.state.onboarding_complete = True
-            self.state.last_check_in = self.today()
-            self.save_state()
-
-        group.on_done(finish)
-        return group
+        return plan_onboarding(self, answers, writer)
 
     def check_in(self, answers: dict[str, Any], writer: ob.FileWriter | None = None) -> PlanGroup:
         """Plans that write today's memory (memory/daily/<today>.md) from the 3 answers.
@@ -480,36 +457,9 @@ class Notes:
         A second check-in on the same day is added to the day's file. Confirming
         records today's date as the last check-in.
         """
-        answers_text = ob.normalise_answers(ob.CHECK_IN_QUESTIONS, answers)
-        relative = f"{DAILY_DIR}/{self.today().isoformat()}.md"
-        existing = mem.read_optional(self.policy, relative)
-        draft = ob.check_in_files(answers_text, self.clock(), existing)
-        request = ob.WriterRequest("check-in", answers_text, {"daily": draft}, self.today())
-        written = ob.apply_writer(request, writer)
-        text = written.texts["daily"]
-        if existing is not None and not text.startswith(existing):
-            text = draft  # the day's file is only added to, whoever writes it
-        plan = (self.workspace.create_file(relative, text) if existing is None
-                else self.workspace.write_file(relative, text))  # fmt: skip
-        group = PlanGroup("Daily check-in", [plan], note=written.note)
+        from .answers import plan_check_in
 
-        def finish() -> None:
-            self.state.last_check_in = self.today()
-            self.save_state()
-
-        group.on_done(finish)
-        return group
-
-    def _persona_plan(self, role: str, text: str) -> Plan:
-        """A whole new persona file, or for memory.md an append (it is never rewritten)."""
-        name = find_persona(self.root, role) or PERSONA_FILES[role][0]
-        current = mem.read_optional(self.policy, name)
-        if role == "memory":
-            return self._append_plan(mem.FileAppend(name, current, text,
-                                                    header="# Long-term memory\n\n"))
-        if current is None:
-            return self.workspace.create_file(name, text)
-        return self.workspace.write_file(name, text)
+        return plan_check_in(self, answers, writer)
 
     # -- plans, history, undo (the workspace's) ----------------------------------------
 
