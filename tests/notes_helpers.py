@@ -11,6 +11,23 @@ from wsnb.notes import Notes, open_notes
 
 TZ = timezone(timedelta(hours=8))
 
+# The 13 onboarding answers, in Chinese, as a person would type them.
+ANSWERS_ZH = {
+    "address": "小王",
+    "assistant_name": "阿福",
+    "detail": "简洁",
+    "interruptions": "只有紧急的事情",
+    "boundaries": "不要删除文件；不要联网、不要替我做决定",
+    "goals": ["学习机器学习", "完成毕业论文", "每天锻炼"],
+    "output_format": "Markdown 列表",
+    "memory_allowed": "我的偏好和项目进展",
+    "memory_forbidden": "密码和健康信息",
+    "project_first_steps": "1. 写目标\n2. 列任务\n3. 定期回顾",
+    "organisation": "按主题",
+    "capture": "收件箱",
+    "archiving": "完成的项目移到归档，日记保留 14 天，自动归档",
+}
+
 
 def clock_at(year: int, month: int, day: int, hour: int = 9) -> Callable[[], datetime]:
     """A clock that always says the same local (UTC+8) time."""

@@ -48,6 +48,7 @@ from .templates import PERSONA_TEMPLATES
 if TYPE_CHECKING:
     from ..plans import Plan
     from ..trash import Trash
+    from ..widgets.notes_forms import CheckInForm, OnboardingForm
     from .index import IndexReport, NoteIndex
     from .prompt import AssembledPrompt
 
@@ -460,6 +461,18 @@ class Notes:
         from .answers import plan_check_in
 
         return plan_check_in(self, answers, writer)
+
+    def onboarding_form(self, writer: ob.FileWriter | None = None) -> OnboardingForm:
+        """The onboarding questions as a notebook form (needs ipywidgets)."""
+        from ..widgets.notes_forms import OnboardingForm
+
+        return OnboardingForm(self, writer)
+
+    def check_in_form(self, writer: ob.FileWriter | None = None) -> CheckInForm:
+        """The daily check-in as a notebook form (needs ipywidgets)."""
+        from ..widgets.notes_forms import CheckInForm
+
+        return CheckInForm(self, writer)
 
     # -- plans, history, undo (the workspace's) ----------------------------------------
 

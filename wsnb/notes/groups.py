@@ -114,6 +114,15 @@ class PlanGroup:
         states = ", ".join(sorted({p.state.value for p in self.plans})) or "empty"
         return f"<PlanGroup {self.title!r}: {len(self.plans)} plans ({states})>"
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """Plan cards with Confirm all inside a Jupyter kernel; the text anywhere else."""
+        from ..plans import _kernel_shows_widgets
+
+        if _kernel_shows_widgets():
+            from ..widgets.notes_forms import PlanGroupView  # the face, only when asked
+
+            bundle = PlanGroupView(self)._repr_mimebundle_(**kwargs)
+            if bundle is not None:
+                return bundle
         text = self.describe()
         return {"text/plain": text, "text/html": f"<pre>{html.escape(text)}</pre>"}
