@@ -39,3 +39,10 @@ def test_generate_docs_for_root_and_folders(root: Path) -> None:
         assert str(root) not in text and "](/" not in text
     assert "soul.md" not in (root / "PATH.ai.md").read_text(encoding="utf-8")
     assert len(nb.generate_docs()) == 0  # nothing changed: no plans
+
+
+def test_the_memory_folder_gets_no_overview(root: Path) -> None:
+    nb = initialized(root)
+    write(root, "memory/daily/2026-03-01.md", "# Day\n")
+    targets = {p.target.relative for p in nb.generate_docs() if p.target}
+    assert not any(t.startswith("memory/") for t in targets)

@@ -151,3 +151,12 @@ def test_persona_and_generated_files_are_not_notes() -> None:
     assert is_generated_or_persona("Projects/README.ai.md")
     assert not is_generated_or_persona("Projects/soul.md")
     assert not is_generated_or_persona("notes/a.md")
+
+
+def test_read_only_mode_plans_nothing_and_saves_nothing(root: Path) -> None:
+    nb = open_notes(root, mode="read-only")
+    group = nb.initialize()
+    assert group.refused and len(group.refused) == len(group)
+    with pytest.raises(PolicyError, match="read-only"):
+        nb.save_state()
+    assert list(root.iterdir()) == []

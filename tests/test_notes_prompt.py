@@ -83,3 +83,12 @@ def test_prompt_from_a_workspace_uses_the_index(root: Path) -> None:
     retrieved = list(prompt.frame.loc[prompt.frame["section"] == "retrieval", "path"])
     assert retrieved == ["笔记/机器学习.md"]  # tokens, not substrings: tea.md is not there
     assert "Name: 小助手" in prompt.text and "梯度下降是一种优化方法" in prompt.text
+
+
+def test_a_file_already_in_the_prompt_is_not_retrieved_again() -> None:
+    files = [("daily", "memory/daily/2026-03-06.md", "worked on the thesis")]
+    hits = [Hit("memory/daily/2026-03-06.md", "Work Log", "worked on the thesis"),
+            Hit("notes/thesis.md", "Thesis", "chapter two")]  # fmt: skip
+    prompt = assemble_prompt("thesis", files, hits)
+    assert list(prompt.frame["path"]) == ["memory/daily/2026-03-06.md", "notes/thesis.md"]
+    assert list(prompt.frame["section"]) == ["daily", "retrieval"]

@@ -323,9 +323,12 @@ class Notes:
         """
         from .docs import folder_docs
 
+        categories = self.categories
+        # The assistant's own memory folder gets no overview: it is not a folder of notes.
+        folders = [f for f in self.folders()
+                   if getattr(categories.classify(f), "role", None) != "memory"]  # fmt: skip
         plans: list[Plan] = []
-        for relative, generated in folder_docs(self.notes_frame(), self.categories,
-                                               self.folders()):  # fmt: skip
+        for relative, generated in folder_docs(self.notes_frame(), categories, folders):
             plan = self._doc_plan(relative, generated)
             if plan is not None:
                 plans.append(plan)

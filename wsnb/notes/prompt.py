@@ -180,7 +180,9 @@ def assemble_prompt(
                    len(text) > settings.head + settings.tail)
         for section in wanted for (s, path, text) in files if s == section and text.strip()
     ]  # fmt: skip
-    found = _retrieval_parts(hits, settings) if "retrieval" in settings.order else []
+    shown = {p.path for p in file_parts}  # a file already in the prompt is not retrieved again
+    fresh = [hit for hit in hits if hit.path not in shown]
+    found = _retrieval_parts(fresh, settings) if "retrieval" in settings.order else []
     retrieval_size = sum(len(p.render()) for p in found)
     reserved = min(retrieval_size, int(room * settings.retrieval_share))
     kept_files, used = _fill(file_parts, room - reserved)
