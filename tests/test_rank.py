@@ -148,3 +148,24 @@ def test_empty_query_and_empty_ranker_return_nothing() -> None:
     ranker.add("a", {"body": "words"})
     assert ranker.search("the and of") == []
     assert ranker.search("") == []
+
+
+def test_matches_returns_every_hit_unsorted_with_search_scores() -> None:
+    ranker = FieldRanker()
+    for number in range(5):
+        ranker.add(f"d{number}", {"body": "tea " * (number + 1) + "cake"})
+    ranker.add("other", {"body": "coffee"})
+    everything = {hit.doc_id: hit for hit in ranker.search("tea", limit=None)}
+    assert {hit.doc_id: hit for hit in ranker.matches("tea")} == everything
+    assert len(everything) == 5
+
+
+def test_cached_scores_follow_changes() -> None:
+    ranker = FieldRanker()
+    ranker.add("a", {"body": "tea"})
+    ranker.add("b", {"body": "coffee"})
+    before = ranker.search("tea")[0].score
+    ranker.add("c", {"body": "tea"})  # tea gets more common: a lower idf
+    assert ranker.search("tea")[0].score < before
+    ranker.remove("c")
+    assert ranker.search("tea")[0].score == pytest.approx(before)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -48,6 +49,7 @@ DEFAULT_BOOSTS: Mapping[str, float] = {
 }
 DEFAULT_K1 = 1.2
 DEFAULT_B = 0.75
+_CACHED_TOKENS = 4096
 
 FieldValue = str | Iterable[str]
 
@@ -101,6 +103,8 @@ class FieldRanker:
         self._next = 0
         self._totals = [0] * len(self._fields)
         self._norms: dict[int, tuple[float, ...]] | None = None
+        # token -> each document's share of the score for that token; valid until a change.
+        self._contributions: dict[str, list[tuple[int, float]]] = {}
 
     # -- documents -----------------------------------------------------------
 
@@ -130,26 +134,33 @@ class FieldRanker:
             known = ", ".join(self._fields)
             raise UsageError(f"The ranker has no field {unknown[0]!r}; use one of: {known}.")
         self.remove(doc_id)
-        counts: dict[str, dict[int, int]] = {}
+        counts: dict[str, list[tuple[int, int]]] = {}
         lengths = [0] * len(self._fields)
-        for name, tokens in fields.items():
+        for name, tokens in sorted(fields.items(), key=lambda item: self._slot[item[0]]):
             slot = self._slot[name]
             lengths[slot] = len(tokens)
-            for token in tokens:
-                per_field = counts.setdefault(token, {})
-                per_field[slot] = per_field.get(slot, 0) + 1
+            for token, count in Counter(tokens).items():  # counted in C, slots in order
+                if token in counts:
+                    counts[token].append((slot, count))
+                else:
+                    counts[token] = [(slot, count)]
         number = self._next
         self._next += 1
         interned = self._counts
+        postings = self._postings
         for token, per_field in counts.items():
-            key = tuple(sorted(per_field.items()))
-            self._postings.setdefault(token, {})[number] = interned.setdefault(key, key)
+            key = tuple(per_field)
+            key = interned.setdefault(key, key)
+            if token in postings:
+                postings[token][number] = key
+            else:
+                postings[token] = {number: key}
         self._numbers[doc_id] = number
         self._ids[number] = doc_id
         self._lengths[number] = tuple(lengths)
         self._terms[number] = tuple(counts)
         self._totals = [total + length for total, length in zip(self._totals, lengths, strict=True)]
-        self._norms = None
+        self._changed()
 
     def remove(self, doc_id: str) -> bool:
         """Forget ``doc_id``; whether it was there."""
@@ -164,7 +175,7 @@ class FieldRanker:
             if not postings:
                 del self._postings[token]
         self._totals = [total - length for total, length in zip(self._totals, lengths, strict=True)]
-        self._norms = None
+        self._changed()
         return True
 
     def clear(self) -> None:
@@ -175,7 +186,12 @@ class FieldRanker:
         self._lengths.clear()
         self._terms.clear()
         self._totals = [0] * len(self._fields)
+        self._changed()
+
+    def _changed(self) -> None:
+        """Forget what depends on the whole collection: length norms, per-token contributions."""
         self._norms = None
+        self._contributions.clear()
 
     # -- statistics ----------------------------------------------------------
 
@@ -226,30 +242,49 @@ class FieldRanker:
         numbers = self._numbers
         return [Hit(doc_id, score, tuple(matched[numbers[doc_id]])) for doc_id, score in ranked]
 
+    def matches(self, query: str | Sequence[str]) -> list[Hit]:
+        """Every document that contains a query token, in no particular order (no sorting cost)."""
+        scores, matched = self._score(self.query_tokens(query))
+        ids = self._ids
+        return [Hit(ids[number], score, tuple(matched[number])) for number, score in scores.items()]
+
     def _score(self, tokens: Sequence[str]) -> tuple[dict[int, float], dict[int, list[str]]]:
-        norms = self._length_norms()
-        boosts = self._boosts
-        k1 = self._k1
         scores: dict[int, float] = {}
         matched: dict[int, list[str]] = {}
         for token in tokens:
-            postings = self._postings.get(token)
-            if not postings:
-                continue
-            idf = self.idf(token)
-            for number, per_field in postings.items():
-                norm = norms[number]
-                weighted = 0.0
-                for slot, count in per_field:
-                    weighted += boosts[slot] * count * norm[slot]
-                if weighted <= 0.0:
-                    continue
-                scores[number] = scores.get(number, 0.0) + idf * weighted / (k1 + weighted)
+            shares = self._contributions.get(token)
+            if shares is None:
+                shares = self._token_shares(token)
+            get = scores.get
+            for number, share in shares:
+                scores[number] = get(number, 0.0) + share
                 if number in matched:
                     matched[number].append(token)
                 else:
                     matched[number] = [token]
         return scores, matched
+
+    def _token_shares(self, token: str) -> list[tuple[int, float]]:
+        """Each document's BM25F share for ``token``; cached (a bounded number of tokens)."""
+        postings = self._postings.get(token)
+        if not postings:
+            return []
+        norms = self._length_norms()
+        boosts = self._boosts
+        k1 = self._k1
+        idf = self.idf(token)
+        shares: list[tuple[int, float]] = []
+        for number, per_field in postings.items():
+            norm = norms[number]
+            weighted = 0.0
+            for slot, count in per_field:
+                weighted += boosts[slot] * count * norm[slot]
+            if weighted > 0.0:
+                shares.append((number, idf * weighted / (k1 + weighted)))
+        if len(self._contributions) >= _CACHED_TOKENS:
+            self._contributions.clear()
+        self._contributions[token] = shares
+        return shares
 
     def _length_norms(self) -> dict[int, tuple[float, ...]]:
         """Per document and field, ``1 / (1 − b + b · len / avglen)``; cached until a change."""

@@ -27,6 +27,7 @@ can change, so a stored index knows it must be rebuilt.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -103,19 +104,25 @@ def unique_tokens(text: str) -> list[str]:
 
 
 def _tokens(text: str) -> Iterator[str]:
-    for match in _RUN.finditer(text):
-        cjk = match.group("cjk")
-        if cjk is not None:
+    for cjk, word in _RUN.findall(text):
+        if cjk:
             if len(cjk) == 1:
                 yield cjk
             else:
-                for start in range(len(cjk) - 1):
-                    yield cjk[start : start + 2]
-            continue
-        word = _fold_plural(match.group("word"))
-        if word in STOP_WORDS or (len(word) == 1 and not word.isdigit()):
-            continue
-        yield word
+                yield from map(str.__add__, cjk[:-1], cjk[1:])  # the bigrams, made in C
+        else:
+            token = _word_token(word)
+            if token is not None:
+                yield token
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _word_token(word: str) -> str | None:
+    """The token of a word run; None for a stop word or a lone letter (cached: words repeat)."""
+    word = _fold_plural(word)
+    if word in STOP_WORDS or (len(word) == 1 and not word.isdigit()):
+        return None
+    return word
 
 
 def _fold_plural(word: str) -> str:
