@@ -117,3 +117,15 @@ def test_check_in_writes_the_day_and_adds_to_it(root: Path) -> None:
     nb.promote("2026-03-06").confirm()
     memory = (root / "memory.md").read_text(encoding="utf-8")
     assert "导师周五开会" in memory and "喜欢喝绿茶" in memory
+
+
+def test_auto_archive_comes_with_the_check_in(root: Path) -> None:
+    nb = initialized(root, clock=clock_at(2026, 3, 5))
+    write(root, "memory/daily/2026-01-01.md", "# D\n\n## Work Log\n\nold work\n")
+    assert len(nb.check_in({"done": "x"})) == 1  # autoArchive is off by default
+    nb.update_config({"archivePolicy": {"autoArchive": True}})
+    group = nb.check_in({"done": "today"})
+    assert [p.action.value for p in group] == ["create_file", "create_file", "trash"]
+    group.confirm()
+    assert "- 2026-01-01: old work" in (root / "memory/daily/archive.md").read_text()
+    assert not (root / "memory/daily/2026-01-01.md").exists()

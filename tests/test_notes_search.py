@@ -42,3 +42,18 @@ def test_an_existing_jsonl_index_loads(root: Path) -> None:
     nb = open_notes(root)
     assert "项目/计划.md" in set(nb.manifest["path"])
     assert nb.search("机器学习").iloc[0]["path"] == "项目/计划.md"
+
+
+def test_pinning_boosts_only_matching_notes(root: Path) -> None:
+    nb = initialized(root)
+    write(root, "a/tea.md", "# Tea\n\ngreen tea notes\n")
+    write(root, "b/tea-too.md", "# More tea\n\ntea tea tea\n")
+    write(root, "c/coffee.md", "# Coffee\n\nespresso\n")
+    nb.index()
+    nb.pin("a/tea.md")
+    nb.pin("c/coffee.md")
+    assert set(nb.hotset["path"]) == {"a/tea.md", "c/coffee.md"}
+    hits = nb.search("tea")
+    assert "c/coffee.md" not in set(hits["path"])  # a pin never brings in a non-match
+    nb.unpin("c/coffee.md")
+    assert set(nb.hotset["path"]) == {"a/tea.md"}

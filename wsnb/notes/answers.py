@@ -48,7 +48,10 @@ def plan_onboarding(nb: Notes, answers: dict[str, Any], writer: ob.FileWriter | 
 
 def plan_check_in(nb: Notes, answers: dict[str, Any], writer: ob.FileWriter | None
                   ) -> PlanGroup:  # fmt: skip
-    """The plan that writes (or adds to) today's memory; confirming records the check-in."""
+    """The plan that writes (or adds to) today's memory; confirming records the check-in.
+
+    With ``autoArchive`` on, the archive plans for days past retention come along.
+    """
     texts = ob.normalise_answers(ob.CHECK_IN_QUESTIONS, answers)
     relative = f"{DAILY_DIR}/{nb.today().isoformat()}.md"
     existing = mem.read_optional(nb.policy, relative)
@@ -60,7 +63,10 @@ def plan_check_in(nb: Notes, answers: dict[str, Any], writer: ob.FileWriter | No
         text = draft  # the day's file is only added to, whoever writes it
     plan = (nb.workspace.create_file(relative, text) if existing is None
             else nb.workspace.write_file(relative, text))  # fmt: skip
-    group = PlanGroup("Daily check-in", [plan], note=written.note)
+    plans = [plan]
+    if nb.config.auto_archive:
+        plans += nb.archive().plans  # proposed with the check-in, confirmed with it
+    group = PlanGroup("Daily check-in", plans, note=written.note)
 
     def finish() -> None:
         nb.state.last_check_in = nb.today()

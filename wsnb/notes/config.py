@@ -151,6 +151,11 @@ class NotesConfig:
         return _int(self._archive, "promoteAfterDays", 7, 0)
 
     @property
+    def auto_archive(self) -> bool:
+        """True when each check-in also proposes archiving the daily memories past retention."""
+        return self._archive.get("autoArchive") is True
+
+    @property
     def archive_folder(self) -> str:
         folder = self._archive.get("archiveFolder")
         return folder.strip("/") if isinstance(folder, str) and folder.strip("/") else "Archive"

@@ -394,6 +394,18 @@ class Notes:
         """Files, chunks, stale files and when the index was last brought up to date."""
         return self.note_index.stats()
 
+    def pin(self, path: str) -> None:
+        """Pin a note: a small boost whenever it matches a query (never brings in a non-match)."""
+        self.note_index.hotset.pin(self.policy.resolve(path).relative)
+
+    def unpin(self, path: str) -> None:
+        self.note_index.hotset.unpin(self.policy.resolve(path).relative)
+
+    @property
+    def hotset(self) -> pd.DataFrame:
+        """Pinned and used notes: path, pinned, uses (decayed), boost."""
+        return self.note_index.hotset.frame()
+
     # -- prompt assembly ---------------------------------------------------------------
 
     def prompt(self, question: str, **settings: Any) -> AssembledPrompt:
