@@ -48,6 +48,11 @@ def test_capture_into_the_configured_folder(root: Path) -> None:
     assert (root / "收件箱/想法.md").read_text(encoding="utf-8") == "# 想法\n\n内容\n"
 
 
+def test_a_title_on_several_lines_becomes_one_heading(root: Path) -> None:
+    plan = initialized(root).capture("two\nlines", "body")
+    assert plan.content == "# two lines\n\nbody\n"
+
+
 def test_capture_needs_a_title(root: Path) -> None:
     with pytest.raises(UsageError):
         initialized(root).capture("  ")

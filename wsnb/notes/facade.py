@@ -235,10 +235,11 @@ class Notes:
         """Plan a new note in the capture folder under a free name (never overwrites)."""
         if not isinstance(title, str) or not title.strip():
             raise UsageError("Give the note a title, e.g. capture('Idea', 'text').")
+        title = " ".join(title.split())  # one line: it becomes the note's H1
         where = check_note_folder(self.policy, folder or self.config.capture_folder)
         path = free_path(self.policy, where, slugify(title))
         body = content.strip("\n")
-        text = f"# {title.strip()}\n\n{body}\n" if body else f"# {title.strip()}\n"
+        text = f"# {title}\n\n{body}\n" if body else f"# {title}\n"
         return self.workspace.create_file(path, text)
 
     def classify(self, path: str) -> Suggestion:

@@ -153,7 +153,7 @@ def _layout_items(root: Path) -> dict[str, bool]:
         items[found or names[0]] = found is not None
     for name in (README_AI, PATH_AI):
         items[name] = (root / name).is_file()
-    for folder in ("Inbox", DAILY_DIR, ASSISTANT_DIR):
+    for folder in ("Inbox", DAILY_DIR, ASSISTANT_DIR, INDEX_DIR):
         items[f"{folder}/"] = (root / folder).is_dir() and not (root / folder).is_symlink()
     for name in (STATE_FILE, CONFIG_FILE, TAXONOMY_FILE):
         items[name] = (root / name).is_file()
