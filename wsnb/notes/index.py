@@ -37,7 +37,7 @@ from ..errors import UnsupportedFileError, UsageError, WsnbError
 from ..policy import AccessPolicy
 from ..search.rank import FieldRanker
 from ..search.snippet import snippet
-from ..search.tokenize import TOKENIZER_VERSION, unique_tokens
+from ..search.tokenize import TOKENIZER_VERSION, tokenize, unique_tokens
 from ..textio import decode_bytes, read_bytes
 from .hotset import Hotset
 from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore
@@ -333,8 +333,7 @@ class NoteIndex:
         for chunk in chunks:
             self._by_chunk[chunk["chunkId"]] = chunk
         if self._ranker is not None:
-            for chunk in chunks:
-                self._ranker.add(chunk["chunkId"], _fields(record, chunk))
+            _add_note(self._ranker, record, chunks)
 
     def _drop(self, path: str) -> None:
         self._loaded().pop(path, None)
@@ -364,17 +363,10 @@ class NoteIndex:
             raise UsageError("Give a query with at least one word, e.g. search('meeting notes').")
         if limit < 0:
             raise UsageError("The limit must be zero or more.")
-        tokens = unique_tokens(query)
         ranker = self._ready_ranker()
-        best: dict[str, tuple[float, str, tuple[str, ...]]] = {}
-        by_chunk = self._by_chunk
-        for hit in ranker.search(tokens, limit=None):
-            path = by_chunk[hit.doc_id]["path"]
-            if path not in best:
-                best[path] = (hit.score * (1.0 + self.hotset.boost(path)), hit.doc_id, hit.matched)
-        ranked = sorted(best.items(), key=lambda item: (-item[1][0], item[0]))[:limit]
-        return [self._hit(path, score, chunk_id, matched)
-                for path, (score, chunk_id, matched) in ranked]  # fmt: skip
+        found = ranker.search_groups(unique_tokens(query), limit, boost=self.hotset.boost)
+        ranked = [(hit.group, hit.score, hit.doc_id, hit.matched) for hit in found]
+        return [self._hit(*item) for item in ranked]
 
     def search(self, query: str, limit: int = 5) -> pd.DataFrame:
         """Ranked notes as a DataFrame: path, title, heading, score, snippet, lines (+ text)."""
@@ -411,8 +403,7 @@ class NoteIndex:
             ranker = FieldRanker()
             notes = self._loaded()
             for path, chunks in self._chunks.items():
-                for chunk in chunks:
-                    ranker.add(chunk["chunkId"], _fields(notes[path], chunk))
+                _add_note(ranker, notes[path], chunks)
             self._ranker = ranker
         return self._ranker
 
@@ -451,16 +442,22 @@ class NoteIndex:
         )
 
 
-def _fields(record: dict[str, Any], chunk: dict[str, Any]) -> dict[str, Any]:
+def _add_note(ranker: FieldRanker, record: dict[str, Any], chunks: list[dict[str, Any]]) -> None:
+    """Add a note's chunks: each one carries the note's title, tags, aliases and path.
+
+    The note-level fields are tokenized once per note, not once per chunk.
+    """
     path = record["path"]
-    return {
-        "title": record["title"],
-        "tags": record["tags"],
-        "aliases": record["aliases"],
-        "headings": chunk["heading"],
-        "path": path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path,
-        "body": chunk["text"],
+    stem = path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path
+    shared = {
+        "title": tokenize(record["title"]),
+        "tags": [token for tag in record["tags"] for token in tokenize(tag)],
+        "aliases": [token for alias in record["aliases"] for token in tokenize(alias)],
+        "path": tokenize(stem),
     }
+    for chunk in chunks:
+        fields = {**shared, "headings": tokenize(chunk["heading"]), "body": tokenize(chunk["text"])}
+        ranker.add_tokens(chunk["chunkId"], fields, group=path)
 
 
 def _empty_chunk(note_id: str, path: str) -> dict[str, Any]:
