@@ -168,23 +168,19 @@ class FieldRanker:
             known = ", ".join(self._fields)
             raise UsageError(f"The ranker has no field {unknown[0]!r}; use one of: {known}.")
         self.remove(doc_id)
-        counts: dict[str, list[tuple[int, int]]] = {}
         lengths = [0] * len(self._fields)
-        for name, tokens in sorted(fields.items(), key=lambda item: self._slot[item[0]]):
+        counted: list[tuple[int, Counter[str]]] = []
+        for name, tokens in fields.items():
             slot = self._slot[name]
             lengths[slot] = len(tokens)
-            for token, count in Counter(tokens).items():  # counted in C, slots in order
-                if token in counts:
-                    counts[token].append((slot, count))
-                else:
-                    counts[token] = [(slot, count)]
+            if tokens:
+                counted.append((slot, Counter(tokens)))  # counted in C
+        counted.sort(key=lambda item: item[0])
         number = self._next
         self._next += 1
-        interned = self._counts
         postings = self._postings
-        for token, per_field in counts.items():
-            key = tuple(per_field)
-            key = interned.setdefault(key, key)
+        terms = self._posting_keys(counted)
+        for token, key in terms.items():
             if token in postings:
                 postings[token][number] = key
             else:
@@ -193,7 +189,7 @@ class FieldRanker:
         self._ids[number] = doc_id
         self._set_group(number, doc_id if group is None else group)
         self._lengths[number] = tuple(lengths)
-        self._terms[number] = tuple(counts)
+        self._terms[number] = tuple(terms)
         self._totals = [total + length for total, length in zip(self._totals, lengths, strict=True)]
         self._changed()
 
@@ -222,6 +218,27 @@ class FieldRanker:
         self._terms.clear()
         self._totals = [0] * len(self._fields)
         self._changed()
+
+    def _posting_keys(
+        self, counted: list[tuple[int, Counter[str]]]
+    ) -> dict[str, tuple[tuple[int, int], ...]]:
+        """Token -> interned ((field slot, count), ...) for one document.
+
+        Most tokens occur in one field only; their keys come from a small
+        cache without building a tuple per token.
+        """
+        interned = self._counts
+        keys: dict[str, tuple[tuple[int, int], ...]] = {}
+        for slot, counter in counted:
+            for token, count in counter.items():
+                before = keys.get(token)
+                if before is None:
+                    single = ((slot, count),)
+                    keys[token] = interned.setdefault(single, single)
+                else:
+                    joined = (*before, (slot, count))
+                    keys[token] = interned.setdefault(joined, joined)
+        return keys
 
     def _set_group(self, number: int, group: str) -> None:
         group_id = self._group_ids.get(group)

@@ -30,7 +30,6 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Iterator
 
 __all__ = [
     "STOP_WORDS",
@@ -85,6 +84,8 @@ STOP_WORDS: frozenset[str] = frozenset(
 
 def normalize(text: str) -> str:
     """NFKC-normalise and case-fold ``text``: the form every token is cut from."""
+    if text.isascii():  # NFKC leaves ASCII alone, and ASCII case folding is lower()
+        return text.lower()
     return unicodedata.normalize("NFKC", text).casefold()
 
 
@@ -95,25 +96,24 @@ def is_cjk(char: str) -> bool:
 
 def tokenize(text: str) -> list[str]:
     """The tokens of ``text`` in reading order, repeats kept (term frequency counts them)."""
-    return list(_tokens(normalize(text)))
+    tokens: list[str] = []
+    append, extend, word_token = tokens.append, tokens.extend, _word_token
+    for cjk, word in _RUN.findall(normalize(text)):
+        if cjk:
+            if len(cjk) == 1:
+                append(cjk)
+            else:
+                extend(map(str.__add__, cjk[:-1], cjk[1:]))  # the bigrams, made in C
+        else:
+            token = word_token(word)
+            if token is not None:
+                append(token)
+    return tokens
 
 
 def unique_tokens(text: str) -> list[str]:
     """The distinct tokens of ``text``, in the order they first appear (for queries)."""
-    return list(dict.fromkeys(_tokens(normalize(text))))
-
-
-def _tokens(text: str) -> Iterator[str]:
-    for cjk, word in _RUN.findall(text):
-        if cjk:
-            if len(cjk) == 1:
-                yield cjk
-            else:
-                yield from map(str.__add__, cjk[:-1], cjk[1:])  # the bigrams, made in C
-        else:
-            token = _word_token(word)
-            if token is not None:
-                yield token
+    return list(dict.fromkeys(tokenize(text)))
 
 
 @functools.lru_cache(maxsize=1 << 16)
