@@ -157,6 +157,7 @@ class NoteIndex:
         self._notes: dict[str, dict[str, Any]] | None = None
         self._chunks: dict[str, list[dict[str, Any]]] = {}
         self._by_chunk: dict[str, dict[str, Any]] = {}  # chunkId -> chunk record
+        self._note_ids: set[str] = set()
         self._stored_settings: dict[str, Any] = {}
         self._ranker: FieldRanker | None = None
         self._last_indexed: str | None = None
@@ -184,6 +185,7 @@ class NoteIndex:
     def _loaded(self) -> dict[str, dict[str, Any]]:
         if self._notes is None:
             self._notes = {record["path"]: record for record in self.store.load_manifest()}
+            self._note_ids = {record["noteId"] for record in self._notes.values()}
             ids = {record["noteId"]: path for path, record in self._notes.items()}
             chunks: dict[str, list[dict[str, Any]]] = {}
             for chunk in self.store.load_chunks():
@@ -315,7 +317,7 @@ class NoteIndex:
         return True
 
     def _new_id(self, path: str) -> str:
-        taken = {record["noteId"] for record in self._loaded().values()}
+        taken = self._note_ids
         seed = path
         while True:
             note_id = hashlib.sha256(seed.encode("utf-8")).hexdigest()[:16]
@@ -329,6 +331,7 @@ class NoteIndex:
     def _put(self, record: dict[str, Any], chunks: list[dict[str, Any]]) -> None:
         path = record["path"]
         self._loaded()[path] = record
+        self._note_ids.add(record["noteId"])
         self._chunks[path] = chunks
         for chunk in chunks:
             self._by_chunk[chunk["chunkId"]] = chunk
@@ -336,7 +339,9 @@ class NoteIndex:
             _add_note(self._ranker, record, chunks)
 
     def _drop(self, path: str) -> None:
-        self._loaded().pop(path, None)
+        record = self._loaded().pop(path, None)
+        if record is not None:
+            self._note_ids.discard(record["noteId"])
         chunks = self._chunks.pop(path, [])
         for chunk in chunks:
             self._by_chunk.pop(chunk["chunkId"], None)

@@ -43,6 +43,7 @@ _TAG = re.compile(r"(?<![^\s(（\[【])#((?:[^\W]|[-/])+)")
 _INLINE_CODE = re.compile(r"`+[^`]*`+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
 _FRONTMATTER_END = {"---", "..."}
+_SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ def split_frontmatter(text: str) -> tuple[dict[str, Any], list[str], int]:
 
 def _load_yaml(source: str) -> dict[str, Any]:
     try:
-        loaded = yaml.safe_load(source)
+        loaded = yaml.load(source, Loader=_SAFE_LOADER)  # the safe loader, in C where built
     except yaml.YAMLError:
         return {}
     return loaded if isinstance(loaded, dict) else {}
