@@ -96,6 +96,17 @@ def test_moves_are_detected_by_hash_and_keep_the_note_id(notes: Path) -> None:
     assert _paths(index, "restart") == ["Archive/start.md"]
 
 
+def test_a_move_during_a_full_reindex_is_parsed_again_under_its_note_id(notes: Path) -> None:
+    _index(notes).update()
+    note_id = _index(notes).manifest().set_index("path").loc["start.md", "noteId"]
+    (notes / "start.md").rename(notes / "moved.md")
+    index = _index(notes, chunk_size=600, chunk_overlap=50)  # new settings: a full re-index
+    report = index.update()
+    assert (report.full, report.moved, report.added, report.removed) == (True, 1, 0, 0)
+    assert index.manifest().set_index("path").loc["moved.md", "noteId"] == note_id
+    assert set(index.chunks()["path"]) >= {"moved.md"}
+
+
 def test_removed_notes_leave_index_and_search(notes: Path) -> None:
     index = _index(notes)
     index.update()

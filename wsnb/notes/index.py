@@ -114,6 +114,7 @@ class _Pending:
     file: NoteFile
     data: bytes
     digest: str
+    note_id: str | None = None  # inherited from where the note was before a move
 
 
 class NoteIndex:
@@ -209,7 +210,7 @@ class NoteIndex:
                           exclude=self._exclude)  # fmt: skip
         unchanged, touched, pending, unreadable = self._sort_out(walk.files, full, verify)
         gone = {path: notes[path] for path in notes.keys() - walk.files.keys()}
-        moved = self._apply_moves(pending, gone)
+        moved = self._apply_moves(pending, gone, full)
         added = updated = 0
         for item in pending:
             existed = item.file.path.relative in notes
@@ -217,7 +218,7 @@ class NoteIndex:
                 unreadable += 1
             elif existed:
                 updated += 1
-            else:
+            elif item.note_id is None:
                 added += 1
         for path in gone:
             self._drop(path)
@@ -266,8 +267,14 @@ class NoteIndex:
             pending.append(_Pending(file, data, digest))
         return unchanged, touched, pending, unreadable
 
-    def _apply_moves(self, pending: list[_Pending], gone: dict[str, dict[str, Any]]) -> int:
-        """Move the records of notes that reappear elsewhere with the same content."""
+    def _apply_moves(
+        self, pending: list[_Pending], gone: dict[str, dict[str, Any]], full: bool
+    ) -> int:
+        """Move the records of notes that reappear elsewhere with the same content.
+
+        In a full re-index a moved note is still parsed again (the settings
+        may have changed), under its old ``noteId``.
+        """
         by_hash = {record["hash"]: path for path, record in gone.items() if record["hash"]}
         moved = 0
         for item in list(pending):
@@ -278,14 +285,17 @@ class NoteIndex:
             record = gone.pop(old_path)
             chunks = self._chunks.get(old_path, [])
             self._drop(old_path)
+            self.hotset.rename(old_path, new_path)
+            moved += 1
+            if full:
+                item.note_id = record["noteId"]
+                continue
             record.update(path=new_path, size=item.file.size, mtime=item.file.mtime,
                           categoryIds=self._categories(new_path))  # fmt: skip
             for chunk in chunks:
                 chunk["path"] = new_path
             self._put(record, chunks)
-            self.hotset.rename(old_path, new_path)
             pending.remove(item)
-            moved += 1
         return moved
 
     def _parse(self, item: _Pending) -> bool:
@@ -297,7 +307,7 @@ class NoteIndex:
             logger.info("%s is not readable text; it is not indexed.", path)
             return False
         old = self._loaded().get(path)
-        note_id = old["noteId"] if old is not None else self._new_id(path)
+        note_id = item.note_id or (old["noteId"] if old is not None else self._new_id(path))
         meta = note_meta(text, path)
         record = {
             "noteId": note_id, "path": path, "title": meta.title, "aliases": meta.aliases,
