@@ -213,7 +213,7 @@ class NoteIndex:
         moved = self._apply_moves(pending, gone, full)
         added = updated = 0
         for item in pending:
-            existed = item.file.path.relative in notes
+            existed = item.file.relative in notes
             if not self._parse(item):
                 unreadable += 1
             elif existed:
@@ -253,7 +253,7 @@ class NoteIndex:
                 unchanged += 1
                 continue
             try:
-                data = read_bytes(file.path, limit=self.max_file_size + 1)
+                data = read_bytes(file.resolve(self.policy), limit=self.max_file_size + 1)
             except (OSError, WsnbError):
                 unreadable += 1
                 continue
@@ -279,7 +279,7 @@ class NoteIndex:
         moved = 0
         for item in list(pending):
             old_path = by_hash.pop(item.digest, None)
-            new_path = item.file.path.relative
+            new_path = item.file.relative
             if old_path is None or new_path in self._loaded():
                 continue
             record = gone.pop(old_path)
@@ -300,7 +300,7 @@ class NoteIndex:
 
     def _parse(self, item: _Pending) -> bool:
         """Index one note from its bytes; False when it is not readable text."""
-        path = item.file.path.relative
+        path = item.file.relative
         try:
             text, _ = decode_bytes(item.data)
         except UnsupportedFileError:

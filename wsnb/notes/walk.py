@@ -5,15 +5,16 @@ A note is a regular file with one of the index's extensions, at most
 ``pathspec``), that is not a persona file or a generated overview, and whose
 name is not sensitive or dangerous. Hidden folders and files (``.assistant``,
 ``.obsidian``, ``.git``) are never entered or read, and neither is a
-symbolic link: every entry passes ``AccessPolicy.resolve_child``, which
-refuses links and special files.
+symbolic link: the walk lists with ``os.scandir`` and never follows a link,
+every folder it enters passes ``AccessPolicy.resolve_child``, and so does
+every file before it is read (``NoteFile.resolve``), which refuses links
+and special files.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -29,11 +30,25 @@ logger = logging.getLogger("wsnb")
 
 @dataclass(frozen=True, slots=True)
 class NoteFile:
-    """A note file as the walk saw it: where it is, its size and modification time."""
+    """A note file as the walk saw it: where it is, its size and modification time.
 
-    path: WsPath
+    The walk only stats; :meth:`resolve` passes the file through the policy
+    (again refusing a link) when it is about to be read.
+    """
+
+    folder: WsPath
+    name: str
+    relative: str
     size: int
     mtime: float  # milliseconds since the epoch, as the CodePilot manifest stores it
+
+    def resolve(self, policy: AccessPolicy) -> WsPath:
+        """The file's checked path; ``PolicyError`` if it became a link or a special file."""
+        path, info = policy.resolve_child(self.folder, self.name)
+        if info is None:
+            raise PolicyError(f"{self.relative} disappeared while the index was updated.",
+                              path=self.relative)  # fmt: skip
+        return path
 
 
 @dataclass
@@ -62,37 +77,55 @@ def walk_notes(
     folders: list[tuple[WsPath, int]] = [(policy.resolve("."), 1)]
     while folders:
         folder, depth = folders.pop(0)
-        for name in _names(folder):
-            if name.startswith("."):
+        for entry in _entries(folder):
+            name = entry.name
+            if name.startswith(".") or entry.is_symlink():
+                if not name.startswith("."):
+                    result.refused += 1
                 continue
             relative = name if folder.is_root else f"{folder.relative}/{name}"
-            try:
-                path, info = policy.resolve_child(folder, name)
-            except PolicyError:
-                result.refused += 1
-                continue
-            if info is None:
-                continue
-            if stat.S_ISDIR(info.st_mode):
+            if entry.is_dir(follow_symlinks=False):
                 if depth >= max_depth:
                     result.too_deep += 1
                 elif not spec.match_file(relative + "/"):
-                    folders.append((path, depth + 1))
+                    _enter(policy, folder, name, depth, folders, result)
                 continue
-            if not name.lower().endswith(suffixes) or spec.match_file(relative):
+            if not name.lower().endswith(suffixes) or not entry.is_file(follow_symlinks=False):
                 continue
-            if exclude(relative) or policy.is_sensitive(name) or policy.is_dangerous(name):
+            if spec.match_file(relative) or exclude(relative):
                 continue
+            if policy.is_sensitive(name) or policy.is_dangerous(name):
+                continue
+            info = entry.stat(follow_symlinks=False)
             if info.st_size > max_file_size:
                 result.too_large.append(relative)
                 continue
-            result.files[relative] = NoteFile(path, info.st_size, info.st_mtime_ns / 1e6)
+            result.files[relative] = NoteFile(folder, name, relative, info.st_size,
+                                              info.st_mtime_ns / 1e6)  # fmt: skip
     return result
 
 
-def _names(folder: WsPath) -> list[str]:
+def _enter(
+    policy: AccessPolicy,
+    folder: WsPath,
+    name: str,
+    depth: int,
+    folders: list[tuple[WsPath, int]],
+    result: WalkResult,
+) -> None:
+    """Queue a subfolder, through the policy (which refuses a link swapped in meanwhile)."""
     try:
-        return sorted(os.listdir(folder.absolute))
+        path, _ = policy.resolve_child(folder, name)
+    except PolicyError:
+        result.refused += 1
+        return
+    folders.append((path, depth + 1))
+
+
+def _entries(folder: WsPath) -> list[os.DirEntry[str]]:
+    try:
+        with os.scandir(folder.absolute) as listing:
+            return sorted(listing, key=lambda entry: entry.name)
     except OSError as exc:
         logger.warning("Could not list %s (%s); its notes are left out.", folder, exc.strerror)
         return []
