@@ -177,7 +177,8 @@ def test_persona_generated_hidden_ignored_and_other_files_are_not_notes(notes: P
     for name in ["claude.md", "soul.md", "user.md", "memory.md", "CLAUDE.md", "AGENTS.md",
                  "USER.md", "PROFILE.md", "README.ai.md", "Projects/PATH.ai.md",
                  ".obsidian/cache.md", "drafts/x.md", "picture.png", "script.py",
-                 "deep/1/2/3/note.md", ".hidden.md"]:  # fmt: skip
+                 "deep/1/2/3/note.md", ".hidden.md", "credentials.md",
+                 "Projects/password.txt"]:  # fmt: skip
         _write(notes, name, "# zebra\n")
     _write(notes, "big.md", "# zebra\n" + "x" * 2000)
     index = _index(notes, ignore=["drafts/**"], max_depth=3, max_file_size=1000)
@@ -185,6 +186,8 @@ def test_persona_generated_hidden_ignored_and_other_files_are_not_notes(notes: P
     assert report.skipped == 1  # big.md
     assert index.search("zebra").empty
     deeper = _index(notes, ignore=["drafts/**"], max_depth=5, max_file_size=1000)
+    assert _paths(deeper, "zebra") == ["deep/1/2/3/note.md"]
+    assert deeper.update().unchanged == 6  # known notes: the name rules are not asked again
     assert _paths(deeper, "zebra") == ["deep/1/2/3/note.md"]
 
 

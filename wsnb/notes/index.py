@@ -43,7 +43,7 @@ from .hotset import Hotset
 from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore
 from .layout import is_generated_or_persona
 from .markdown import chunk_markdown, note_meta
-from .walk import NoteFile, walk_notes
+from .walk import NoteFile, WalkResult, walk_notes
 
 __all__ = [
     "DEFAULT_EXTENSIONS",
@@ -205,9 +205,7 @@ class NoteIndex:
         started = time.perf_counter()
         notes = self._loaded()
         full = force or not self._settings_match()
-        walk = walk_notes(self.policy, extensions=self.extensions, ignore=self.ignore,
-                          max_depth=self.max_depth, max_file_size=self.max_file_size,
-                          exclude=self._exclude)  # fmt: skip
+        walk = self._walk()
         unchanged, touched, pending, unreadable = self._sort_out(walk.files, full, verify)
         gone = {path: notes[path] for path in notes.keys() - walk.files.keys()}
         moved = self._apply_moves(pending, gone, full)
@@ -232,6 +230,11 @@ class NoteIndex:
         report = IndexReport(**{**asdict(report), "seconds": time.perf_counter() - started})
         logger.info("Notes index: %s", report)
         return report
+
+    def _walk(self) -> WalkResult:
+        return walk_notes(self.policy, extensions=self.extensions, ignore=self.ignore,
+                          max_depth=self.max_depth, max_file_size=self.max_file_size,
+                          exclude=self._exclude, known=self._loaded())  # fmt: skip
 
     def verify(self) -> IndexReport:
         """An update that hashes every note, catching edits that kept size and time."""
@@ -441,9 +444,7 @@ class NoteIndex:
     def stats(self) -> pd.DataFrame:
         """One row: indexed files and chunks, how many notes are stale now, when last indexed."""
         notes = self._loaded()
-        walk = walk_notes(self.policy, extensions=self.extensions, ignore=self.ignore,
-                          max_depth=self.max_depth, max_file_size=self.max_file_size,
-                          exclude=self._exclude)  # fmt: skip
+        walk = self._walk()
         stale = len(notes.keys() - walk.files.keys())
         for path, file in walk.files.items():
             record = notes.get(path)

@@ -97,18 +97,19 @@ class IndexStore:
         return loaded if isinstance(loaded, dict) else {}
 
     def _lines(self, relative: str) -> list[Any]:
+        """Each non-blank line parsed as JSON (None where a line is not JSON)."""
         data = self._read(relative)
         if data is None:
             return []
-        parsed: list[Any] = []
-        for line in data.decode("utf-8-sig", errors="replace").splitlines():
-            if not line.strip():
-                continue
-            try:
-                parsed.append(json.loads(line))
-            except ValueError:
-                parsed.append(None)
-        return parsed
+        lines = [line for line in data.decode("utf-8-sig", errors="replace").splitlines()
+                 if line.strip()]  # fmt: skip
+        try:  # the usual case, all lines whole: one parse of the whole file
+            parsed: list[Any] = json.loads("[" + ",".join(lines) + "]")
+            if len(parsed) == len(lines):
+                return parsed
+        except ValueError:
+            pass
+        return [_parse_line(line) for line in lines]
 
     def _read(self, relative: str) -> bytes | None:
         """The file's bytes; None when it is missing or not a regular file."""
@@ -204,11 +205,21 @@ def _jsonl(records: Iterable[dict[str, Any]], fields: tuple[str, ...]) -> Iterab
         yield ("\n".join(batch) + "\n").encode("utf-8")
 
 
+def _parse_line(line: str) -> Any:
+    try:
+        return json.loads(line)
+    except ValueError:
+        return None
+
+
 def _valid(raw: Any, required: dict[str, type | tuple[type, ...]]) -> bool:
-    return isinstance(raw, dict) and all(
-        isinstance(raw.get(name), kind) and not isinstance(raw.get(name), bool)
-        for name, kind in required.items()
-    )
+    if not isinstance(raw, dict):
+        return False
+    for name, kind in required.items():
+        value = raw.get(name)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            return False
+    return True
 
 
 def _manifest_record(raw: Any) -> dict[str, Any] | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass, field
 
 import pathspec
@@ -69,8 +69,13 @@ def walk_notes(
     max_depth: int = 8,
     max_file_size: int = 512 * 1024,
     exclude: Callable[[str], bool] = lambda relative: False,
+    known: Container[str] = (),
 ) -> WalkResult:
-    """Every note file below the policy's root (breadth first, names sorted)."""
+    """Every note file below the policy's root (breadth first, names sorted).
+
+    ``known`` paths (already indexed) skip the name rules for sensitive and
+    dangerous files, which depend on the name only and were checked before.
+    """
     suffixes = tuple(suffix.lower() for suffix in extensions)
     spec = pathspec.GitIgnoreSpec.from_lines(list(ignore))
     result = WalkResult()
@@ -94,7 +99,7 @@ def walk_notes(
                 continue
             if spec.match_file(relative) or exclude(relative):
                 continue
-            if policy.is_sensitive(name) or policy.is_dangerous(name):
+            if relative not in known and (policy.is_sensitive(name) or policy.is_dangerous(name)):
                 continue
             info = entry.stat(follow_symlinks=False)
             if info.st_size > max_file_size:
