@@ -107,6 +107,15 @@ def test_a_move_during_a_full_reindex_is_parsed_again_under_its_note_id(notes: P
     assert set(index.chunks()["path"]) >= {"moved.md"}
 
 
+def test_a_note_that_turns_binary_leaves_the_index(notes: Path) -> None:
+    index = _index(notes)
+    index.update()
+    (notes / "start.md").write_bytes(b"\x00\x01binary now\x00")
+    assert index.update().skipped == 1
+    assert "start.md" not in set(index.manifest()["path"])
+    assert index.search("restart").empty
+
+
 def test_removed_notes_leave_index_and_search(notes: Path) -> None:
     index = _index(notes)
     index.update()

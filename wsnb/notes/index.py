@@ -314,6 +314,7 @@ class NoteIndex:
             text, _ = decode_bytes(item.data)
         except UnsupportedFileError:
             logger.info("%s is not readable text; it is not indexed.", path)
+            self._drop(path)  # an earlier text version must not stay findable
             return False
         old = self._loaded().get(path)
         note_id = item.note_id or (old["noteId"] if old is not None else self._new_id(path))
