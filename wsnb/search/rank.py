@@ -125,7 +125,7 @@ class FieldRanker:
         self._terms: dict[int, tuple[str, ...]] = {}
         self._next = 0
         self._totals = [0] * len(self._fields)
-        self._norms: dict[int, tuple[float, ...]] | None = None
+        self._norms: npt.NDArray[np.float64] | None = None
         # token -> (document numbers, their share of the score); valid until a change.
         self._contributions: dict[str, tuple[_Numbers, _Floats]] = {}
         self._group_ids: dict[str, int] = {}
@@ -374,38 +374,50 @@ class FieldRanker:
         return scores
 
     def _token_shares(self, token: str) -> tuple[_Numbers, _Floats]:
-        """Each document's BM25F share for ``token``; cached (a bounded number of tokens)."""
+        """Each document's BM25F share for ``token``; cached (a bounded number of tokens).
+
+        Postings are grouped by their (interned) per-field counts, of which
+        there are few, so the weighting is a handful of numpy operations.
+        """
         postings = self._postings.get(token, {})
         norms = self._length_norms()
-        boosts = self._boosts
-        numbers = np.fromiter(postings.keys(), dtype=np.int64, count=len(postings))
-        weighted = np.fromiter(
-            (sum(boosts[slot] * count * norms[number][slot] for slot, count in per_field)
-             for number, per_field in postings.items()),
-            dtype=np.float64, count=len(postings),
-        )  # fmt: skip
-        shares = self.idf(token) * weighted / (self._k1 + weighted)
+        by_counts: dict[tuple[tuple[int, int], ...], list[int]] = {}
+        for number, per_field in postings.items():
+            numbers_of = by_counts.get(per_field)
+            if numbers_of is None:
+                by_counts[per_field] = [number]
+            else:
+                numbers_of.append(number)
+        parts: list[_Numbers] = []
+        weights: list[_Floats] = []
+        for per_field, listed in by_counts.items():
+            numbers = np.asarray(listed, dtype=np.int64)
+            weighted = np.zeros(len(numbers), dtype=np.float64)
+            for slot, count in per_field:
+                weighted += (self._boosts[slot] * count) * norms[numbers, slot]
+            parts.append(numbers)
+            weights.append(weighted)
+        numbers = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+        weighted = np.concatenate(weights) if weights else np.zeros(0, dtype=np.float64)
         keep = weighted > 0.0
-        result = (numbers[keep], shares[keep])
+        shares = self.idf(token) * weighted[keep] / (self._k1 + weighted[keep])
+        result = (numbers[keep], shares)
         if len(self._contributions) >= _CACHED_TOKENS:
             self._contributions.clear()
         self._contributions[token] = result
         return result
 
-    def _length_norms(self) -> dict[int, tuple[float, ...]]:
-        """Per document and field, ``1 / (1 − b + b · len / avglen)``; cached until a change."""
+    def _length_norms(self) -> npt.NDArray[np.float64]:
+        """Per document number and field, ``1 / (1 − b + b · len / avglen)``; cached."""
         if self._norms is not None:
             return self._norms
         count = max(len(self._numbers), 1)
-        averages = [max(total / count, 1e-9) for total in self._totals]
-        factors = [(1.0 - b, b / average) for b, average in zip(self._b, averages, strict=True)]
-        self._norms = {
-            number: tuple(
-                1.0 / (keep + scale * length)
-                for (keep, scale), length in zip(factors, lengths, strict=True)
-            )
-            for number, lengths in self._lengths.items()
-        }
+        averages = np.maximum(np.asarray(self._totals, dtype=np.float64) / count, 1e-9)
+        b = np.asarray(self._b, dtype=np.float64)
+        lengths = np.zeros((self._next, len(self._fields)), dtype=np.float64)
+        if self._lengths:
+            lengths[list(self._lengths)] = list(self._lengths.values())
+        self._norms = 1.0 / ((1.0 - b) + b * lengths / averages)
         return self._norms
 
     def _field_tokens(self, value: FieldValue) -> list[str]:
