@@ -119,6 +119,7 @@ class FieldRanker:
         # posting costs one dict slot. That keeps 10,000 notes in memory.
         self._postings: dict[str, dict[int, tuple[tuple[int, int], ...]]] = {}
         self._counts: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = {}
+        self._single_keys: dict[int, list[tuple[tuple[int, int], ...]]] = {}
         self._numbers: dict[str, int] = {}
         self._ids: dict[int, str] = {}
         self._lengths: dict[int, tuple[int, ...]] = {}
@@ -175,21 +176,15 @@ class FieldRanker:
             lengths[slot] = len(tokens)
             if tokens:
                 counted.append((slot, Counter(tokens)))  # counted in C
-        counted.sort(key=lambda item: item[0])
+        counted.sort(key=lambda item: len(item[1]))  # the biggest field (the body) last
         number = self._next
         self._next += 1
-        postings = self._postings
-        terms = self._posting_keys(counted)
-        for token, key in terms.items():
-            if token in postings:
-                postings[token][number] = key
-            else:
-                postings[token] = {number: key}
+        terms = self._post(number, counted)
         self._numbers[doc_id] = number
         self._ids[number] = doc_id
         self._set_group(number, doc_id if group is None else group)
         self._lengths[number] = tuple(lengths)
-        self._terms[number] = tuple(terms)
+        self._terms[number] = terms
         self._totals = [total + length for total, length in zip(self._totals, lengths, strict=True)]
         self._changed()
 
@@ -219,26 +214,56 @@ class FieldRanker:
         self._totals = [0] * len(self._fields)
         self._changed()
 
-    def _posting_keys(
-        self, counted: list[tuple[int, Counter[str]]]
-    ) -> dict[str, tuple[tuple[int, int], ...]]:
-        """Token -> interned ((field slot, count), ...) for one document.
+    def _post(self, number: int, counted: list[tuple[int, Counter[str]]]) -> tuple[str, ...]:
+        """Add document ``number``'s postings; its distinct tokens.
 
-        Most tokens occur in one field only; their keys come from a small
-        cache without building a tuple per token.
+        A posting's value is the interned ((field slot, count), ...) of the
+        token in this document. The small fields are collected first; the
+        biggest field's tokens, most of them, go straight into the postings,
+        and a token found in one field only (nearly all) takes its value from
+        a per-field table instead of building a tuple.
         """
+        if not counted:
+            return ()
         interned = self._counts
-        keys: dict[str, tuple[tuple[int, int], ...]] = {}
-        for slot, counter in counted:
+        postings = self._postings
+        earlier: dict[str, tuple[tuple[int, int], ...]] = {}
+        for slot, counter in counted[:-1]:
             for token, count in counter.items():
-                before = keys.get(token)
-                if before is None:
-                    single = ((slot, count),)
-                    keys[token] = interned.setdefault(single, single)
-                else:
-                    joined = (*before, (slot, count))
-                    keys[token] = interned.setdefault(joined, joined)
-        return keys
+                joined = (*earlier.get(token, ()), (slot, count))
+                earlier[token] = interned.setdefault(joined, joined)
+        slot, counter = counted[-1]
+        singles = self._singles(slot)
+        for token, count in counter.items():
+            before = earlier.pop(token, None)
+            if before is not None:
+                joined = (*before, (slot, count))
+                key = interned.setdefault(joined, joined)
+            elif count < len(singles):
+                key = singles[count]
+            else:
+                key = self._single(slot, count)
+            if token in postings:
+                postings[token][number] = key
+            else:
+                postings[token] = {number: key}
+        for token, key in earlier.items():  # tokens of the small fields only
+            if token in postings:
+                postings[token][number] = key
+            else:
+                postings[token] = {number: key}
+        return (*counter, *earlier)
+
+    def _singles(self, slot: int) -> list[tuple[tuple[int, int], ...]]:
+        """The interned ((slot, count),) by count, for counts below 64."""
+        table = self._single_keys.get(slot)
+        if table is None:
+            table = self._single_keys[slot] = [self._single(slot, count) for count in range(64)]
+        return table
+
+    def _single(self, slot: int, count: int) -> tuple[tuple[int, int], ...]:
+        key = ((slot, count),)
+        return self._counts.setdefault(key, key)
 
     def _set_group(self, number: int, group: str) -> None:
         group_id = self._group_ids.get(group)
