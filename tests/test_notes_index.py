@@ -152,6 +152,19 @@ def test_a_corrupt_line_does_not_empty_the_index(notes: Path) -> None:
     assert len(index.manifest()) == 5
 
 
+def test_index_files_are_replaced_whole(notes: Path) -> None:
+    index = _index(notes)
+    index.update()
+    manifest = notes / INDEX / "manifest.jsonl"
+    inode = manifest.stat().st_ino
+    (notes / "start.md").write_text("# Start\n\nNew words.\n", encoding="utf-8")
+    index.update()
+    assert manifest.stat().st_ino != inode  # a new file renamed over the old one
+    assert sorted(p.name for p in (notes / INDEX).iterdir()) == [
+        "chunks.jsonl", "hotset.json", "manifest.jsonl", "settings.json",
+    ]  # no temporary files left behind
+
+
 def test_records_keep_codepilot_fields(notes: Path) -> None:
     _index(notes).update()
     for name, fields in (("manifest.jsonl", MANIFEST_FIELDS), ("chunks.jsonl", CHUNK_FIELDS)):
