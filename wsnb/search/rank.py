@@ -234,18 +234,20 @@ class FieldRanker:
                 earlier[token] = interned.setdefault(joined, joined)
         slot, counter = counted[-1]
         singles = self._singles(slot)
-        for token, count in counter.items():
-            before = earlier.pop(token, None)
+        few = len(singles)
+        pop = earlier.pop
+        for token, count in counter.items():  # the hot loop of building: kept lean
+            before = pop(token, None) if earlier else None
             if before is not None:
                 joined = (*before, (slot, count))
                 key = interned.setdefault(joined, joined)
-            elif count < len(singles):
+            elif count < few:
                 key = singles[count]
             else:
                 key = self._single(slot, count)
-            if token in postings:
+            try:
                 postings[token][number] = key
-            else:
+            except KeyError:
                 postings[token] = {number: key}
         for token, key in earlier.items():  # tokens of the small fields only
             if token in postings:
