@@ -22,6 +22,7 @@ import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from .errors import PolicyError
 from .names import (
@@ -52,33 +53,80 @@ METADATA_DIR = ".wsnb"
 _MAX_PATH_BYTES = 4096
 
 
-@dataclass(frozen=True, slots=True)
+# Only the policy holds this; ``WsPath`` refuses to be made without it.
+_GATE = object()
+
+
 class WsPath:
     """A path the policy has resolved: inside the workspace, no symlink on the way.
 
     ``relative`` is workspace-relative POSIX (``"."`` for the root);
-    ``absolute`` joins it to the workspace's real root. Only the policy makes these.
+    ``os_path`` is the OS path string that joins it to the workspace's real
+    root, and ``absolute`` builds a ``pathlib.Path`` of it when asked (a walk
+    over thousands of files never pays for one). Only the policy makes these:
+    the constructor refuses anyone else.
     """
 
-    absolute: Path
+    __slots__ = ("os_path", "relative")
+
+    os_path: str
     relative: str
+
+    def __init__(self, os_path: str, relative: str, *, gate: object = None) -> None:
+        if gate is not _GATE:
+            raise TypeError("WsPath objects are made by AccessPolicy.resolve(); ask the policy.")
+        object.__setattr__(self, "os_path", os_path)
+        object.__setattr__(self, "relative", relative)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("WsPath is read-only; resolve another path instead.")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("WsPath is read-only.")
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        raise TypeError("A WsPath can't be pickled; store its relative path and resolve it again.")
+
+    def __copy__(self) -> WsPath:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> WsPath:
+        return self
+
+    @property
+    def absolute(self) -> Path:
+        """The absolute real path as a ``pathlib.Path`` (built on each call)."""
+        return Path(self.os_path)
 
     @property
     def name(self) -> str:
-        return self.absolute.name
+        if self.relative == ".":
+            return os.path.basename(self.os_path)
+        return self.relative.rpartition("/")[2]
 
     @property
     def is_root(self) -> bool:
         return self.relative == "."
 
     def exists(self) -> bool:
-        return os.path.lexists(self.absolute)
+        return os.path.lexists(self.os_path)
 
     def __fspath__(self) -> str:
-        return str(self.absolute)
+        return self.os_path
 
     def __str__(self) -> str:
         return self.relative
+
+    def __repr__(self) -> str:
+        return f"WsPath(os_path={self.os_path!r}, relative={self.relative!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, WsPath):
+            return NotImplemented
+        return self.os_path == other.os_path and self.relative == other.relative
+
+    def __hash__(self) -> int:
+        return hash((self.os_path, self.relative))
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +177,7 @@ class AccessPolicy:
         allow_sensitive: bool = False,
     ) -> None:
         self.root = check_workspace_root(root)
+        self._root_text = os.fspath(self.root)
         self.given_root = Path(os.path.abspath(os.path.expanduser(os.fspath(root))))
         self.mode = PermissionMode(mode)
         self.allow_sensitive = allow_sensitive
@@ -160,7 +209,7 @@ class AccessPolicy:
         if isinstance(path, WsPath):
             path = path.relative
         parts = self._relative_parts(path)
-        absolute = self.root.joinpath(*parts) if parts else self.root
+        absolute = os.path.join(self._root_text, *parts) if parts else self._root_text
         if len(os.fsencode(absolute)) >= _MAX_PATH_BYTES or any(
             len(os.fsencode(part)) > MAX_NAME_BYTES for part in parts
         ):
@@ -171,7 +220,7 @@ class AccessPolicy:
             )
         self._walk_existing(parts, shown=os.fspath(path))
         relative = "/".join(parts) if parts else "."
-        return WsPath(absolute=absolute, relative=relative)
+        return WsPath(absolute, relative, gate=_GATE)
 
     def resolve_child(self, folder: WsPath, name: str) -> tuple[WsPath, os.stat_result | None]:
         """``name`` inside ``folder`` (already resolved), checking that one segment.
@@ -183,8 +232,8 @@ class AccessPolicy:
         if not name or name in {".", ".."} or "/" in name or os.sep in name or "\x00" in name:
             raise PolicyError(f"{name!r} is not a single file name.", path=name,
                               rule=Rule.INVALID_PATH)  # fmt: skip
-        relative = name if folder.is_root else f"{folder.relative}/{name}"
-        absolute = folder.absolute / name
+        relative = name if folder.relative == "." else f"{folder.relative}/{name}"
+        absolute = f"{folder.os_path}{os.sep}{name}"
         try:
             info: os.stat_result | None = os.lstat(absolute)
         except FileNotFoundError:
@@ -202,7 +251,7 @@ class AccessPolicy:
             raise PolicyError(f"{relative} is a special file (FIFO, socket or device); only "
                               "regular files and folders are allowed.", path=relative,
                               rule=Rule.SPECIAL_FILE)  # fmt: skip
-        return WsPath(absolute=absolute, relative=relative), info
+        return WsPath(absolute, relative, gate=_GATE), info
 
     def check(self, path: str | os.PathLike[str] | WsPath) -> Decision:
         """Containment only, as a ``Decision`` instead of an exception."""
@@ -321,9 +370,9 @@ class AccessPolicy:
         if not decision:
             return decision
         target = decision.raise_if_refused()
-        if not os.path.lexists(target.absolute):
+        if not os.path.lexists(target.os_path):
             return Decision.refuse(Rule.NOT_ALLOWED, f"{target} does not exist.", target)
-        if os.path.isdir(target.absolute):
+        if os.path.isdir(target.os_path):
             return Decision.refuse(
                 Rule.NOT_ALLOWED, f"{target} is a folder; use ls() to list it.", target
             )
@@ -338,7 +387,7 @@ class AccessPolicy:
         if not decision:
             return decision
         target = decision.raise_if_refused()
-        if not os.path.isdir(target.absolute):
+        if not os.path.isdir(target.os_path):
             what = "does not exist" if not target.exists() else "is a file, not a folder"
             return Decision.refuse(Rule.NOT_ALLOWED, f"{target} {what}.", target)
         return decision
@@ -376,7 +425,7 @@ class AccessPolicy:
                 Rule.NOT_ALLOWED, f"{target} does not exist; use create_file() for a new file.",
                 target,
             )  # fmt: skip
-        if os.path.isdir(target.absolute):
+        if os.path.isdir(target.os_path):
             return Decision.refuse(Rule.NOT_ALLOWED, f"{target} is a folder, not a file.", target)
         if is_dangerous_name(target.name):
             return self._dangerous(target, "write")

@@ -18,6 +18,7 @@ thousand files per query, each function call and ``pathlib`` operation shows.
 from __future__ import annotations
 
 import codecs
+import os
 import logging
 import numbers
 import re
@@ -253,7 +254,7 @@ class _Gate:
                 folder = self._policy.resolve(relative or ".")
             except PolicyError:
                 folder = None
-        self._folders[relative] = folder if folder and folder.absolute.is_dir() else None
+        self._folders[relative] = folder if folder and os.path.isdir(folder.os_path) else None
         return self._folders[relative]
 
 
