@@ -1,7 +1,8 @@
 """The ``Tool`` protocol, the context every tool runs in, and the registry.
 
 Read tools answer at once with a ``ToolResult``. Write tools never touch the
-disk when asked: they build a ``Plan``, and only ``Plan.confirm()`` calls
+disk when asked: they build a ``Plan`` (seen here as a ``PlanRecord``, so this
+module does not import the plans floor above it), and only ``Plan.confirm()`` calls
 their ``execute``, after the policy has checked everything again.
 """
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
     from ..index import FileIndex
     from ..launcher import Launcher
-    from ..plans import Plan
+    from ..planrecord import PlanRecord
     from ..policy import Decision
     from ..trash import Trash
 
@@ -77,15 +78,15 @@ class ReadTool(Tool, Protocol):
 
 @runtime_checkable
 class WriteTool(Tool, Protocol):
-    def plan(self, ctx: ToolContext, **params: Any) -> Plan:
+    def plan(self, ctx: ToolContext, **params: Any) -> PlanRecord:
         """Build a plan (possibly refused); never touch the disk."""
         ...
 
-    def recheck(self, ctx: ToolContext, plan: Plan) -> Decision:
+    def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
         """Ask the policy again, at execution time, about the plan's paths."""
         ...
 
-    def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
+    def execute(self, ctx: ToolContext, plan: PlanRecord) -> ToolResult:
         """Carry out a confirmed plan; a failure leaves the original intact."""
         ...
 
