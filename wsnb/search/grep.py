@@ -18,9 +18,9 @@ thousand files per query, each function call and ``pathlib`` operation shows.
 from __future__ import annotations
 
 import codecs
-import os
 import logging
 import numbers
+import os
 import re
 import stat
 from collections.abc import Iterable, Iterator
