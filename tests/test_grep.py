@@ -363,3 +363,79 @@ def test_every_candidate_is_counted_once(ws: Path) -> None:
                "files_skipped_sensitive", "files_refused"]  # fmt: skip
     assert [attrs[key] for key in counted] == [1, 1, 1, 1, 1]
     assert attrs["files_scanned"] + sum(attrs[key] for key in counted) == len(files)
+
+
+# ---------------------------------------------------------------------------
+# The whole answer for people: no bound, the note on screen, progress, two processes.
+# ---------------------------------------------------------------------------
+
+
+def test_no_limit_and_no_file_bound_return_every_match(ws: Path) -> None:
+    files: dict[str, str | bytes] = {f"f{i:04d}.txt": "hit\nmiss\nhit\n" for i in range(1200)}
+    frame = search(ws, files, "hit", limit=None, max_files=None)
+    assert len(frame) == 2400
+    assert frame.attrs["files_scanned"] == 1200
+    assert frame.attrs["files_not_scanned"] == 0 and frame.attrs["truncated"] is False
+    assert frame.note == "" and "Note:" not in repr(frame)
+
+
+def test_a_cut_result_says_so_on_screen_and_logs_once(
+    ws: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    files: dict[str, str | bytes] = {f"f{i}.txt": "hit\n" * 3 for i in range(10)}
+    with caplog.at_level("WARNING", logger="wsnb"):
+        frame = search(ws, files, "hit", limit=5, max_files=None)
+    note = "stopped at 5 matches after 2 of 10 files; pass limit=None for all"
+    assert frame.note == note and frame.attrs["note"] == note
+    assert frame.attrs["files_searched"] == 2 and frame.attrs["files_total"] == 10
+    assert repr(frame).endswith(f"Note: {note}")
+    assert note in (frame._repr_html_() or "")
+    assert [r.getMessage() for r in caplog.records] == [note]
+    kept = frame[frame["line"] == 1].reset_index(drop=True).copy()  # filtering keeps the note
+    assert kept.note == note and note in (kept._repr_html_() or "")
+
+
+def test_skipped_and_unsearched_files_are_in_the_note(ws: Path) -> None:
+    files: dict[str, str | bytes] = {
+        ".env": "hit\n", "big.txt": "hit\n" + "x" * 300, "bin.dat": b"hit\x00\x01",
+        "a.txt": "hit\n", "b.txt": "hit\n", "c.txt": "hit\n",
+    }  # fmt: skip
+    frame = search(ws, files, "hit", max_bytes=100, max_files=4)
+    assert frame.attrs["files_not_scanned"] == 1  # the sensitive file was never opened
+    assert "searched 5 of 6 files (max_files=4); pass max_files=None for all" in frame.note
+    assert "3 files skipped (1 too big, 1 binary, 1 sensitive)" in frame.note
+    assert "larger max_bytes (now 100)" in frame.note
+
+
+def test_progress_is_called_in_bounded_steps_up_to_the_total(ws: Path) -> None:
+    files: dict[str, str | bytes] = {f"d/f{i:05d}.txt": "x\n" for i in range(1000)}
+    calls: list[tuple[int, int]] = []
+    search(ws, files, "x", limit=None, max_files=None, workers=1,
+           progress=lambda done, total: calls.append((done, total)))  # fmt: skip
+    assert 2 <= len(calls) <= 101
+    assert calls[-1] == (1000, 1000)
+    assert [done for done, _ in calls] == sorted({done for done, _ in calls})
+
+
+@pytest.mark.parametrize("limit", [None, 7, 300, 700])
+def test_two_processes_find_the_same_rows_and_counts_as_one(
+    ws: Path, monkeypatch: pytest.MonkeyPatch, limit: int | None
+) -> None:
+    import wsnb.search.parallel as parallel
+
+    files: dict[str, str | bytes] = {
+        f"d{i % 7}/f{i:05d}.txt": ("hit\n" if i % 3 else "none\n") * (i % 4) for i in range(1000)
+    }
+    files["d0/.env"] = "hit\n"
+    files["d1/big.txt"] = "hit\n" * 100
+    candidates = make_files(ws, files)
+    policy = AccessPolicy(ws)
+    options: dict[str, Any] = {"limit": limit, "max_files": None, "max_bytes": 200}
+    one = grep(policy, candidates, "hit", workers=1, **options)
+    monkeypatch.setattr(parallel, "PARALLEL_MIN_FILES", 10)
+    calls: list[int] = []
+    two = grep(policy, candidates, "hit", workers=2, progress=lambda d, t: calls.append(d),
+               **options)  # fmt: skip
+    pd.testing.assert_frame_equal(pd.DataFrame(one), pd.DataFrame(two))
+    assert one.attrs == two.attrs
+    assert calls and calls[-1] == two.attrs["files_searched"]

@@ -1,0 +1,165 @@
+"""How a text search looks at one file: a byte-level pre-check, then the lines that match.
+
+Most files don't match, so a literal search is shaped around rejecting them
+cheaply: the needle's encoded bytes are looked for with ``in`` in the raw
+bytes before anything is decoded or split into lines. Only files that may
+match, and UTF-16 files, are decoded and searched as text, which is also
+where line and column numbers come from.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..errors import UsageError
+
+__all__ = ["SNIPPET_CHARS", "Matcher", "compile_pattern", "matching_lines", "normalise_newlines",
+           "snippet"]  # fmt: skip
+
+SNIPPET_CHARS = 200
+
+_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+_ELLIPSIS = "…"
+
+
+# ---------------------------------------------------------------------------
+# The matcher: a byte-level pre-check plus one compiled pattern for the text.
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Matcher:
+    """How one search looks at a file.
+
+    ``needles`` are byte strings at least one of which occurs in any file
+    that can match (an empty tuple means "can't tell, decode and look").
+    ``fold`` says the needles are ASCII-lowered and must be looked for in
+    ``data.lower()``. ``literal`` is the text of a case-sensitive literal
+    search, found with ``str.find`` instead of the pattern.
+    """
+
+    compiled: re.Pattern[str]
+    needles: tuple[bytes, ...]
+    fold: bool
+    literal: str | None = None
+
+    def first(self, text: str, start: int) -> int:
+        """Where the first match at or after ``start`` begins, or -1."""
+        if self.literal is not None:
+            return text.find(self.literal, start)
+        match = self.compiled.search(text, start)
+        return -1 if match is None else match.start()
+
+    def may_match(self, data: bytes) -> bool:
+        """False only when the file certainly has no match; cheap, never decodes.
+
+        Usually one needle: an ASCII needle's GB18030 bytes are its UTF-8
+        bytes, so they are looked for once.
+        """
+        if not self.needles or data.startswith(_UTF16_BOMS):
+            return True
+        if self.fold:
+            data = data.lower()
+        if len(self.needles) == 1:
+            return self.needles[0] in data
+        return any(needle in data for needle in self.needles)
+
+
+def compile_pattern(pattern: str, *, regex: bool, case: bool) -> Matcher:
+    """Check the pattern and build the matcher; a bad pattern is a ``UsageError``."""
+    if not isinstance(pattern, str) or not pattern:
+        raise UsageError("The search pattern is empty; give the text to look for.")
+    if regex:
+        flags = re.MULTILINE | (0 if case else re.IGNORECASE)
+        try:
+            compiled = re.compile(pattern, flags)
+        except re.error as exc:
+            raise UsageError(
+                f"The regular expression {pattern!r} is not valid ({exc}); fix it, "
+                "or pass regex=False to search for the text literally."
+            ) from None
+        return Matcher(compiled, (), fold=False)
+    return _literal_matcher(pattern, case=case)
+
+
+def _literal_matcher(pattern: str, *, case: bool) -> Matcher:
+    """A literal needle, pre-checked as UTF-8 and GB18030 bytes where that is exact.
+
+    Case-insensitive search of an ASCII needle matches ASCII letters only
+    (``re.ASCII``), exactly what ``bytes.lower`` can pre-check. A needle with
+    cased non-ASCII letters (``Ü``) gets no pre-check: every file is decoded.
+    Nor does a needle with a line break, since the text is searched with
+    CRLF and CR turned into LF, which the raw bytes don't show.
+    """
+    flags = 0 if case else re.IGNORECASE | (re.ASCII if pattern.isascii() else 0)
+    compiled = re.compile(re.escape(pattern), flags)
+    if "\r" in pattern or "\n" in pattern:
+        return Matcher(compiled, (), fold=False)
+    if case:
+        return Matcher(compiled, _encodings(pattern), fold=False, literal=pattern)
+    if not all(ch.isascii() or _caseless(ch) for ch in pattern):
+        return Matcher(compiled, (), fold=False)
+    needles = tuple(dict.fromkeys(needle.lower() for needle in _encodings(pattern)))
+    return Matcher(compiled, needles, fold=True)
+
+
+def _caseless(ch: str) -> bool:
+    """True for characters with no other case, such as Chinese characters."""
+    return ch.lower() == ch and ch.upper() == ch and ch.casefold() == ch
+
+
+def _encodings(pattern: str) -> tuple[bytes, ...]:
+    """The needle's bytes in the byte-oriented encodings textio reads."""
+    try:
+        forms = (pattern.encode("utf-8"), pattern.encode("gb18030"))
+    except UnicodeEncodeError:  # a lone surrogate: no decoded text can contain it
+        return ()
+    return tuple(dict.fromkeys(forms))
+
+
+# ---------------------------------------------------------------------------
+# Finding lines in decoded text.
+# ---------------------------------------------------------------------------
+
+
+def normalise_newlines(text: str, newline: str) -> str:
+    """One line terminator, so ``$`` and line numbers agree for CRLF and CR files."""
+    if "\r" not in text:
+        return text
+    text = text.replace("\r\n", "\n")
+    return text.replace("\r", "\n") if newline == "\r" else text
+
+
+def matching_lines(matcher: Matcher, text: str) -> Iterator[tuple[int, int, str]]:
+    """``(line, column, line_text)`` for each line with a match; 1-based, first match only.
+
+    Each search starts at the next line, since the rest of a reported line
+    can't add a row; line numbers are counted only up to each match.
+    """
+    line_no = 1
+    counted_to = 0
+    position = 0
+    while position <= len(text) and (start := matcher.first(text, position)) >= 0:
+        line_no += text.count("\n", counted_to, start)
+        counted_to = start
+        line_start = text.rfind("\n", 0, start) + 1
+        line_end = text.find("\n", start)
+        if line_end == -1:
+            line_end = len(text)
+        yield line_no, start - line_start + 1, text[line_start:line_end]
+        position = line_end + 1
+
+
+def snippet(line: str, column: int) -> str:
+    """The line, or ``SNIPPET_CHARS`` of it around the match with ``…`` at each cut."""
+    if len(line) <= SNIPPET_CHARS:
+        return line
+    start = max(0, min(column - 1 - SNIPPET_CHARS // 4, len(line) - SNIPPET_CHARS))
+    end = start + SNIPPET_CHARS
+    head = _ELLIPSIS if start > 0 else ""
+    tail = _ELLIPSIS if end < len(line) else ""
+    return f"{head}{line[start:end]}{tail}"
+
