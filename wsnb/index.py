@@ -104,17 +104,20 @@ class FileIndex:
 
     # -- queries --------------------------------------------------------------
 
-    def find(self, keyword: str, limit: int = 30) -> pd.DataFrame:
+    def find(self, keyword: str, limit: int | None = 30) -> pd.DataFrame:
         """Entries whose name (or path) contains ``keyword``, best matches first.
 
-        Adds the columns ``match`` (the tier label) and ``score`` (higher is
-        better); ``attrs`` holds ``query``, ``total_matches`` and ``truncated``.
+        ``limit=None`` returns every match. Adds the columns ``match`` (the
+        tier label) and ``score`` (higher is better); ``attrs`` holds
+        ``query``, ``total_matches`` and ``truncated``.
         """
         query = keyword.strip().casefold() if isinstance(keyword, str) else ""
         if not query:
             raise UsageError("Give a part of a file name to search for, e.g. 'main' or '.py'.")
-        _check_limit(limit)
-        picked, labels, total = _search(self._search_lists(), query, limit)
+        if limit is not None:
+            _check_limit(limit)
+        picked, labels, total = _search(self._search_lists(), query,
+                                        len(self.frame) if limit is None else limit)  # fmt: skip
         result = self._rows(picked)
         result["match"] = pd.Series(labels, dtype=str)
         result["score"] = np.array([MATCH_TIERS[label] for label in labels], dtype=np.int64)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..policy import AccessPolicy
 from ..types import ActionType, Risk, ToolResult
+from .limits import ToolLimits
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -26,7 +27,9 @@ if TYPE_CHECKING:
     from ..policy import Decision
     from ..trash import Trash
 
-__all__ = ["ReadTool", "Tool", "ToolContext", "ToolRegistry", "WriteTool", "local_now"]
+__all__ = [
+    "ReadTool", "Tool", "ToolContext", "ToolLimits", "ToolRegistry", "WriteTool", "local_now",
+]  # fmt: skip
 
 logger = logging.getLogger("wsnb")
 
@@ -41,7 +44,9 @@ class ToolContext:
     """Everything a tool may use. Tests inject the clock, trash and launcher.
 
     ``index`` is a callable so tools get the current index, scanning lazily
-    the first time one is needed.
+    the first time one is needed. ``limits`` bound what the read tools hand
+    back; the default is a model's (``ToolLimits.for_model()``), and the
+    facade reads with a person's.
     """
 
     policy: AccessPolicy
@@ -50,6 +55,7 @@ class ToolContext:
     launcher: Launcher
     clock: Callable[[], datetime] = local_now
     extras: dict[str, Any] = field(default_factory=dict)
+    limits: ToolLimits = field(default_factory=ToolLimits.for_model)
 
 
 @runtime_checkable
