@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import NotFoundError
+from .errors import NotFoundError, WsnbError
 from .policy import AccessPolicy
 from .tools.base import ToolContext, ToolRegistry, local_now
 from .tools.limits import ToolLimits
@@ -114,7 +114,7 @@ class Workspace:
         self._reading = dataclasses.replace(self.context, limits=_PERSON)
         journal = Journal(policy.root)
         self._book: PlanBook = PlanBook(self.context, self.tools, journal,
-                                        on_change=self._forget_index)  # fmt: skip
+                                        on_change=self._follow_change)  # fmt: skip
         logger.info("workspace opened: %s (mode %s)", policy.root, policy.mode.value)
 
     def __repr__(self) -> str:
@@ -154,9 +154,35 @@ class Workspace:
         assert self._index is not None
         return self._index
 
-    def _forget_index(self, _plan: Plan) -> None:
-        # A confirmed change makes the index stale; the next read rescans.
-        self._index = None
+    def _follow_change(self, plan: Plan) -> None:
+        """Bring the index up to date with a confirmed plan (or its undo), without a rescan.
+
+        The rows of the paths the plan touched are read again from the disk.
+        When that can't give what a scan would (a ``.gitignore`` changed, the
+        scan was cut by its limits, a path can't be looked at), the index is
+        dropped and the next read scans again.
+        """
+        from .index import plan_change
+        from .scanner import rows_for_paths
+
+        index = self._index
+        if index is None:
+            return
+        change = plan_change(plan)
+        if change is None or index.report.truncated:
+            self._index = None
+            return
+        if not change.items and not change.folders:
+            return
+        try:
+            fresh = [rows_for_paths(self.policy, sorted(change.items), limits=self.limits),
+                     rows_for_paths(self.policy, sorted(change.folders), limits=self.limits,
+                                    below=False)]  # fmt: skip
+        except WsnbError as exc:
+            logger.info("index dropped after plan %s (%s)", plan.id, type(exc).__name__)
+            self._index = None
+            return
+        self._index = index.with_rows(fresh, change)
 
     @property
     def files(self) -> pd.DataFrame:
