@@ -439,3 +439,36 @@ def test_two_processes_find_the_same_rows_and_counts_as_one(
     pd.testing.assert_frame_equal(pd.DataFrame(one), pd.DataFrame(two))
     assert one.attrs == two.attrs
     assert calls and calls[-1] == two.attrs["files_searched"]
+
+
+REGEX_FILES: dict[str, str | bytes] = {
+    "a.py": "def parse_x_Config(a):\n    return PARSE_y_CONFIG(b)\n",
+    "k.txt": "the \u212aelvin sign and the long \u017f: parse_Config( here\n",
+    "gb.txt": "工作区 parseOneConfig(\n".encode("gb18030"),
+    "crlf.txt": b"one\r\nparse_two_Config(\r\n",
+    "u16.txt": "parse_w_Config(\n".encode("utf-16"),
+    "none.txt": "nothing to see\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("pattern", "case"),
+    [(r"parse\w+Config\(", True), (r"parse\w+Config\(", False), (r"(?i)\u212aelvin", True),
+     (r"long ſ", False), (r"LONG S", False), (r"工作区 \w+", True), (r"two_Config\($", True),
+     (r"(parse)_(x|y)", False)],
+)  # fmt: skip
+def test_a_regex_pre_check_never_drops_a_match(ws: Path, pattern: str, case: bool) -> None:
+    import re
+
+    from wsnb.textio import decode_bytes
+
+    frame = search(ws, REGEX_FILES, pattern, regex=True, case=case)
+    compiled = re.compile(pattern, re.MULTILINE | (0 if case else re.IGNORECASE))
+    expected = []
+    for path in REGEX_FILES:
+        text, _ = decode_bytes((ws / path).read_bytes())
+        for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
+            if compiled.search(line):
+                expected.append((path, number))
+    assert list(zip(frame["path"], frame["line"], strict=True)) == expected
+    assert expected  # every pattern here finds something

@@ -45,7 +45,7 @@ class FolderGate:
         """The checked path, its file name and its size when known.
 
         Raises ``PolicyError`` like the policy. The name comes along because
-        ``WsPath.name`` asks ``pathlib``, which costs more than the split here.
+        the split is done here anyway.
         """
         folder_part, _, name = candidate.rpartition("/")
         folder = self._folders.get(folder_part, _UNSEEN)
@@ -57,7 +57,7 @@ class FolderGate:
             target, info = self._policy.resolve_child(folder, name)
         except PolicyError:
             return self._whole(candidate)  # the policy's own words
-        if info is None or not stat.S_ISREG(info.st_mode):
+        if info is None or not _S_ISREG(info.st_mode):
             return self._whole(candidate)
         return target, name, info.st_size
 
@@ -81,6 +81,7 @@ class FolderGate:
 
 
 _UNSEEN: Any = object()
+_S_ISREG = stat.S_ISREG
 
 # A relative POSIX path of plain names: no empty, "." or ".." segment, no backslash,
 # colon or control character, not starting with "~". Anything else goes to the policy.

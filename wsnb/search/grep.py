@@ -84,6 +84,7 @@ class _Search:
     lines: list[int] = field(default_factory=list)
     columns: list[int] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
+    verdicts: dict[str, int] = field(default_factory=dict)  # file name -> _OK, _SENSITIVE...
     files_visited: int = 0
     files_opened: int = 0
     files_scanned: int = 0
@@ -123,11 +124,14 @@ class _Search:
         except PolicyError:
             self.files_refused += 1
             return
-        if policy.is_sensitive(name):
-            self.files_skipped_sensitive += 1
-            return
-        if policy.is_dangerous(name):
-            self.files_refused += 1
+        verdict = self.verdicts.get(name)
+        if verdict is None:  # names repeat (__init__.py, index.ts): ask the rules once each
+            verdict = self.verdicts[name] = _name_verdict(policy, name)
+        if verdict:
+            if verdict == _SENSITIVE:
+                self.files_skipped_sensitive += 1
+            else:
+                self.files_refused += 1
             return
         self.files_opened += 1
         data = self._read(target, size)
@@ -231,6 +235,15 @@ class _Search:
             },
             columns=GREP_COLUMNS,
         )
+
+
+_OK, _SENSITIVE, _DANGEROUS = 0, 1, 2
+
+
+def _name_verdict(policy: AccessPolicy, name: str) -> int:
+    if policy.is_sensitive(name):
+        return _SENSITIVE
+    return _DANGEROUS if policy.is_dangerous(name) else _OK
 
 
 _COUNTERS = (

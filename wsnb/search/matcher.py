@@ -10,11 +10,18 @@ where line and column numbers come from.
 from __future__ import annotations
 
 import codecs
+import importlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import UsageError
+
+# The standard library's own regular-expression parser (``re._parser`` since Python 3.11),
+# read only to find the plain text a pattern needs; untyped, hence ``Any``.
+_parser: Any = importlib.import_module("re._parser")
+_constants: Any = importlib.import_module("re._constants")
 
 __all__ = ["SNIPPET_CHARS", "Matcher", "compile_pattern", "matching_lines", "normalise_newlines",
            "snippet"]  # fmt: skip
@@ -23,6 +30,10 @@ SNIPPET_CHARS = 200
 
 _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _ELLIPSIS = "…"
+_MIN_REGEX_NEEDLE = 3  # a shorter run is in almost every file: not worth the look
+_LITERAL = _constants.LITERAL
+_SUBPATTERN = _constants.SUBPATTERN
+_NON_ASCII_PARTNERS = frozenset("iks")  # ASCII letters re.IGNORECASE matches to non-ASCII ones
 
 
 # ---------------------------------------------------------------------------
@@ -81,8 +92,53 @@ def compile_pattern(pattern: str, *, regex: bool, case: bool) -> Matcher:
                 f"The regular expression {pattern!r} is not valid ({exc}); fix it, "
                 "or pass regex=False to search for the text literally."
             ) from None
-        return Matcher(compiled, (), fold=False)
+        needles, fold = _regex_needles(compiled)
+        return Matcher(compiled, needles, fold=fold)
     return _literal_matcher(pattern, case=case)
+
+
+def _regex_needles(compiled: re.Pattern[str]) -> tuple[tuple[bytes, ...], bool]:
+    """Bytes every match of ``compiled`` contains, for the pre-check; ``((), False)`` if none.
+
+    The longest run of plain characters the pattern needs at its top level
+    (``parse`` and ``Config(`` in ``parse\\w+Config\\(``) is one: a file without
+    it can't match. Ignoring case, only letters whose every case is ASCII are
+    kept in a run (not ``i``, ``k``, ``s``: ``İ``, the Kelvin sign and ``ſ``
+    match them), so ``bytes.lower`` pre-checks it exactly.
+    """
+    try:
+        parsed = _parser.parse(compiled.pattern, compiled.flags)
+    except Exception:  # the pattern compiled; a parser detail must never stop a search
+        return (), False
+    fold = bool(parsed.state.flags & re.IGNORECASE)
+    best = max(_literal_runs(list(parsed), fold), key=len, default="")
+    if len(best) < _MIN_REGEX_NEEDLE or "\n" in best or "\r" in best:
+        return (), False
+    forms = _encodings(best)
+    if fold:
+        forms = tuple(dict.fromkeys(form.lower() for form in forms))
+    return forms, fold and bool(forms)
+
+
+def _literal_runs(items: list[tuple[Any, Any]], fold: bool) -> list[str]:
+    """The runs of literal characters in a parsed sequence that every match contains."""
+    runs: list[str] = []
+    current: list[str] = []
+    for op, arg in items:
+        if op is _LITERAL and not (fold and _unfoldable(chr(arg))):
+            current.append(chr(arg))
+            continue
+        runs.append("".join(current))
+        current = []
+        if op is _SUBPATTERN and not arg[1] and not arg[2]:  # a group without its own flags
+            runs.extend(_literal_runs(list(arg[3]), fold))
+    runs.append("".join(current))
+    return runs
+
+
+def _unfoldable(ch: str) -> bool:
+    """True for a character ``bytes.lower`` can't pre-check when case is ignored."""
+    return ch.lower() in _NON_ASCII_PARTNERS or not (ch.isascii() or _caseless(ch))
 
 
 def _literal_matcher(pattern: str, *, case: bool) -> Matcher:
