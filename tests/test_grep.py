@@ -472,3 +472,18 @@ def test_a_regex_pre_check_never_drops_a_match(ws: Path, pattern: str, case: boo
                 expected.append((path, number))
     assert list(zip(frame["path"], frame["line"], strict=True)) == expected
     assert expected  # every pattern here finds something
+
+
+def test_a_file_below_a_linked_folder_is_refused_and_not_read(ws: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    (outside / "deep").mkdir(parents=True)
+    (outside / "deep" / "secret.txt").write_text("hit\n")
+    make_files(ws, {"real/deep/a.txt": "hit\n"})
+    try:
+        os.symlink(outside, ws / "real" / "linked")
+    except OSError:
+        pytest.skip("symlinks can't be made here")
+    candidates = ["real/deep/a.txt", "real/linked/deep/secret.txt", "real/linked/x.txt"]
+    frame = grep(AccessPolicy(ws), candidates, "hit")
+    assert list(frame["path"]) == ["real/deep/a.txt"]
+    assert frame.attrs["files_refused"] == 2

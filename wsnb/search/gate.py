@@ -68,16 +68,32 @@ class FolderGate:
     def _folder(self, relative: str) -> WsPath | None:
         """The verified folder, or None; asked once per folder and remembered.
 
-        None when the path is not plain, the policy refuses it, or it is not a folder.
+        A folder is its verified parent's child, checked with one ``lstat``
+        (``policy.resolve_child``), so a deep tree costs one ``lstat`` per
+        folder, not one per segment. None when the path is not plain, the
+        policy refuses it, or it is not a folder.
         """
         folder: WsPath | None = None
-        if relative == "" or _PLAIN_PATH.match(relative):
+        if relative == "":
             try:
-                folder = self._policy.resolve(relative or ".")
+                root = self._policy.resolve(".")
             except PolicyError:
-                folder = None
-        self._folders[relative] = folder if folder and os.path.isdir(folder.os_path) else None
-        return self._folders[relative]
+                root = None
+            folder = root if root is not None and os.path.isdir(root.os_path) else None
+        elif _PLAIN_PATH.match(relative):
+            parent_part, _, name = relative.rpartition("/")
+            parent = self._folders.get(parent_part, _UNSEEN)
+            if parent is _UNSEEN:
+                parent = self._folder(parent_part)
+            if parent is not None:
+                try:
+                    child, info = self._policy.resolve_child(parent, name)
+                except PolicyError:
+                    child, info = None, None
+                if info is not None and stat.S_ISDIR(info.st_mode):
+                    folder = child
+        self._folders[relative] = folder
+        return folder
 
 
 _UNSEEN: Any = object()
