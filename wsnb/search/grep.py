@@ -294,7 +294,8 @@ def cut_note(attrs: dict[str, Any], *, limit: int | None, max_files: int | None,
         what = ", ".join(f"{count:,} {words}" for count, words in skipped)
         more = (f"; pass a larger max_bytes (now {max_bytes:,}) for the big ones"
                 if attrs["files_skipped_size"] else "")  # fmt: skip
-        parts.append(f"{sum(c for c, _ in skipped):,} files skipped ({what}){more}; "
+        count = sum(c for c, _ in skipped)
+        parts.append(f"{count:,} {'file' if count == 1 else 'files'} skipped ({what}){more}; "
                      "see .attrs")  # fmt: skip
     return "; ".join(parts)
 
