@@ -403,7 +403,8 @@ def test_skipped_and_unsearched_files_are_in_the_note(ws: Path) -> None:
     frame = search(ws, files, "hit", max_bytes=100, max_files=4)
     assert frame.attrs["files_not_scanned"] == 1  # the sensitive file was never opened
     assert "searched 5 of 6 files (max_files=4); pass max_files=None for all" in frame.note
-    assert "3 files skipped (1 too big, 1 binary, 1 sensitive)" in frame.note
+    assert frame.attrs["files_skipped_binary"] == 1  # counted, not noted: it holds no lines
+    assert "2 files skipped (1 too big, 1 sensitive)" in frame.note
     assert "larger max_bytes (now 100)" in frame.note
 
 
@@ -487,3 +488,12 @@ def test_a_file_below_a_linked_folder_is_refused_and_not_read(ws: Path, tmp_path
     frame = grep(AccessPolicy(ws), candidates, "hit")
     assert list(frame["path"]) == ["real/deep/a.txt"]
     assert frame.attrs["files_refused"] == 2
+
+
+def test_a_file_named_like_an_image_is_judged_by_its_head(ws: Path) -> None:
+    png = b"\x89PNG\r\n\x1a\n\x00\x00" + b"hit" + b"x" * 20_000
+    files: dict[str, str | bytes] = {"real.png": png, "text.png": "hit\n" + "y\n" * 9000,
+                                     "small.png": "hit\n"}  # fmt: skip
+    frame = search(ws, files, "hit", limit=None, max_files=None)
+    assert list(frame["path"]) == ["text.png", "small.png"]
+    assert frame.attrs["files_skipped_binary"] == 1 and frame.note == ""

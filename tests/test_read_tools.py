@@ -94,3 +94,15 @@ def test_limits_pick_checks_each_request() -> None:
         person.pick("read_bytes", None, param="max_bytes")
     with pytest.raises(UsageError, match="from 1 to 200"):
         model.pick("entries", True)
+
+
+def test_the_search_opens_every_file_whose_bytes_are_text(root: Path) -> None:
+    (root / "grammar.g4").write_text("rule: hit ;\n", encoding="utf-8")
+    (root / "postBuild").write_text("echo hit\n", encoding="utf-8")
+    (root / "run.bat").write_text("echo hit\n", encoding="utf-8")  # never opened
+    (root / "blob.dat").write_bytes(b"hit\x00\x01\x02")
+    ctx = replace(model_context(root), limits=ToolLimits.for_person())
+    frame = SearchTextTool().run(ctx, pattern="hit").data
+    assert sorted(frame["path"]) == ["grammar.g4", "postBuild"]
+    assert frame.attrs["files_total"] == 3  # the .bat is not a candidate at all
+    assert frame.attrs["files_skipped_binary"] == 1 and frame.attrs["note"] == ""

@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
+from ..filekinds import binary_kind
 from ..noted import NotedFrame, with_note
 from ..policy import AccessPolicy, WsPath
 from ..textio import decode_bytes, read_bytes
@@ -58,9 +59,9 @@ _MAX_LISTED_LARGE = 20
 _PROGRESS_STEPS = 100  # at most about this many progress calls per search
 _MIN_PROGRESS_STEP = 256  # files between two calls, at least
 
+# What the note names. Binary files are counted in attrs but not noted: they hold no lines.
 _SKIP_COUNTERS = (
     ("files_skipped_size", "too big"),
-    ("files_skipped_binary", "binary"),
     ("files_skipped_undecodable", "in an unknown encoding"),
     ("files_skipped_sensitive", "sensitive"),
     ("files_refused", "refused by the policy"),
@@ -127,13 +128,15 @@ class _Search:
         verdict = self.verdicts.get(name)
         if verdict is None:  # names repeat (__init__.py, index.ts): ask the rules once each
             verdict = self.verdicts[name] = _name_verdict(policy, name)
-        if verdict:
-            if verdict == _SENSITIVE:
-                self.files_skipped_sensitive += 1
-            else:
-                self.files_refused += 1
+        if verdict == _SENSITIVE:
+            self.files_skipped_sensitive += 1
+            return
+        if verdict == _DANGEROUS:
+            self.files_refused += 1
             return
         self.files_opened += 1
+        if verdict == _BINARY_NAME and self._binary_head(target, size):
+            return
         data = self._read(target, size)
         if data is None:
             return
@@ -143,6 +146,23 @@ class _Search:
             self._search_text(target.relative, data, has_nul=False)
         else:
             self.files_scanned += 1  # searched at the byte level: certainly no match
+
+    def _binary_head(self, target: WsPath, size: int | None) -> bool:
+        """For a name that says binary (``.png``): True, counted, when its first bytes agree.
+
+        Only the head is read, so a folder of images costs a few KiB each. A
+        file whose head has no NUL byte is searched like any other.
+        """
+        if size is not None and size <= _HEAD_BYTES:
+            return False  # small: one whole read decides
+        try:
+            head = read_bytes(target, limit=_HEAD_BYTES)
+        except (WsnbError, OSError):
+            return False  # the whole read counts it
+        if b"\x00" in head:
+            self.files_skipped_binary += 1
+            return True
+        return False
 
     def _read(self, target: WsPath, size: int | None) -> bytes | None:
         """The file's bytes, or None for a file too big or unreadable (counted).
@@ -237,13 +257,16 @@ class _Search:
         )
 
 
-_OK, _SENSITIVE, _DANGEROUS = 0, 1, 2
+_OK, _SENSITIVE, _DANGEROUS, _BINARY_NAME = 0, 1, 2, 3
+_HEAD_BYTES = 8192  # what decides that a file named like a binary one is binary
 
 
 def _name_verdict(policy: AccessPolicy, name: str) -> int:
     if policy.is_sensitive(name):
         return _SENSITIVE
-    return _DANGEROUS if policy.is_dangerous(name) else _OK
+    if policy.is_dangerous(name):
+        return _DANGEROUS
+    return _BINARY_NAME if binary_kind(name) else _OK
 
 
 _COUNTERS = (

@@ -20,7 +20,8 @@ import pandas as pd
 
 from .. import textio
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
-from ..names import is_text_name
+from ..filekinds import binary_kind
+from ..names import is_dangerous_name, is_text_name
 from ..noted import with_note
 from ..policy import WsPath
 from ..search.grep import Progress, grep
@@ -44,23 +45,6 @@ logger = logging.getLogger("wsnb")
 
 MAX_LIST_ENTRIES = 200
 LIST_COLUMNS = [f.name for f in dataclasses.fields(FileInfo)]
-
-# Suffixes that are never text, refused before any byte is read.
-_BINARY_KINDS = {
-    "an image": {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".ico", ".webp", ".tif", ".tiff",
-                 ".psd", ".heic"},
-    "an archive": {".zip", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".rar", ".tar", ".zst"},
-    "a compiled program or library": {".dll", ".so", ".dylib", ".o", ".obj", ".a", ".lib",
-                                      ".pyc", ".class", ".jar", ".wasm", ".bin", ".elf"},
-    "a media file": {".mp3", ".mp4", ".wav", ".flac", ".ogg", ".mov", ".avi", ".mkv"},
-    "an office document or PDF": {".pdf", ".doc", ".docx", ".xls", ".xlsx", ".ppt", ".pptx"},
-}  # fmt: skip
-
-
-def _binary_kind(name: str) -> str | None:
-    suffix = os.path.splitext(name)[1].lower()
-    return next((kind for kind, suffixes in _BINARY_KINDS.items() if suffix in suffixes), None)
-
 
 def _guarded(tool_name: str, call: Any) -> ToolResult:
     """Run ``call`` and turn an expected wsnb error into a failed result."""
@@ -167,7 +151,7 @@ class ReadFileTool:
         limit = ctx.limits.pick("read_bytes", asked)
         assert limit is not None  # byte bounds are always numbers
         target = ctx.policy.check_read_file(path).raise_if_refused()
-        kind = _binary_kind(target.name)
+        kind = binary_kind(target.name)
         if kind:
             raise UnsupportedFileError(
                 f"{target} is {kind}; wsnb reads text files only.", path=target.relative
@@ -251,8 +235,7 @@ class SearchTextTool:
         max_files = limits.pick("files", asked["max_files"], param="max_files")
         max_bytes = limits.pick("search_bytes", asked["max_bytes"], param="max_bytes")
         assert max_bytes is not None  # byte bounds are always numbers
-        files = ctx.index().frame
-        candidates = files.loc[files["is_text"] & ~files["is_dir"], "path"].tolist()
+        candidates = search_candidates(ctx)
         frame = grep(ctx.policy, candidates, pattern, regex=regex, case=case, limit=limit,
                      max_files=max_files, max_bytes=max_bytes, progress=progress)  # fmt: skip
         paths = list(dict.fromkeys(frame["path"].tolist()))
@@ -260,6 +243,19 @@ class SearchTextTool:
         return ToolResult(True, message=f"{len(frame)} matches in {len(paths)} files"
                           + (f" ({note})" if note else ""), data=frame,
                           files=paths)  # fmt: skip
+
+
+def search_candidates(ctx: ToolContext) -> list[str]:
+    """Every file of the index a text search may open, in path order.
+
+    Not only the names that say text: a file with an unknown suffix (a
+    ``Makefile``-like script, ``.lock``, ``.g4``) is text when its bytes are,
+    and the search decides that by the content. Links and names with a
+    dangerous suffix are left out: they are never opened.
+    """
+    files = ctx.index().frame
+    plain = files.loc[~files["is_dir"] & ~files["is_symlink"], "path"].tolist()
+    return [path for path in plain if not is_dangerous_name(path.rpartition("/")[2])]
 
 
 def _for_caller(note: str, ctx: ToolContext) -> str:
