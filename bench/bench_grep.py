@@ -5,9 +5,10 @@
     python bench/bench_grep.py --root PATH --pattern "def subs" --regex "def \\w+_\\w+\\("
 
 With ``--root`` the folder is scanned as a workspace (read-only: nothing is
-written there) and the candidates are what a person's ``ws.grep`` searches:
-every text file of the index, minus the files wsnb never reads (names that
-look like secrets) and files over ``--max-bytes``. Without it, ``--files``
+written there) and the candidates are what a person's ``ws.grep`` opens:
+every file of the index but links and dangerous names (text is decided by the
+bytes), minus the files wsnb never reads (names that look like secrets) and
+files over ``--max-bytes``. Without it, ``--files``
 source-shaped files are written to a temporary folder.
 
 Best of ``--repeats`` on a warm cache, timed in turns (wsnb, rg, wsnb, rg...)
@@ -116,10 +117,12 @@ def indexed(root: Path) -> tuple[AccessPolicy, FileIndex]:
 
 
 def candidates(root: Path, index: FileIndex, max_bytes: int) -> list[str]:
-    """The text files a person's grep searches and reads whole: wsnb and rg get these."""
+    """The files a person's grep opens (every file but links and dangerous names), minus
+    those it never reads (names that look like secrets) and those over ``max_bytes``:
+    wsnb and rg both get exactly these."""
     frame = index.frame
-    text = frame[frame["is_text"] & ~frame["is_dir"] & (frame["size"] <= max_bytes)]
-    return [p for p in text["path"].tolist()
+    files = frame[~frame["is_dir"] & ~frame["is_symlink"] & (frame["size"] <= max_bytes)]
+    return [p for p in files["path"].tolist()
             if not is_sensitive_name(p.rpartition("/")[2])
             and not is_dangerous_name(p.rpartition("/")[2])]  # fmt: skip
 
