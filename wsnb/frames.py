@@ -20,6 +20,7 @@ from __future__ import annotations
 import operator
 import time
 from bisect import bisect_left
+from collections.abc import Sequence
 from itertools import accumulate, repeat
 
 import numpy as np
@@ -98,10 +99,15 @@ def empty_frame() -> pd.DataFrame:
     return build_frame(Columns())
 
 
-def build_frame(cols: Columns) -> pd.DataFrame:
-    """Build the DataFrame once, column by column, in path order."""
+def build_frame(cols: Columns, dropped: Sequence[int] = ()) -> pd.DataFrame:
+    """Build the DataFrame once, column by column, in path order, without the rows ``dropped``."""
     count = len(cols.name)
     order, depth, prefixes = _path_order(cols)
+    if len(dropped):
+        keep = np.ones(count, dtype=bool)
+        keep[np.asarray(dropped, dtype=np.intp)] = False
+        kept = keep[order]
+        order, depth, prefixes = order[kept], depth[kept], prefixes[kept]
     names = np.fromiter(cols.name, dtype=np.object_, count=count)[order]
     marked = np.fromiter(cols.kind, dtype=np.int32, count=count)[order]
     sizes = np.fromiter(cols.size, dtype=np.int64, count=count)[order]

@@ -31,7 +31,7 @@ import operator
 import os
 import sys
 import time
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -178,6 +178,9 @@ class _Walker:
         self.cut_files = self.cut_depth = False
         self.queue: deque[_Folder] = deque()
         self.record = self._recorder()
+        # Rows whose files name globs are matched against at the end: rules, prefix, rows.
+        self.files_later: list[tuple[IgnoreRules, str, int, int]] = []
+        self.dropped: list[int] = []  # rows ignored by a name glob, left out of the frame
 
     @property
     def limit(self) -> str | None:
@@ -198,8 +201,9 @@ class _Walker:
             finally:
                 if fd is not None:
                     os.close(fd)
+        self._flush_later()
         if self.progress is not None:
-            self.progress(len(self.columns.name))
+            self.progress(len(self.columns.name) - len(self.dropped))
 
     def _listing(self, prefix: str) -> tuple[list[os.DirEntry[str]], int | None] | None:
         """The folder's entries sorted by name, and the descriptor their stats need open.
@@ -274,9 +278,14 @@ class _Walker:
         it holds something.
         """
         if rules.rules:
-            candidates = rules.candidates(prefix, self.columns.name[first:])
+            names = self.columns.name
+            # Name globs are looked for in the folder names now, in the file names at the end.
+            searched = [entry.name for entry in subfolders] if rules.has_globs else []
+            candidates = rules.candidates(prefix, names[first:], searched)
             if candidates is not None:
                 subfolders = self._drop_ignored(first, prefix, rules, candidates, subfolders)
+            if rules.has_globs:
+                self.files_later.append((rules, prefix, first, len(names)))
         if depth < self.limits.max_depth:
             enqueue = self.queue.append
             for entry in subfolders:
@@ -354,6 +363,35 @@ class _Walker:
         self.ignored += len(rows)
         return [entry for entry in subfolders if entry.name not in gone] if gone else subfolders
 
+    def _flush_later(self) -> None:
+        """Find the files a name glob of ``.gitignore`` ignores, among those not looked at yet.
+
+        The walk decides every folder as it goes (it must know which to
+        enter), and every file a literal name or a path pattern may match;
+        the other files' names are matched against the other name patterns
+        in bulk, one substring search per pattern over all names below the
+        same rules, at each progress report and at the end. Their rows go to
+        ``dropped``, counted as ignored, and are left out of the frame.
+        """
+        names, kinds = self.columns.name, self.columns.kind
+        by_rules: dict[int, list[tuple[IgnoreRules, str, int, int]]] = {}
+        for item in self.files_later:
+            by_rules.setdefault(id(item[0]), []).append(item)
+        self.files_later = []
+        for items in by_rules.values():
+            rows = [
+                row
+                for _, _, first, end in items
+                for row in range(first, min(end, len(names)))
+                if kinds[row] & S_IFMT != S_IFDIR
+            ]
+            rules, firsts = items[0][0], [first for _, _, first, _ in items]
+            for hit in rules.glob_hits([names[row] for row in rows]):
+                row = rows[hit]
+                if rules.is_ignored(items[bisect_right(firsts, row) - 1][1] + names[row]):
+                    self.dropped.append(row)
+                    self.ignored += 1
+
     def _skip(self, path: str) -> None:
         self.skipped += 1
         if len(self.skipped_dirs) < _MAX_SKIPPED_LISTED:
@@ -367,17 +405,25 @@ class _Walker:
 
         Otherwise report progress, and go on.
         """
-        names, max_files = self.columns.name, self.limits.max_files
-        if len(names) > max_files:
-            self.left_out += len(names) - max_files + max(unseen, 0)
+        self._flush_later()
+        names, max_files, dropped = self.columns.name, self.limits.max_files, self.dropped
+        kept = len(names) - len(dropped)
+        if kept > max_files:
+            self.left_out += kept - max_files + max(unseen, 0)
+            cut = max_files  # the row after the max_files-th kept one
+            for row in sorted(dropped):
+                if row >= cut:
+                    break
+                cut += 1
             for column in self.columns.lists():
-                del column[max_files:]
+                del column[cut:]
+            self.dropped = [row for row in dropped if row < cut]
             self.cut_files = True
             return True
         if self.progress is not None:
-            self.progress(len(names))
+            self.progress(kept)
         self.next_progress = (len(names) // self.progress_every + 1) * self.progress_every
-        self.next_check = min(self.next_progress, max_files + 1)
+        self.next_check = min(self.next_progress, max_files + 1 + len(dropped))
         return False
 
 
@@ -423,7 +469,7 @@ def scan(
     started = time.perf_counter()
     walker = _Walker(policy, limits, progress, progress_every)
     walker.run()
-    frame = build_frame(walker.columns)
+    frame = build_frame(walker.columns, walker.dropped)
     report = _report(walker, frame, time.perf_counter() - started)
     logger.info("Scanned %s: %s.", policy.root, report)
     return frame, report
@@ -516,7 +562,7 @@ class _Lookup:
         if kind == S_IFDIR and self.below and depth < self.limits.max_depth:
             walker = _Walker(self.policy, self.limits, None, sys.maxsize)
             walker.run((prefix + name + "/", depth, rules, -1, ""))
-            self.frames.append(build_frame(walker.columns))
+            self.frames.append(build_frame(walker.columns, walker.dropped))
 
     def _rules_in(self, prefix: str) -> IgnoreRules | None:
         """The rules that apply in folder ``prefix``; None when a scan never enters it."""
