@@ -1,10 +1,10 @@
 """Running a text search over its candidates: in blocks, with progress, on one or two cores.
 
 A search walks its candidates in blocks so ``progress(done, total)`` is called
-in bounded steps. A large search with no ``max_files`` bound is shared with
-worker processes (forked, so nothing is imported again and no file name or
-pattern crosses a shell): each worker searches whole blocks with the same
-policy and matcher, and the blocks are added back in candidate order. The rows
+in bounded steps. A large search with no ``max_files`` bound is shared
+between this process and forked workers (so nothing is imported again and no
+file name or pattern crosses a shell): each searches whole blocks with the
+same policy and matcher, and the blocks are added back in candidate order. The rows
 and counts are exactly those of one process: when a block would take the
 result past the row limit, that block is searched again here, file by file,
 with the room that is left, and the search stops.
@@ -103,7 +103,12 @@ def _fresh(search: _Search, limit: int | None) -> _Search:
 
 def _run_parallel(search: _Search, policy: AccessPolicy, paths: Sequence[str], count: int,
                   progress: Progress | None) -> _Search:  # fmt: skip
-    """Blocks to ``count`` forked workers, merged in order into a new search, limit kept."""
+    """Blocks shared by this process and ``count - 1`` forked workers, merged in order.
+
+    Block ``i`` goes to a worker unless ``i % count == 0``; those this
+    process searches itself when the merge reaches them, so one fork fewer
+    and fewer results to send back. The merge keeps the limit exactly.
+    """
     global _JOB
     import multiprocessing
 
@@ -112,21 +117,25 @@ def _run_parallel(search: _Search, policy: AccessPolicy, paths: Sequence[str], c
     _JOB = (policy, search)
     try:
         context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=count, mp_context=context) as pool:
-            futures = [pool.submit(_search_block, paths[a:b]) for a, b in blocks]
+        with ProcessPoolExecutor(max_workers=count - 1, mp_context=context) as pool:
+            futures = {i: pool.submit(_search_block, paths[a:b])
+                       for i, (a, b) in enumerate(blocks) if i % count}  # fmt: skip
             try:
-                _merge(merged, policy, paths, blocks, _results(futures), progress)
+                _merge(merged, policy, paths, blocks, _results(paths, blocks, futures), progress)
             finally:
-                for future in futures:
+                for future in futures.values():
                     future.cancel()
     finally:
         _JOB = None
     return merged
 
 
-def _results(futures: list[Future[_Search]]) -> Iterator[_Search]:
-    for future in futures:
-        yield future.result()
+def _results(paths: Sequence[str], blocks: list[tuple[int, int]],
+             futures: dict[int, Future[_Search]]) -> Iterator[_Search]:  # fmt: skip
+    """Each block's search in order: a worker's result, or searched here when reached."""
+    for number, (start, end) in enumerate(blocks):
+        future = futures.get(number)
+        yield future.result() if future is not None else _search_block(paths[start:end])
 
 
 def _merge(search: _Search, policy: AccessPolicy, paths: Sequence[str],
@@ -146,7 +155,7 @@ def _merge(search: _Search, policy: AccessPolicy, paths: Sequence[str],
 
 
 def _search_block(block: Sequence[str]) -> _Search:
-    """In a worker: search one block with the policy and matcher inherited at the fork."""
+    """Search one block with the job's policy and matcher (in a worker: inherited at the fork)."""
     assert _JOB is not None, "the worker was not forked from a search"
     policy, parent = _JOB
     search = _fresh(parent, None)
