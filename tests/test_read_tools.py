@@ -106,3 +106,16 @@ def test_the_search_opens_every_file_whose_bytes_are_text(root: Path) -> None:
     assert sorted(frame["path"]) == ["grammar.g4", "postBuild"]
     assert frame.attrs["files_total"] == 3  # the .bat is not a candidate at all
     assert frame.attrs["files_skipped_binary"] == 1 and frame.attrs["note"] == ""
+
+
+def test_a_search_over_a_cut_index_says_so(root: Path) -> None:
+    for i in range(20):
+        (root / f"f{i:02d}.txt").write_text("hit\n", encoding="utf-8")
+    policy = AccessPolicy(root)
+    frame, report = scan(policy, limits=ScanLimits(max_files=5))
+    index = FileIndex(frame, report)
+    ctx = ToolContext(policy=policy, index=lambda: index, trash=Trash(), launcher=Launcher(),
+                      limits=ToolLimits.for_person())  # fmt: skip
+    found = SearchTextTool().run(ctx, pattern="hit").data
+    assert len(found) == 5
+    assert found.attrs["note"].startswith("the index holds only part of the workspace")

@@ -340,6 +340,7 @@ def grep(
     max_bytes: int = MAX_BYTES,
     progress: Progress | None = None,
     workers: int | None = None,
+    index_note: str = "",
 ) -> NotedFrame:
     """Find ``pattern`` in the candidate files, in order; one row per matching line.
 
@@ -363,7 +364,9 @@ def grep(
     ``files_not_scanned`` (never opened: over ``max_files``, or after the
     limit stopped the search), ``truncated`` (the row limit cut the result)
     and ``note``: the sentence the frame's display shows when anything was
-    left out ("" when the search was whole).
+    left out ("" when the search was whole). ``index_note`` is the caller's
+    sentence about candidates it could not give (an index cut by the scan's
+    limits); it leads the note.
     """
     bounds = _check_bounds(limit=limit, max_files=max_files, max_bytes=max_bytes)
     matcher = compile_pattern(pattern, regex=regex, case=case)
@@ -379,6 +382,7 @@ def grep(
                              **search.counts()}  # fmt: skip
     note = cut_note(attrs, limit=bounds["limit"], max_files=bounds["max_files"],
                     max_bytes=search.max_bytes)  # fmt: skip
+    note = "; ".join(part for part in (index_note, note) if part)
     logger.info("Text search: %d matching lines in %d files (%d not scanned).",
                 len(search.paths), search.files_scanned, attrs["files_not_scanned"])  # fmt: skip
     return with_note(search.frame(), note, **attrs)

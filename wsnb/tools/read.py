@@ -236,8 +236,12 @@ class SearchTextTool:
         max_bytes = limits.pick("search_bytes", asked["max_bytes"], param="max_bytes")
         assert max_bytes is not None  # byte bounds are always numbers
         candidates = search_candidates(ctx)
+        report = ctx.index().report
+        cut = (f"the index holds only part of the workspace ({report}); scan with larger "
+               "limits to search it all") if report.truncated else ""  # fmt: skip
         frame = grep(ctx.policy, candidates, pattern, regex=regex, case=case, limit=limit,
-                     max_files=max_files, max_bytes=max_bytes, progress=progress)  # fmt: skip
+                     max_files=max_files, max_bytes=max_bytes, progress=progress,
+                     index_note=cut)  # fmt: skip
         paths = list(dict.fromkeys(frame["path"].tolist()))
         note = _for_caller(frame.note, ctx)
         return ToolResult(True, message=f"{len(frame)} matches in {len(paths)} files"
