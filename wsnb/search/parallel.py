@@ -12,7 +12,9 @@ with the room that is left, and the search stops.
 Reading and matching hold the interpreter's lock for most of a file's time
 (``bytes in bytes`` and the decoders don't release it), so threads would not
 use the second core; processes do. Where ``fork`` is not the platform's way
-(Windows, macOS), or a worker can't start, the search runs in this process.
+(Windows, macOS), or a worker can't start, the search runs in this process;
+so it does, unless asked otherwise, when the load average already fills the
+machine's cores (a shared machine: no core to spare).
 """
 
 from __future__ import annotations
@@ -85,7 +87,18 @@ def _workers(asked: int | None, total: int, max_files: int | None) -> int:
     if max_files is not None or total < PARALLEL_MIN_FILES or not _can_fork():
         return 1
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return max(1, min(asked or _MAX_WORKERS, cores or 1, _MAX_WORKERS))
+    cores = cores or 1
+    if asked is None and _busy(cores):
+        return 1  # no core to spare: a second process would only add its own cost
+    return max(1, min(asked or _MAX_WORKERS, cores, _MAX_WORKERS))
+
+
+def _busy(cores: int) -> bool:
+    """True when the machine's recent load already fills its cores (unknown: not busy)."""
+    try:
+        return os.getloadavg()[0] >= cores
+    except (AttributeError, OSError):
+        return False
 
 
 def _can_fork() -> bool:
