@@ -235,10 +235,9 @@ class IgnoreRules:
         if folder.scan_all or self._scan_all:
             return frozenset(names)
         found: set[str] = set()
-        if self._needles and (searched is None or searched):
-            looked = names if searched is None else searched
-            if self.glob_hits(looked):
-                found.update(looked)  # rare: let is_ignored decide each name
+        looked = names if searched is None else searched
+        if self._needles and looked and self._any_glob(looked):
+            found.update(looked)  # rare: let is_ignored decide each name
         for literals in (self._ignoring_literals, folder.literals):
             if literals and not literals.isdisjoint(names):
                 found.update(literals.intersection(names))
@@ -248,6 +247,13 @@ class IgnoreRules:
     def has_globs(self) -> bool:
         """Whether an ignoring name pattern is more than a literal name (see ``glob_hits``)."""
         return bool(self._needles)
+
+    def _any_glob(self, names: list[str]) -> bool:
+        """Whether an ignoring name glob may match one of ``names`` (one search per needle)."""
+        text = "/" + "/".join(names) + "/"
+        if self._text_needles:
+            return any(map(text.__contains__, self._text_needles))
+        return any(map(text.encode("utf-8", "surrogateescape").__contains__, self._needles))
 
     def glob_hits(self, names: list[str]) -> list[int]:
         """Which ``names`` an ignoring name pattern other than a literal name may match.
@@ -264,9 +270,12 @@ class IgnoreRules:
                            self._needles))
             ]  # fmt: skip
         text = "/" + "/".join(names) + "/"
-        starts = list(accumulate(map(len, names), lambda at, size: at + size + 1, initial=1))
+        found = [needle for needle in self._text_needles if needle in text]
+        if not found:
+            return []
+        starts = list(accumulate((len(name) + 1 for name in names), initial=1))
         rows: set[int] = set()
-        for needle in self._text_needles:
+        for needle in found:
             skip = 1 if needle[0] == "/" else 0  # "/x": the name starts after the "/"
             at = text.find(needle)
             while at >= 0:

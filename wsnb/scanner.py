@@ -35,6 +35,7 @@ from bisect import bisect_left, bisect_right
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import accumulate, chain
 
 import pandas as pd
 
@@ -379,16 +380,17 @@ class _Walker:
             by_rules.setdefault(id(item[0]), []).append(item)
         self.files_later = []
         for items in by_rules.values():
-            rows = [
-                row
-                for _, _, first, end in items
-                for row in range(first, min(end, len(names)))
-                if kinds[row] & S_IFMT != S_IFDIR
-            ]
-            rules, firsts = items[0][0], [first for _, _, first, _ in items]
-            for hit in rules.glob_hits([names[row] for row in rows]):
-                row = rows[hit]
-                if rules.is_ignored(items[bisect_right(firsts, row) - 1][1] + names[row]):
+            rules = items[0][0]
+            looked = list(chain.from_iterable(names[first:end] for _, _, first, end in items))
+            hits = rules.glob_hits(looked)
+            if not hits:
+                continue
+            offsets = list(accumulate((end - first for _, _, first, end in items), initial=0))
+            for hit in hits:
+                at = bisect_right(offsets, hit) - 1
+                _, prefix, first, _ = items[at]
+                row = first + hit - offsets[at]
+                if kinds[row] & S_IFMT != S_IFDIR and rules.is_ignored(prefix + names[row]):
                     self.dropped.append(row)
                     self.ignored += 1
 
