@@ -131,7 +131,7 @@ def _gate(patterns: list[IgnorePattern]) -> re.Pattern[bytes] | None:
 class _Folder:
     """What the rules say inside one folder: the patterns that apply, for the pre-check."""
 
-    __slots__ = ("glob_numbers", "literals", "scan_all", "wholes")
+    __slots__ = ("glob_numbers", "literals", "needles", "scan_all", "wholes")
 
     def __init__(
         self,
@@ -139,9 +139,11 @@ class _Folder:
         literals: frozenset[str] = frozenset(),
         scan_all: bool = False,
         wholes: dict[int, bytes] | None = None,
+        needles: tuple[bytes, ...] = (),
     ) -> None:
         self.glob_numbers = glob_numbers  # not literal names, highest number first
         self.literals = literals  # ignoring literal names of the anchored patterns that apply
+        self.needles = needles  # and the needles of their other name parts
         self.scan_all = scan_all  # an ignoring pattern applies that the pre-check can't narrow
         self.wholes = wholes or {}  # whole-path patterns that apply -> the folder, as they see it
 
@@ -235,6 +237,10 @@ class IgnoreRules:
         if folder.scan_all or self._scan_all:
             return frozenset(names)
         found: set[str] = set()
+        if folder.needles:
+            text = ("/" + "/".join(names) + "/").encode("utf-8", "surrogateescape")
+            if any(map(text.__contains__, folder.needles)):
+                return frozenset(names)  # rare: let is_ignored decide each name
         looked = names if searched is None else searched
         if self._needles and looked and self._any_glob(looked):
             found.update(looked)  # rare: let is_ignored decide each name
@@ -336,11 +342,14 @@ class IgnoreRules:
         """A folder where these anchored patterns apply (with their whole-path folder)."""
         numbers = [number for number, _ in applying]
         patterns = [self._patterns[n] for n in numbers if not self._patterns[n].negative]
+        wholes = {number: raw for number, raw in applying if raw is not None}
+        globs = [p for p in patterns if p.literal is None]
         return _Folder(
             tuple(sorted((*self._globs, *numbers), reverse=True)),
             frozenset(p.literal for p in patterns if p.literal is not None),
-            any(p.literal is None for p in patterns),
-            {number: raw for number, raw in applying if raw is not None},
+            bool(wholes) or any(p.needles is None for p in globs),
+            wholes,
+            tuple(needle for p in globs for needle in p.needles or ()),
         )
 
 
