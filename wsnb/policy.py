@@ -51,6 +51,8 @@ __all__ = [
 METADATA_DIR = ".wsnb"
 
 _MAX_PATH_BYTES = 4096
+_SEP = os.sep
+_S_IFMT, _S_IFREG, _S_IFDIR = 0o170000, stat.S_IFREG, stat.S_IFDIR
 
 
 # Only the policy holds this; ``WsPath`` refuses to be made without it.
@@ -233,7 +235,7 @@ class AccessPolicy:
             raise PolicyError(f"{name!r} is not a single file name.", path=name,
                               rule=Rule.INVALID_PATH)  # fmt: skip
         relative = name if folder.relative == "." else f"{folder.relative}/{name}"
-        absolute = f"{folder.os_path}{os.sep}{name}"
+        absolute = f"{folder.os_path}{_SEP}{name}"
         try:
             info: os.stat_result | None = os.lstat(absolute)
         except FileNotFoundError:
@@ -244,10 +246,11 @@ class AccessPolicy:
                 path=relative,
                 rule=Rule.INVALID_PATH,
             ) from None
-        if info is not None and stat.S_ISLNK(info.st_mode):
-            raise PolicyError(f"{relative} is a symbolic link; wsnb never follows links.",
-                              path=relative, rule=Rule.SYMLINK)  # fmt: skip
-        if info is not None and not (stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode)):
+        kind = 0 if info is None else info.st_mode & _S_IFMT
+        if kind and kind != _S_IFREG and kind != _S_IFDIR:  # one mask, then the rare cases
+            if kind == stat.S_IFLNK:
+                raise PolicyError(f"{relative} is a symbolic link; wsnb never follows links.",
+                                  path=relative, rule=Rule.SYMLINK)  # fmt: skip
             raise PolicyError(f"{relative} is a special file (FIFO, socket or device); only "
                               "regular files and folders are allowed.", path=relative,
                               rule=Rule.SPECIAL_FILE)  # fmt: skip

@@ -35,11 +35,12 @@ class FolderGate:
     words. The file is then opened with ``O_NOFOLLOW`` by ``wsnb.textio``.
     """
 
-    __slots__ = ("_folders", "_policy")
+    __slots__ = ("_folders", "_plain", "_policy")
 
     def __init__(self, policy: AccessPolicy) -> None:
         self._policy = policy
         self._folders: dict[str, WsPath | None] = {}
+        self._plain: dict[str, bool] = {}
 
     def resolve(self, candidate: str) -> tuple[WsPath, str, int | None]:
         """The checked path, its file name and its size when known.
@@ -51,7 +52,12 @@ class FolderGate:
         folder = self._folders.get(folder_part, _UNSEEN)
         if folder is _UNSEEN:
             folder = self._folder(folder_part)
-        if folder is None or not _PLAIN_NAME.match(name):
+        if folder is None:
+            return self._whole(candidate)
+        plain = self._plain.get(name)
+        if plain is None:  # names repeat (__init__.py): the pattern is asked once each
+            plain = self._plain[name] = _PLAIN_NAME.match(name) is not None
+        if not plain:
             return self._whole(candidate)
         try:
             target, info = self._policy.resolve_child(folder, name)
