@@ -148,6 +148,54 @@ class _Folder:
         self.wholes = wholes or {}  # whole-path patterns that apply -> the folder, as they see it
 
 
+class _Reach:
+    """A quick test of whether an ignoring anchored pattern may match a name in a folder.
+
+    Whether a pattern's folder part matches is the costly half, so the
+    names go first: a folder holds a name an ignoring anchored pattern's
+    name part may match (its literal, or one of its needles), or is a folder
+    a "match any name" pattern names literally (``.yarn/*``). Only then are
+    the folder parts matched (``IgnoreRules._folder``). ``always``: a
+    pattern escapes the test (any name below a folder glob, a whole-path one).
+    """
+
+    __slots__ = ("always", "any_name_folders", "literals", "needles")
+
+    def __init__(self, rules: tuple[tuple[str, GitignoreFile], ...]) -> None:
+        literals: set[str] = set()
+        needles: set[bytes] = set()
+        folders: dict[str, set[str]] = {}
+        self.always = False
+        for base, file in rules:
+            for p in file.patterns:
+                if not p.anchored or p.never or p.negative:
+                    continue
+                if p.literal is not None:
+                    literals.add(p.literal)
+                elif p.needles is not None:
+                    needles.update(p.needles)
+                elif p.whole is None and p.exact_folder is not None:
+                    folders.setdefault(base, set()).add(p.exact_folder)
+                else:
+                    self.always = True
+        self.literals = frozenset(literals)
+        self.needles = tuple(needles)
+        self.any_name_folders = [(base, tuple(found)) for base, found in folders.items()]
+
+    def may(self, prefix: str, names: list[str]) -> bool:
+        if self.always:
+            return True
+        if self.literals and not self.literals.isdisjoint(names):
+            return True
+        for base, folders in self.any_name_folders:
+            if prefix[len(base) :].startswith(folders):
+                return True
+        if self.needles:
+            text = ("/" + "/".join(names) + "/").encode("utf-8", "surrogateescape")
+            return any(map(text.__contains__, self.needles))
+        return False
+
+
 class IgnoreRules:
     """The ``.gitignore`` files that apply to a folder, deepest first, and a quick pre-check.
 
@@ -166,7 +214,7 @@ class IgnoreRules:
 
     __slots__ = (
         "_anchored", "_globs", "_ignoring_literals", "_literals", "_needles", "_patterns",
-        "_plain", "_scan_all", "_state", "_text_needles", "rules",
+        "_plain", "_reach", "_scan_all", "_state", "_text_needles", "rules",
     )  # fmt: skip
 
     def __init__(self, rules: tuple[tuple[str, GitignoreFile], ...] = ()) -> None:
@@ -201,6 +249,7 @@ class IgnoreRules:
         self._text_needles = tuple(n.decode("ascii") for n in self._needles) if ascii_only else ()
         self._plain = _Folder(self._globs)  # a folder no anchored pattern reaches
         self._state: tuple[str, _Folder] | None = None
+        self._reach = _Reach(rules)
 
     def __bool__(self) -> bool:
         return bool(self.rules)
@@ -233,7 +282,7 @@ class IgnoreRules:
             return None
         if not prefix.startswith(self.rules[0][0]):
             return self._above(prefix).candidates(prefix, names, searched)
-        folder = self._folder(prefix)
+        folder = self._folder(prefix) if self._reach.may(prefix, names) else self._plain
         if folder.scan_all or self._scan_all:
             return frozenset(names)
         found: set[str] = set()
