@@ -25,7 +25,8 @@ import re
 import stat
 from bisect import bisect_right
 from collections.abc import Iterable
-from itertools import accumulate
+from itertools import accumulate, compress, count
+from operator import add
 
 from .gitpatterns import IgnorePattern, parse_gitignore
 
@@ -213,8 +214,9 @@ class IgnoreRules:
     """
 
     __slots__ = (
-        "_anchored", "_globs", "_ignoring_literals", "_literals", "_needles", "_patterns",
-        "_plain", "_reach", "_scan_all", "_state", "_text_needles", "rules",
+        "_anchored", "_globs", "_ignoring_literals",
+        "_literals", "_needles", "_patterns", "_plain", "_reach", "_scan_all", "_state",
+        "_text_needles", "rules",
     )  # fmt: skip
 
     def __init__(self, rules: tuple[tuple[str, GitignoreFile], ...] = ()) -> None:
@@ -276,7 +278,7 @@ class IgnoreRules:
         few C-level calls; it may pick names that ``is_ignored`` then keeps.
         Name patterns other than literal names are looked for in ``searched``
         only (all names when None): a walk asks about folders at once and
-        about files in bulk at the end (``glob_hits``).
+        about files in bulk at the end (``file_hits``).
         """
         if not self.rules:
             return None
@@ -298,11 +300,6 @@ class IgnoreRules:
                 found.update(literals.intersection(names))
         return frozenset(found) if found else None
 
-    @property
-    def has_globs(self) -> bool:
-        """Whether an ignoring name pattern is more than a literal name (see ``glob_hits``)."""
-        return bool(self._needles)
-
     def _any_glob(self, names: list[str]) -> bool:
         """Whether an ignoring name glob may match one of ``names`` (one search per needle)."""
         text = "/" + "/".join(names) + "/"
@@ -310,33 +307,37 @@ class IgnoreRules:
             return any(map(text.__contains__, self._text_needles))
         return any(map(text.encode("utf-8", "surrogateescape").__contains__, self._needles))
 
-    def glob_hits(self, names: list[str]) -> list[int]:
-        """Which ``names`` an ignoring name pattern other than a literal name may match.
+    def file_hits(self, prefixes: list[str], offsets: list[int], names: list[str]) -> list[int]:
+        """Which of many folders' ``names`` may be ignored, found at once; sorted indexes.
 
-        One substring search per needle over all the names at once, so a walk
-        can ask about every file below these rules in one call.
+        ``names`` holds the names of folders ``prefixes`` in turn, folder k's
+        from ``offsets[k]``. For a walk to ask about all its files in a few
+        calls: the literal names with one set lookup each (``map``), the other
+        name patterns with one substring search per needle over all the
+        names. It may pick names that ``is_ignored`` then keeps.
         """
-        if not self._needles or not names:
-            return []
-        if not self._text_needles:  # a needle beyond ASCII: search each name's bytes
-            return [
-                row for row, name in enumerate(names)
-                if any(map(("/" + name + "/").encode("utf-8", "surrogateescape").__contains__,
-                           self._needles))
-            ]  # fmt: skip
-        text = "/" + "/".join(names) + "/"
-        found = [needle for needle in self._text_needles if needle in text]
-        if not found:
-            return []
-        starts = list(accumulate((len(name) + 1 for name in names), initial=1))
-        rows: set[int] = set()
-        for needle in found:
-            skip = 1 if needle[0] == "/" else 0  # "/x": the name starts after the "/"
-            at = text.find(needle)
-            while at >= 0:
-                rows.add(bisect_right(starts, at + skip) - 1)
-                at = text.find(needle, at + 1)
-        return sorted(rows)
+        if self._scan_all or self._reach.always:
+            return list(range(len(names)))
+        hits = set(_needle_hits(self._needles, names))
+        if self._ignoring_literals:
+            hits.update(compress(count(), map(self._ignoring_literals.__contains__, names)))
+        reach = self._reach
+        near = set(_needle_hits(reach.needles, names))
+        if reach.literals:
+            near.update(compress(count(), map(reach.literals.__contains__, names)))
+        for base, folders in reach.any_name_folders:
+            for k, prefix in enumerate(prefixes):
+                if prefix[len(base) :].startswith(folders):
+                    near.update(range(offsets[k], offsets[k + 1]))
+        # An anchored pattern's name may be anywhere; keep the names of folders it reaches.
+        reached: dict[int, bool] = {}
+        for hit in near - hits:
+            k = bisect_right(offsets, hit) - 1
+            if k not in reached:
+                reached[k] = self._folder(prefixes[k]) is not self._plain
+            if reached[k]:
+                hits.add(hit)
+        return sorted(hits)
 
     def is_ignored(self, relative: str) -> bool:
         """Git's answer for ``relative`` (a folder ends in "/"), whose folders are all kept."""
@@ -400,6 +401,32 @@ class IgnoreRules:
             wholes,
             tuple(needle for p in globs for needle in p.needles or ()),
         )
+
+
+def _needle_hits(needles: tuple[bytes, ...], names: list[str]) -> list[int]:
+    """Indexes of ``names`` that hold a needle when written "/name/"."""
+    if not needles or not names:
+        return []
+    if not all(needle.isascii() for needle in needles):  # search each name's bytes
+        return [
+            row for row, name in enumerate(names)
+            if any(map(("/" + name + "/").encode("utf-8", "surrogateescape").__contains__,
+                       needles))
+        ]  # fmt: skip
+    text = "/" + "/".join(names) + "/"
+    found = [needle for needle in map(bytes.decode, needles) if needle in text]
+    if not found:
+        return []
+    # Where each name starts in the text: 1 + the lengths before it + one "/" for each.
+    starts = list(map(add, accumulate(map(len, names), initial=1), count()))
+    rows: set[int] = set()
+    for needle in found:
+        skip = 1 if needle[0] == "/" else 0  # "/x": the name starts after the "/"
+        at = text.find(needle)
+        while at >= 0:
+            rows.add(bisect_right(starts, at + skip) - 1)
+            at = text.find(needle, at + 1)
+    return sorted(rows)
 
 
 def load_gitignore(path: str | os.PathLike[str], base: str) -> GitignoreFile | None:

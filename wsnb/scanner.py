@@ -279,14 +279,12 @@ class _Walker:
         it holds something.
         """
         if rules.rules:
-            names = self.columns.name
-            # Name globs are looked for in the folder names now, in the file names at the end.
-            searched = [entry.name for entry in subfolders] if rules.has_globs else []
-            candidates = rules.candidates(prefix, names[first:], searched)
-            if candidates is not None:
-                subfolders = self._drop_ignored(first, prefix, rules, candidates, subfolders)
-            if rules.has_globs:
-                self.files_later.append((rules, prefix, first, len(names)))
+            if subfolders:  # folders now (the walk must know which to enter), files later
+                looked = [entry.name for entry in subfolders]
+                candidates = rules.candidates(prefix, looked, looked)
+                if candidates is not None:
+                    subfolders = self._drop_ignored(first, prefix, rules, candidates, subfolders)
+            self.files_later.append((rules, prefix, first, len(self.columns.name)))
         if depth < self.limits.max_depth:
             enqueue = self.queue.append
             for entry in subfolders:
@@ -382,10 +380,8 @@ class _Walker:
         for items in by_rules.values():
             rules = items[0][0]
             looked = list(chain.from_iterable(names[first:end] for _, _, first, end in items))
-            hits = rules.glob_hits(looked)
-            if not hits:
-                continue
             offsets = list(accumulate((end - first for _, _, first, end in items), initial=0))
+            hits = rules.file_hits([prefix for _, prefix, _, _ in items], offsets, looked)
             for hit in hits:
                 at = bisect_right(offsets, hit) - 1
                 _, prefix, first, _ = items[at]
