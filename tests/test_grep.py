@@ -497,3 +497,11 @@ def test_a_file_named_like_an_image_is_judged_by_its_head(ws: Path) -> None:
     frame = search(ws, files, "hit", limit=None, max_files=None)
     assert list(frame["path"]) == ["text.png", "small.png"]
     assert frame.attrs["files_skipped_binary"] == 1 and frame.note == ""
+
+
+def test_case_blind_literal_gives_the_same_columns_in_ascii_and_other_text(ws: Path) -> None:
+    files: dict[str, str | bytes] = {"a.txt": "x = 1\n  ParseConfig(HELLO)\nnone\nhello\n",
+                                     "u.txt": "Ünï ParseConfig(hElLo)\nİ hello\n"}  # fmt: skip
+    frame = search(ws, files, "hello", limit=None)
+    assert list(zip(frame["path"], frame["line"], frame["column"], strict=True)) == [
+        ("a.txt", 2, 15), ("a.txt", 4, 1), ("u.txt", 1, 17), ("u.txt", 2, 3)]
