@@ -41,8 +41,9 @@ _MAX_WORKERS = 2
 _BLOCKS_PER_WORKER = 8
 _MAX_BLOCK = 2048
 
-# What a forked worker needs, set just before the fork; never pickled, never sent.
-_JOB: tuple[AccessPolicy, _Search] | None = None
+# What a forked worker needs, set just before the fork; never pickled, never sent. The
+# gate and the name verdicts are each process's own copy, kept from block to block.
+_JOB: tuple[AccessPolicy, _Search, FolderGate, dict[str, int]] | None = None
 
 
 def run_search(
@@ -127,7 +128,7 @@ def _run_parallel(search: _Search, policy: AccessPolicy, paths: Sequence[str], c
 
     blocks = _blocks(paths, count)
     merged = _fresh(search, search.limit)
-    _JOB = (policy, search)
+    _JOB = (policy, search, FolderGate(policy), {})
     try:
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=count - 1, mp_context=context) as pool:
@@ -170,8 +171,9 @@ def _merge(search: _Search, policy: AccessPolicy, paths: Sequence[str],
 def _search_block(block: Sequence[str]) -> _Search:
     """Search one block with the job's policy and matcher (in a worker: inherited at the fork)."""
     assert _JOB is not None, "the worker was not forked from a search"
-    policy, parent = _JOB
+    policy, parent, gate, verdicts = _JOB
     search = _fresh(parent, None)
-    search.run(FolderGate(policy), policy, block, None)
-    search.verdicts.clear()  # not worth sending back
+    search.verdicts = verdicts  # this process's folders and names are checked once per job
+    search.run(gate, policy, block, None)
+    search.verdicts = {}  # not worth sending back
     return search
