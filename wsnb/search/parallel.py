@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import warnings
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import TYPE_CHECKING
@@ -124,24 +125,34 @@ def _run_parallel(search: _Search, policy: AccessPolicy, paths: Sequence[str], c
     and fewer results to send back. The merge keeps the limit exactly.
     """
     global _JOB
-    import multiprocessing
-
     blocks = _blocks(paths, count)
     merged = _fresh(search, search.limit)
     _JOB = (policy, search, FolderGate(policy), {})
     try:
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=count - 1, mp_context=context) as pool:
-            futures = {i: pool.submit(_search_block, paths[a:b])
-                       for i, (a, b) in enumerate(blocks) if i % count}  # fmt: skip
-            try:
-                _merge(merged, policy, paths, blocks, _results(paths, blocks, futures), progress)
-            finally:
-                for future in futures.values():
-                    future.cancel()
+        with warnings.catch_warnings():
+            # Python 3.12+ warns that forking a process with threads (a notebook kernel has
+            # some) may deadlock; the worker only reads files and never takes those locks.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            _pool_search(merged, policy, paths, blocks, count, progress)
     finally:
         _JOB = None
     return merged
+
+
+def _pool_search(merged: _Search, policy: AccessPolicy, paths: Sequence[str],
+                 blocks: list[tuple[int, int]], count: int, progress: Progress | None) -> None:
+    """Start the workers, hand them their blocks and merge every block in order."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=count - 1, mp_context=context) as pool:
+        futures = {i: pool.submit(_search_block, paths[a:b])
+                   for i, (a, b) in enumerate(blocks) if i % count}  # fmt: skip
+        try:
+            _merge(merged, policy, paths, blocks, _results(paths, blocks, futures), progress)
+        finally:
+            for future in futures.values():
+                future.cancel()
 
 
 def _results(paths: Sequence[str], blocks: list[tuple[int, int]],
