@@ -44,7 +44,7 @@ def test_no_rules_pick_nothing() -> None:
 
 
 def test_candidates_never_miss_an_ignored_name() -> None:
-    """The pre-check may pick too much, never too little: checked against pathspec itself."""
+    """The pre-check may pick too much, never too little: checked against the exact answer."""
     rules = rules_of(("", PATTERNS), ("sub/", ["*.gen", "/out/", "!keep.gen"]))
     names = [
         "a.log", "keep.log", "tmp", "only_root.txt", "_build", "b.c", "m.pyc", "m.py",
@@ -62,6 +62,28 @@ def test_candidates_never_miss_an_ignored_name() -> None:
                 if rules.is_ignored(path) and name not in picked:
                     missed.append(path)
     assert missed == []
+
+
+def test_file_hits_in_bulk_never_miss_an_ignored_file() -> None:
+    """The bulk pre-check a walk runs over many folders' files at once: never too little."""
+    rules = rules_of(("", PATTERNS), ("sub/", ["*.gen", "/out/", "!keep.gen", "x/*.c"]))
+    names = ["a.log", "keep.log", "m.pyc", "abc.txt", "#hash.txt", "notes.txt~", "r.bak",
+             "x.gen", "keep.gen", "b.c", "y.txt", "Makefile", "工作区.log"]  # fmt: skip
+    prefixes = ["sub/", "sub/x/", "sub/gen/", "sub/deep/", "sub/q/", "sub/x/q/"]
+    looked = [name for _ in prefixes for name in names]
+    offsets = list(range(0, len(looked) + 1, len(names)))
+    hits = set(rules.file_hits(prefixes, offsets, looked))
+    ignored = {
+        k * len(names) + i
+        for k, prefix in enumerate(prefixes)
+        for i, name in enumerate(names)
+        if rules.is_ignored(prefix + name)
+    }
+    assert ignored and ignored <= hits
+    narrow = rules_of(("", ["*.log", "!keep.log", "/gen/*.c", "Makefile"]))
+    looked = ["a.log", "keep.log", "x.c", "x.c", "m.py", "Makefile", "x.c", "y.txt", "a.py"]
+    picked = narrow.file_hits(["", "gen/", "src/"], [0, 3, 6, 9], looked)
+    assert picked == [0, 1, 3, 5]  # the logs, gen/x.c, Makefile; never src/x.c
 
 
 def test_candidates_let_most_folders_go() -> None:

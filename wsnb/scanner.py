@@ -18,8 +18,10 @@ holds it to 1.5x a bare ``os.scandir`` walk. What keeps it there:
   entry's stat is an ``fstatat`` by name, not an ``lstat`` of the whole path;
 * the hot loop (``_Walker._recorder``) does one stat and four list appends
   per entry, with everything it touches bound once per scan;
-* ``.gitignore`` costs a few C-level calls per folder, and a pathspec match
-  only for the few names a folder-wide pre-check picks;
+* ``.gitignore`` costs a few C-level calls per folder with subfolders (the
+  walk must know which to enter, and never enters an ignored one); files
+  are matched in bulk at each progress report (``_flush_later``), and only
+  the few names a pre-check picks get git's exact answer;
 * each folder's entries are sorted by name as it is listed, so its rows form
   a sorted run and the frame never sorts the paths (``wsnb.frames``).
 """
