@@ -32,7 +32,7 @@ from ..noted import NotedFrame, with_note
 from ..policy import AccessPolicy, WsPath
 from ..textio import decode_bytes, read_bytes
 from .gate import FolderGate
-from .matcher import SNIPPET_CHARS, Matcher, compile_pattern, matching_lines, normalise_newlines
+from .matcher import SNIPPET_CHARS, Matcher, compile_pattern, normalise_newlines
 from .matcher import snippet as _snippet
 
 __all__ = [
@@ -211,14 +211,43 @@ class _Search:
         self._collect(path, normalise_newlines(text, fmt.newline))
 
     def _collect(self, path: str, text: str) -> None:
-        for line, column, line_text in matching_lines(self.matcher, text):
-            if self.full:
+        """One row per line with a match (its first match); 1-based line and column.
+
+        Each search starts at the next line, since the rest of a reported line
+        can't add a row; line numbers are counted only up to each match. One
+        flat loop of C calls: a search can return hundreds of thousands of rows.
+        """
+        haystack, needle = self.matcher.for_text(text)
+        search = self.matcher.compiled.search if needle is None else None
+        find, count, rfind, line_end_of = haystack.find, text.count, text.rfind, text.find
+        paths, lines, columns, texts = self.paths, self.lines, self.columns, self.texts
+        limit, end = self.limit, len(text)
+        line_no, counted_to, position = 1, 0, 0
+        while position <= end:
+            if search is None:
+                start = find(needle, position)  # type: ignore[arg-type]
+            else:
+                match = search(text, position)
+                start = -1 if match is None else match.start()
+            if start < 0:
+                return
+            if limit is not None and len(paths) >= limit:
                 self.truncated = True
                 return
-            self.paths.append(path)
-            self.lines.append(line)
-            self.columns.append(column)
-            self.texts.append(_snippet(line_text, column))
+            line_no += count("\n", counted_to, start)
+            counted_to = start
+            line_start = rfind("\n", 0, start) + 1
+            line_end = line_end_of("\n", start)
+            if line_end == -1:
+                line_end = end
+            column = start - line_start + 1
+            line_text = text[line_start:line_end]
+            paths.append(path)
+            lines.append(line_no)
+            columns.append(column)
+            texts.append(line_text if len(line_text) <= SNIPPET_CHARS
+                         else _snippet(line_text, column))  # fmt: skip
+            position = line_end + 1
 
     def absorb(self, block: _Search) -> None:
         """Add a block's rows and counts, searched separately, after this search's own."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 import codecs
 import importlib
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,8 +22,7 @@ from ..errors import UsageError
 _parser: Any = importlib.import_module("re._parser")
 _constants: Any = importlib.import_module("re._constants")
 
-__all__ = ["SNIPPET_CHARS", "Matcher", "compile_pattern", "matching_lines", "normalise_newlines",
-           "snippet"]  # fmt: skip
+__all__ = ["SNIPPET_CHARS", "Matcher", "compile_pattern", "normalise_newlines", "snippet"]
 
 SNIPPET_CHARS = 200
 
@@ -200,28 +198,6 @@ def normalise_newlines(text: str, newline: str) -> str:
         return text
     text = text.replace("\r\n", "\n")
     return text.replace("\r", "\n") if newline == "\r" else text
-
-
-def matching_lines(matcher: Matcher, text: str) -> Iterator[tuple[int, int, str]]:
-    """``(line, column, line_text)`` for each line with a match; 1-based, first match only.
-
-    Each search starts at the next line, since the rest of a reported line
-    can't add a row; line numbers are counted only up to each match.
-    """
-    haystack, needle = matcher.for_text(text)
-    first = matcher.first if needle is None else (lambda _text, at: haystack.find(needle, at))
-    line_no = 1
-    counted_to = 0
-    position = 0
-    while position <= len(text) and (start := first(text, position)) >= 0:
-        line_no += text.count("\n", counted_to, start)
-        counted_to = start
-        line_start = text.rfind("\n", 0, start) + 1
-        line_end = text.find("\n", start)
-        if line_end == -1:
-            line_end = len(text)
-        yield line_no, start - line_start + 1, text[line_start:line_end]
-        position = line_end + 1
 
 
 def snippet(line: str, column: int) -> str:
