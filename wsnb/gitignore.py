@@ -25,7 +25,7 @@ import re
 import stat
 from bisect import bisect_right
 from collections.abc import Iterable
-from itertools import accumulate, compress, count
+from itertools import accumulate, compress, count, repeat
 from operator import add
 
 from .gitpatterns import IgnorePattern, parse_gitignore
@@ -318,17 +318,18 @@ class IgnoreRules:
         """
         if self._scan_all or self._reach.always:
             return list(range(len(names)))
-        hits = set(_needle_hits(self._needles, names))
+        reach = self._reach
+        text = "/" + "/".join(names) + "/" if self._needles or reach.needles else ""
+        hits = set(_needle_hits(self._needles, names, text))
         if self._ignoring_literals:
             hits.update(compress(count(), map(self._ignoring_literals.__contains__, names)))
-        reach = self._reach
-        near = set(_needle_hits(reach.needles, names))
+        near = set(_needle_hits(reach.needles, names, text))
         if reach.literals:
             near.update(compress(count(), map(reach.literals.__contains__, names)))
         for base, folders in reach.any_name_folders:
-            for k, prefix in enumerate(prefixes):
-                if prefix[len(base) :].startswith(folders):
-                    near.update(range(offsets[k], offsets[k + 1]))
+            starts = tuple(base + folder for folder in folders)
+            for k in compress(count(), map(str.startswith, prefixes, repeat(starts))):
+                near.update(range(offsets[k], offsets[k + 1]))
         # An anchored pattern's name may be anywhere; keep the names of folders it reaches.
         reached: dict[int, bool] = {}
         for hit in near - hits:
@@ -403,8 +404,8 @@ class IgnoreRules:
         )
 
 
-def _needle_hits(needles: tuple[bytes, ...], names: list[str]) -> list[int]:
-    """Indexes of ``names`` that hold a needle when written "/name/"."""
+def _needle_hits(needles: tuple[bytes, ...], names: list[str], text: str) -> list[int]:
+    """Indexes of ``names`` that hold a needle when written "/name/" (``text``: all so)."""
     if not needles or not names:
         return []
     if not all(needle.isascii() for needle in needles):  # search each name's bytes
@@ -413,7 +414,6 @@ def _needle_hits(needles: tuple[bytes, ...], names: list[str]) -> list[int]:
             if any(map(("/" + name + "/").encode("utf-8", "surrogateescape").__contains__,
                        needles))
         ]  # fmt: skip
-    text = "/" + "/".join(names) + "/"
     found = [needle for needle in map(bytes.decode, needles) if needle in text]
     if not found:
         return []
