@@ -35,10 +35,15 @@ def tree(root: Path) -> Path:
     return root
 
 
-def test_the_agent_keeps_the_design_limits(tree: Path) -> None:
+def test_the_agent_keeps_the_design_limits(
+    tree: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     ctx = model_context(tree)
     assert ctx.limits == ToolLimits.for_model()
-    found = SearchTextTool().run(ctx, pattern="hit")
+    with caplog.at_level("INFO", logger="wsnb"):
+        found = SearchTextTool().run(ctx, pattern="hit")
+    assert not [r for r in caplog.records if r.levelname == "WARNING"]  # expected, not news
+    assert any("stopped at 50 matches" in r.getMessage() for r in caplog.records)
     assert len(found.data) == 50 and found.data.attrs["truncated"] is True
     assert "pass" not in found.message  # a model can't lift its limits: no advice
     wide = SearchTextTool().run(ctx, pattern="hit", limit=50)

@@ -52,15 +52,17 @@ class NotedFrame(pd.DataFrame):
         return f'{table}<p class="wsnb-note" style="{_NOTE_STYLE}">⚠ {html.escape(note)}</p>'
 
 
-def with_note(frame: pd.DataFrame, note: str, **attrs: Any) -> NotedFrame:
+def with_note(frame: pd.DataFrame, note: str, *, warn: bool = True, **attrs: Any) -> NotedFrame:
     """``frame`` as a ``NotedFrame`` with ``attrs`` set; a note is logged once, as a warning.
 
     An empty ``note`` means the result is whole: nothing is shown or logged.
+    ``warn=False`` logs it as information instead: for a caller that knows
+    its bounds (a model's tools), a cut is the expected answer, not news.
     """
     noted = frame if isinstance(frame, NotedFrame) else NotedFrame(frame)
     noted.attrs.update(frame.attrs)
     noted.attrs.update(attrs)
     noted.attrs["note"] = note
     if note:
-        logger.warning("%s", note)
+        logger.log(logging.WARNING if warn else logging.INFO, "%s", note)
     return noted

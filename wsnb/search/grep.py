@@ -370,6 +370,7 @@ def grep(
     progress: Progress | None = None,
     workers: int | None = None,
     index_note: str = "",
+    warn: bool = True,
 ) -> NotedFrame:
     """Find ``pattern`` in the candidate files, in order; one row per matching line.
 
@@ -395,7 +396,8 @@ def grep(
     and ``note``: the sentence the frame's display shows when anything was
     left out ("" when the search was whole). ``index_note`` is the caller's
     sentence about candidates it could not give (an index cut by the scan's
-    limits); it leads the note.
+    limits); it leads the note, which is logged once as a warning (as
+    information with ``warn=False``).
     """
     bounds = _check_bounds(limit=limit, max_files=max_files, max_bytes=max_bytes)
     matcher = compile_pattern(pattern, regex=regex, case=case)
@@ -414,4 +416,4 @@ def grep(
     note = "; ".join(part for part in (index_note, note) if part)
     logger.info("Text search: %d matching lines in %d files (%d not scanned).",
                 len(search.paths), search.files_scanned, attrs["files_not_scanned"])  # fmt: skip
-    return with_note(search.frame(), note, **attrs)
+    return with_note(search.frame(), note, warn=warn, **attrs)

@@ -80,7 +80,8 @@ class ListFolderTool:
         cut = limit is not None and len(infos) > limit
         note = (f"showing {limit:,} of {len(infos):,} entries of {folder}; pass limit=None "
                 "for all") if cut else ""  # fmt: skip
-        frame = with_note(info_frame(infos[:limit]), note, folder=folder.relative,
+        frame = with_note(info_frame(infos[:limit]), note, warn=not ctx.limits.ceiling,
+                          folder=folder.relative,
                           total=len(infos), truncated=cut)  # fmt: skip
         shown = f"{len(frame)} of {len(infos)}" if cut else f"{len(infos)}"
         return ToolResult(True, message=f"{shown} entries in {folder}", data=frame,
@@ -167,8 +168,9 @@ class ReadFileTool:
             limit=limit if content.truncated else None,
         )
         note = f" (first {limit:,} bytes of {content.size:,})" if content.truncated else ""
-        if content.truncated:
-            logger.warning("%s", doc.cut_note())
+        if content.truncated:  # news for a person; the expected answer for a model
+            logger.log(logging.INFO if ctx.limits.ceiling else logging.WARNING, "%s",
+                       doc.cut_note())  # fmt: skip
         return ToolResult(True, message=f"Read {target}{note}", output=doc.text, data=doc,
                           target=target.relative, files=[target.relative])  # fmt: skip
 
@@ -195,7 +197,7 @@ class SearchFilesTool:
         total = int(found.attrs["total_matches"])
         note = (f"showing the best {len(found):,} of {total:,} names that match; pass "
                 "limit=None for all") if found.attrs["truncated"] else ""  # fmt: skip
-        frame = with_note(found, note)
+        frame = with_note(found, note, warn=not ctx.limits.ceiling)
         said = _for_caller(note, ctx)
         return ToolResult(True, message=f"{len(frame)} files match {keyword!r}"
                           + (f" ({said})" if said else ""), data=frame,
@@ -241,7 +243,7 @@ class SearchTextTool:
                "limits to search it all") if report.truncated else ""  # fmt: skip
         frame = grep(ctx.policy, candidates, pattern, regex=regex, case=case, limit=limit,
                      max_files=max_files, max_bytes=max_bytes, progress=progress,
-                     index_note=cut)  # fmt: skip
+                     index_note=cut, warn=not limits.ceiling)  # fmt: skip
         paths = list(dict.fromkeys(frame["path"].tolist()))
         note = _for_caller(frame.note, ctx)
         return ToolResult(True, message=f"{len(frame)} matches in {len(paths)} files"
