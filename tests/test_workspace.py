@@ -251,3 +251,26 @@ def test_info_describes_one_entry_from_disk(ws: wsnb.Workspace) -> None:
         ws.info("src/missing.cpp")
     with pytest.raises(PolicyError):
         ws.info("../x")
+
+
+def test_a_person_scans_whole_projects_and_a_cut_scan_says_so_under_the_files(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from wsnb import ScanLimits
+
+    root = tmp_path / "deep"
+    deep = root.joinpath(*[f"d{i}" for i in range(12)])  # deeper than the design's 8
+    deep.mkdir(parents=True)
+    (deep / "leaf.txt").write_text("x\n", encoding="utf-8")
+    whole = wsnb.open_workspace(root).files
+    assert whole.attrs["note"] == "" and "leaf.txt" in set(whole["name"])
+    assert ScanLimits.for_model() == ScanLimits(max_depth=8, max_files=5000)
+
+    cut_ws = wsnb.open_workspace(root, limits=ScanLimits(max_files=5))
+    with caplog.at_level("WARNING", logger="wsnb"):
+        cut = cut_ws.files
+        again = cut_ws.files
+    assert len(cut) == 5 and len(again) == 5
+    assert "the scan stopped at max_files=5" in cut.attrs["note"]
+    assert "limits=wsnb.ScanLimits(max_files=20)" in repr(cut)  # on screen, not only in .attrs
+    assert len([r for r in caplog.records if "max_files=5" in r.getMessage()]) == 1  # once

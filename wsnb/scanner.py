@@ -87,10 +87,28 @@ class ScanLimits:
     ``max_depth``: no entry deeper than this is recorded (the root's children
     have depth 1), so folders at that depth are listed but not entered.
     ``max_files``: at most this many entries (files and folders) are recorded.
+
+    The defaults are the design's bounds for a model's context;
+    ``ScanLimits.for_person()`` is what a workspace opened in a notebook uses.
     """
 
     max_depth: int = 8
     max_files: int = 5000
+
+    @classmethod
+    def for_model(cls) -> ScanLimits:
+        """The design's bounds: depth 8, 5,000 entries."""
+        return cls()
+
+    @classmethod
+    def for_person(cls) -> ScanLimits:
+        """Whole projects: depth 64, 1,000,000 entries (about 1 GiB of memory at the most).
+
+        A person filters ``ws.files`` as a DataFrame and wants every row; the
+        bound only keeps a workspace opened on the wrong folder from eating the
+        machine, and a cut scan says so under ``ws.files``.
+        """
+        return cls(max_depth=64, max_files=1_000_000)
 
     def __post_init__(self) -> None:
         if self.max_depth < 1:

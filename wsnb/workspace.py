@@ -61,7 +61,8 @@ def open_workspace(
     ``mode`` is ``"confirm-before-write"`` (the default: every change is a plan
     you confirm), ``"read-only"`` (every change is refused) or ``"advanced"``
     (reserved; still confirms every change). ``limits`` bounds the scan
-    (default: depth 8, 5,000 entries). ``trash``, ``launcher`` and ``clock``
+    (default: ``ScanLimits.for_person()``, depth 64 and 1,000,000 entries; a
+    cut scan says so under ``ws.files``). ``trash``, ``launcher`` and ``clock``
     are seams for tests and embedding; the defaults are the system's.
 
     Raises ``WorkspaceOpenError`` for a missing folder, a file, or a system folder.
@@ -100,7 +101,7 @@ class Workspace:
         from .trash import Trash
 
         self.policy = policy
-        self.limits = limits or ScanLimits()
+        self.limits = limits or ScanLimits.for_person()
         self._index: FileIndex | None = None
         self._progress: Callable[[int], None] | None = None
         self._agent: Agent | None = None
@@ -156,6 +157,8 @@ class Workspace:
         self._index = FileIndex(frame, report)
         logger.info("scanned %s: %d files, %d folders, truncated=%s",
                     self.root, report.files, report.dirs, report.truncated)  # fmt: skip
+        if report.truncated:
+            logger.warning("%s", _scan_note(report))
         return report
 
     def _current_index(self) -> FileIndex:
@@ -200,10 +203,12 @@ class Workspace:
 
         ``.attrs["scan"]`` holds the scan report: what was skipped or cut.
         """
+        from .noted import with_note
+
         index = self._current_index()
-        frame = index.frame.copy()
-        frame.attrs["scan"] = index.report
-        return frame
+        # warn=False: scan() logged the cut once; this is shown under the table every time.
+        return with_note(index.frame.copy(), _scan_note(index.report), warn=False,
+                         scan=index.report)  # fmt: skip
 
     @property
     def scan_report(self) -> ScanReport:
@@ -408,3 +413,18 @@ class Workspace:
         from .widgets.chat import ChatView
 
         return ChatView(self)
+
+
+def _scan_note(report: ScanReport) -> str:
+    """The line under ``ws.files`` when the scan was cut; "" when it saw everything."""
+    if not report.truncated:
+        return ""
+    if report.limit == "max_files":
+        what = (f"the scan stopped at max_files={report.entries:,} "
+                f"(about {report.left_out:,} left out)")  # fmt: skip
+        raise_it = f"max_files={report.entries * 4:,}"
+    else:
+        what = (f"the scan did not go below the depth limit "
+                f"({report.left_out:,} folders not entered)")  # fmt: skip
+        raise_it = "max_depth=128"
+    return f"{what}; open the workspace with limits=wsnb.ScanLimits({raise_it}) for more"
