@@ -69,13 +69,14 @@ def test_environment_turns_bars_off(monkeypatch: pytest.MonkeyPatch) -> None:
     assert notebook_progress("Scanning").enabled is False
 
 
-def test_a_scan_in_a_script_prints_nothing(tmp_path: Path) -> None:
+def test_a_scan_and_a_search_in_a_script_print_nothing(tmp_path: Path) -> None:
     sample = wsnb.copy_sample_workspace(tmp_path / "sample")
     script = (
         "import sys, wsnb\n"
         f"ws = wsnb.open_workspace({str(sample)!r})\n"
         "report = ws.scan()\n"
         "assert report.files > 10\n"
+        "assert len(ws.grep('def')) > 0\n"
         "assert 'tqdm' not in sys.modules and 'IPython' not in sys.modules\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
@@ -89,6 +90,13 @@ def test_a_callback_given_to_scan_still_gets_the_counts(tmp_path: Path) -> None:
     seen: list[int] = []
     report = wsnb.open_workspace(sample).scan(progress=seen.append)
     assert seen and seen[-1] == report.files + report.dirs
+
+
+def test_a_callback_given_to_grep_gets_done_and_total_files(tmp_path: Path) -> None:
+    sample = wsnb.copy_sample_workspace(tmp_path / "sample")
+    seen: list[tuple[int, int]] = []
+    frame = wsnb.open_workspace(sample).grep("def", progress=lambda d, t: seen.append((d, t)))
+    assert seen and seen[-1] == (frame.attrs["files_searched"], frame.attrs["files_total"])
 
 
 def test_a_total_from_the_caller_reaches_the_bar(capsys: pytest.CaptureFixture[str]) -> None:

@@ -252,8 +252,13 @@ class Workspace:
         ``.attrs`` counts what was searched and skipped. ``progress(done_files,
         total_files)`` is called in bounded steps.
         """
-        result = self._run("search_text", pattern=pattern, regex=regex, case=case, limit=limit,
-                           max_files=max_files, max_bytes=max_bytes, progress=progress)  # fmt: skip
+        from .progress import notebook_progress
+
+        # In a notebook, a search that takes more than half a second shows a bar.
+        with notebook_progress("Searching text", unit="files") as bar:
+            result = self._run("search_text", pattern=pattern, regex=regex, case=case,
+                               limit=limit, max_files=max_files, max_bytes=max_bytes,
+                               progress=progress or bar)  # fmt: skip
         frame: pd.DataFrame = result.data
         return frame
 
