@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from .trash import Trash
     from .widgets.explorer import Explorer
     from .widgets.history import HistoryView
+    from .widgets.panel import WorkspacePanel
     from .widgets.search import SearchPanel
 
 __all__ = ["Workspace", "open_workspace"]
@@ -316,8 +317,28 @@ class Workspace:
         """
         return self._book.subscribe(listener)
 
+    def subscribe_new(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
+        """Call ``listener(plan)`` for each plan made here (in code, by a widget, by the agent).
+
+        Returns the function that stops it; the panel's Plans tab follows new plans this way.
+        """
+        return self._book.subscribe_new(listener)
+
     def history_view(self) -> HistoryView:
         """The journal as a table with an Undo button per entry (a widget)."""
         from .widgets.history import HistoryView
 
         return HistoryView(self)
+
+    def panel(self, *, dock: bool = False) -> WorkspacePanel:
+        """One widget with everything: files, search, chat, plans, history and an overview.
+
+        ``dock=True`` opens it in JupyterLab's side area (needs ``sidecar``:
+        ``pip install 'wsnb[panel]'``; without it the panel shows in the cell, with a note).
+        """
+        from .widgets.panel import WorkspacePanel
+
+        panel = WorkspacePanel(self)
+        if dock:
+            panel.dock()
+        return panel
