@@ -90,6 +90,7 @@ def test_plans_waiting_before_the_panel_opened_are_shown(ws: wsnb.Workspace) -> 
     panel = ws.panel()
     assert panel.plans.pending == [waiting]
     assert decided.id not in panel.plans.cards  # an old outcome: the view starts clean
+    assert panel.status.text == "A plan needs your confirmation."
 
 
 def test_confirm_in_the_panel_updates_the_cells_card_the_explorer_and_the_disk(

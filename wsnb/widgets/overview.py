@@ -11,6 +11,7 @@ plan (the index follows the change), never at every key stroke.
 from __future__ import annotations
 
 import io
+import warnings
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -45,21 +46,34 @@ def charts_available() -> bool:
 
 
 def chart_png(frame: pd.DataFrame, label: str, value: str, title: str) -> bytes:
-    """A horizontal bar chart of ``frame[value]`` by ``frame[label]``, as PNG bytes."""
+    """A horizontal bar chart of the byte counts ``frame[value]`` by ``frame[label]``, as PNG.
+
+    Each bar says its size in words (KiB, MiB), so a folder dwarfed by a
+    larger one is still read.
+    """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.container import BarContainer
     from matplotlib.figure import Figure
 
-    data = frame.set_index(label)[value].iloc[::-1] / 1024  # largest on top, in KiB
-    figure = Figure(figsize=(4.2, 0.35 * max(len(data), 2) + 0.9), dpi=96)
+    data = frame.set_index(label)[value].iloc[::-1]  # largest on top
+    figure = Figure(figsize=(4.4, 0.32 * max(len(data), 2) + 0.8), dpi=96)
     FigureCanvasAgg(figure)
     axes = figure.add_subplot()
-    data.plot.barh(ax=axes, color="#3b82f6")
+    data.plot.barh(ax=axes, color="#3b82f6", width=0.7)
+    bars = axes.containers[0]
+    if isinstance(bars, BarContainer):
+        axes.bar_label(bars, labels=[human_size(v) for v in data], padding=3, fontsize=8)
     axes.set_title(title, fontsize=10)
-    axes.set_xlabel("KiB")
+    axes.set_xticks([])
     axes.set_ylabel("")
-    figure.tight_layout()
+    axes.margins(x=0.35)
+    for side in ("top", "right", "bottom"):
+        axes.spines[side].set_visible(False)
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png")
+    with warnings.catch_warnings():  # a name the font lacks glyphs for draws as boxes, quietly
+        warnings.simplefilter("ignore", UserWarning)
+        figure.tight_layout()
+        figure.savefig(buffer, format="png")
     return buffer.getvalue()
 
 
@@ -81,7 +95,8 @@ class OverviewView(widgets.VBox):  # type: ignore[misc]
         self.showing = False  # the panel says when its tab is on screen
         self.totals = widgets.HTML(f"<span style='{_MUTED}'>The overview is built when "
                                    f"this tab is opened.</span>")  # fmt: skip
-        self.refresh_button = widgets.Button(description="Refresh", icon="refresh")
+        self.refresh_button = widgets.Button(description="Refresh", icon="refresh",
+                                             layout=widgets.Layout(width="auto"))  # fmt: skip
         self.refresh_button.on_click(lambda _button: self.load())
         self.chart_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.table_box = widgets.VBox()
@@ -148,7 +163,8 @@ class OverviewView(widgets.VBox):  # type: ignore[misc]
             table.close()
         self.tables = {
             title: SortableTable(frame, title=title, sort_by=column, descending=column is not None,
-                                 height="220px" if title != "All files" else "360px")
+                                 height="220px" if title != "All files" else "360px",
+                                 formats={"share": "{:.1%}"} if "share" in frame else None)
             for title, frame, column in sections
         }  # fmt: skip
         self.table_box.children = tuple(self.tables.values())

@@ -125,7 +125,8 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         self._listen()
         self._show_header()
         self._retitle()
-        self.status.say(Event.OPENED)
+        # Plans made before the panel opened still wait: saying so matters more than "opened".
+        self.status.say(Event.NEEDS_CONFIRMATION if self.plans.pending_cards else Event.OPENED)
 
     def _listen(self) -> None:
         self.search.query.observe(self._typed, "value")

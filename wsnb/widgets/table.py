@@ -10,6 +10,7 @@ readably, as ``styled()`` shows them.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +39,8 @@ class SortableTable(widgets.VBox):  # type: ignore[misc]
     """A DataFrame as a scrolling table with a sort control.
 
     ``sort(column, descending=...)`` does what the controls do; ``shown`` is
-    the sorted frame the box draws (its first ``max_rows`` rows).
+    the sorted frame the box draws (its first ``max_rows`` rows). ``formats``
+    maps columns to format strings for display (``{"share": "{:.1%}"}``).
     """
 
     def __init__(
@@ -51,8 +53,10 @@ class SortableTable(widgets.VBox):  # type: ignore[misc]
         max_rows: int = MAX_ROWS,
         height: str = "320px",
         now: datetime | None = None,
+        formats: Mapping[str, str] | None = None,
     ) -> None:
         self.frame = frame
+        self.formats: dict[Any, str | Callable[[object], str] | None] = dict(formats or {})
         self.max_rows = max_rows
         self.now = now
         self.shown = frame
@@ -61,9 +65,10 @@ class SortableTable(widgets.VBox):  # type: ignore[misc]
                                           value=sort_by if sort_by in columns else "(as given)",
                                           description="sort by",
                                           layout=widgets.Layout(width="220px"))  # fmt: skip
-        self.order_button = widgets.ToggleButton(value=descending, icon="sort-amount-desc",
-                                                 tooltip="largest / latest first",
-                                                 layout=widgets.Layout(width="36px"))  # fmt: skip
+        self.order_button = widgets.ToggleButton(value=descending, description="descending",
+                                                 icon="sort-amount-desc",
+                                                 tooltip="largest / latest / last first",
+                                                 layout=widgets.Layout(width="auto"))  # fmt: skip
         self.body = widgets.HTML(layout=widgets.Layout(max_height=height, overflow="auto"))
         self.note = widgets.HTML()
         self.sort_menu.observe(self._resort, "value")
@@ -101,7 +106,9 @@ class SortableTable(widgets.VBox):  # type: ignore[misc]
         if head.empty:
             self.body.value = f"<i style='{_MUTED}'>none</i>"
         else:
-            self.body.value = styled(head, now=self.now).hide(axis="index").to_html()
+            styler = styled(head, now=self.now).hide(axis="index")
+            self.body.value = styler.format(self.formats).to_html() if self.formats \
+                else styler.to_html()  # fmt: skip
         more = len(frame) - len(head)
         self.note.value = (f"<span style='{_MUTED}'>… {more:,} more rows not drawn; the "
                            f"DataFrame has them all.</span>" if more > 0 else "")  # fmt: skip
