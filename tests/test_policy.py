@@ -103,6 +103,24 @@ def test_windows_system_folders_are_recognised(root: str) -> None:
     assert _system_folder_reason("C:\\Users\\me\\code\\proj") is None
 
 
+def test_the_home_folder_itself_is_refused_but_not_its_projects(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    (home / "code" / "proj").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    with pytest.raises(WorkspaceOpenError, match="home folder, too broad"):
+        check_workspace_root("~")
+    assert check_workspace_root("~/code/proj") == (home / "code" / "proj").resolve()
+
+
+def test_a_windows_home_folder_is_refused() -> None:
+    from wsnb.roots import _system_folder_reason
+
+    assert "home folder" in (_system_folder_reason("C:\\Users\\me") or "")
+    assert _system_folder_reason("C:\\Users\\me\\proj") is None
+
+
 def test_empty_and_nul_roots_are_refused() -> None:
     for bad in ["", "  ", "a\x00b"]:
         with pytest.raises(WorkspaceOpenError):

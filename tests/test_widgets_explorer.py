@@ -267,3 +267,22 @@ def test_a_change_confirmed_elsewhere_shows_in_the_tree(ws: wsnb.Workspace, samp
 def test_an_unknown_action_is_a_usage_error(ws: wsnb.Workspace) -> None:
     with pytest.raises(wsnb.UsageError, match="no action 'delete'"):
         ws.explore().act("delete")
+
+
+def test_refresh_and_close_leave_no_widget_models_behind(ws: wsnb.Workspace) -> None:
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    explorer = ws.explore()
+    explorer.expand("src")
+    explorer.expand("docs")
+    created = len(set(_instances) - before)
+    explorer.refresh()
+    explorer.refresh()
+    assert len(set(_instances) - before) == created  # old rows closed, not piled up
+    explorer.select("README.md")
+    explorer.actions["trash"].click()
+    explorer.actions["trash"].click()  # the second card replaces (and closes) the first
+    assert len(explorer.cards.children) == 1
+    explorer.close()
+    assert set(_instances) - before == set()

@@ -92,3 +92,15 @@ def test_a_very_wide_folder_lists_a_capped_number(tmp_path: Path) -> None:
     assert len(picker.folders.options) == MAX_SUBFOLDERS + 1  # with ".."
     assert "5 more subfolders" in picker.status.value
     assert "error" not in picker.status.value
+
+
+def test_close_leaves_no_widget_models_behind(projects: Path) -> None:
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    picker = pick_workspace(projects)
+    picker.folders.value = "beta"
+    picker.pick()
+    picker.close()
+    assert set(_instances) - before == set()
+    assert picker.workspace is not None and picker.workspace.ls().empty

@@ -145,3 +145,14 @@ def test_a_folder_hit_and_an_empty_box(ws: wsnb.Workspace, sample: Path) -> None
     panel.query.value = "   "
     assert panel.frame is None and panel.results.options == ()
     assert user_files(sample) == before
+
+
+def test_close_leaves_no_widget_models_behind(ws: wsnb.Workspace) -> None:
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    panel = ws.search_panel()
+    panel.query.value = "main"
+    panel.results.value = 0
+    panel.close()
+    assert set(_instances) - before == set()

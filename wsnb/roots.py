@@ -1,7 +1,8 @@
 """Which folders may be opened as a workspace, and the real path of one that may.
 
 System folders (and everything inside them), drive roots and folders too broad
-to be a project (``/``, ``/home``, ``/tmp``) are refused with a sentence that
+to be a project (``/``, ``/home``, ``/tmp``, and a person's home folder itself,
+which holds keys and settings of every program) are refused with a sentence that
 says what to open instead.
 """
 
@@ -26,6 +27,10 @@ _TOP_LEVEL_POSIX = (
     "/", "/home", "/Users", "/root", "/var", "/opt", "/tmp", "/mnt", "/media", "/srv",
     "/private", "/private/var", "/private/tmp", "/Volumes", "/Applications",
 )  # fmt: skip
+_HOME_REASON = (
+    "{real} is a home folder, too broad to be a workspace (it holds the keys and settings "
+    "of every program); open a project folder inside it."
+)
 _SYSTEM_NAMES_WINDOWS = frozenset(
     {
         "windows",
@@ -55,6 +60,8 @@ def _system_folder_reason(real: str) -> str | None:
             return f"{real} is a Windows system folder; open one of your own folders instead."
         if any(part.lower() in {"$recycle.bin", "recycler"} for part in win.parts):
             return f"{real} is inside the recycle bin; restore the items first."
+        if len(win.parts) == 3 and win.parts[1].lower() == "users":
+            return _HOME_REASON.format(real=real)
         return None
     for tree in _SYSTEM_TREES_POSIX:
         if _is_under(real, tree):
@@ -62,6 +69,8 @@ def _system_folder_reason(real: str) -> str | None:
     if real in _TOP_LEVEL_POSIX:
         return f"{real} is too broad to be a workspace; open a project folder inside it."
     home = os.path.realpath(os.path.expanduser("~"))
+    if real == home:
+        return _HOME_REASON.format(real=real)
     trash = os.path.join(home, ".local", "share", "Trash")
     if _is_under(real, trash) or "/.Trash" in real:
         return f"{real} is inside the trash; restore the items first."

@@ -23,12 +23,14 @@ from .types import FileInfo, FileText, PermissionMode, ToolResult
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .agent import Agent, Reply
     from .analysis import ProjectSummary
     from .index import FileIndex
     from .launcher import Launcher
     from .plans import Plan, PlanBook
     from .scanner import ScanLimits, ScanReport
     from .trash import Trash
+    from .widgets.chat import ChatView
     from .widgets.explorer import Explorer
     from .widgets.history import HistoryView
     from .widgets.panel import WorkspacePanel
@@ -96,6 +98,7 @@ class Workspace:
         self.limits = limits or ScanLimits()
         self._index: FileIndex | None = None
         self._progress: Callable[[int], None] | None = None
+        self._agent: Agent | None = None
         self.tools = ToolRegistry()
         for tool in READ_TOOLS:
             self.tools.register(tool)
@@ -329,6 +332,35 @@ class Workspace:
         from .widgets.history import HistoryView
 
         return HistoryView(self)
+
+    # -- the agent --------------------------------------------------------------------
+
+    @property
+    def agent(self) -> Agent:
+        """The workspace agent behind ``ask()``: offline unless a model is configured.
+
+        ``ws.agent.connect("http://localhost:11434/v1", model="qwen2.5")`` connects a
+        model; so do ``WSNB_LLM_BASE_URL`` and ``WSNB_LLM_MODEL`` in the environment.
+        """
+        if self._agent is None:
+            from .agent import Agent
+
+            self._agent = Agent(self)
+        return self._agent
+
+    def ask(self, message: str, *, on_text: Callable[[str], None] | None = None) -> Reply:
+        """Ask about the workspace ("搜索 README", "what does this project do?").
+
+        Returns a reply with ``.text``, ``.table``, ``.plans`` (pending: confirm
+        them yourself), ``.files_read`` and ``.mode``.
+        """
+        return self.agent.ask(message, on_text=on_text)
+
+    def chat(self) -> ChatView:
+        """A chat widget: type requests, read replies, confirm their plans on the cards."""
+        from .widgets.chat import ChatView
+
+        return ChatView(self)
 
     def panel(self, *, dock: bool = False) -> WorkspacePanel:
         """One widget with everything: files, search, chat, plans, history and an overview.

@@ -109,7 +109,7 @@ class JupyterLabServer:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(json.dumps(values), encoding="utf-8")
 
-    def start(self, timeout: float = 60.0) -> None:
+    def start(self, timeout: float = 90.0) -> None:
         """Start the server and return once it answers HTTP; raise with its log if it doesn't."""
         env = self.environment()
         self._write_settings(env)

@@ -27,12 +27,17 @@ CONFIRMED_TEXT = "# Confirmed in a browser\n\n- clicked Confirm on a plan card\n
 CANCELLED_TEXT = "This text must never reach the disk.\n"
 CARD = ".wsnb-plan-card"
 
-# Each plan is the last expression of its cell: no set-up, it shows as a card by itself.
+# A plan that ends a cell, or goes to display(), shows as a card by itself: no set-up.
 CELLS = [
-    "import wsnb\n\nws = wsnb.open_workspace(wsnb.copy_sample_workspace(WORKSPACE))",
+    "from IPython.display import display\nimport wsnb\n\n"
+    "ws = wsnb.open_workspace(wsnb.copy_sample_workspace(WORKSPACE))",
     f'ws.create_file("notes/confirmed.md", {CONFIRMED_TEXT!r})',
     f'ws.write_file("app/utils.py", {CANCELLED_TEXT!r})',
     'ws.trash("docs")',
+    'twin = ws.create_folder("drafts")\ntwin',
+    "display(twin)  # the same plan in a second card",
+    'ws.create_file("notes/undone.md", "undo me\\n")',
+    'ws.create_file("../outside.txt", "never written\\n")',
     "ws.explore()",
 ]
 
@@ -126,14 +131,53 @@ def test_typed_name_confirms_trashing_a_folder(lab: Lab, tmp_path: Path) -> None
     expect(confirm).to_be_disabled()  # a part of the name is not enough
     name_box.press_sequentially("s", delay=30)
     expect(confirm).to_be_enabled(timeout=ACTION_TIMEOUT_MS)
-    card.screenshot(path=tmp_path / "strong-card-typed.png")
+    typed, done = tmp_path / "strong-card-typed.png", tmp_path / "strong-card-done.png"
+    card.screenshot(path=typed)
     confirm.click()
     expect_text(card, "✓ Moved docs to the trash.")
-    card.screenshot(path=tmp_path / "strong-card-done.png")
+    card.screenshot(path=done)
+    print(f"\nscreenshots of the card: {typed} (name typed), {done} (after)")
 
     assert not docs.exists()
     trashed = lab.server.trash_files / "docs"
     assert sorted(p.name for p in trashed.iterdir()) == inside
+
+
+def test_two_cards_of_one_plan_agree(lab: Lab) -> None:
+    from playwright.sync_api import expect
+
+    cards = lab.page.locator(CARD, has_text="Create folder drafts")
+    expect(cards).to_have_count(2, timeout=ACTION_TIMEOUT_MS)
+    cards.nth(1).get_by_role("button", name="Confirm").click()
+    for index in (0, 1):
+        expect_text(cards.nth(index), "✓ Created the folder drafts.")
+        expect(cards.nth(index).get_by_role("button", name="Confirm")).to_be_disabled()
+    assert (lab.workspace / "drafts").is_dir()
+
+
+def test_undo_on_a_done_card_shows_the_undo_card(lab: Lab) -> None:
+    created = lab.workspace / "notes" / "undone.md"
+    card = lab.card("Create file notes/undone.md")
+    card.get_by_role("button", name="Confirm").click()
+    expect_text(card, "✓ Created notes/undone.md")
+    assert created.read_text(encoding="utf-8") == "undo me\n"
+
+    card.get_by_role("button", name="Undo").click()
+    undo_card = card.locator(CARD, has_text="Undo create_file")
+    undo_card.get_by_role("button", name="Confirm").click()
+    expect_text(undo_card, "✓ Moved notes/undone.md to the trash.")
+    assert not created.exists()
+    assert (lab.server.trash_files / "undone.md").read_text(encoding="utf-8") == "undo me\n"
+
+
+def test_a_refused_plan_shows_why_and_cannot_be_confirmed(lab: Lab) -> None:
+    from playwright.sync_api import expect
+
+    card = lab.card("Create file ../outside.txt")
+    expect_text(card, "✗ Refused (rule outside-workspace)")
+    expect_text(card, "leads outside the workspace")
+    expect(card.locator("button", has_text="Confirm")).to_be_hidden()
+    assert not (lab.workspace.parent / "outside.txt").exists()
 
 
 def test_explorer_expands_a_folder(lab: Lab, tmp_path: Path) -> None:

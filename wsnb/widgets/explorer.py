@@ -24,6 +24,7 @@ import ipywidgets as widgets
 
 from ..errors import NotFoundError, WsnbError
 from ._html import code_block, esc
+from .card import PlanCard, close_tree
 from .readable import human_size
 
 if TYPE_CHECKING:
@@ -113,7 +114,9 @@ class FolderNode(widgets.VBox):  # type: ignore[misc]
         return f"<FolderNode {self.path}/ ({state})>"
 
     def show(self, rows: list[widgets.Widget]) -> None:
+        old = self.entries.children
         self.entries.children = rows
+        _drop_rows(old)
         self.loaded = True
         self.unfold()
 
@@ -126,6 +129,23 @@ class FolderNode(widgets.VBox):  # type: ignore[misc]
         self.expanded = False
         self.button.icon = "caret-right"
         self.children = [self.button]
+
+
+def _drop_rows(rows: tuple[widgets.Widget, ...]) -> None:
+    """Close rows that left the tree, so their models don't pile up in the kernel.
+
+    Rows share their layout and style (see ``_RowLook``): only the rows' own
+    models are closed here; the shared ones close with the explorer.
+    """
+    for row in rows:
+        if isinstance(row, FolderNode):
+            _drop_rows(row.entries.children)
+            for part in (row.button, row.entries, row):
+                widgets.Widget.close(part)
+        elif isinstance(row, widgets.Button):
+            widgets.Widget.close(row)
+        else:
+            close_tree(row)  # a note, with its own layout and style
 
 
 class Explorer(widgets.VBox):  # type: ignore[misc]
@@ -353,19 +373,25 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
 
     def show_plan(self, plan: Plan) -> None:
         """Put the plan's card under the tree (replacing the previous one)."""
-        from .card import PlanCard
-
         self.last_plan = plan
+        shown = self.cards.children
         self.cards.children = [PlanCard(plan)]
+        for card in shown:
+            card.close()
         self._say("")
 
     def _plan_executed(self, _plan: Plan) -> None:
         self.refresh()
 
     def close(self) -> None:
-        """Stop following the workspace's changes and close the widgets."""
+        """Stop following the workspace's changes; close the explorer and every model inside."""
         self._unsubscribe()
-        super().close()
+        for card in self.cards.children:
+            card.close()
+        _drop_rows((self.root_node,))  # reaches folded folders' entries too
+        close_tree(self)
+        for shared in vars(self.row_look).values():
+            shared.close()
 
     def _say(self, text: str, *, error: bool = False) -> None:
         colour = "var(--jp-error-color1, #c62828)" if error else "inherit"

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 
 from ..errors import WsnbError
 from ._html import esc
+from .card import close_tree
 
 if TYPE_CHECKING:
     from ..workspace import Workspace
@@ -103,6 +104,10 @@ class WorkspacePicker(widgets.VBox):  # type: ignore[misc]
         if self.on_pick is not None:
             self.on_pick(ws)
         return ws
+
+    def close(self) -> None:
+        """Close the picker and every model inside (the opened workspace stays usable)."""
+        close_tree(self)
 
     def _say(self, text: str, *, error: bool = False) -> None:
         colour = "var(--jp-error-color1, #c62828)" if error else "var(--jp-ui-font-color1, #222)"

@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from ..errors import WsnbError
 from ._html import code_block, esc
+from .card import close_tree
 from .readable import human_size
 
 if TYPE_CHECKING:
@@ -132,9 +133,9 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
         self._pending = loop.call_later(self.debounce, self.search)
 
     def close(self) -> None:
-        """Drop a search still waiting for the typing to pause, and close the widgets."""
+        """Drop a search still waiting for the typing to pause; close every model inside."""
         self._cancel_pending()
-        super().close()
+        close_tree(self)
 
     def _cancel_pending(self) -> None:
         if self._pending is not None:

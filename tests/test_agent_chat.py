@@ -1,0 +1,93 @@
+"""The chat widget: replies with tables and live plan cards; a click confirms; answers stream."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from agent_server import ScriptedServer, Step, text_chunks
+
+import wsnb
+from wsnb.agent import Agent
+from wsnb.types import PlanState
+from wsnb.widgets.card import PlanCard
+from wsnb.widgets.chat import ChatView, ReplyView
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> wsnb.Workspace:
+    workspace = wsnb.open_workspace(wsnb.copy_sample_workspace(tmp_path / "sample"))
+    workspace._agent = Agent(workspace, environ={})
+    return workspace
+
+
+def test_a_search_shows_its_table(ws: wsnb.Workspace) -> None:
+    chat = ws.chat()
+    assert isinstance(chat, ChatView)
+    reply = chat.send("搜索 README")
+    assert reply is not None and reply.table is not None
+    view = chat.replies[-1]
+    assert "README.md" in view.table.value and "<table" in view.table.value
+    assert "mode: offline" in view.footer.value
+    assert "搜索 README" in chat.conversation.children[0].value
+    assert view in chat.conversation.children
+    assert view._repr_mimebundle_()["text/plain"] == reply.plain()
+
+
+def test_a_rename_arrives_as_a_card_and_a_click_confirms_it(ws: wsnb.Workspace) -> None:
+    chat = ws.chat()
+    chat.send("把 README.md 重命名为 README.txt")
+    cards = chat.replies[-1].cards
+    assert len(cards) == 1 and isinstance(cards[0], PlanCard)
+    assert (ws.root / "README.md").exists()
+    cards[0].confirm_button.click()
+    assert cards[0].plan.state is PlanState.DONE
+    assert (ws.root / "README.txt").exists() and not (ws.root / "README.md").exists()
+
+
+def test_cancel_on_the_card_changes_nothing(ws: wsnb.Workspace) -> None:
+    chat = ws.chat()
+    chat.send("delete app/utils.py")
+    card = chat.replies[-1].cards[0]
+    card.cancel_button.click()
+    assert card.plan.state is PlanState.CANCELLED
+    assert (ws.root / "app" / "utils.py").exists()
+
+
+def test_enter_in_the_box_sends_and_clears_it(ws: wsnb.Workspace) -> None:
+    chat = ws.chat()
+    chat.input.value = "list src"
+    assert chat.input.value == ""
+    assert len(chat.replies) == 1 and chat.replies[0].reply.table is not None
+    chat.input.value = "   "
+    chat._on_click()
+    assert len(chat.replies) == 1  # an empty message sends nothing
+
+
+def test_a_forbidden_request_shows_no_card(ws: wsnb.Workspace) -> None:
+    chat = ws.chat()
+    chat.send("永久删除 README.md")
+    view = chat.replies[-1]
+    assert view.cards == [] and "永久" not in view.footer.value
+    assert "never deletes permanently" in view.answer.value
+
+
+@pytest.fixture
+def server() -> Iterator[ScriptedServer]:
+    srv = ScriptedServer()
+    yield srv
+    srv.close()
+
+
+def test_a_model_answer_streams_into_the_conversation(
+    ws: wsnb.Workspace, server: ScriptedServer
+) -> None:
+    ws.agent.connect(server.url, model="test-model", environ={})
+    server.script(Step(events=text_chunks("The sample is a small C++/Python project.", size=6)))
+    chat = ws.chat()
+    reply = chat.send("tell me more about the sample")
+    assert reply is not None and reply.mode == "test-model"
+    assert chat.streamed == reply.text == "The sample is a small C++/Python project."
+    assert "mode: test-model" in chat.status.value
+    assert isinstance(chat.conversation.children[-1], ReplyView)

@@ -1,0 +1,150 @@
+"""The BM25F field ranker: IDF, length normalisation, boosts, tokens not substrings, increments."""
+
+from __future__ import annotations
+
+import pytest
+
+from wsnb.errors import UsageError
+from wsnb.search.rank import DEFAULT_BOOSTS, FieldRanker, Hit
+
+
+def _ids(hits: list[Hit]) -> list[str]:
+    return [hit.doc_id for hit in hits]
+
+
+def test_reference_field_boosts_in_order() -> None:
+    assert list(DEFAULT_BOOSTS.items()) == [
+        ("title", 10.0), ("tags", 8.0), ("aliases", 7.0), ("headings", 5.0), ("path", 3.0),
+        ("body", 1.0),
+    ]
+
+
+def test_matches_tokens_never_substrings() -> None:
+    ranker = FieldRanker()
+    ranker.add("start", {"title": "Start here", "body": "how to restart and start over"})
+    ranker.add("art", {"title": "Art history", "body": "painting"})
+    assert _ids(ranker.search("art")) == ["art"]
+
+
+def test_chinese_query_finds_chinese_notes_without_substring_false_positives() -> None:
+    ranker = FieldRanker()
+    ranker.add("ml", {"title": "机器学习笔记", "body": "监督学习与无监督学习"})
+    ranker.add("cook", {"title": "红烧肉做法", "body": "先把肉切块"})
+    ranker.add("machine", {"title": "机器维修", "body": "更换零件"})
+    assert _ids(ranker.search("学习")) == ["ml"]
+    # a single character is not a token inside longer runs
+    assert ranker.search("习") == []
+    assert set(_ids(ranker.search("机器"))) == {"ml", "machine"}
+
+
+def test_title_beats_body_and_field_boost_is_used() -> None:
+    ranker = FieldRanker()
+    ranker.add("in-title", {"title": "python packaging", "body": "notes about tools"})
+    ranker.add("in-body", {"title": "tools", "body": "python packaging notes about tools"})
+    assert _ids(ranker.search("packaging")) == ["in-title", "in-body"]
+    flat = FieldRanker({"title": 1.0, "body": 1.0})
+    flat.add("a", {"title": "x", "body": "python"})
+    flat.add("b", {"title": "python", "body": "x"})
+    assert flat.search("python")[0].score == pytest.approx(flat.search("python")[1].score)
+
+
+def test_rare_terms_weigh_more_than_common_ones() -> None:
+    ranker = FieldRanker()
+    for number in range(10):
+        ranker.add(f"common{number}", {"body": "meeting notes weekly"})
+    ranker.add("rare", {"body": "meeting about docker"})
+    ranker.add("common-only", {"body": "meeting meeting weekly"})
+    assert ranker.idf("docker") > ranker.idf("meeting") > 0
+    assert _ids(ranker.search("meeting docker", limit=1)) == ["rare"]
+
+
+def test_length_normalisation_prefers_the_shorter_document() -> None:
+    ranker = FieldRanker()
+    ranker.add("short", {"body": "sourdough bread"})
+    ranker.add("long", {"body": "sourdough " + " ".join(f"word{n}" for n in range(200))})
+    assert _ids(ranker.search("sourdough")) == ["short", "long"]
+
+
+def test_term_frequency_saturates() -> None:
+    ranker = FieldRanker()
+    ranker.add("once", {"body": "tea"})
+    ranker.add("many", {"body": "tea " * 50})
+    ranker.add("other", {"body": "coffee"})
+    once, many = (hit.score for hit in sorted(ranker.search("tea"), key=lambda h: h.doc_id))
+    assert many < 3 * once
+
+
+def test_matched_terms_are_reported() -> None:
+    ranker = FieldRanker()
+    ranker.add("a", {"title": "Garden plans", "body": "tomatoes and 番茄"})
+    (hit,) = ranker.search("garden tomato 番茄 missing")
+    assert hit.matched == ("garden", "tomato", "番茄")
+
+
+def test_add_replaces_and_remove_forgets() -> None:
+    ranker = FieldRanker()
+    ranker.add("a", {"body": "apple"})
+    ranker.add("b", {"body": "banana"})
+    ranker.add("a", {"body": "cherry"})
+    assert len(ranker) == 2
+    assert ranker.search("apple") == []
+    assert _ids(ranker.search("cherry")) == ["a"]
+    assert ranker.remove("a") is True
+    assert ranker.remove("a") is False
+    assert ranker.search("cherry") == [] and "a" not in ranker
+    assert ranker.document_frequency("cherry") == 0
+
+
+def test_incremental_equals_fresh_build() -> None:
+    docs = {f"d{n}": {"title": f"note {n}", "body": "alpha beta " * n} for n in range(1, 8)}
+    incremental = FieldRanker()
+    for doc_id, fields in docs.items():
+        incremental.add(doc_id, fields)
+    incremental.search("alpha")  # cache the norms, then change the collection
+    incremental.add("extra", {"body": "gamma"})
+    incremental.remove("extra")
+    incremental.remove("d3")
+    fresh = FieldRanker()
+    for doc_id, fields in docs.items():
+        if doc_id != "d3":
+            fresh.add(doc_id, fields)
+    assert incremental.search("alpha note", limit=None) == fresh.search("alpha note", limit=None)
+
+
+def test_list_fields_and_tokens_input() -> None:
+    ranker = FieldRanker()
+    ranker.add("a", {"tags": ["project/web", "前端"], "body": "x"})
+    ranker.add_tokens("b", {"body": ["web", "web"]})
+    assert _ids(ranker.search("web")) == ["a", "b"]
+    assert _ids(ranker.search(["前端"])) == ["a"]
+
+
+def test_limit_accept_and_deterministic_ties() -> None:
+    ranker = FieldRanker()
+    for doc_id in ["c", "a", "b"]:
+        ranker.add(doc_id, {"body": "equal words"})
+    assert _ids(ranker.search("equal", limit=None)) == ["a", "b", "c"]
+    assert _ids(ranker.search("equal", limit=2)) == ["a", "b"]
+    assert ranker.search("equal", limit=0) == []
+    assert _ids(ranker.search("equal", accept=lambda d: d != "a")) == ["b", "c"]
+
+
+def test_bad_arguments_are_clear_errors() -> None:
+    ranker = FieldRanker()
+    with pytest.raises(UsageError, match="no field 'titel'"):
+        ranker.add("a", {"titel": "x"})
+    assert len(ranker) == 0
+    with pytest.raises(UsageError):
+        ranker.search("x", limit=-1)
+    with pytest.raises(UsageError):
+        FieldRanker({})
+    with pytest.raises(UsageError):
+        FieldRanker(b=2.0)
+
+
+def test_empty_query_and_empty_ranker_return_nothing() -> None:
+    ranker = FieldRanker()
+    assert ranker.search("anything") == []
+    ranker.add("a", {"body": "words"})
+    assert ranker.search("the and of") == []
+    assert ranker.search("") == []

@@ -1,0 +1,90 @@
+"""The one tokenizer for notes and queries: normalisation, English words, CJK bigrams."""
+
+from __future__ import annotations
+
+import pytest
+
+from wsnb.search.tokenize import (
+    STOP_WORDS,
+    TOKENIZER_VERSION,
+    is_cjk,
+    normalize,
+    tokenize,
+    unique_tokens,
+)
+
+
+def test_english_words_are_case_folded_and_stop_words_dropped() -> None:
+    assert tokenize("The Quick brown FOX and the dog") == ["quick", "brown", "fox", "dog"]
+
+
+def test_nfkc_folds_full_width_letters_and_digits() -> None:
+    assert tokenize("ＡＢＣ１２ Straße") == ["abc12", "strasse"]
+    assert normalize("ＡＢＣ") == "abc"
+
+
+def test_punctuation_and_underscores_separate_words() -> None:
+    assert tokenize("snake_case, kebab-case; dotted.name") == [
+        "snake", "case", "kebab", "case", "dotted", "name",
+    ]
+
+
+def test_plural_fold_lets_singular_find_plural() -> None:
+    assert tokenize("notes queries boxes classes status analysis") == [
+        "note", "query", "box", "class", "status", "analysis",
+    ]
+
+
+def test_words_are_tokens_not_substrings() -> None:
+    assert "art" not in tokenize("start starting restart")
+    assert tokenize("art") == ["art"]
+
+
+def test_cjk_runs_become_overlapping_bigrams() -> None:
+    assert tokenize("机器学习") == ["机器", "器学", "学习"]
+
+
+def test_a_lone_cjk_character_is_a_token_only_for_one_character_runs() -> None:
+    assert tokenize("猫") == ["猫"]
+    assert "猫" not in tokenize("小猫咪")
+    assert tokenize("我 爱 你") == ["我", "爱", "你"]
+
+
+def test_cjk_punctuation_is_dropped_and_splits_runs() -> None:
+    tokens = tokenize("你好，世界！「测试」《书名》、再见。")
+    assert tokens == ["你好", "世界", "测试", "书名", "再见"]
+    assert not any(char in "，！「」《》、。" for token in tokens for char in token)
+
+
+def test_mixed_chinese_and_english() -> None:
+    assert tokenize("用Python写爬虫") == ["用", "python", "写爬", "爬虫"]
+
+
+def test_kana_and_hangul_are_cjk() -> None:
+    assert tokenize("東京タワー") == ["東京", "京タ", "タワ", "ワー"]
+    assert tokenize("한국어") == ["한국", "국어"]
+    assert is_cjk("タ") and is_cjk("한") and is_cjk("中")
+    assert not is_cjk("a") and not is_cjk("，") and not is_cjk("・")
+
+
+def test_katakana_middle_dot_separates() -> None:
+    assert tokenize("ジョン・スミス") == ["ジョ", "ョン", "スミ", "ミス"]
+
+
+def test_repeats_are_kept_for_term_frequency_but_not_in_unique_tokens() -> None:
+    assert tokenize("cat cat 学习学习") == ["cat", "cat", "学习", "习学", "学习"]
+    assert unique_tokens("cat cat 学习学习") == ["cat", "学习", "习学"]
+
+
+def test_single_letters_dropped_single_digits_kept() -> None:
+    assert tokenize("x 1 y 22") == ["1", "22"]
+
+
+@pytest.mark.parametrize("word", ["the", "and", "is", "of", "with"])
+def test_stop_words_are_never_tokens(word: str) -> None:
+    assert word in STOP_WORDS
+    assert tokenize(word.upper()) == []
+
+
+def test_version_is_a_non_empty_string() -> None:
+    assert isinstance(TOKENIZER_VERSION, str) and TOKENIZER_VERSION

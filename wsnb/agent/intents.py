@@ -1,0 +1,174 @@
+"""What a message asks for: the workspace, a chat, an application, or something forbidden.
+
+The order follows the design's router: a forbidden request is refused first
+(whatever else it says), then an explicit application launch ("打开微信",
+"open the browser"), then workspace requests, and everything else is chat.
+Each forbidden kind carries the rule that forbids it, as a sentence a person
+reads in the reply; no plan is ever made for one.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+__all__ = ["FORBIDDEN_RULES", "Intent", "IntentKind", "classify", "is_workspace_text"]
+
+
+class IntentKind(enum.StrEnum):
+    WORKSPACE = "workspace"
+    CHAT = "chat"
+    LAUNCH_APP = "launch_app"
+    FORBIDDEN = "forbidden"
+
+
+@dataclass(frozen=True)
+class Intent:
+    """The kind of a message; ``rule`` names the forbidding rule, ``app`` the app asked for."""
+
+    kind: IntentKind
+    rule: str | None = None
+    app: str | None = None
+
+    @property
+    def reason(self) -> str:
+        """The sentence that explains a refusal (empty for allowed kinds)."""
+        if self.kind is IntentKind.FORBIDDEN and self.rule:
+            return FORBIDDEN_RULES[self.rule]
+        if self.kind is IntentKind.LAUNCH_APP:
+            return LAUNCH_REFUSAL
+        return ""
+
+
+LAUNCH_REFUSAL = (
+    "wsnb works on files in this workspace and doesn't launch applications; "
+    "open the app yourself, or ask me to open a file of this workspace."
+)
+
+FORBIDDEN_RULES: dict[str, str] = {
+    "permanent_delete": "wsnb never deletes permanently: a delete moves one item to the "
+    "system trash, and only after you confirm it.",
+    "bulk_change": "wsnb changes one item per plan: deleting or moving many files at once "
+    "is not allowed; name the files one at a time.",
+    "run_command": "wsnb never runs commands, scripts or programs; run them yourself in a "
+    "terminal if you trust them.",
+    "install": "wsnb never installs or removes packages; use your package manager yourself.",
+    "git": "wsnb doesn't commit, push or change version control; use git yourself.",
+    "whole_disk": "wsnb searches only inside this workspace, never the whole disk; open "
+    "the folder you mean as a workspace.",
+    "outside": "wsnb works only inside this workspace; paths outside it are refused. "
+    "Open the other folder as its own workspace.",
+}
+
+_I = re.IGNORECASE
+_DELETE = r"(删除|删掉|删了|删去|清除|移除|扔掉|丢掉|\b(delete|remove|erase|trash|rm|del)\b)"
+_MOVE = r"(移动|移到|挪到|搬到|\b(move|relocate)\b)"
+_THESE = r"(这些|那些|这几个|\bthese\b|\bthose\b|\bthem\b)"
+_MANY = r"(所有|全部|整个|一切|批量|每个|每一个|\ball\b|every|everything|\bbulk\b|\*\.\w+|\*)"
+
+_FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
+    ("permanent_delete", re.compile(
+        r"永久(地)?删|彻底(地)?删|直接删除(不|而不)|不(要|用)?(进|放|经过)?回收站|清空回收站|粉碎|"
+        r"rm\s+-rf|shift\s*\+?\s*del|permanent(ly)?\s*(delete|remov|eras)|"
+        r"delete\s+(it\s+|them\s+)?(forever|for\s+good|permanently)|"
+        r"empty\s+(the\s+)?(trash|recycle)|skip(ping)?\s+the\s+(trash|recycle)|"
+        r"without\s+(the\s+)?(trash|recycle)|\bshred\b|\bwipe\b", _I)),
+    ("bulk_change", re.compile(
+        rf"{_DELETE}.{{0,12}}{_MANY}|{_MANY}.{{0,12}}{_DELETE}|"
+        rf"{_MOVE}.{{0,12}}{_MANY}|{_MANY}.{{0,12}}{_MOVE}|{_DELETE}.{{0,6}}{_THESE}|"
+        rf"{_THESE}.{{0,6}}{_DELETE}|{_MOVE}.{{0,6}}{_THESE}|{_THESE}.{{0,6}}{_MOVE}|"
+        r"(clean|clear)\s+(up\s+|out\s+)?(the\s+)?(whole|entire)|"
+        r"清空(这个|整个)?(文件夹|目录|工作区|项目)", _I)),
+    ("git", re.compile(
+        r"\bgit\s+(commit|push|pull|merge|rebase|reset|checkout|add|stash)\b|"
+        r"\bcommit\s+(the\s+|my\s+|these\s+|all\s+)?(changes?|files?|code|it|this|them)\b|"
+        r"(提交|推送)(一下)?(代码|更改|修改|改动|到\s*git|到仓库)|git\s*(提交|推送)|"
+        r"\bpush\s+(it\s+|the\s+code\s+)?to\s+(github|gitlab|the\s+remote|origin)", _I)),
+    ("whole_disk", re.compile(
+        r"全盘|整个(硬盘|磁盘|电脑|系统|c盘|d盘)|所有(硬盘|磁盘|盘)|[cdCD]盘|电脑(上|里)(所有|的所有|全部)|"
+        r"(whole|entire|full)\s+(disk|drive|computer|hard\s*drive|system|machine|file\s*system)|"
+        r"\ball\s+(drives|disks)\b|\bmy\s+(whole\s+)?computer\b|system-?wide|"
+        r"\bsearch\s+everywhere\b", _I)),
+    ("outside", re.compile(
+        r"(^|[\s\"'“‘(（])(/(etc|usr|bin|var|home|root|opt|tmp|sys|proc|Users|Windows)\b|~[/\\]|"
+        r"[A-Za-z]:[\\/])|(^|[\s/\\])\.\.([/\\]|$|\s)|工作区(之)?外|上一?级目录|上层目录|父目录|"
+        r"桌面上|我的桌面|下载文件夹|我的文档|用户目录|主目录|"
+        r"outside\s+(of\s+)?(the\s+|this\s+)?(workspace|project|folder)|parent\s+(folder|directory)|"
+        r"\bmy\s+(desktop|downloads|documents|home)\b|\bhome\s+(folder|directory)\b", _I)),
+]
+
+# Running: an order to run something; a question about how to run it is a workspace question.
+# A question about the files ("怎么运行", "这个函数执行什么", "what does run() do") is not an
+# order to run something; "can you run main.py?" still is.
+_HOW_TO = re.compile(r"怎么|如何|怎样|什么|哪|为什么|\b(how|what|which|why|where|when)\b", _I)
+_INSTALL = re.compile(
+    r"(安装|卸载)(?!(说明|步骤|指南|文档|方法|过程|要求|部分|章节))|\binstall\b|\buninstall\b|"
+    r"\bpip3?\s+\w|\bnpm\s+(i|install|add)\b|\bapt(-get)?\s+\w|\bbrew\s+\w|"
+    r"\bconda\s+(install|create)|\byarn\s+add", _I)
+_RUN = re.compile(
+    r"(帮我|给我|请|你)?(运行|执行|跑一下|跑一遍|跑起来|启动脚本)(一下)?|"
+    r"\b(run|execute|exec)\s+(this|that|it|the|a|my|these|\S+\.(py|sh|bat|ps1|js|exe|cmd))|"
+    r"\b(run|execute)\s+\w*\s*(command|script|program|tests?|build|make|npm|python|shell)|"
+    r"^\s*(\$|>)\s*\w|\b(sudo|chmod|bash|powershell|cmd\.exe)\b|命令行|终端里", _I)
+_RUN_NOT_APP = re.compile(r"运行时|runtime|running\s+(time|total)", _I)
+
+_APPS = (
+    "微信|wechat|weixin|qq|浏览器|browser|chrome|chromium|firefox|safari|edge|计算器|calculator|"
+    "记事本|notepad|终端|terminal|控制台|vs\\s?code|visual studio|word|excel|powerpoint|"
+    "ppt|outlook|"
+    "邮件|mail|spotify|音乐|music|网易云|钉钉|dingtalk|飞书|lark|feishu|slack|zoom|teams|steam|"
+    "设置|system settings|control panel|控制面板|任务管理器|task manager|相机|camera|日历|calendar|"
+    "photoshop|抖音|tiktok|b站|bilibili|youtube|淘宝|百度|baidu|google|谷歌|地图|maps|"
+    "游戏|game|播放器|player|画图|paint|finder|资源管理器|explorer|file manager|文件管理器|"
+    "app store|应用商店"
+)
+_LAUNCH = re.compile(
+    rf"(打开|启动|开启|运行|开一下|帮我开|open|launch|start|run)\s*(一下|up)?\s*(the\s+|my\s+|a\s+)?"
+    rf"({_APPS})(\s*(app|application|应用|软件|程序))?\s*[。.!！?？]*\s*$", _I)
+
+_WORKSPACE_WORDS = re.compile(
+    r"文件|文件夹|目录|项目|工程|代码|源码|源文件|工作区|脚本|函数|类|模块|配置|文档|"
+    r"搜索|查找|读取|打开|创建|新建|修改|删除|移动|重命名|改名|复制|拷贝|回收站|分析|总结|概括|列出|"
+    r"依赖|构建|编译|测试|安装|运行|部署|入口|"
+    r"\b(files?|folders?|director(y|ies)|project|code|source|workspace|repo(sitory)?|"
+    r"functions?|class(es)?|modules?|config(uration)?|readme|docs?|search|find|read|"
+    r"open|create|rename|copy|move|delete|trash|list|analy[sz]e|summari[sz]e|"
+    r"dependenc(y|ies)|build|tests?|setup|install(ation|ed)?|run|entry\s+points?)\b|"
+    r"[\w-]+\.(py|md|txt|cpp|h|hpp|c|js|ts|json|ya?ml|toml|ini|xml|html|css|cmake)\b|"
+    r"\b[A-Za-z]+_\w+|(?-i:\b[a-z]+[A-Z]\w*|\b[A-Z][a-z]+[A-Z]\w*)|\w+\(\)", _I)
+
+
+def is_workspace_text(message: str) -> bool:
+    """Whether the message talks about files, folders, code or the project."""
+    return bool(_WORKSPACE_WORDS.search(message))
+
+
+def _forbidden_rule(message: str) -> str | None:
+    for rule, pattern in _FORBIDDEN:
+        if pattern.search(message):
+            return rule
+    if _HOW_TO.search(message):  # "怎么安装" / "how do I run it" asks about the files
+        return None
+    if _INSTALL.search(message):
+        return "install"
+    # "运行微信" is an application launch, refused as such.
+    if _RUN.search(message) and not _RUN_NOT_APP.search(message) and not _LAUNCH.search(message):
+        return "run_command"
+    return None
+
+
+def classify(message: str) -> Intent:
+    """The intent of one message, in the design's priority order."""
+    text = message.strip()
+    rule = _forbidden_rule(text)
+    if rule is not None:
+        return Intent(IntentKind.FORBIDDEN, rule=rule)
+    launch = _LAUNCH.search(text)
+    if launch:
+        return Intent(IntentKind.LAUNCH_APP, app=launch.group(4))
+    from .commands import parse_command
+
+    if is_workspace_text(text) or parse_command(text) is not None:
+        return Intent(IntentKind.WORKSPACE)
+    return Intent(IntentKind.CHAT)

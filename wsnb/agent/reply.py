@@ -1,0 +1,129 @@
+"""The agent's answer to one message: Markdown text, a table, plans, files read, the mode.
+
+``text/plain`` reads well in a terminal and is stable for notebook tests;
+``text/html`` renders the Markdown lightly, the table, and each plan.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..plans import Plan
+
+__all__ = ["OFFLINE", "Reply", "markdown_html"]
+
+OFFLINE = "offline"
+TABLE_ROWS = 30
+
+
+@dataclass
+class Reply:
+    """What ``ws.ask()`` returns.
+
+    ``text`` is Markdown; ``table`` a result DataFrame (search hits, listings)
+    or None; ``plans`` the pending plans this message produced (confirm or
+    cancel them); ``files_read`` the workspace paths read to answer; ``mode``
+    is ``"offline"`` or the model's name; ``intent`` the kind of message.
+    """
+
+    text: str
+    table: pd.DataFrame | None = None
+    plans: list[Plan] = field(default_factory=list)
+    files_read: list[str] = field(default_factory=list)
+    mode: str = OFFLINE
+    intent: str = "workspace"
+
+    def __str__(self) -> str:
+        return self.plain()
+
+    def __repr__(self) -> str:
+        first = self.text.splitlines()[0] if self.text else ""
+        return f"<Reply {self.mode} {self.intent}: {first}>"
+
+    def plain(self) -> str:
+        """Everything as plain text: the answer, the table, the plans, the files read."""
+        parts = [self.text.rstrip()]
+        if self.table is not None and len(self.table):
+            parts.append(_table_text(self.table))
+        parts += [plan.describe() for plan in self.plans]
+        if self.files_read:
+            parts.append("Files read: " + ", ".join(self.files_read))
+        return "\n\n".join(p for p in parts if p)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """A reply view with live plan cards inside a Jupyter kernel; text and HTML elsewhere."""
+        from ..plans import _kernel_shows_widgets
+
+        if _kernel_shows_widgets():
+            from ..widgets.chat import ReplyView  # the face, loaded only when a notebook asks
+
+            bundle = ReplyView(self)._repr_mimebundle_(**kwargs)
+            if bundle is not None:
+                return bundle
+        return {"text/plain": self.plain(), "text/html": self._html()}
+
+    def _html(self) -> str:
+        parts = [f'<div class="wsnb-reply">{markdown_html(self.text)}']
+        if self.table is not None and len(self.table):
+            numbered = self.table.index.name == "#"
+            parts.append(self.table.head(TABLE_ROWS).to_html(index=numbered, index_names=False,
+                                                             border=0))  # fmt: skip
+        parts += [f"<pre>{html.escape(plan.describe())}</pre>" for plan in self.plans]
+        if self.files_read:
+            cited = ", ".join(f"<code>{html.escape(p)}</code>" for p in self.files_read)
+            parts.append(f"<p><small>Files read: {cited}</small></p>")
+        parts.append(f"<p><small>mode: {html.escape(self.mode)}</small></p></div>")
+        return "\n".join(parts)
+
+
+def _table_text(table: pd.DataFrame) -> str:
+    shown = table.head(TABLE_ROWS)
+    text = shown.to_string(index=shown.index.name == "#", max_colwidth=60)
+    more = len(table) - len(shown)
+    return text + (f"\n... {more} more rows" if more > 0 else "")
+
+
+_INLINE = [
+    (re.compile(r"`([^`]+)`"), r"<code>\1</code>"),
+    (re.compile(r"\*\*([^*]+)\*\*"), r"<b>\1</b>"),
+]
+
+
+def markdown_html(text: str) -> str:
+    """A light Markdown rendering: headings, bullet lists, code blocks, inline code, bold."""
+    out: list[str] = []
+    in_code = in_list = False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            out.append("</pre>" if in_code else "<pre>")
+            in_code = not in_code
+            continue
+        if in_code:
+            out.append(html.escape(line))
+            continue
+        body = html.escape(line)
+        for pattern, repl in _INLINE:
+            body = pattern.sub(repl, body)
+        is_item = line.lstrip().startswith(("- ", "* "))
+        if is_item != in_list:
+            out.append("<ul>" if is_item else "</ul>")
+            in_list = is_item
+        heading = re.match(r"(#{1,6})\s+(.*)", body)
+        if is_item:
+            out.append(f"<li>{body.lstrip()[2:]}</li>")
+        elif heading:
+            level = min(len(heading.group(1)) + 2, 6)
+            out.append(f"<h{level}>{heading.group(2)}</h{level}>")
+        elif len(line) > 2 and line.startswith("_") and line.endswith("_"):
+            out.append(f"<p><i>{body[1:-1]}</i></p>")  # a whole line in italics (a note)
+        elif body.strip():
+            out.append(f"<p>{body}</p>")
+    out += ["</pre>"] if in_code else []
+    out += ["</ul>"] if in_list else []
+    return "\n".join(out)

@@ -1,0 +1,138 @@
+"""One tokenizer for documents and queries, in English and in Chinese, Japanese and Korean.
+
+Ranking only works if a query and a document are cut into the same pieces, so
+the index and every query call :func:`tokenize` and nothing else:
+
+1. Unicode NFKC (full-width ``ＡＢＣ１２`` becomes ``abc12``, compatibility
+   ideographs become their unified form), then ``str.casefold``.
+2. The text splits into *runs*: CJK runs (Han, kana, Hangul) and word runs
+   (letters and digits of every other script). Everything else — spaces,
+   ASCII and CJK punctuation (``，。！？、「」《》``), symbols, underscores —
+   separates runs and is dropped.
+3. A word run is one token, unless it is an English stop word; a light
+   plural folding (``notes`` → ``note``, ``queries`` → ``query``) lets the
+   singular find the plural. Single letters are dropped; single digits kept.
+4. A CJK run becomes its overlapping character bigrams (``机器学习`` →
+   ``机器 器学 学习``). A lone character is a token only when the run is one
+   character long, so a one-character query finds one-character runs and
+   never a longer word that merely contains it.
+
+Matching is then token equality: ``art`` never matches ``start``, and the
+Chinese query ``学习`` matches a note that says ``机器学习`` (the bigram is
+there) but ``习`` alone matches neither.
+
+:data:`TOKENIZER_VERSION` changes whenever the output of :func:`tokenize`
+can change, so a stored index knows it must be rebuilt.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+
+__all__ = [
+    "STOP_WORDS",
+    "TOKENIZER_VERSION",
+    "is_cjk",
+    "normalize",
+    "tokenize",
+    "unique_tokens",
+]
+
+TOKENIZER_VERSION = "wsnb-bigram-1"
+
+# Han (with extensions and compatibility forms), iteration marks, kana and Hangul.
+# The katakana middle dot U+30FB is punctuation and is left out on purpose.
+_CJK = (
+    "\u1100-\u11ff"  # Hangul jamo
+    "\u3005\u3007"  # 々 〇
+    "\u3041-\u3096\u309d-\u309f"  # hiragana
+    "\u30a1-\u30fa\u30fc-\u30ff"  # katakana
+    "\u3131-\u318e"  # Hangul compatibility jamo
+    "\u31f0-\u31ff"  # katakana phonetic extensions
+    "\u3400-\u4dbf"  # Han extension A
+    "\u4e00-\u9fff"  # Han
+    "\uac00-\ud7a3"  # Hangul syllables
+    "\uf900-\ufaff"  # Han compatibility
+    "\U00020000-\U0003134f"  # Han extensions B-G
+)
+_RUN = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>[^\W_{_CJK}]+)")
+_CJK_CHAR = re.compile(rf"[{_CJK}]")
+
+STOP_WORDS: frozenset[str] = frozenset(
+    [
+        "a", "about", "above", "after", "again", "against", "all", "also", "am", "an", "and",
+        "any", "are", "aren", "as", "at", "be", "because", "been", "before", "being", "below",
+        "between", "both", "but", "by", "can", "cannot", "could", "couldn", "did", "didn", "do",
+        "does", "doesn", "doing", "don", "down", "during", "each", "either", "else", "etc", "ever",
+        "every", "few", "for", "from", "further", "get", "gets", "got", "had", "hadn", "has",
+        "hasn", "have", "haven", "having", "he", "her", "here", "hers", "herself", "him",
+        "himself", "his", "how", "however", "i", "if", "in", "into", "is", "isn", "it", "its",
+        "itself", "just", "let", "ll", "me", "more", "most", "much", "must", "mustn", "my",
+        "myself", "neither", "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or",
+        "other", "ought", "our", "ours", "ourselves", "out", "over", "own", "per", "rather", "re",
+        "same", "shall", "shan", "she", "should", "shouldn", "so", "some", "such", "than", "that",
+        "the", "their", "theirs", "them", "themselves", "then", "there", "these", "they", "this",
+        "those", "through", "thus", "to", "too", "under", "until", "up", "upon", "us", "ve",
+        "very", "via", "was", "wasn", "we", "were", "weren", "what", "when", "where", "which",
+        "while", "who", "whom", "whose", "why", "will", "with", "within", "without", "won",
+        "would", "wouldn", "yet", "you", "your", "yours", "yourself", "yourselves",
+    ]
+)
+
+
+def normalize(text: str) -> str:
+    """NFKC-normalise and case-fold ``text``: the form every token is cut from."""
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def is_cjk(char: str) -> bool:
+    """Whether ``char`` is a Han, kana or Hangul character (after normalisation)."""
+    return _CJK_CHAR.fullmatch(char) is not None
+
+
+def tokenize(text: str) -> list[str]:
+    """The tokens of ``text`` in reading order, repeats kept (term frequency counts them)."""
+    return list(_tokens(normalize(text)))
+
+
+def unique_tokens(text: str) -> list[str]:
+    """The distinct tokens of ``text``, in the order they first appear (for queries)."""
+    return list(dict.fromkeys(_tokens(normalize(text))))
+
+
+def _tokens(text: str) -> Iterator[str]:
+    for match in _RUN.finditer(text):
+        cjk = match.group("cjk")
+        if cjk is not None:
+            if len(cjk) == 1:
+                yield cjk
+            else:
+                for start in range(len(cjk) - 1):
+                    yield cjk[start : start + 2]
+            continue
+        word = _fold_plural(match.group("word"))
+        if word in STOP_WORDS or (len(word) == 1 and not word.isdigit()):
+            continue
+        yield word
+
+
+def _fold_plural(word: str) -> str:
+    """A conservative plural fold: only ``-ies``, ``-es`` after a sibilant or ``o``, and ``-s``.
+
+    Words ending in ``ss``, ``us``, ``is`` (``class``, ``status``, ``analysis``)
+    and short words are left alone; nothing else is stemmed, so a token is
+    still the word a person typed.
+    """
+    if len(word) <= 3 or not word.endswith("s") or not word.isalpha():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "xes", "ches", "shes", "zzes")) or (
+        word.endswith("oes") and len(word) > 5
+    ):
+        return word[:-2]
+    if word.endswith(("ss", "us", "is")):
+        return word
+    return word[:-1]
