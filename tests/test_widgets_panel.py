@@ -48,9 +48,10 @@ def shown_names(node: FolderNode) -> list[str]:
 def test_the_panel_composes_the_existing_views(ws: wsnb.Workspace, panel: WorkspacePanel) -> None:
     assert isinstance(panel, WorkspacePanel)
     assert tuple(panel.tabs.titles) == TAB_NAMES
-    assert [type(v).__name__ for v in panel.tabs.children] == [
-        "Explorer", "SearchPanel", "PlansView", "HistoryView", "OverviewView"]  # fmt: skip
-    assert panel.explorer.ws is ws and panel.history.ws is ws
+    kinds = [type(v).__name__ for v in panel.tabs.children]
+    assert kinds == ["Explorer", "SearchPanel", "ChatView", "PlansView", "HistoryView",
+                     "OverviewView"]  # fmt: skip
+    assert panel.explorer.ws is ws and panel.history.ws is ws and panel.chat.workspace is ws
     assert str(ws.root) in panel.title.value and "confirm-before-write" in panel.title.value
     report = ws.scan_report
     assert f"{report.files} files, {report.dirs} folders" in panel.scan_info.value
@@ -343,3 +344,24 @@ def test_subscribe_new_hears_every_plan_made_and_stops_when_told(ws: wsnb.Worksp
     stop()
     ws.create_file("m.txt", "m\n")
     assert len(heard) == 3
+
+
+def test_chat_in_the_panel_its_plans_and_the_language_of_the_message(
+    ws: wsnb.Workspace, panel: WorkspacePanel, sample: Path
+) -> None:
+    assert panel.show("Chat") is panel.chat
+    reply = panel.chat.send("搜索 README")
+    assert reply is not None and reply.table is not None
+    count = int(reply.table["path"].nunique())
+    assert panel.status.text == f"找到了 {count} 个相关文件。"
+    reply = panel.chat.send("create a file notes/from-chat.md")
+    assert reply is not None and len(reply.plans) == 1
+    plan = reply.plans[0]
+    assert panel.plans.pending == [plan]  # the agent's plan is in the Plans tab too
+    assert panel.status.text == "A plan needs your confirmation."
+    panel.plans.card(plan).confirm_button.click()
+    assert (sample / "notes" / "from-chat.md").exists()
+    assert panel.chat.replies[-1].cards[0].plan.state is PlanState.DONE  # the chat's card agrees
+    assert panel.status.text == "Done."
+    panel.chat.send("你好")
+    assert panel.status.text == "已回答。"

@@ -3,9 +3,9 @@
 It composes the existing views and re-implements none of them: a header
 (the root, the mode, the scan's counts with Rescan, a workspace switcher
 built on the picker), a one-sentence status line, and tabs: Files (the
-explorer), Search (the search panel), Plans (a card per waiting plan and
-the last outcomes), History (the journal with Undo) and Overview (the
-summary as charts and tables).
+explorer), Search (the search panel), Chat (the agent), Plans (a card per
+waiting plan and the last outcomes), History (the journal with Undo) and
+Overview (the summary as charts and tables).
 
 One state, many views: the plan book and the journal are the models. A
 plan made in a cell reaches the Plans tab through ``ws.subscribe_new``;
@@ -15,7 +15,7 @@ explorer, the history and the header follow every executed plan through
 side area through ``sidecar`` when it is installed.
 
 Tests drive it through ``tabs``, ``show(tab_name)``, ``explorer``,
-``search``, ``plans``, ``history``, ``overview``, ``status``,
+``search``, ``chat``, ``plans``, ``history``, ``overview``, ``status``,
 ``rescan_button`` and ``switch_button``.
 """
 
@@ -30,6 +30,7 @@ import ipywidgets as widgets
 from ..types import PlanState
 from ._html import badge, esc
 from .card import close_tree
+from .chat import ChatView, ReplyView
 from .explorer import Explorer
 from .history import HistoryView
 from .overview import OverviewView
@@ -46,7 +47,7 @@ __all__ = ["DOCK_HINT", "TAB_NAMES", "WorkspacePanel"]
 
 logger = logging.getLogger("wsnb")
 
-TAB_NAMES = ("Files", "Search", "Plans", "History", "Overview")
+TAB_NAMES = ("Files", "Search", "Chat", "Plans", "History", "Overview")
 DOCK_HINT = (
     "To dock the panel beside the notebook, install sidecar: "
     "pip install 'wsnb[panel]' (or pip install sidecar); shown here meanwhile."
@@ -69,7 +70,7 @@ _STATE_EVENTS = {
 
 
 class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
-    """Files, search, plans, history and an overview of one workspace, in one widget.
+    """Files, search, chat, plans, history and an overview of one workspace, in one widget.
 
     >>> ws.panel()              # doctest: +SKIP
     >>> ws.panel(dock=True)     # doctest: +SKIP  (beside the notebook, with sidecar)
@@ -113,12 +114,13 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         self.ws = ws
         self.explorer = Explorer(ws)
         self.search = SearchPanel(ws)
+        self.chat = ChatView(ws)
         self.plans = PlansView(ws, on_change=self._plan_moved)
         self.history = HistoryView(ws)
         self.overview = OverviewView(ws)
         self.views: dict[str, widgets.Widget] = {
-            "Files": self.explorer, "Search": self.search, "Plans": self.plans,
-            "History": self.history, "Overview": self.overview,
+            "Files": self.explorer, "Search": self.search, "Chat": self.chat,
+            "Plans": self.plans, "History": self.history, "Overview": self.overview,
         }  # fmt: skip
         self.tabs.children = tuple(self.views.values())
         self.tabs.selected_index = 0
@@ -132,6 +134,7 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         self.search.query.observe(self._typed, "value")
         self.explorer.name_box.observe(self._typed, "value")
         self.search.results.observe(self._searched, "options")
+        self.chat.conversation.observe(self._answered, "children")
         self._stops = [self.ws.subscribe(self._plan_executed)]
 
     def switch(self, ws: Workspace) -> None:
@@ -203,6 +206,22 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         if frame is not None:
             self.status.say(Event.FOUND, count=int(frame["path"].nunique()))
 
+    def _answered(self, change: dict[str, Any]) -> None:
+        last = change["new"][-1] if change["new"] else None
+        if not isinstance(last, ReplyView):
+            return  # the question, shown while the answer is on its way
+        history = self.ws.agent.history
+        if history and history[-1][1] is last.reply:
+            self.status.heard(history[-1][0])  # the language the person wrote in
+        reply = last.reply
+        table = reply.table
+        if any(plan.state is PlanState.PENDING for plan in reply.plans):
+            self.status.say(Event.NEEDS_CONFIRMATION)
+        elif table is not None and "path" in table.columns:
+            self.status.say(Event.FOUND, count=int(table["path"].nunique()))
+        else:
+            self.status.say(Event.ANSWERED)
+
     def _plan_moved(self, plan: Plan) -> None:
         self._retitle()
         event = _STATE_EVENTS.get(plan.state)
@@ -271,7 +290,7 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
             stop()
         for view in (self.explorer, self.search, self.plans, self.history, self.overview):
             view.close()
-        for view in (self.explorer, self.search):  # their close() closes only their own model
+        for view in (self.explorer, self.search, self.chat):  # close() closes one model only
             close_tree(view)
 
     def close(self) -> None:
