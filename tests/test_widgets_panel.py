@@ -304,6 +304,11 @@ def test_dock_uses_sidecar_and_the_cell_says_where_the_panel_went(ws: wsnb.Works
     assert "Docked in JupyterLab's side area." in bundle["text/plain"]
     panel.close()
     assert panel.sidecar.comm is None
+    beside = ws.panel()
+    assert beside.dock(anchor="split-right") and beside.sidecar is not None
+    assert beside.sidecar.anchor == "split-right"
+    with pytest.raises(wsnb.UsageError, match="anchor must be one of"):
+        beside.dock(anchor="left")
 
 
 def test_dock_without_sidecar_stays_inline_with_a_one_line_note(

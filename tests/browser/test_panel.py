@@ -91,3 +91,4 @@ def test_confirm_in_the_panel_writes_the_file_and_every_view_follows(
     expect(panel.locator(".wsnb-overview")).to_contain_text("23 files")
     panel.screenshot(path=tmp_path / "panel-overview.png")
     print(f"\nscreenshots of the panel: {tmp_path}")
+

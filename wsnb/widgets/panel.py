@@ -54,12 +54,18 @@ DOCK_HINT = (
 )
 _MUTED = "color: var(--jp-ui-font-color2, #57606a);"
 _CSS = """<style>
-.wsnb-panel { min-width: 420px; }
 .wsnb-panel .wsnb-panel-header { align-items: center; gap: 8px; flex-wrap: wrap; }
+.wsnb-panel .wsnb-panel-header code { word-break: break-all; }
 .wsnb-panel .wsnb-status-line { border-left: 3px solid var(--jp-brand-color1, #1976d2);
   padding-left: 6px; margin: 2px 0 4px 0; }
-.wsnb-panel .wsnb-explorer .wsnb-preview { min-width: 240px; }
+.wsnb-panel .lm-TabBar { height: auto !important; min-height: fit-content; }
+.wsnb-panel .lm-TabBar-content { flex-wrap: wrap; }
+.wsnb-panel .lm-TabBar-tab { flex: 0 0 auto !important; min-width: 0 !important; }
+.wsnb-panel .wsnb-explorer > .widget-hbox { flex-wrap: wrap; }
+.wsnb-panel .wsnb-explorer .wsnb-preview { min-width: 200px; }
 </style>"""
+_ANCHORS = ("right", "split-right", "split-left", "split-top", "split-bottom", "tab-before",
+            "tab-after")  # fmt: skip
 _STATE_EVENTS = {
     PlanState.PENDING: Event.NEEDS_CONFIRMATION,
     PlanState.DONE: Event.DONE,
@@ -233,18 +239,24 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
 
     # -- docking -------------------------------------------------------------------------
 
-    def dock(self, title: str | None = None) -> bool:
+    def dock(self, title: str | None = None, *, anchor: str = "right") -> bool:
         """Show the panel in JupyterLab's side area (needs ``sidecar``); False when it can't.
 
-        Without sidecar the panel stays where it is displayed, with a one-line
-        note saying how to get it.
+        ``anchor="split-right"`` puts it beside the notebook in the main area
+        instead (wider); sidecar's other anchors work too. Without sidecar the
+        panel stays where it is displayed, with a one-line note saying how to get it.
         """
+        if anchor not in _ANCHORS:
+            from ..errors import UsageError
+
+            raise UsageError(f"anchor must be one of {', '.join(_ANCHORS)}, not {anchor!r}.")
         try:
             from sidecar import Sidecar
         except ImportError:
             self.dock_note.value = f"<span style='{_MUTED}'>{esc(DOCK_HINT)}</span>"
             return False
-        self.sidecar = Sidecar(title=title or f"wsnb: {self.ws.root.name or self.ws.root}")
+        self.sidecar = Sidecar(title=title or f"wsnb: {self.ws.root.name or self.ws.root}",
+                               anchor=anchor)  # fmt: skip
         self.sidecar.outputs = ({
             "output_type": "display_data",
             "data": {"text/plain": self.describe(),
