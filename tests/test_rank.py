@@ -148,3 +148,60 @@ def test_empty_query_and_empty_ranker_return_nothing() -> None:
     ranker.add("a", {"body": "words"})
     assert ranker.search("the and of") == []
     assert ranker.search("") == []
+
+
+def test_matches_returns_every_hit_unsorted_with_search_scores() -> None:
+    ranker = FieldRanker()
+    for number in range(5):
+        ranker.add(f"d{number}", {"body": "tea " * (number + 1) + "cake"})
+    ranker.add("other", {"body": "coffee"})
+    everything = {hit.doc_id: hit for hit in ranker.search("tea", limit=None)}
+    assert {hit.doc_id: hit for hit in ranker.matches("tea")} == everything
+    assert len(everything) == 5
+
+
+def test_cached_scores_follow_changes() -> None:
+    ranker = FieldRanker()
+    ranker.add("a", {"body": "tea"})
+    ranker.add("b", {"body": "coffee"})
+    before = ranker.search("tea")[0].score
+    ranker.add("c", {"body": "tea"})  # tea gets more common: a lower idf
+    assert ranker.search("tea")[0].score < before
+    ranker.remove("c")
+    assert ranker.search("tea")[0].score == pytest.approx(before)
+
+
+def test_search_groups_returns_each_groups_best_document() -> None:
+    ranker = FieldRanker()
+    ranker.add("n1#0", {"title": "garden", "body": "tomatoes"}, group="n1")
+    ranker.add("n1#1", {"title": "garden", "body": "tomatoes and more tomatoes"}, group="n1")
+    ranker.add("n2#0", {"body": "a tomato in a long text " + "filler " * 40}, group="n2")
+    ranker.add("n3#0", {"body": "nothing relevant"}, group="n3")
+    hits = ranker.search_groups("tomato")
+    assert [(hit.group, hit.doc_id) for hit in hits] == [("n1", "n1#1"), ("n2", "n2#0")]
+    assert hits[0].matched == ("tomato",)
+    by_doc = {hit.doc_id: hit.score for hit in ranker.search("tomato", limit=None)}
+    assert hits[0].score == pytest.approx(by_doc["n1#1"]) and by_doc["n1#1"] > by_doc["n1#0"]
+    assert ranker.search_groups("tomato", limit=1)[0].group == "n1"
+
+
+def test_group_boost_reorders_matches_but_never_adds_a_non_match() -> None:
+    ranker = FieldRanker()
+    ranker.add("a", {"body": "kettle descaling"}, group="a")
+    ranker.add("b", {"body": "kettle descaling"}, group="b")
+    ranker.add("c", {"body": "unrelated"}, group="c")
+    assert [hit.group for hit in ranker.search_groups("kettle")] == ["a", "b"]
+    boosted = ranker.search_groups("kettle", boost=lambda group: 0.1 if group != "a" else 0.0)
+    assert [hit.group for hit in boosted] == ["b", "a"]  # "c" matches nothing: never in
+    assert boosted[0].score == pytest.approx(1.1 * boosted[1].score)
+    assert [hit.group for hit in ranker.search_groups("kettle", boost=lambda g: 100.0)] == [
+        "a", "b",
+    ]
+
+
+def test_removed_documents_leave_their_group() -> None:
+    ranker = FieldRanker()
+    ranker.add("x#0", {"body": "walrus"}, group="x")
+    ranker.add("y#0", {"body": "walrus walrus"}, group="y")
+    ranker.remove("y#0")
+    assert [hit.group for hit in ranker.search_groups("walrus")] == ["x"]

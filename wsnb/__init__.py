@@ -28,6 +28,7 @@ from .errors import (
     WriteError,
     WsnbError,
 )
+from .notes import Notes, open_notes
 from .plans import Plan
 from .policy import AccessPolicy, Decision, WsPath
 from .sample import copy_sample_workspace
@@ -65,6 +66,7 @@ __all__ = [
     "LLMError",
     "LaunchError",
     "NotFoundError",
+    "Notes",
     "PermissionMode",
     "Plan",
     "PlanError",
@@ -89,5 +91,6 @@ __all__ = [
     "__version__",
     "copy_sample_workspace",
     "load_ipython_extension",
+    "open_notes",
     "open_workspace",
 ]

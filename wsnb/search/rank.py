@@ -17,14 +17,23 @@ output of :func:`wsnb.search.tokenize.tokenize` — never by substring.
 
 Documents can be added, replaced and removed at any time; the per-document
 length factors are recomputed lazily on the next query after a change.
+
+Queries are vectorised: each query token's per-document shares of the score
+are computed once (a numpy array, cached until the collection changes) and
+added into one dense score array, so a query over 50,000 chunks costs a few
+array additions. A document may belong to a *group* (the note a chunk comes
+from); :meth:`FieldRanker.search_groups` returns each group's best document.
 """
 
 from __future__ import annotations
 
-import heapq
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
 
 from ..errors import UsageError
 from .tokenize import tokenize, unique_tokens
@@ -34,6 +43,7 @@ __all__ = [
     "DEFAULT_BOOSTS",
     "DEFAULT_K1",
     "FieldRanker",
+    "GroupHit",
     "Hit",
 ]
 
@@ -48,6 +58,7 @@ DEFAULT_BOOSTS: Mapping[str, float] = {
 }
 DEFAULT_K1 = 1.2
 DEFAULT_B = 0.75
+_CACHED_TOKENS = 4096
 
 FieldValue = str | Iterable[str]
 
@@ -59,6 +70,20 @@ class Hit:
     doc_id: str
     score: float
     matched: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GroupHit:
+    """A group's best document: the group, that document's id and score, the tokens it has."""
+
+    group: str
+    doc_id: str
+    score: float
+    matched: tuple[str, ...]
+
+
+_Numbers = npt.NDArray[np.int64]
+_Floats = npt.NDArray[np.float64]
 
 
 class FieldRanker:
@@ -94,13 +119,19 @@ class FieldRanker:
         # posting costs one dict slot. That keeps 10,000 notes in memory.
         self._postings: dict[str, dict[int, tuple[tuple[int, int], ...]]] = {}
         self._counts: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = {}
+        self._single_keys: dict[int, list[tuple[tuple[int, int], ...]]] = {}
         self._numbers: dict[str, int] = {}
         self._ids: dict[int, str] = {}
         self._lengths: dict[int, tuple[int, ...]] = {}
         self._terms: dict[int, tuple[str, ...]] = {}
         self._next = 0
         self._totals = [0] * len(self._fields)
-        self._norms: dict[int, tuple[float, ...]] | None = None
+        self._norms: npt.NDArray[np.float64] | None = None
+        # token -> (document numbers, their share of the score); valid until a change.
+        self._contributions: dict[str, tuple[_Numbers, _Floats]] = {}
+        self._group_ids: dict[str, int] = {}
+        self._group_names: list[str] = []
+        self._group_of = np.zeros(64, dtype=np.int64)  # by document number
 
     # -- documents -----------------------------------------------------------
 
@@ -119,37 +150,43 @@ class FieldRanker:
         """Every document id, in insertion order."""
         return list(self._numbers)
 
-    def add(self, doc_id: str, fields: Mapping[str, FieldValue]) -> None:
-        """Index ``doc_id`` (replacing an earlier version): text per field, or a list of texts."""
-        self.add_tokens(doc_id, {name: self._field_tokens(value) for name, value in fields.items()})
+    def add(
+        self, doc_id: str, fields: Mapping[str, FieldValue], *, group: str | None = None
+    ) -> None:
+        """Index ``doc_id`` (replacing an earlier version): text per field, or a list of texts.
 
-    def add_tokens(self, doc_id: str, fields: Mapping[str, Sequence[str]]) -> None:
+        ``group`` (default: the document's own id) is what :meth:`search_groups` collapses by.
+        """
+        tokens = {name: self._field_tokens(value) for name, value in fields.items()}
+        self.add_tokens(doc_id, tokens, group=group)
+
+    def add_tokens(
+        self, doc_id: str, fields: Mapping[str, Sequence[str]], *, group: str | None = None
+    ) -> None:
         """Index ``doc_id`` from tokens already cut by the same tokenizer."""
         unknown = [name for name in fields if name not in self._slot]
         if unknown:
             known = ", ".join(self._fields)
             raise UsageError(f"The ranker has no field {unknown[0]!r}; use one of: {known}.")
         self.remove(doc_id)
-        counts: dict[str, dict[int, int]] = {}
         lengths = [0] * len(self._fields)
+        counted: list[tuple[int, Counter[str]]] = []
         for name, tokens in fields.items():
             slot = self._slot[name]
             lengths[slot] = len(tokens)
-            for token in tokens:
-                per_field = counts.setdefault(token, {})
-                per_field[slot] = per_field.get(slot, 0) + 1
+            if tokens:
+                counted.append((slot, Counter(tokens)))  # counted in C
+        counted.sort(key=lambda item: len(item[1]))  # the biggest field (the body) last
         number = self._next
         self._next += 1
-        interned = self._counts
-        for token, per_field in counts.items():
-            key = tuple(sorted(per_field.items()))
-            self._postings.setdefault(token, {})[number] = interned.setdefault(key, key)
+        terms = self._post(number, counted)
         self._numbers[doc_id] = number
         self._ids[number] = doc_id
+        self._set_group(number, doc_id if group is None else group)
         self._lengths[number] = tuple(lengths)
-        self._terms[number] = tuple(counts)
+        self._terms[number] = terms
         self._totals = [total + length for total, length in zip(self._totals, lengths, strict=True)]
-        self._norms = None
+        self._changed()
 
     def remove(self, doc_id: str) -> bool:
         """Forget ``doc_id``; whether it was there."""
@@ -164,7 +201,7 @@ class FieldRanker:
             if not postings:
                 del self._postings[token]
         self._totals = [total - length for total, length in zip(self._totals, lengths, strict=True)]
-        self._norms = None
+        self._changed()
         return True
 
     def clear(self) -> None:
@@ -175,7 +212,74 @@ class FieldRanker:
         self._lengths.clear()
         self._terms.clear()
         self._totals = [0] * len(self._fields)
+        self._changed()
+
+    def _post(self, number: int, counted: list[tuple[int, Counter[str]]]) -> tuple[str, ...]:
+        """Add document ``number``'s postings; its distinct tokens.
+
+        A posting's value is the interned ((field slot, count), ...) of the
+        token in this document. The small fields are collected first; the
+        biggest field's tokens, most of them, go straight into the postings,
+        and a token found in one field only (nearly all) takes its value from
+        a per-field table instead of building a tuple.
+        """
+        if not counted:
+            return ()
+        interned = self._counts
+        postings = self._postings
+        earlier: dict[str, tuple[tuple[int, int], ...]] = {}
+        for slot, counter in counted[:-1]:
+            for token, count in counter.items():
+                joined = (*earlier.get(token, ()), (slot, count))
+                earlier[token] = interned.setdefault(joined, joined)
+        slot, counter = counted[-1]
+        singles = self._singles(slot)
+        few = len(singles)
+        pop = earlier.pop
+        for token, count in counter.items():  # the hot loop of building: kept lean
+            before = pop(token, None) if earlier else None
+            if before is not None:
+                joined = (*before, (slot, count))
+                key = interned.setdefault(joined, joined)
+            elif count < few:
+                key = singles[count]
+            else:
+                key = self._single(slot, count)
+            try:
+                postings[token][number] = key
+            except KeyError:
+                postings[token] = {number: key}
+        for token, key in earlier.items():  # tokens of the small fields only
+            if token in postings:
+                postings[token][number] = key
+            else:
+                postings[token] = {number: key}
+        return (*counter, *earlier)
+
+    def _singles(self, slot: int) -> list[tuple[tuple[int, int], ...]]:
+        """The interned ((slot, count),) by count, for counts below 64."""
+        table = self._single_keys.get(slot)
+        if table is None:
+            table = self._single_keys[slot] = [self._single(slot, count) for count in range(64)]
+        return table
+
+    def _single(self, slot: int, count: int) -> tuple[tuple[int, int], ...]:
+        key = ((slot, count),)
+        return self._counts.setdefault(key, key)
+
+    def _set_group(self, number: int, group: str) -> None:
+        group_id = self._group_ids.get(group)
+        if group_id is None:
+            group_id = self._group_ids[group] = len(self._group_names)
+            self._group_names.append(group)
+        if number >= len(self._group_of):
+            self._group_of = np.concatenate([self._group_of, np.zeros_like(self._group_of)])
+        self._group_of[number] = group_id
+
+    def _changed(self) -> None:
+        """Forget what depends on the whole collection: length norms, per-token contributions."""
         self._norms = None
+        self._contributions.clear()
 
     # -- statistics ----------------------------------------------------------
 
@@ -214,57 +318,133 @@ class FieldRanker:
         before ranking (e.g. to one folder). Ties are broken by document id so
         the order is deterministic.
         """
-        if limit is not None and limit < 0:
-            raise UsageError("The limit must be zero or more (or None for every match).")
+        _check_limit(limit)
         tokens = self.query_tokens(query)
-        scores, matched = self._score(tokens)
-        ids = self._ids
-        named = {ids[number]: score for number, score in scores.items()}
+        scores = self._score_vector(tokens)
+        numbers = np.flatnonzero(scores)
         if accept is not None:
-            named = {doc_id: score for doc_id, score in named.items() if accept(doc_id)}
-        ranked = _best(named, limit)
-        numbers = self._numbers
-        return [Hit(doc_id, score, tuple(matched[numbers[doc_id]])) for doc_id, score in ranked]
+            ids = self._ids
+            numbers = numbers[[accept(ids[int(number)]) for number in numbers]]
+        chosen = self._top(numbers, scores[numbers], limit, lambda n: self._ids[n])
+        return [Hit(self._ids[n], score, self._matched(n, tokens)) for n, score in chosen]
 
-    def _score(self, tokens: Sequence[str]) -> tuple[dict[int, float], dict[int, list[str]]]:
+    def matches(self, query: str | Sequence[str]) -> list[Hit]:
+        """Every document that contains a query token, in no particular order (no sorting cost)."""
+        tokens = self.query_tokens(query)
+        scores = self._score_vector(tokens)
+        ids = self._ids
+        return [Hit(ids[n], float(scores[n]), self._matched(n, tokens))
+                for n in np.flatnonzero(scores).tolist()]  # fmt: skip
+
+    def search_groups(
+        self,
+        query: str | Sequence[str],
+        limit: int | None = 10,
+        *,
+        boost: Callable[[str], float] | None = None,
+    ) -> list[GroupHit]:
+        """Each group's best document for ``query``, the best groups first.
+
+        ``boost(group)`` multiplies a group's score by ``1 + boost``; a group
+        with no matching document scores 0 and is never returned, whatever
+        its boost. Ties are broken by group name, then document order.
+        """
+        _check_limit(limit)
+        tokens = self.query_tokens(query)
+        scores = self._score_vector(tokens)
+        numbers = np.flatnonzero(scores)
+        groups = self._group_of[numbers]
+        # Sort by group, then score (best first), then document number; keep each group's first.
+        order = np.lexsort((numbers, -scores[numbers], groups))
+        numbers, groups = numbers[order], groups[order]
+        first = np.ones(len(numbers), dtype=bool)
+        first[1:] = groups[1:] != groups[:-1]
+        numbers, groups = numbers[first], groups[first]
+        best = scores[numbers]
+        if boost is not None:
+            names = self._group_names
+            factors = [1.0 + boost(names[g]) for g in groups.tolist()]
+            best = best * np.asarray(factors, dtype=np.float64)
+        by_number = dict(zip(numbers.tolist(), groups.tolist(), strict=True))
+        names = self._group_names
+        chosen = self._top(numbers, best, limit, lambda n: names[by_number[n]])
+        return [GroupHit(names[by_number[n]], self._ids[n], score, self._matched(n, tokens))
+                for n, score in chosen]  # fmt: skip
+
+    def _top(
+        self, numbers: _Numbers, scores: _Floats, limit: int | None, name: Callable[[int], str]
+    ) -> list[tuple[int, float]]:
+        """The ``limit`` best (number, score) pairs, ties by name; numpy does the narrowing."""
+        if limit is not None and limit < len(scores):
+            if limit == 0:
+                return []
+            kth = np.partition(scores, len(scores) - limit)[len(scores) - limit]
+            keep = scores >= kth  # everything tied with the last place stays in the race
+            numbers, scores = numbers[keep], scores[keep]
+        pairs = list(zip(numbers.tolist(), scores.tolist(), strict=True))
+        pairs.sort(key=lambda pair: (-pair[1], name(pair[0])))
+        return pairs if limit is None else pairs[:limit]
+
+    def _matched(self, number: int, tokens: Sequence[str]) -> tuple[str, ...]:
+        postings = self._postings
+        return tuple(token for token in tokens if number in postings.get(token, ()))
+
+    def _score_vector(self, tokens: Sequence[str]) -> _Floats:
+        """Every document's score, indexed by document number (0 for no match)."""
+        scores = np.zeros(self._next, dtype=np.float64)
+        for token in dict.fromkeys(tokens):
+            shares = self._contributions.get(token)
+            if shares is None:
+                shares = self._token_shares(token)
+            numbers, values = shares
+            scores[numbers] += values  # numbers are distinct within one token
+        return scores
+
+    def _token_shares(self, token: str) -> tuple[_Numbers, _Floats]:
+        """Each document's BM25F share for ``token``; cached (a bounded number of tokens).
+
+        Postings are grouped by their (interned) per-field counts, of which
+        there are few, so the weighting is a handful of numpy operations.
+        """
+        postings = self._postings.get(token, {})
         norms = self._length_norms()
-        boosts = self._boosts
-        k1 = self._k1
-        scores: dict[int, float] = {}
-        matched: dict[int, list[str]] = {}
-        for token in tokens:
-            postings = self._postings.get(token)
-            if not postings:
-                continue
-            idf = self.idf(token)
-            for number, per_field in postings.items():
-                norm = norms[number]
-                weighted = 0.0
-                for slot, count in per_field:
-                    weighted += boosts[slot] * count * norm[slot]
-                if weighted <= 0.0:
-                    continue
-                scores[number] = scores.get(number, 0.0) + idf * weighted / (k1 + weighted)
-                if number in matched:
-                    matched[number].append(token)
-                else:
-                    matched[number] = [token]
-        return scores, matched
+        by_counts: dict[tuple[tuple[int, int], ...], list[int]] = {}
+        for number, per_field in postings.items():
+            numbers_of = by_counts.get(per_field)
+            if numbers_of is None:
+                by_counts[per_field] = [number]
+            else:
+                numbers_of.append(number)
+        parts: list[_Numbers] = []
+        weights: list[_Floats] = []
+        for per_field, listed in by_counts.items():
+            numbers = np.asarray(listed, dtype=np.int64)
+            weighted = np.zeros(len(numbers), dtype=np.float64)
+            for slot, count in per_field:
+                weighted += (self._boosts[slot] * count) * norms[numbers, slot]
+            parts.append(numbers)
+            weights.append(weighted)
+        numbers = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+        weighted = np.concatenate(weights) if weights else np.zeros(0, dtype=np.float64)
+        keep = weighted > 0.0
+        shares = self.idf(token) * weighted[keep] / (self._k1 + weighted[keep])
+        result = (numbers[keep], shares)
+        if len(self._contributions) >= _CACHED_TOKENS:
+            self._contributions.clear()
+        self._contributions[token] = result
+        return result
 
-    def _length_norms(self) -> dict[int, tuple[float, ...]]:
-        """Per document and field, ``1 / (1 − b + b · len / avglen)``; cached until a change."""
+    def _length_norms(self) -> npt.NDArray[np.float64]:
+        """Per document number and field, ``1 / (1 − b + b · len / avglen)``; cached."""
         if self._norms is not None:
             return self._norms
         count = max(len(self._numbers), 1)
-        averages = [max(total / count, 1e-9) for total in self._totals]
-        factors = [(1.0 - b, b / average) for b, average in zip(self._b, averages, strict=True)]
-        self._norms = {
-            number: tuple(
-                1.0 / (keep + scale * length)
-                for (keep, scale), length in zip(factors, lengths, strict=True)
-            )
-            for number, lengths in self._lengths.items()
-        }
+        averages = np.maximum(np.asarray(self._totals, dtype=np.float64) / count, 1e-9)
+        b = np.asarray(self._b, dtype=np.float64)
+        lengths = np.zeros((self._next, len(self._fields)), dtype=np.float64)
+        if self._lengths:
+            lengths[list(self._lengths)] = list(self._lengths.values())
+        self._norms = 1.0 / ((1.0 - b) + b * lengths / averages)
         return self._norms
 
     def _field_tokens(self, value: FieldValue) -> list[str]:
@@ -283,11 +463,6 @@ def _field_b(b: float | Mapping[str, float], name: str) -> float:
     return float(value)
 
 
-def _best(scores: Mapping[str, float], limit: int | None) -> list[tuple[str, float]]:
-    if limit is None:
-        return sorted(scores.items(), key=_rank_key)
-    return heapq.nsmallest(limit, scores.items(), key=_rank_key)
-
-
-def _rank_key(item: tuple[str, float]) -> tuple[float, str]:
-    return (-item[1], item[0])
+def _check_limit(limit: int | None) -> None:
+    if limit is not None and limit < 0:
+        raise UsageError("The limit must be zero or more (or None for every match).")

@@ -27,9 +27,9 @@ can change, so a stored index knows it must be rebuilt.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
-from collections.abc import Iterator
 
 __all__ = [
     "STOP_WORDS",
@@ -84,6 +84,8 @@ STOP_WORDS: frozenset[str] = frozenset(
 
 def normalize(text: str) -> str:
     """NFKC-normalise and case-fold ``text``: the form every token is cut from."""
+    if text.isascii():  # NFKC leaves ASCII alone, and ASCII case folding is lower()
+        return text.lower()
     return unicodedata.normalize("NFKC", text).casefold()
 
 
@@ -94,28 +96,33 @@ def is_cjk(char: str) -> bool:
 
 def tokenize(text: str) -> list[str]:
     """The tokens of ``text`` in reading order, repeats kept (term frequency counts them)."""
-    return list(_tokens(normalize(text)))
+    tokens: list[str] = []
+    append, extend, word_token = tokens.append, tokens.extend, _word_token
+    for cjk, word in _RUN.findall(normalize(text)):
+        if cjk:
+            if len(cjk) == 1:
+                append(cjk)
+            else:
+                extend(map(str.__add__, cjk[:-1], cjk[1:]))  # the bigrams, made in C
+        else:
+            token = word_token(word)
+            if token is not None:
+                append(token)
+    return tokens
 
 
 def unique_tokens(text: str) -> list[str]:
     """The distinct tokens of ``text``, in the order they first appear (for queries)."""
-    return list(dict.fromkeys(_tokens(normalize(text))))
+    return list(dict.fromkeys(tokenize(text)))
 
 
-def _tokens(text: str) -> Iterator[str]:
-    for match in _RUN.finditer(text):
-        cjk = match.group("cjk")
-        if cjk is not None:
-            if len(cjk) == 1:
-                yield cjk
-            else:
-                for start in range(len(cjk) - 1):
-                    yield cjk[start : start + 2]
-            continue
-        word = _fold_plural(match.group("word"))
-        if word in STOP_WORDS or (len(word) == 1 and not word.isdigit()):
-            continue
-        yield word
+@functools.lru_cache(maxsize=1 << 16)
+def _word_token(word: str) -> str | None:
+    """The token of a word run; None for a stop word or a lone letter (cached: words repeat)."""
+    word = _fold_plural(word)
+    if word in STOP_WORDS or (len(word) == 1 and not word.isdigit()):
+        return None
+    return word
 
 
 def _fold_plural(word: str) -> str:

@@ -1,0 +1,128 @@
+"""A set of plans a person confirms together (initialize, archive, onboarding).
+
+Each plan in the group is an ordinary plan of the workspace's plan book:
+checked again, journaled, undoable one by one. Confirming the group confirms
+them in order and stops at the first one that fails; the rest stay pending, so
+nothing runs that depended on a step that did not happen. ``on_done`` hooks
+run once every plan is done (the engine uses them to save its own metadata).
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pandas as pd
+
+from ..errors import WsnbError
+from ..plans import Plan
+from ..types import PlanState, ToolResult
+
+__all__ = ["PlanGroup"]
+
+logger = logging.getLogger("wsnb")
+
+
+class PlanGroup:
+    """Plans shown and confirmed together, in order."""
+
+    def __init__(self, title: str, plans: list[Plan], *, note: str = "") -> None:
+        self.title = title
+        self.plans = list(plans)
+        self.note = note
+        self.results: list[ToolResult] = []
+        self._on_done: list[Callable[[], None]] = []
+
+    def on_done(self, hook: Callable[[], None]) -> None:
+        """Run ``hook`` once every plan of the group is done (at once if the group is empty)."""
+        self._on_done.append(hook)
+
+    def __iter__(self) -> Iterator[Plan]:
+        return iter(self.plans)
+
+    def __len__(self) -> int:
+        return len(self.plans)
+
+    def __getitem__(self, index: int) -> Plan:
+        return self.plans[index]
+
+    @property
+    def refused(self) -> list[Plan]:
+        return [p for p in self.plans if p.is_refused]
+
+    @property
+    def done(self) -> bool:
+        return all(p.state is PlanState.DONE for p in self.plans)
+
+    def confirm(self, *, strong: bool = False) -> list[ToolResult]:
+        """Confirm each pending plan in order; stop at the first failure and return the results.
+
+        A refused plan stops the group before anything runs. ``strong`` is
+        passed on to plans that need strong confirmation.
+        """
+        if self.refused:
+            first = self.refused[0]
+            raise WsnbError(f"{self.title} can't go ahead: {first.title} was refused "
+                            f"({first.refusal}). Nothing was changed.", path=None)  # fmt: skip
+        self.results = []
+        for plan in self.plans:
+            if plan.state is PlanState.DONE:
+                continue
+            result = plan.confirm(strong=strong)
+            self.results.append(result)
+            if not result.success:
+                logger.info("plan group stopped at plan %s", plan.id)
+                return self.results
+        self._finish()
+        return self.results
+
+    def _finish(self) -> None:
+        hooks, self._on_done = self._on_done, []
+        for hook in hooks:
+            hook()
+
+    def cancel(self) -> None:
+        """Drop every plan still pending."""
+        for plan in self.plans:
+            if plan.state is PlanState.PENDING:
+                plan.cancel()
+
+    def frame(self) -> pd.DataFrame:
+        rows = [{"id": p.id, "action": p.action.value, "risk": p.risk.label, "title": p.title,
+                 "state": p.state.value} for p in self.plans]  # fmt: skip
+        return pd.DataFrame(rows, columns=["id", "action", "risk", "title", "state"])
+
+    def describe(self) -> str:
+        head = f"{self.title}: {len(self.plans)} plan{'s' if len(self.plans) != 1 else ''}"
+        lines = [head]
+        if self.note:
+            lines.append(self.note)
+        if not self.plans:
+            lines.append("Nothing to do.")
+        elif any(p.state is PlanState.PENDING for p in self.plans):
+            lines.append("confirm() carries them all out in order, cancel() drops them.")
+        for plan in self.plans:
+            lines += ["", plan.describe()]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def __repr__(self) -> str:
+        states = ", ".join(sorted({p.state.value for p in self.plans})) or "empty"
+        return f"<PlanGroup {self.title!r}: {len(self.plans)} plans ({states})>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """Plan cards with Confirm all inside a Jupyter kernel; the text anywhere else."""
+        from ..plans import _kernel_shows_widgets
+
+        if _kernel_shows_widgets():
+            from ..widgets.notes_forms import PlanGroupView  # the face, only when asked
+
+            bundle = PlanGroupView(self)._repr_mimebundle_(**kwargs)
+            if bundle is not None:
+                return bundle
+        text = self.describe()
+        return {"text/plain": text, "text/html": f"<pre>{html.escape(text)}</pre>"}

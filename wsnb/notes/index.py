@@ -1,0 +1,503 @@
+"""The incremental, bilingual index of a notes workspace, and search over it.
+
+``NoteIndex.update()`` brings ``.assistant/index/`` up to date with the notes
+on disk, doing as little as it can:
+
+* a file whose size and modification time match its manifest record is not
+  read at all; one that differs is read and hashed, and re-indexed only when
+  the content hash differs too (a ``touch`` costs a hash, not a re-parse);
+* ``verify()`` hashes every file, so an edit that kept the modification
+  time (and the size) is still caught;
+* a file that disappeared while a new one with the same hash appeared was
+  moved: its record and chunks move with it (same ``noteId``), unparsed;
+* when the tokenizer or the chunk settings differ from those the index was
+  built with (or are unknown, as in a CodePilot workspace), everything is
+  re-indexed, keeping each note's ``noteId``.
+
+Search ranks chunks with the BM25F ranker of ``wsnb.search.rank`` over the
+fields title, tags, aliases, headings, path and body (boosts 10, 8, 7, 5, 3,
+1), keeps each note's best chunk, and applies the hotset's small boost to
+notes that matched. The ranker is built on the first search and kept up to
+date by later updates, one note at a time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import hashlib
+import logging
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import pandas as pd
+
+from ..errors import UnsupportedFileError, UsageError, WsnbError
+from ..policy import AccessPolicy
+from ..search.rank import FieldRanker
+from ..search.snippet import snippet
+from ..search.tokenize import TOKENIZER_VERSION, tokenize, unique_tokens
+from ..textio import decode_bytes, read_bytes
+from .hotset import Hotset
+from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore
+from .layout import is_generated_or_persona
+from .markdown import chunk_markdown, note_meta
+from .walk import NoteFile, WalkResult, walk_notes
+
+__all__ = [
+    "DEFAULT_EXTENSIONS",
+    "SEARCH_COLUMNS",
+    "IndexReport",
+    "NoteHit",
+    "NoteIndex",
+]
+
+logger = logging.getLogger("wsnb")
+
+DEFAULT_EXTENSIONS = (".md", ".markdown", ".txt")
+SEARCH_COLUMNS = ["path", "title", "heading", "score", "snippet", "lines"]
+STATS_COLUMNS = ["files", "chunks", "stale", "last_indexed"]
+_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class IndexReport:
+    """What one update did, in counts of notes; ``full`` when everything was re-indexed."""
+
+    added: int
+    updated: int
+    moved: int
+    removed: int
+    unchanged: int
+    skipped: int
+    full: bool
+    seconds: float
+
+    def __str__(self) -> str:
+        kind = "Full re-index" if self.full else "Index update"
+        return (f"{kind}: {self.added} added, {self.updated} updated, {self.moved} moved, "
+                f"{self.removed} removed, {self.unchanged} unchanged, {self.skipped} skipped "
+                f"in {self.seconds:.2f} s.")  # fmt: skip
+
+    @property
+    def changed(self) -> int:
+        return self.added + self.updated + self.moved + self.removed
+
+    def frame(self) -> pd.DataFrame:
+        return pd.DataFrame([asdict(self)])
+
+
+@dataclass(frozen=True)
+class NoteHit:
+    """One search result: a note and its best-matching chunk."""
+
+    path: str
+    title: str
+    heading: str
+    score: float
+    snippet: str
+    start_line: int
+    end_line: int
+    text: str
+    matched: tuple[str, ...]
+
+    @property
+    def lines(self) -> str:
+        return f"{self.start_line}-{self.end_line}"
+
+
+@dataclass
+class _Pending:
+    """A note file that must be (re-)parsed: its content and hash."""
+
+    file: NoteFile
+    data: bytes
+    digest: str
+    note_id: str | None = None  # inherited from where the note was before a move
+
+
+class NoteIndex:
+    """The note index of one workspace (see the module docstring).
+
+    The keyword arguments are the index settings of ``config.json``;
+    ``categorize`` maps a relative path to the category ids stored in the
+    manifest; ``exclude`` says which paths are not notes (persona files and
+    generated overviews by default).
+    """
+
+    def __init__(
+        self,
+        policy: AccessPolicy,
+        *,
+        extensions: Iterable[str] = DEFAULT_EXTENSIONS,
+        ignore: Iterable[str] = (),
+        max_depth: int = 8,
+        max_file_size: int = 512 * 1024,
+        chunk_size: int = 1200,
+        chunk_overlap: int = 150,
+        categorize: Callable[[str], list[str]] | None = None,
+        exclude: Callable[[str], bool] = is_generated_or_persona,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        if chunk_size < 1 or not 0 <= chunk_overlap < chunk_size:
+            raise UsageError("The chunk size must be positive and the overlap between 0 and "
+                             "the chunk size; check the index settings in config.json.")
+        self.policy = policy
+        self.extensions = tuple(extensions)
+        self.ignore = tuple(ignore)
+        self.max_depth = max_depth
+        self.max_file_size = max_file_size
+        self.chunk_size = chunk_size
+        self.chunk_overlap = chunk_overlap
+        self._categorize = categorize
+        self._exclude = exclude
+        self._clock = clock
+        self.store = IndexStore(policy)
+        self.hotset = Hotset(self.store, clock=clock)
+        self._notes: dict[str, dict[str, Any]] | None = None
+        self._chunks: dict[str, list[dict[str, Any]]] = {}
+        self._by_chunk: dict[str, dict[str, Any]] = {}  # chunkId -> chunk record
+        self._note_ids: set[str] = set()
+        self._stored_settings: dict[str, Any] = {}
+        self._ranker: FieldRanker | None = None
+        self._last_indexed: str | None = None
+
+    def __repr__(self) -> str:
+        return f"<NoteIndex {self.policy.root}>"
+
+    # -- settings --------------------------------------------------------------
+
+    def settings(self) -> dict[str, Any]:
+        """What the index depends on: a change of any of these re-indexes everything."""
+        return {
+            "format": _FORMAT,
+            "tokenizer": TOKENIZER_VERSION,
+            "chunkSize": self.chunk_size,
+            "chunkOverlap": self.chunk_overlap,
+        }
+
+    def _settings_match(self) -> bool:
+        stored = self._stored_settings
+        return all(stored.get(key) == value for key, value in self.settings().items())
+
+    # -- loading ---------------------------------------------------------------
+
+    def _loaded(self) -> dict[str, dict[str, Any]]:
+        if self._notes is None:
+            self._notes = {record["path"]: record for record in self.store.load_manifest()}
+            self._note_ids = {record["noteId"] for record in self._notes.values()}
+            ids = {record["noteId"]: path for path, record in self._notes.items()}
+            chunks: dict[str, list[dict[str, Any]]] = {}
+            for chunk in self.store.load_chunks():
+                if ids.get(chunk["noteId"]) == chunk["path"]:
+                    chunks.setdefault(chunk["path"], []).append(chunk)
+            self._chunks = chunks
+            self._by_chunk = {c["chunkId"]: c for group in chunks.values() for c in group}
+            self._stored_settings = self.store.load_settings()
+            self._last_indexed = self._stored_settings.get("lastIndexed")
+        return self._notes
+
+    # -- updating --------------------------------------------------------------
+
+    def update(self, force: bool = False, *, verify: bool = False) -> IndexReport:
+        """Bring the index up to date; ``force`` re-indexes everything, ``verify`` hashes all."""
+        with _gc_paused():
+            return self._update(force, verify)
+
+    def _update(self, force: bool, verify: bool) -> IndexReport:
+        started = time.perf_counter()
+        notes = self._loaded()
+        full = force or not self._settings_match()
+        walk = self._walk()
+        unchanged, touched, pending, unreadable = self._sort_out(walk.files, full, verify)
+        gone = {path: notes[path] for path in notes.keys() - walk.files.keys()}
+        moved = self._apply_moves(pending, gone, full)
+        added = updated = 0
+        for item in pending:
+            existed = item.file.relative in notes
+            if not self._parse(item):
+                unreadable += 1
+            elif existed:
+                updated += 1
+            elif item.note_id is None:
+                added += 1
+        for path in gone:
+            self._drop(path)
+            self.hotset.forget(path)
+        report = IndexReport(added, updated, moved, len(gone), unchanged, unreadable
+                             + len(walk.too_large), full, 0.0)  # fmt: skip
+        self._last_indexed = datetime.fromtimestamp(self._clock(), UTC).isoformat(
+            timespec="seconds")  # fmt: skip
+        if report.changed or touched or full or not self._settings_match():
+            self._save()
+        report = IndexReport(**{**asdict(report), "seconds": time.perf_counter() - started})
+        logger.info("Notes index: %s", report)
+        return report
+
+    def _walk(self) -> WalkResult:
+        return walk_notes(self.policy, extensions=self.extensions, ignore=self.ignore,
+                          max_depth=self.max_depth, max_file_size=self.max_file_size,
+                          exclude=self._exclude, known=self._loaded())  # fmt: skip
+
+    def verify(self) -> IndexReport:
+        """An update that hashes every note, catching edits that kept size and time."""
+        return self.update(verify=True)
+
+    def _sort_out(
+        self, files: dict[str, NoteFile], full: bool, verify: bool
+    ) -> tuple[int, bool, list[_Pending], int]:
+        """(unchanged count, whether records changed, files to parse, unreadable count)."""
+        notes = self._loaded()
+        unchanged = unreadable = 0
+        touched = False
+        pending: list[_Pending] = []
+        for path, file in files.items():
+            record = notes.get(path)
+            same_stat = record is not None and (record["size"], record["mtime"]) == (
+                file.size, file.mtime)  # fmt: skip
+            if record is not None and same_stat and not (full or verify):
+                unchanged += 1
+                continue
+            try:
+                data = read_bytes(file.resolve(self.policy), limit=self.max_file_size + 1)
+            except (OSError, WsnbError):
+                unreadable += 1
+                continue
+            digest = hashlib.sha256(data).hexdigest()
+            if record is not None and record["hash"] == digest and not full:
+                if not same_stat:
+                    record.update(size=file.size, mtime=file.mtime)
+                    touched = True
+                unchanged += 1
+                continue
+            pending.append(_Pending(file, data, digest))
+        return unchanged, touched, pending, unreadable
+
+    def _apply_moves(
+        self, pending: list[_Pending], gone: dict[str, dict[str, Any]], full: bool
+    ) -> int:
+        """Move the records of notes that reappear elsewhere with the same content.
+
+        In a full re-index a moved note is still parsed again (the settings
+        may have changed), under its old ``noteId``.
+        """
+        by_hash = {record["hash"]: path for path, record in gone.items() if record["hash"]}
+        moved = 0
+        for item in list(pending):
+            old_path = by_hash.pop(item.digest, None)
+            new_path = item.file.relative
+            if old_path is None or new_path in self._loaded():
+                continue
+            record = gone.pop(old_path)
+            chunks = self._chunks.get(old_path, [])
+            self._drop(old_path)
+            self.hotset.rename(old_path, new_path)
+            moved += 1
+            if full:
+                item.note_id = record["noteId"]
+                continue
+            record.update(path=new_path, size=item.file.size, mtime=item.file.mtime,
+                          categoryIds=self._categories(new_path))  # fmt: skip
+            for chunk in chunks:
+                chunk["path"] = new_path
+            self._put(record, chunks)
+            pending.remove(item)
+        return moved
+
+    def _parse(self, item: _Pending) -> bool:
+        """Index one note from its bytes; False when it is not readable text."""
+        path = item.file.relative
+        try:
+            text, _ = decode_bytes(item.data)
+        except UnsupportedFileError:
+            logger.info("%s is not readable text; it is not indexed.", path)
+            self._drop(path)  # an earlier text version must not stay findable
+            return False
+        old = self._loaded().get(path)
+        note_id = item.note_id or (old["noteId"] if old is not None else self._new_id(path))
+        meta = note_meta(text, path)
+        record = {
+            "noteId": note_id, "path": path, "title": meta.title, "aliases": meta.aliases,
+            "tags": meta.tags, "headings": meta.headings, "mtime": item.file.mtime,
+            "size": item.file.size, "hash": item.digest, "summary": meta.summary,
+            "categoryIds": self._categories(path),
+        }  # fmt: skip
+        pieces = chunk_markdown(text, self.chunk_size, self.chunk_overlap)
+        chunks = [
+            {"chunkId": f"{note_id}:{number}", "noteId": note_id, "path": path,
+             "heading": piece.heading, "text": piece.text, "startLine": piece.start_line,
+             "endLine": piece.end_line}
+            for number, piece in enumerate(pieces)
+        ] or [_empty_chunk(note_id, path)]  # fmt: skip
+        self._drop(path)
+        self._put(record, chunks)
+        return True
+
+    def _new_id(self, path: str) -> str:
+        taken = self._note_ids
+        seed = path
+        while True:
+            note_id = hashlib.sha256(seed.encode("utf-8")).hexdigest()[:16]
+            if note_id not in taken:
+                return note_id
+            seed += "#"
+
+    def _categories(self, path: str) -> list[str]:
+        return list(self._categorize(path)) if self._categorize is not None else []
+
+    def _put(self, record: dict[str, Any], chunks: list[dict[str, Any]]) -> None:
+        path = record["path"]
+        self._loaded()[path] = record
+        self._note_ids.add(record["noteId"])
+        self._chunks[path] = chunks
+        for chunk in chunks:
+            self._by_chunk[chunk["chunkId"]] = chunk
+        if self._ranker is not None:
+            _add_note(self._ranker, record, chunks)
+
+    def _drop(self, path: str) -> None:
+        record = self._loaded().pop(path, None)
+        if record is not None:
+            self._note_ids.discard(record["noteId"])
+        chunks = self._chunks.pop(path, [])
+        for chunk in chunks:
+            self._by_chunk.pop(chunk["chunkId"], None)
+        if self._ranker is not None:
+            for chunk in chunks:
+                self._ranker.remove(chunk["chunkId"])
+
+    def _save(self) -> None:
+        notes = self._loaded()
+        ordered = sorted(notes)
+        self._stored_settings = {**self.settings(), "lastIndexed": self._last_indexed}
+        self.store.save(
+            (notes[path] for path in ordered),
+            (chunk for path in ordered for chunk in self._chunks.get(path, [])),
+            self._stored_settings,
+        )
+        self.hotset.save()
+
+    # -- searching -------------------------------------------------------------
+
+    def hits(self, query: str, limit: int = 5) -> list[NoteHit]:
+        """The best notes for ``query``, one hit per note, best first."""
+        if not isinstance(query, str) or not query.strip():
+            raise UsageError("Give a query with at least one word, e.g. search('meeting notes').")
+        if limit < 0:
+            raise UsageError("The limit must be zero or more.")
+        ranker = self._ready_ranker()
+        found = ranker.search_groups(unique_tokens(query), limit, boost=self.hotset.boost)
+        ranked = [(hit.group, hit.score, hit.doc_id, hit.matched) for hit in found]
+        return [self._hit(*item) for item in ranked]
+
+    def search(self, query: str, limit: int = 5) -> pd.DataFrame:
+        """Ranked notes as a DataFrame: path, title, heading, score, snippet, lines (+ text)."""
+        found = self.hits(query, limit)
+        frame = pd.DataFrame(
+            {
+                "path": [hit.path for hit in found],
+                "title": [hit.title for hit in found],
+                "heading": [hit.heading for hit in found],
+                "score": [round(hit.score, 4) for hit in found],
+                "snippet": [hit.snippet for hit in found],
+                "lines": [hit.lines for hit in found],
+                "text": [hit.text for hit in found],
+            },
+            columns=[*SEARCH_COLUMNS, "text"],
+        )
+        frame.attrs["query_tokens"] = unique_tokens(query)
+        return frame
+
+    def _hit(self, path: str, score: float, chunk_id: str, matched: tuple[str, ...]) -> NoteHit:
+        record = self._loaded()[path]
+        chunk = self._by_chunk[chunk_id]
+        return NoteHit(
+            path=path, title=record["title"], heading=chunk["heading"], score=score,
+            snippet=snippet(chunk["text"], matched), start_line=chunk["startLine"],
+            end_line=chunk["endLine"], text=chunk["text"], matched=matched,
+        )  # fmt: skip
+
+    def _ready_ranker(self) -> FieldRanker:
+        """The ranker, built from the loaded index on first use (after an update if none ran)."""
+        if self._notes is None:
+            self.update()
+        if self._ranker is None:
+            ranker = FieldRanker()
+            notes = self._loaded()
+            with _gc_paused():
+                for path, chunks in self._chunks.items():
+                    _add_note(ranker, notes[path], chunks)
+            self._ranker = ranker
+        return self._ranker
+
+    # -- frames ----------------------------------------------------------------
+
+    def manifest(self) -> pd.DataFrame:
+        """One row per indexed note, with the manifest's fields as columns."""
+        notes = self._loaded()
+        rows = [notes[path] for path in sorted(notes)]
+        return pd.DataFrame([{name: row.get(name) for name in MANIFEST_FIELDS} for row in rows],
+                            columns=list(MANIFEST_FIELDS))  # fmt: skip
+
+    def chunks(self) -> pd.DataFrame:
+        """One row per chunk, with the chunk records' fields as columns."""
+        self._loaded()
+        rows = [chunk for path in sorted(self._chunks) for chunk in self._chunks[path]]
+        return pd.DataFrame([{name: row.get(name) for name in CHUNK_FIELDS} for row in rows],
+                            columns=list(CHUNK_FIELDS))  # fmt: skip
+
+    def stats(self) -> pd.DataFrame:
+        """One row: indexed files and chunks, how many notes are stale now, when last indexed."""
+        notes = self._loaded()
+        walk = self._walk()
+        stale = len(notes.keys() - walk.files.keys())
+        for path, file in walk.files.items():
+            record = notes.get(path)
+            if record is None or (record["size"], record["mtime"]) != (file.size, file.mtime):
+                stale += 1
+        if not self._settings_match():
+            stale = max(stale, len(notes))
+        return pd.DataFrame(
+            [[len(notes), sum(len(c) for c in self._chunks.values()), stale, self._last_indexed]],
+            columns=STATS_COLUMNS,
+        )
+
+
+def _add_note(ranker: FieldRanker, record: dict[str, Any], chunks: list[dict[str, Any]]) -> None:
+    """Add a note's chunks: each one carries the note's title, tags, aliases and path.
+
+    The note-level fields are tokenized once per note, not once per chunk.
+    """
+    path = record["path"]
+    stem = path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path
+    shared = {
+        "title": tokenize(record["title"]),
+        "tags": [token for tag in record["tags"] for token in tokenize(tag)],
+        "aliases": [token for alias in record["aliases"] for token in tokenize(alias)],
+        "path": tokenize(stem),
+    }
+    for chunk in chunks:
+        fields = {**shared, "headings": tokenize(chunk["heading"]), "body": tokenize(chunk["text"])}
+        ranker.add_tokens(chunk["chunkId"], fields, group=path)
+
+
+def _empty_chunk(note_id: str, path: str) -> dict[str, Any]:
+    """A note with no body text still gets a chunk, so its title and tags can be found."""
+    return {"chunkId": f"{note_id}:0", "noteId": note_id, "path": path, "heading": "",
+            "text": "", "startLine": 1, "endLine": 1}  # fmt: skip
+
+
+@contextlib.contextmanager
+def _gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while building: indexing allocates millions of small
+    objects and none of them are cycles to collect, so every collection is wasted work."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

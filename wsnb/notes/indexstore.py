@@ -1,0 +1,250 @@
+"""The note index on disk: ``manifest.jsonl``, ``chunks.jsonl`` and wsnb's ``settings.json``.
+
+The records keep the field names of the CodePilot assistant workspace, so an
+existing workspace's index loads as it is::
+
+    manifest.jsonl  noteId path title aliases tags headings mtime size hash summary categoryIds
+    chunks.jsonl    chunkId noteId path heading text startLine endLine
+
+``settings.json`` is wsnb's own: the tokenizer and chunk settings the index
+was built with, and when it was last brought up to date. When it is missing
+or says something else, the next update re-indexes everything.
+
+Reading is lenient: a line that is not a JSON object with the fields a
+record needs is skipped (and counted in a warning), never a reason to drop
+the whole index. Writing is atomic (``wsnb.fsops.atomic_write``), through the
+access policy, and only below ``.assistant/index/``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import stat
+from collections.abc import Iterable
+from typing import Any
+
+from .. import fsops
+from ..errors import PolicyError, WriteError
+from ..policy import AccessPolicy, WsPath
+from ..textio import read_bytes
+from ..types import PermissionMode, Rule
+from .layout import INDEX_DIR
+
+__all__ = [
+    "CHUNKS_FILE",
+    "CHUNK_FIELDS",
+    "MANIFEST_FIELDS",
+    "MANIFEST_FILE",
+    "SETTINGS_FILE",
+    "IndexStore",
+]
+
+logger = logging.getLogger("wsnb")
+
+MANIFEST_FILE = f"{INDEX_DIR}/manifest.jsonl"
+CHUNKS_FILE = f"{INDEX_DIR}/chunks.jsonl"
+SETTINGS_FILE = f"{INDEX_DIR}/settings.json"
+
+MANIFEST_FIELDS = (
+    "noteId", "path", "title", "aliases", "tags", "headings", "mtime", "size", "hash", "summary",
+    "categoryIds",
+)  # fmt: skip
+CHUNK_FIELDS = ("chunkId", "noteId", "path", "heading", "text", "startLine", "endLine")
+
+# What a record must hold to be used, and the type each of those fields must have.
+_MANIFEST_REQUIRED: dict[str, type | tuple[type, ...]] = {
+    "noteId": str, "path": str, "mtime": (int, float), "size": int,
+}  # fmt: skip
+_CHUNK_REQUIRED: dict[str, type | tuple[type, ...]] = {
+    "noteId": str, "path": str, "text": str,
+}  # fmt: skip
+_LIST_FIELDS = ("aliases", "tags", "headings", "categoryIds")
+
+
+class IndexStore:
+    """Loads and saves the index files of one notes workspace."""
+
+    def __init__(self, policy: AccessPolicy) -> None:
+        self.policy = policy
+
+    @property
+    def writable(self) -> bool:
+        return self.policy.mode is not PermissionMode.READ_ONLY
+
+    # -- reading ---------------------------------------------------------------
+
+    def load_manifest(self) -> list[dict[str, Any]]:
+        """The manifest records that are whole; broken lines are skipped."""
+        records = [_manifest_record(raw) for raw in self._lines(MANIFEST_FILE)]
+        return self._kept(records, MANIFEST_FILE)
+
+    def load_chunks(self) -> list[dict[str, Any]]:
+        """The chunk records that are whole; broken lines are skipped."""
+        records = [_chunk_record(raw) for raw in self._lines(CHUNKS_FILE)]
+        return self._kept(records, CHUNKS_FILE)
+
+    def load_settings(self) -> dict[str, Any]:
+        data = self._read(SETTINGS_FILE)
+        if data is None:
+            return {}
+        try:
+            loaded = json.loads(data.decode("utf-8-sig"))
+        except (ValueError, UnicodeDecodeError):
+            logger.warning("%s is not valid JSON; the index will be rebuilt.", SETTINGS_FILE)
+            return {}
+        return loaded if isinstance(loaded, dict) else {}
+
+    def _lines(self, relative: str) -> list[Any]:
+        """Each non-blank line parsed as JSON (None where a line is not JSON)."""
+        data = self._read(relative)
+        if data is None:
+            return []
+        lines = [line for line in data.decode("utf-8-sig", errors="replace").splitlines()
+                 if line.strip()]  # fmt: skip
+        try:  # the usual case, all lines whole: one parse of the whole file
+            parsed: list[Any] = json.loads("[" + ",".join(lines) + "]")
+            if len(parsed) == len(lines):
+                return parsed
+        except ValueError:
+            pass
+        return [_parse_line(line) for line in lines]
+
+    def _read(self, relative: str) -> bytes | None:
+        """The file's bytes; None when it is missing or not a regular file."""
+        path = self.policy.resolve(relative)
+        try:
+            info = os.lstat(path.absolute)
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        if not stat.S_ISREG(info.st_mode):
+            logger.warning("%s is not a regular file; it is ignored.", relative)
+            return None
+        return read_bytes(path)
+
+    @staticmethod
+    def _kept(records: list[dict[str, Any] | None], relative: str) -> list[dict[str, Any]]:
+        kept = [record for record in records if record is not None]
+        if len(kept) < len(records):
+            logger.warning("%s: %d broken line(s) skipped; they are re-indexed on the next "
+                           "update.", relative, len(records) - len(kept))  # fmt: skip
+        return kept
+
+    # -- writing ---------------------------------------------------------------
+
+    def save(
+        self,
+        manifest: Iterable[dict[str, Any]],
+        chunks: Iterable[dict[str, Any]],
+        settings: dict[str, Any],
+    ) -> None:
+        """Write all three files, each atomically; chunks before the manifest that names them."""
+        if not self.writable:
+            logger.info("The notes workspace is read-only; the index is kept in memory only.")
+            return
+        self._write(CHUNKS_FILE, _jsonl(chunks, CHUNK_FIELDS))
+        self._write(MANIFEST_FILE, _jsonl(manifest, MANIFEST_FIELDS))
+        self.save_settings(settings)
+
+    def save_settings(self, settings: dict[str, Any]) -> None:
+        if self.writable:
+            text = json.dumps(settings, ensure_ascii=False, indent=2) + "\n"
+            self._write(SETTINGS_FILE, [text.encode("utf-8")])
+
+    def write_json(self, relative: str, data: Any) -> None:
+        """Write another index file (the hotset) the same careful way."""
+        if self.writable:
+            text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+            self._write(relative, [text.encode("utf-8")])
+
+    def read_json(self, relative: str) -> Any:
+        data = self._read(relative)
+        if data is None:
+            return None
+        try:
+            return json.loads(data.decode("utf-8-sig"))
+        except (ValueError, UnicodeDecodeError):
+            logger.warning("%s is not valid JSON; it is ignored.", relative)
+            return None
+
+    def _write(self, relative: str, data: Iterable[bytes]) -> None:
+        path = self.policy.resolve(relative)
+        if not path.relative.startswith(INDEX_DIR + "/"):
+            raise PolicyError(f"{relative} is not inside {INDEX_DIR}/; the index only writes "
+                              "there.", path=relative, rule=Rule.NOT_ALLOWED)  # fmt: skip
+        self._make_folders(path)
+        fsops.atomic_write(path, data)
+
+    def _make_folders(self, path: WsPath) -> None:
+        """Create the folders above ``path`` one at a time, each through the gate."""
+        parts = path.relative.split("/")[:-1]
+        for count in range(1, len(parts) + 1):
+            folder = self.policy.resolve("/".join(parts[:count]))  # refuses a symlink on the way
+            try:
+                folder.absolute.mkdir()
+            except FileExistsError:
+                if not folder.absolute.is_dir():
+                    raise WriteError(f"{folder} is a file, so the index can't be saved there; "
+                                     "move that file away.", path=folder.relative) from None
+            except OSError as exc:
+                raise WriteError(f"Could not create {folder} ({exc.strerror}); check that the "
+                                 "notes folder is writable.", path=folder.relative) from None
+
+
+def _jsonl(records: Iterable[dict[str, Any]], fields: tuple[str, ...]) -> Iterable[bytes]:
+    batch: list[str] = []
+    for record in records:
+        ordered = {name: record[name] for name in fields if name in record}
+        ordered.update((key, value) for key, value in record.items() if key not in ordered)
+        batch.append(json.dumps(ordered, ensure_ascii=False))
+        if len(batch) >= 512:
+            yield ("\n".join(batch) + "\n").encode("utf-8")
+            batch = []
+    if batch:
+        yield ("\n".join(batch) + "\n").encode("utf-8")
+
+
+def _parse_line(line: str) -> Any:
+    try:
+        return json.loads(line)
+    except ValueError:
+        return None
+
+
+def _valid(raw: Any, required: dict[str, type | tuple[type, ...]]) -> bool:
+    if not isinstance(raw, dict):
+        return False
+    for name, kind in required.items():
+        value = raw.get(name)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            return False
+    return True
+
+
+def _manifest_record(raw: Any) -> dict[str, Any] | None:
+    if not _valid(raw, _MANIFEST_REQUIRED):
+        return None
+    record = dict(raw)
+    record.setdefault("title", record["path"].rsplit("/", 1)[-1])
+    record.setdefault("hash", "")
+    record.setdefault("summary", "")
+    for name in _LIST_FIELDS:
+        value = record.get(name)
+        record[name] = [str(item) for item in value] if isinstance(value, list) else []
+    for name in ("title", "hash", "summary"):
+        record[name] = record[name] if isinstance(record[name], str) else str(record[name])
+    return record
+
+
+def _chunk_record(raw: Any) -> dict[str, Any] | None:
+    if not _valid(raw, _CHUNK_REQUIRED):
+        return None
+    record = dict(raw)
+    heading = record.get("heading")
+    record["heading"] = heading if isinstance(heading, str) else ""
+    for name in ("startLine", "endLine"):
+        value = record.get(name)
+        record[name] = value if isinstance(value, int) and not isinstance(value, bool) else 0
+    record.setdefault("chunkId", f"{record['noteId']}#{record['startLine']}")
+    return record

@@ -1,0 +1,63 @@
+"""The notes of a workspace as a small DataFrame, for the taxonomy, the organiser and the docs.
+
+Notes are the scanned text files with one of the index settings' extensions,
+outside hidden folders and the ignore globs, and not persona or generated
+files. The title and tags come from the first few KiB of each file.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+import pathspec
+
+from .. import textio
+from ..errors import WsnbError
+from ..policy import AccessPolicy
+from .config import NotesConfig
+from .layout import is_generated_or_persona
+from .organiser import note_title
+
+__all__ = ["NOTE_COLUMNS", "list_notes"]
+
+NOTE_COLUMNS = ["path", "title", "modified", "tags"]
+_HEAD_BYTES = 8 * 1024
+_INLINE_TAG = re.compile(r"(?<![\w&#/])#([^\s#\d\W][\w/\-]*|[\u4e00-\u9fff][\w/\-]*)")
+_FRONT_TAGS = re.compile(r"^tags:\s*(.*)$", re.MULTILINE)
+
+
+def _tags(text: str) -> list[str]:
+    tags: list[str] = []
+    if text.startswith("---"):
+        end = text.find("\n---", 3)
+        front = text[3:end] if end != -1 else ""
+        match = _FRONT_TAGS.search(front)
+        if match:
+            raw = match.group(1).strip().strip("[]")
+            tags += [t.strip().strip("'\"#") for t in raw.split(",") if t.strip()]
+    tags += _INLINE_TAG.findall(text)
+    return list(dict.fromkeys(t for t in tags if t))
+
+
+def list_notes(policy: AccessPolicy, files: pd.DataFrame, config: NotesConfig) -> pd.DataFrame:
+    """``files`` (a scan) narrowed to notes, with title and tags read from each."""
+    extensions = set(config.index.extensions)
+    spec = pathspec.GitIgnoreSpec.from_lines(config.ignore)
+    rows = []
+    candidates = files[~files["is_dir"] & files["suffix"].str.lower().isin(extensions)]
+    for path, modified in zip(candidates["path"], candidates["modified"], strict=True):
+        if any(part.startswith(".") for part in path.split("/")) or spec.match_file(path):
+            continue
+        if is_generated_or_persona(path):
+            continue
+        try:
+            head = textio.read_text(policy.resolve(path), limit=_HEAD_BYTES).text
+        except WsnbError:
+            continue
+        stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        rows.append({"path": path, "title": note_title(head, stem), "modified": modified,
+                     "tags": _tags(head)})  # fmt: skip
+    frame = pd.DataFrame(rows, columns=NOTE_COLUMNS)
+    frame["modified"] = pd.to_datetime(frame["modified"])
+    return frame

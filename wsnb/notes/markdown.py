@@ -1,0 +1,349 @@
+"""What a Markdown note says about itself, and the chunks it is searched by.
+
+:func:`note_meta` reads the YAML frontmatter (``title``, ``tags`` as a list or
+a comma string, ``aliases``), the headings and the inline tags (``#标签``,
+nested ``#area/topic``), and picks the title: the frontmatter's, else the
+first level-1 heading outside code fences, else the file name.
+
+:func:`chunk_markdown` cuts the body into chunks by heading. A section that is
+too long is split at paragraph boundaries, then at sentence ends (``. ! ?``
+and ``。！？``), with a small overlap so a sentence cut at a chunk boundary is
+still found whole; a fenced code block is never split. Every chunk keeps its
+heading path (``Setup > Install``) and its 1-based first and last line in the
+file, so a hit can be opened at the right place.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+__all__ = [
+    "Chunk",
+    "NoteMeta",
+    "chunk_markdown",
+    "note_meta",
+    "split_frontmatter",
+]
+
+HEADING_SEPARATOR = " > "
+SUMMARY_CHARS = 200
+
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$")
+_CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+$")
+# A tag starts after a space or a line start, is not all digits (an issue number),
+# and runs over letters, digits, CJK, "_", "-" and "/" (nested tags).
+_TAG = re.compile(r"(?<![^\s(（\[【])#((?:[^\W]|[-/])+)")
+_INLINE_CODE = re.compile(r"`+[^`]*`+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
+_FRONTMATTER_END = {"---", "..."}
+_SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@dataclass(frozen=True)
+class NoteMeta:
+    """The metadata of one note (lists are in first-seen order, without repeats)."""
+
+    title: str
+    aliases: list[str]
+    tags: list[str]
+    headings: list[str]
+    summary: str
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A piece of a note: its heading path, text and 1-based line span in the file."""
+
+    heading: str
+    text: str
+    start_line: int
+    end_line: int
+
+
+def split_frontmatter(text: str) -> tuple[dict[str, Any], list[str], int]:
+    """(frontmatter mapping, body lines, number of lines the frontmatter took).
+
+    A frontmatter is a YAML mapping between a first line ``---`` and a line
+    ``---`` or ``...``. YAML that does not parse, or is not a mapping, gives
+    an empty mapping; its lines are still not part of the body.
+    """
+    lines = text.splitlines()
+    if not lines or lines[0].strip() != "---":
+        return {}, lines, 0
+    for number in range(1, len(lines)):
+        if lines[number].strip() in _FRONTMATTER_END:
+            return _load_yaml("\n".join(lines[1:number])), lines[number + 1 :], number + 1
+    return {}, lines, 0
+
+
+def _load_yaml(source: str) -> dict[str, Any]:
+    try:
+        loaded = yaml.load(source, Loader=_SAFE_LOADER)  # the safe loader, in C where built
+    except yaml.YAMLError:
+        return {}
+    return loaded if isinstance(loaded, dict) else {}
+
+
+def note_meta(text: str, file_name: str) -> NoteMeta:
+    """The metadata of the note ``text``, whose file is called ``file_name``."""
+    front, body, _ = split_frontmatter(text)
+    headings: list[tuple[int, str]] = []
+    inline_tags: list[str] = []
+    summary = ""
+    for line, fenced in _outside_fences(body):
+        if fenced:
+            continue
+        heading = _heading(line)
+        if heading is not None:
+            headings.append(heading)
+            continue
+        inline_tags.extend(_inline_tags(line))
+        if not summary and line.strip():
+            summary = _summary(line)
+    title = _text(front.get("title")) or next(
+        (text for level, text in headings if level == 1 and text), ""
+    )
+    return NoteMeta(
+        title=title or _stem(file_name),
+        aliases=_unique(_as_list(front.get("aliases", front.get("alias")))),
+        tags=_unique([*_as_list(front.get("tags", front.get("tag"))), *inline_tags]),
+        headings=_unique([text for _, text in headings if text]),
+        summary=summary,
+    )
+
+
+def _outside_fences(lines: list[str]) -> Iterator[tuple[str, bool]]:
+    """Each line with whether it belongs to a fenced code block (fence lines included)."""
+    fence: str | None = None
+    for line in lines:
+        opening = _FENCE.match(line)
+        if fence is None:
+            if opening:
+                fence = opening.group(1)
+                yield line, True
+                continue
+            yield line, False
+            continue
+        yield line, True
+        closing = _FENCE.match(line)
+        if (
+            closing
+            and closing.group(1)[0] == fence[0]
+            and len(closing.group(1)) >= len(fence)
+            and not line.strip()[len(closing.group(1)) :].strip()
+        ):
+            fence = None
+
+
+def _heading(line: str) -> tuple[int, str] | None:
+    match = _HEADING.match(line)
+    if match is None:
+        return None
+    text = _CLOSING_HASHES.sub("", match.group(2) or "").strip()
+    return len(match.group(1)), text
+
+
+def _inline_tags(line: str) -> list[str]:
+    tags = []
+    for match in _TAG.finditer(_INLINE_CODE.sub(" ", line)):
+        tag = match.group(1).strip("/-")
+        if tag and not tag.replace("/", "").isdigit():
+            tags.append(tag)
+    return tags
+
+
+def _summary(line: str) -> str:
+    text = " ".join(line.strip().lstrip(">-*+ ").split())
+    return text if len(text) <= SUMMARY_CHARS else text[: SUMMARY_CHARS - 1] + "…"
+
+
+def _text(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else "" if value is None else str(value).strip()
+
+
+def _as_list(value: Any) -> list[str]:
+    """A frontmatter list, or a comma-separated string, as clean strings (``#`` dropped)."""
+    if value is None:
+        return []
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list | tuple):
+        items = [items]
+    cleaned = (_text(item).lstrip("#").strip() for item in items if item is not None)
+    return [item for item in cleaned if item]
+
+
+def _unique(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(items))
+
+
+def _stem(file_name: str) -> str:
+    base = file_name.rsplit("/", 1)[-1]
+    return base.rsplit(".", 1)[0] if "." in base[1:] else base
+
+
+# ---------------------------------------------------------------------------
+# Chunking
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Unit:
+    """A piece a chunk is packed from: a paragraph, a sentence, a code block."""
+
+    text: str
+    start: int
+    end: int
+    paragraph: int
+
+
+@dataclass
+class _Section:
+    heading: str
+    start: int
+    lines: list[tuple[int, str, bool]]
+
+
+def chunk_markdown(text: str, size: int = 1200, overlap: int = 150) -> list[Chunk]:
+    """The chunks of a note, in order (see the module docstring)."""
+    if size < 1 or overlap < 0 or overlap >= size:
+        raise ValueError("The chunk size must be positive and the overlap smaller than it.")
+    _, body, offset = split_frontmatter(text)
+    chunks: list[Chunk] = []
+    for section in _sections(body, offset):
+        chunks.extend(_chunk_section(section, size, overlap))
+    return chunks
+
+
+def _sections(body: list[str], offset: int) -> Iterator[_Section]:
+    path: list[tuple[int, str]] = []
+    current = _Section("", offset + 1, [])
+    for index, (line, fenced) in enumerate(_outside_fences(body)):
+        number = offset + index + 1
+        heading = None if fenced else _heading(line)
+        if heading is not None:
+            if current.lines:
+                yield current
+            level, title = heading
+            path = [(lvl, txt) for lvl, txt in path if lvl < level] + [(level, title)]
+            current = _Section(HEADING_SEPARATOR.join(t for _, t in path if t), number, [])
+        current.lines.append((number, line, fenced))
+    if current.lines:
+        yield current
+
+
+def _chunk_section(section: _Section, size: int, overlap: int) -> Iterator[Chunk]:
+    lines = section.lines
+    while lines and not lines[-1][1].strip():
+        lines = lines[:-1]
+    if not lines or not any(line.strip() for _, line, _ in lines):
+        return
+    whole = "\n".join(line for _, line, _ in lines)
+    if len(whole) <= size:
+        yield Chunk(section.heading, whole, lines[0][0], lines[-1][0])
+        return
+    units = [piece for unit in _paragraphs(lines) for piece in _fit(unit, size)]
+    for group in _pack(units, size, overlap):
+        yield Chunk(section.heading, _join(group), group[0].start, group[-1].end)
+
+
+def _paragraphs(lines: list[tuple[int, str, bool]]) -> Iterator[_Unit]:
+    """Paragraphs (blank-line separated) and whole fenced blocks, with their lines."""
+    block: list[tuple[int, str]] = []
+    in_fence = False
+    paragraph = 0
+    for number, line, fenced in lines:
+        boundary = (not line.strip() and not fenced) or fenced != in_fence
+        if boundary and block:
+            yield _unit(block, paragraph)
+            paragraph += 1
+            block = []
+        in_fence = fenced
+        if line.strip() or fenced:
+            block.append((number, line))
+    if block:
+        yield _unit(block, paragraph)
+
+
+def _unit(block: list[tuple[int, str]], paragraph: int) -> _Unit:
+    return _Unit("\n".join(line for _, line in block), block[0][0], block[-1][0], paragraph)
+
+
+def _fit(unit: _Unit, size: int) -> Iterator[_Unit]:
+    """A unit no longer than ``size``: split at sentence ends, then at lines, then by length.
+
+    A fenced code block is kept whole even when it is longer: splitting it
+    would cut code in two.
+    """
+    if len(unit.text) <= size or _FENCE.match(unit.text):
+        yield unit
+        return
+    line = unit.start
+    for sentence in _sentences(unit.text):
+        start = line
+        end = start + sentence.rstrip().count("\n")
+        line += sentence.count("\n")
+        if len(sentence) <= size:
+            yield _Unit(sentence, start, end, unit.paragraph)
+            continue
+        for begin in range(0, len(sentence), size):
+            yield _Unit(sentence[begin : begin + size], start, end, unit.paragraph)
+
+
+def _sentences(text: str) -> list[str]:
+    """``text`` cut after each sentence end; the pieces concatenate back to ``text``."""
+    pieces: list[str] = []
+    begin = 0
+    for match in _SENTENCE_END.finditer(text):
+        if match.end() > begin:
+            pieces.append(text[begin : match.end()])
+            begin = match.end()
+    if begin < len(text):
+        pieces.append(text[begin:])
+    return pieces
+
+
+def _pack(units: list[_Unit], size: int, overlap: int) -> Iterator[list[_Unit]]:
+    """Greedy groups of at most ``size`` characters; each starts with the last units
+    of the previous group that fit in ``overlap`` characters."""
+    group: list[_Unit] = []
+    length = 0
+    fresh = 0  # units in the group that no earlier group holds
+    for unit in units:
+        if group and fresh and length + len(unit.text) > size:
+            yield group
+            group = _tail(group, overlap)
+            length = sum(len(item.text) for item in group)
+            fresh = 0
+        group.append(unit)
+        length += len(unit.text)
+        fresh += 1
+    if fresh:
+        yield group
+
+
+def _tail(group: list[_Unit], overlap: int) -> list[_Unit]:
+    tail: list[_Unit] = []
+    length = 0
+    for unit in reversed(group):
+        length += len(unit.text)
+        if length > overlap:
+            break
+        tail.insert(0, unit)
+    return tail
+
+
+def _join(group: list[_Unit]) -> str:
+    text = group[0].text
+    for previous, unit in itertools.pairwise(group):
+        if unit.paragraph == previous.paragraph:
+            text += unit.text
+        else:
+            text += "\n\n" + unit.text
+    return text

@@ -1,0 +1,194 @@
+"""Assembling what an assistant reads before answering: persona, memory, docs, retrieval.
+
+Everything fits a total budget (40,000 characters by default). A long file
+keeps its first 6,000 and last 1,800 characters around a truncation marker.
+Part of the budget is reserved for the retrieval results, so persona and
+memory files, however long, can't crowd out the notes that answer the
+question; what retrieval does not use goes back to the files. The order of
+the sections and every cap are settings.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+import pandas as pd
+
+from ..errors import UsageError
+
+__all__ = [
+    "SECTIONS",
+    "AssembledPrompt",
+    "PromptPart",
+    "PromptSettings",
+    "RetrievedChunk",
+    "assemble_prompt",
+    "truncate_middle",
+]
+
+SECTIONS = ("claude", "soul", "user", "memory", "daily", "docs", "retrieval")
+_MARKER = "\n\n[... {cut:,} characters truncated ...]\n\n"
+_MIN_USEFUL = 200  # a part cut below this many characters is left out instead
+
+
+@dataclass(frozen=True)
+class PromptSettings:
+    """The budget, the caps and the order of the sections."""
+
+    budget: int = 40_000
+    head: int = 6_000
+    tail: int = 1_800
+    retrieval_share: float = 0.3
+    daily_count: int = 2
+    limit: int = 5
+    order: tuple[str, ...] = SECTIONS
+
+    def __post_init__(self) -> None:
+        if self.budget < 1_000 or self.head < 0 or self.tail < 0:
+            raise UsageError("The prompt budget must be at least 1,000 characters and the "
+                             "head and tail caps 0 or more.")  # fmt: skip
+        if not 0 <= self.retrieval_share <= 1:
+            raise UsageError("retrieval_share is a fraction of the budget, between 0 and 1.")
+        unknown = [s for s in self.order if s not in SECTIONS]
+        if unknown:
+            raise UsageError(f"Unknown prompt sections {unknown}; choose from {list(SECTIONS)}.")
+
+
+class RetrievedChunk(Protocol):
+    """What a retrieval hit needs to offer (``wsnb.notes.index.NoteHit`` does)."""
+
+    @property
+    def path(self) -> str: ...
+    @property
+    def heading(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def start_line(self) -> int: ...
+    @property
+    def end_line(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class PromptPart:
+    """One file or chunk as it went into the prompt."""
+
+    section: str
+    path: str
+    text: str
+    chars: int  # the original length
+    truncated: bool
+    label: str = ""
+
+    def render(self) -> str:
+        label = f' heading="{html.escape(self.label)}"' if self.label else ""
+        return (f'<file section="{self.section}" path="{html.escape(self.path)}"{label}>\n'
+                f"{self.text}\n</file>\n")  # fmt: skip
+
+
+def truncate_middle(text: str, head: int, tail: int) -> str:
+    """``text`` if short enough, else its first ``head`` and last ``tail`` characters, marked."""
+    if len(text) <= head + tail:
+        return text
+    cut = len(text) - head - tail
+    return text[:head] + _MARKER.format(cut=cut) + (text[-tail:] if tail else "")
+
+
+def _fit(part: PromptPart, room: int) -> PromptPart | None:
+    """``part`` cut (keeping its start) so its rendering takes at most ``room`` characters."""
+    size = len(part.render())
+    if size <= room:
+        return part
+    overhead = size - len(part.text)
+    keep = room - overhead - len(_MARKER.format(cut=len(part.text)))
+    if keep < _MIN_USEFUL:
+        return None
+    cut = len(part.text) - keep
+    return replace(part, text=part.text[:keep] + _MARKER.format(cut=cut).rstrip("\n"),
+                   truncated=True)  # fmt: skip
+
+
+def _fill(parts: list[PromptPart], room: int) -> tuple[list[PromptPart], int]:
+    kept, used = [], 0
+    for part in parts:
+        fitted = _fit(part, room - used)
+        if fitted is None:
+            continue
+        kept.append(fitted)
+        used += len(fitted.render())
+    return kept, used
+
+
+@dataclass(frozen=True)
+class AssembledPrompt:
+    """The assembled text and what went into it."""
+
+    question: str
+    text: str
+    parts: list[PromptPart] = field(default_factory=list)
+    budget: int = 40_000
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __len__(self) -> int:
+        return len(self.text)
+
+    @property
+    def frame(self) -> pd.DataFrame:
+        """One row per part: section, path, chars (original), used, truncated."""
+        rows = [{"section": p.section, "path": p.path, "chars": p.chars,
+                 "used": len(p.text), "truncated": p.truncated} for p in self.parts]  # fmt: skip
+        return pd.DataFrame(rows, columns=["section", "path", "chars", "used", "truncated"])
+
+    def __repr__(self) -> str:
+        return (f"<AssembledPrompt {len(self.text):,} of {self.budget:,} characters, "
+                f"{len(self.parts)} parts>")  # fmt: skip
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(repr(self))
+
+
+def _retrieval_parts(hits: Sequence[RetrievedChunk], settings: PromptSettings) -> list[PromptPart]:
+    parts = []
+    for hit in hits[: settings.limit]:
+        text = truncate_middle(hit.text, settings.head, settings.tail)
+        label = f"{hit.heading} (lines {hit.start_line}-{hit.end_line})".strip()
+        parts.append(PromptPart("retrieval", hit.path, text, len(hit.text), text != hit.text,
+                                label))  # fmt: skip
+    return parts
+
+
+def assemble_prompt(
+    question: str,
+    files: Sequence[tuple[str, str, str]],
+    hits: Sequence[RetrievedChunk],
+    settings: PromptSettings = PromptSettings(),  # frozen: one shared default is safe
+) -> AssembledPrompt:
+    """Fit ``files`` (section, path, text) and ``hits`` into the budget, in the settings' order."""
+    opening = "<assistant-workspace>\n"
+    closing = f"</assistant-workspace>\n<question>\n{question}\n</question>\n"
+    room = settings.budget - len(opening) - len(closing)
+    if room < _MIN_USEFUL:
+        raise UsageError("The question alone fills the prompt budget; raise the budget.")
+    wanted = [s for s in settings.order if s != "retrieval"]
+    file_parts = [
+        PromptPart(section, path, truncate_middle(text, settings.head, settings.tail), len(text),
+                   len(text) > settings.head + settings.tail)
+        for section in wanted for (s, path, text) in files if s == section and text.strip()
+    ]  # fmt: skip
+    shown = {p.path for p in file_parts}  # a file already in the prompt is not retrieved again
+    fresh = [hit for hit in hits if hit.path not in shown]
+    found = _retrieval_parts(fresh, settings) if "retrieval" in settings.order else []
+    retrieval_size = sum(len(p.render()) for p in found)
+    reserved = min(retrieval_size, int(room * settings.retrieval_share))
+    kept_files, used = _fill(file_parts, room - reserved)
+    kept_hits, _ = _fill(found, room - used)
+    by_section = {s: [p for p in [*kept_files, *kept_hits] if p.section == s]
+                  for s in settings.order}  # fmt: skip
+    ordered = [p for s in settings.order for p in by_section[s]]
+    text = opening + "".join(p.render() for p in ordered) + closing
+    return AssembledPrompt(question, text, ordered, settings.budget)
