@@ -213,6 +213,12 @@ def test_each_sentence_is_one_short_line_in_both_languages() -> None:
         ["zh", "en", None, None]  # fmt: skip
 
 
+def test_the_panel_starts_in_the_language_asked_for(ws: wsnb.Workspace) -> None:
+    assert ws.panel(language="zh").status.text == "已打开工作区。"
+    with pytest.raises(wsnb.UsageError, match="'zh' or 'en'"):
+        ws.panel(language="de")
+
+
 def test_a_status_line_refuses_an_unknown_language() -> None:
     with pytest.raises(wsnb.UsageError, match="'zh' or 'en'"):
         StatusLine("fr")

@@ -362,15 +362,16 @@ class Workspace:
 
         return ChatView(self)
 
-    def panel(self, *, dock: bool = False) -> WorkspacePanel:
+    def panel(self, *, dock: bool = False, language: str = "en") -> WorkspacePanel:
         """One widget with everything: files, search, chat, plans, history and an overview.
 
         ``dock=True`` opens it in JupyterLab's side area (needs ``sidecar``:
         ``pip install 'wsnb[panel]'``; without it the panel shows in the cell, with a note).
+        ``language`` (``"en"`` or ``"zh"``) is the status line's until the person types.
         """
         from .widgets.panel import WorkspacePanel
 
-        panel = WorkspacePanel(self)
+        panel = WorkspacePanel(self, language=language)
         if dock:
             panel.dock()
         return panel

@@ -88,7 +88,7 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
     def __init__(self, ws: Workspace, *, language: str = EN, **kwargs: Any) -> None:
         self.ws = ws
         self.docked = False
-        self._closed = False
+        self._closed = True  # until built: a panel that failed to build has nothing to close
         self.sidecar: widgets.Output | None = None
         self.picker: WorkspacePicker | None = None
         self._stops: list[Callable[[], None]] = []
@@ -113,6 +113,7 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
                           self.dock_note, self.tabs], **kwargs)  # fmt: skip
         self.add_class("wsnb-panel")
         self._build(ws)
+        self._closed = False
 
     # -- building and switching ----------------------------------------------------------
 
