@@ -90,5 +90,17 @@ def test_confirm_in_the_panel_writes_the_file_and_every_view_follows(
     expect(panel.locator("img.wsnb-chart")).to_have_count(2, timeout=ACTION_TIMEOUT_MS)
     expect(panel.locator(".wsnb-overview")).to_contain_text("23 files")
     panel.screenshot(path=tmp_path / "panel-overview.png")
+
+    tab(panel, "History").click()
+    expect(panel.locator(".wsnb-history")).to_contain_text("docs/from-panel.md")
+    panel.screenshot(path=tmp_path / "panel-history.png")
+
+    tab(panel, "Chat").click()  # a message in Chinese: the status line answers in Chinese
+    chat_box = panel.locator(".wsnb-chat input[type='text']")
+    chat_box.fill("搜索 README")
+    chat_box.press("Enter")
+    expect(panel.locator(".wsnb-reply")).to_have_count(1, timeout=ACTION_TIMEOUT_MS)
+    expect(status).to_contain_text("找到了 1 个相关文件。", timeout=ACTION_TIMEOUT_MS)
+    panel.screenshot(path=tmp_path / "panel-chat.png")
     print(f"\nscreenshots of the panel: {tmp_path}")
 
