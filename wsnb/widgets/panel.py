@@ -40,6 +40,7 @@ from .status import EN, Event, StatusLine
 
 if TYPE_CHECKING:
     from ..plans import Plan
+    from ..scanner import ScanReport
     from ..workspace import Workspace
     from .picker import WorkspacePicker
 
@@ -91,6 +92,7 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         self._closed = True  # until built: a panel that failed to build has nothing to close
         self.sidecar: widgets.Output | None = None
         self.picker: WorkspacePicker | None = None
+        self.report: ScanReport | None = None  # the scan the header shows
         self._stops: list[Callable[[], None]] = []
         self.status = StatusLine(language)
         self.title = widgets.HTML()
@@ -166,7 +168,7 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         self.title.value = (f"<b title='{esc(ws.root)}'>{esc(ws.root.name or ws.root)}</b> "
                             f"<code style='{_MUTED}'>{esc(ws.root)}</code> "
                             f"{badge(ws.mode.value, '#57606a')}")  # fmt: skip
-        report = ws.scan_report
+        report = self.report = ws.scan_report
         cut = " (cut: see Overview)" if report.truncated else ""
         self.scan_info.value = (f"<span style='{_MUTED}'>{report.files:,} files, "
                                 f"{report.dirs:,} folders{cut}</span>")  # fmt: skip
@@ -272,7 +274,8 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
 
     def describe(self) -> str:
         """The panel as a few lines of text: what nbval compares and a saved notebook shows."""
-        report = self.ws.scan_report
+        report = self.report  # as the header shows it: text never triggers a scan
+        assert report is not None  # set while building
         plans = self.plans.describe().splitlines()
         lines = [
             f"Workspace panel: {self.ws.root} ({self.ws.mode.value})",
