@@ -363,3 +363,156 @@ def test_every_candidate_is_counted_once(ws: Path) -> None:
                "files_skipped_sensitive", "files_refused"]  # fmt: skip
     assert [attrs[key] for key in counted] == [1, 1, 1, 1, 1]
     assert attrs["files_scanned"] + sum(attrs[key] for key in counted) == len(files)
+
+
+# ---------------------------------------------------------------------------
+# The whole answer for people: no bound, the note on screen, progress, two processes.
+# ---------------------------------------------------------------------------
+
+
+def test_no_limit_and_no_file_bound_return_every_match(ws: Path) -> None:
+    files: dict[str, str | bytes] = {f"f{i:04d}.txt": "hit\nmiss\nhit\n" for i in range(1200)}
+    frame = search(ws, files, "hit", limit=None, max_files=None)
+    assert len(frame) == 2400
+    assert frame.attrs["files_scanned"] == 1200
+    assert frame.attrs["files_not_scanned"] == 0 and frame.attrs["truncated"] is False
+    assert frame.note == "" and "Note:" not in repr(frame)
+
+
+def test_a_cut_result_says_so_on_screen_and_logs_once(
+    ws: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    files: dict[str, str | bytes] = {f"f{i}.txt": "hit\n" * 3 for i in range(10)}
+    with caplog.at_level("WARNING", logger="wsnb"):
+        frame = search(ws, files, "hit", limit=5, max_files=None)
+    note = "stopped at 5 matches after 2 of 10 files; pass limit=None for all"
+    assert frame.note == note and frame.attrs["note"] == note
+    assert frame.attrs["files_searched"] == 2 and frame.attrs["files_total"] == 10
+    assert repr(frame).endswith(f"Note: {note}")
+    assert note in (frame._repr_html_() or "")
+    assert [r.getMessage() for r in caplog.records] == [note]
+    kept = frame[frame["line"] == 1].reset_index(drop=True).copy()  # filtering keeps the note
+    assert kept.note == note and note in (kept._repr_html_() or "")
+
+
+def test_a_sensitive_file_left_unread_is_noted_on_screen_but_not_warned(
+    ws: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    files: dict[str, str | bytes] = {".env": "hit\n", "a.txt": "hit\n"}
+    with caplog.at_level("WARNING", logger="wsnb"):
+        frame = search(ws, files, "hit", limit=None, max_files=None)
+    assert list(frame["path"]) == ["a.txt"]
+    assert "1 file skipped (1 sensitive)" in frame.note
+    assert caplog.records == []  # every search of a project with a .env would warn otherwise
+
+
+def test_skipped_and_unsearched_files_are_in_the_note(ws: Path) -> None:
+    files: dict[str, str | bytes] = {
+        ".env": "hit\n", "big.txt": "hit\n" + "x" * 300, "bin.dat": b"hit\x00\x01",
+        "a.txt": "hit\n", "b.txt": "hit\n", "c.txt": "hit\n",
+    }  # fmt: skip
+    frame = search(ws, files, "hit", max_bytes=100, max_files=4)
+    assert frame.attrs["files_not_scanned"] == 1  # the sensitive file was never opened
+    assert "searched 5 of 6 files (max_files=4); pass max_files=None for all" in frame.note
+    assert frame.attrs["files_skipped_binary"] == 1  # counted, not noted: it holds no lines
+    assert "2 files skipped (1 too big, 1 sensitive)" in frame.note
+    assert "larger max_bytes (now 100)" in frame.note
+
+
+def test_progress_is_called_in_bounded_steps_up_to_the_total(ws: Path) -> None:
+    files: dict[str, str | bytes] = {f"d/f{i:05d}.txt": "x\n" for i in range(1000)}
+    calls: list[tuple[int, int]] = []
+    search(ws, files, "x", limit=None, max_files=None, workers=1,
+           progress=lambda done, total: calls.append((done, total)))  # fmt: skip
+    assert 2 <= len(calls) <= 101
+    assert calls[-1] == (1000, 1000)
+    assert [done for done, _ in calls] == sorted({done for done, _ in calls})
+
+
+@pytest.mark.parametrize("limit", [None, 7, 300, 700])
+def test_two_processes_find_the_same_rows_and_counts_as_one(
+    ws: Path, monkeypatch: pytest.MonkeyPatch, limit: int | None
+) -> None:
+    import wsnb.search.parallel as parallel
+
+    files: dict[str, str | bytes] = {
+        f"d{i % 7}/f{i:05d}.txt": ("hit\n" if i % 3 else "none\n") * (i % 4) for i in range(1000)
+    }
+    files["d0/.env"] = "hit\n"
+    files["d1/big.txt"] = "hit\n" * 100
+    candidates = make_files(ws, files)
+    policy = AccessPolicy(ws)
+    options: dict[str, Any] = {"limit": limit, "max_files": None, "max_bytes": 200}
+    one = grep(policy, candidates, "hit", workers=1, **options)
+    monkeypatch.setattr(parallel, "PARALLEL_MIN_FILES", 10)
+    calls: list[int] = []
+    two = grep(policy, candidates, "hit", workers=2, progress=lambda d, t: calls.append(d),
+               **options)  # fmt: skip
+    pd.testing.assert_frame_equal(pd.DataFrame(one), pd.DataFrame(two))
+    assert one.attrs == two.attrs
+    assert calls and calls[-1] == two.attrs["files_searched"]
+
+
+REGEX_FILES: dict[str, str | bytes] = {
+    "a.py": "def parse_x_Config(a):\n    return PARSE_y_CONFIG(b)\n",
+    "k.txt": "the \u212aelvin sign and the long \u017f: parse_Config( here\n",
+    "gb.txt": "工作区 parseOneConfig(\n".encode("gb18030"),
+    "crlf.txt": b"one\r\nparse_two_Config(\r\n",
+    "u16.txt": "parse_w_Config(\n".encode("utf-16"),
+    "none.txt": "nothing to see\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("pattern", "case"),
+    [(r"parse\w+Config\(", True), (r"parse\w+Config\(", False), (r"(?i)\u212aelvin", True),
+     (r"long ſ", False), (r"LONG S", False), (r"工作区 \w+", True), (r"two_Config\($", True),
+     (r"(parse)_(x|y)", False)],
+)  # fmt: skip
+def test_a_regex_pre_check_never_drops_a_match(ws: Path, pattern: str, case: bool) -> None:
+    import re
+
+    from wsnb.textio import decode_bytes
+
+    frame = search(ws, REGEX_FILES, pattern, regex=True, case=case)
+    compiled = re.compile(pattern, re.MULTILINE | (0 if case else re.IGNORECASE))
+    expected = []
+    for path in REGEX_FILES:
+        text, _ = decode_bytes((ws / path).read_bytes())
+        for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
+            if compiled.search(line):
+                expected.append((path, number))
+    assert list(zip(frame["path"], frame["line"], strict=True)) == expected
+    assert expected  # every pattern here finds something
+
+
+def test_a_file_below_a_linked_folder_is_refused_and_not_read(ws: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    (outside / "deep").mkdir(parents=True)
+    (outside / "deep" / "secret.txt").write_text("hit\n")
+    make_files(ws, {"real/deep/a.txt": "hit\n"})
+    try:
+        os.symlink(outside, ws / "real" / "linked")
+    except OSError:
+        pytest.skip("symlinks can't be made here")
+    candidates = ["real/deep/a.txt", "real/linked/deep/secret.txt", "real/linked/x.txt"]
+    frame = grep(AccessPolicy(ws), candidates, "hit")
+    assert list(frame["path"]) == ["real/deep/a.txt"]
+    assert frame.attrs["files_refused"] == 2
+
+
+def test_a_file_named_like_an_image_is_judged_by_its_head(ws: Path) -> None:
+    png = b"\x89PNG\r\n\x1a\n\x00\x00" + b"hit" + b"x" * 20_000
+    files: dict[str, str | bytes] = {"real.png": png, "text.png": "hit\n" + "y\n" * 9000,
+                                     "small.png": "hit\n"}  # fmt: skip
+    frame = search(ws, files, "hit", limit=None, max_files=None)
+    assert list(frame["path"]) == ["text.png", "small.png"]
+    assert frame.attrs["files_skipped_binary"] == 1 and frame.note == ""
+
+
+def test_case_blind_literal_gives_the_same_columns_in_ascii_and_other_text(ws: Path) -> None:
+    files: dict[str, str | bytes] = {"a.txt": "x = 1\n  ParseConfig(HELLO)\nnone\nhello\n",
+                                     "u.txt": "Ünï ParseConfig(hElLo)\nİ hello\n"}  # fmt: skip
+    frame = search(ws, files, "hello", limit=None)
+    assert list(zip(frame["path"], frame["line"], frame["column"], strict=True)) == [
+        ("a.txt", 2, 15), ("a.txt", 4, 1), ("u.txt", 1, 17), ("u.txt", 2, 3)]

@@ -189,3 +189,20 @@ def test_two_processes_appending_at_once_lose_nothing(root: Path, tmp_path: Path
         mine = [p["id"] for p in parsed if p["plan_id"] == tag]
         assert mine == [f"{tag}-{n}" for n in range(500)]
     assert len(Journal(root).entries()) == 1000
+
+
+def test_journal_and_tool_protocol_do_not_import_the_plans_module() -> None:
+    # The journal and the tool protocol sit below plans.py: they speak of a PlanRecord.
+    import ast
+
+    import wsnb.history
+    import wsnb.tools.base
+
+    for module in (wsnb.history, wsnb.tools.base):
+        assert module.__file__ is not None
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        imported = {
+            node.module for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module is not None
+        }  # fmt: skip
+        assert "plans" not in {name.rsplit(".", 1)[-1] for name in imported}, module.__name__

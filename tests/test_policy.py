@@ -11,6 +11,7 @@ import pytest
 from wsnb.errors import PolicyError, WorkspaceOpenError
 from wsnb.policy import (
     AccessPolicy,
+    WsPath,
     check_workspace_root,
     illegal_name_reason,
     is_dangerous_name,
@@ -375,3 +376,18 @@ def test_decision_raises_with_the_reason(policy: AccessPolicy) -> None:
         policy.check("../x").raise_if_refused()
     assert info.value.rule is Rule.OUTSIDE
     assert "outside the workspace" in str(info.value)
+
+
+def test_only_the_policy_makes_ws_paths(tmp_path: Path) -> None:
+    policy = AccessPolicy(tmp_path)
+    (tmp_path / "a.txt").write_text("x")
+    resolved = policy.resolve("a.txt")
+    assert resolved.os_path == os.path.join(str(policy.root), "a.txt")
+    assert resolved.absolute == policy.root / "a.txt"
+    assert resolved.name == "a.txt" and os.fspath(resolved) == resolved.os_path
+    with pytest.raises(TypeError, match="AccessPolicy"):
+        WsPath(resolved.os_path, "a.txt")
+    with pytest.raises(AttributeError):
+        resolved.relative = "b.txt"  # type: ignore[misc]
+    child, info = policy.resolve_child(policy.resolve("."), "a.txt")
+    assert child == resolved and info is not None and info.st_size == 1

@@ -224,6 +224,35 @@ def test_progress_called_with_increasing_counts(ws: Path) -> None:
     assert all(count > 0 for count in seen)
 
 
+@pytest.mark.parametrize("every", [7, 50, 500])
+def test_progress_comes_in_bounded_steps_and_ends_with_the_count(ws: Path, every: int) -> None:
+    """Reports at most two steps apart, and last with the final count, files left out or not.
+
+    Files a name glob of .gitignore ignores are found in bulk at each report,
+    so the counts never go back when they are taken out.
+    """
+    (ws / ".gitignore").write_text("*.log\n", encoding="utf-8")
+    make_files(ws, *[f"d{i % 13}/s{i % 5}/f{i}.{'log' if i % 3 else 'txt'}" for i in range(1200)])
+    make_files(ws, *[f"big/f{i}.{'log' if i % 2 else 'txt'}" for i in range(700)])
+    seen: list[int] = []
+    frame, report = scan(AccessPolicy(ws), progress=seen.append, progress_every=every)
+    assert seen == sorted(seen) and seen[-1] == len(frame) == report.entries
+    steps = [after - before for before, after in zip([0, *seen], seen, strict=False)]
+    assert max(steps) <= 2 * every
+    assert len(seen) >= report.entries // (2 * every)
+    assert report.ignored == 800 + 350
+    assert not frame["name"].str.endswith(".log").any()
+
+
+def test_max_files_counts_only_what_gitignore_keeps(ws: Path) -> None:
+    (ws / ".gitignore").write_text("*.log\n", encoding="utf-8")
+    make_files(ws, *[f"f{i:03d}.{'log' if i % 2 else 'txt'}" for i in range(120)])
+    frame, report = scan(AccessPolicy(ws), limits=ScanLimits(max_files=40), progress_every=16)
+    assert len(frame) == 40 and report.truncated and report.limit == "max_files"
+    assert frame["name"].tolist() == [".gitignore"] + [f"f{i:03d}.txt" for i in range(0, 78, 2)]
+    assert report.left_out >= 61 - 40  # "about": entries not listed yet were not matched
+
+
 def test_progress_called_once_for_empty_workspace(ws: Path) -> None:
     seen: list[int] = []
     scan(AccessPolicy(ws), progress=seen.append)

@@ -96,8 +96,15 @@ def test_find_ranks_and_limits(ws: wsnb.Workspace) -> None:
     assert ws.find("no-such-file-anywhere").empty
     with pytest.raises(UsageError):
         ws.find("")
-    with pytest.raises(UsageError, match="from 1 to 30"):
-        ws.find("main", limit=1000)
+    assert len(ws.find(".cpp", limit=1)) == 1
+    everything = ws.find("a", limit=None)  # a person may ask for every match
+    assert len(everything) == everything.attrs["total_matches"] > 3
+    assert everything.attrs["note"] == ""
+    cut = ws.find("a", limit=3)
+    assert len(cut) == 3 and "limit=None" in cut.attrs["note"]
+    assert "limit=None" in repr(cut)
+    with pytest.raises(UsageError, match="limit"):
+        ws.find("main", limit=0)
 
 
 def test_grep_finds_text_and_reports_skips(ws: wsnb.Workspace) -> None:
@@ -105,10 +112,14 @@ def test_grep_finds_text_and_reports_skips(ws: wsnb.Workspace) -> None:
     assert list(hits.columns) == ["path", "line", "column", "text"]
     assert "src/main.cpp" in set(hits["path"])
     assert all("include" in text.lower() for text in hits["text"])
-    chinese = ws.grep("工作区")
+    chinese = ws.grep("工作区", max_bytes=128 * 1024)
     assert "docs/使用指南.md" in set(chinese["path"])
     assert "data/large.txt" in chinese.attrs["skipped_large"]
     assert chinese.attrs["files_skipped_size"] >= 1
+    assert "1 too big" in chinese.attrs["note"]
+    whole = ws.grep("工作区")  # a person's default searches files up to 4 MiB
+    assert whole.attrs["files_skipped_size"] == 0
+    assert whole.attrs["files_not_scanned"] == 0
     assert ws.grep("sample-not-a-real-key").empty  # the value in .env is never searched
 
 
@@ -120,8 +131,12 @@ def test_read_returns_text_with_its_encoding(ws: wsnb.Workspace) -> None:
     gbk = ws.read("docs/说明_gbk.txt")
     assert gbk.encoding == "gb18030"
     assert "说明" in gbk.text or "中文" in gbk.text
-    big = ws.read("data/large.txt")
+    whole = ws.read("data/large.txt")  # a person reads whole files up to 16 MiB
+    assert not whole.truncated and len(whole.text.encode("utf-8")) >= whole.size - 1024
+    big = ws.read("data/large.txt", max_bytes=128 * 1024)
     assert big.truncated and big.size > 128 * 1024
+    assert big.cut_note().endswith("pass a larger max_bytes to read more")
+    assert "Note: data/large.txt: showing the first 131,072 bytes" in repr(big)
 
 
 @pytest.mark.parametrize(
@@ -210,14 +225,18 @@ def test_ls_has_the_index_columns_and_flags_links(ws: wsnb.Workspace) -> None:
     assert top.attrs["total"] == len(top) and not top.attrs["truncated"]
 
 
-def test_ls_caps_at_200_entries(ws: wsnb.Workspace) -> None:
+def test_ls_lists_a_whole_folder_and_says_when_a_limit_cuts(ws: wsnb.Workspace) -> None:
     many = ws.root / "many"
     many.mkdir()
     for i in range(205):
         (many / f"f{i:03}.txt").write_text("x")
     listed = ws.ls("many")
-    assert len(listed) == 200
-    assert listed.attrs == {"folder": "many", "total": 205, "truncated": True}
+    assert len(listed) == 205
+    assert listed.attrs == {"folder": "many", "total": 205, "truncated": False, "note": ""}
+    cut = ws.ls("many", limit=200)
+    assert len(cut) == 200 and cut.attrs["truncated"] is True
+    assert cut.attrs["note"] == "showing 200 of 205 entries of many; pass limit=None for all"
+    assert repr(cut).endswith(cut.attrs["note"])
 
 
 def test_info_describes_one_entry_from_disk(ws: wsnb.Workspace) -> None:

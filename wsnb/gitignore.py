@@ -11,8 +11,9 @@ deepest first. A walk starts from ``NO_RULES`` and, for each folder it lists:
    folder) only for the names in ``maybe``.
 
 Paths are workspace-relative POSIX; ``prefix`` is a folder's path with a
-trailing "/" ("" for the root). Matching is ``pathspec``'s ``GitIgnoreSpec``;
-this module only avoids asking it about every entry.
+trailing "/" ("" for the root). Patterns are read and matched as git does
+(``wsnb.gitpatterns``); a walk never enters an ignored folder, so only
+entries whose folders are all kept are ever asked about, as in git.
 """
 
 from __future__ import annotations
@@ -22,10 +23,14 @@ import logging
 import os
 import re
 import stat
+from bisect import bisect_right
+from collections.abc import Iterable
+from itertools import accumulate, compress, count, repeat
+from operator import add
 
-import pathspec
+from .gitpatterns import IgnorePattern, parse_gitignore
 
-__all__ = ["MAX_GITIGNORE_BYTES", "NO_RULES", "IgnoreRules", "load_gitignore"]
+__all__ = ["MAX_GITIGNORE_BYTES", "NO_RULES", "GitignoreFile", "IgnoreRules", "load_gitignore"]
 
 logger = logging.getLogger("wsnb")
 
@@ -35,69 +40,225 @@ _READ_FLAGS = (
     | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
 )  # fmt: skip
 
-_NAMED_GROUP = re.compile(r"(?<!\\)\(\?P<\w+>")
-_ANY_FOLDERS = "^(?:.+/)?"
-_GLOB_CHARS = frozenset("*?[\\")
-_FEW_EXACT_NAMES = 8  # up to this many, a substring search each beats hashing every name
+
+class GitignoreFile:
+    """The patterns of one ``.gitignore``, in order; ``never`` counts those that can't match."""
+
+    __slots__ = ("never", "patterns")
+
+    def __init__(self, patterns: Iterable[IgnorePattern], never: int = 0) -> None:
+        self.patterns = tuple(patterns)
+        self.never = never
+
+    @classmethod
+    def parse(cls, data: bytes) -> GitignoreFile:
+        """The file of these bytes, read the way git reads it (once per distinct content)."""
+        return _parsed(data)
+
+    @classmethod
+    def from_lines(cls, lines: Iterable[str]) -> GitignoreFile:
+        """The file of these lines (text, as if saved in UTF-8)."""
+        return cls.parse("\n".join(lines).encode("utf-8", "surrogateescape"))
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(data: bytes) -> GitignoreFile:
+    """A monorepo repeats its ``.gitignore`` files; the same bytes are parsed once."""
+    patterns, never = parse_gitignore(data)
+    return GitignoreFile(patterns, never)
+
+
+class _Anchored:
+    """One file's anchored patterns, indexed by where they can apply.
+
+    ``exact``: by their literal folder part ("" for "/name", "a/b/" for
+    "a/b/*.c"), found with one lookup per folder. ``tried``: the others, whose
+    folder part is matched as a regex; ``gate`` is all those regexes in one,
+    so a folder none of them reaches is let go with one C-level call.
+    ``wholes``: those matched on the whole path, tried where their literal
+    start leads.
+    """
+
+    __slots__ = ("exact", "gate", "tried", "wholes")
+
+    def __init__(self, numbered: list[tuple[int, IgnorePattern]]) -> None:
+        self.exact: dict[str, list[tuple[int, bytes | None]]] = {}
+        self.tried: list[tuple[int, IgnorePattern]] = []
+        self.wholes: list[tuple[int, bytes]] = []
+        for number, pattern in numbered:
+            if pattern.whole is not None:
+                self.wholes.append((number, pattern.whole))
+            elif pattern.folder is None:
+                self.exact.setdefault("", []).append((number, None))
+            elif pattern.exact_folder and not pattern.folder_prefix:
+                self.exact.setdefault(pattern.exact_folder, []).append((number, None))
+            else:
+                self.tried.append((number, pattern))
+        self.gate = _gate([pattern for _, pattern in self.tried])
+
+    def applying(self, folder: str) -> list[tuple[int, bytes | None]] | None:
+        """The patterns that can match an entry of ``folder`` (relative, "" or ending in "/").
+
+        Each with ``folder`` as bytes when it is matched on the whole path;
+        None when none can.
+        """
+        found = self.exact.get(folder)
+        if self.gate is None and not self.wholes:
+            return found
+        raw = folder.encode("utf-8", "surrogateescape")
+        if self.gate is not None and self.gate.fullmatch(raw):
+            found = [*(found or ()), *((n, None) for n, p in self.tried if p.folder_matches(raw))]
+        if self.wholes:
+            wholes = [
+                (number, raw)
+                for number, start in self.wholes
+                if raw.startswith(start)
+                or (start.startswith(raw) and b"/" not in start[len(raw) :])
+            ]
+            found = [*(found or ()), *wholes]
+        return found or None
+
+
+def _gate(patterns: list[IgnorePattern]) -> re.Pattern[bytes] | None:
+    """One regex that matches a folder when any of the patterns' folder parts does."""
+    sources = [
+        p.folder.pattern + (b".*" if p.folder_prefix else b"")
+        for p in patterns
+        if p.folder is not None
+    ]
+    return re.compile(b"|".join(b"(?:" + s + b")" for s in sources), re.DOTALL) if sources else None
+
+
+class _Folder:
+    """What the rules say inside one folder: the patterns that apply, for the pre-check."""
+
+    __slots__ = ("glob_numbers", "literals", "needles", "scan_all", "wholes")
+
+    def __init__(
+        self,
+        glob_numbers: tuple[int, ...],
+        literals: frozenset[str] = frozenset(),
+        scan_all: bool = False,
+        wholes: dict[int, bytes] | None = None,
+        needles: tuple[bytes, ...] = (),
+    ) -> None:
+        self.glob_numbers = glob_numbers  # not literal names, highest number first
+        self.literals = literals  # ignoring literal names of the anchored patterns that apply
+        self.needles = needles  # and the needles of their other name parts
+        self.scan_all = scan_all  # an ignoring pattern applies that the pre-check can't narrow
+        self.wholes = wholes or {}  # whole-path patterns that apply -> the folder, as they see it
+
+
+class _Reach:
+    """A quick test of whether an ignoring anchored pattern may match a name in a folder.
+
+    Whether a pattern's folder part matches is the costly half, so the
+    names go first: a folder holds a name an ignoring anchored pattern's
+    name part may match (its literal, or one of its needles), or is a folder
+    a "match any name" pattern names literally (``.yarn/*``). Only then are
+    the folder parts matched (``IgnoreRules._folder``). ``always``: a
+    pattern escapes the test (any name below a folder glob, a whole-path one).
+    """
+
+    __slots__ = ("always", "any_name_folders", "literals", "needles")
+
+    def __init__(self, rules: tuple[tuple[str, GitignoreFile], ...]) -> None:
+        literals: set[str] = set()
+        needles: set[bytes] = set()
+        folders: dict[str, set[str]] = {}
+        self.always = False
+        for base, file in rules:
+            for p in file.patterns:
+                if not p.anchored or p.never or p.negative:
+                    continue
+                if p.literal is not None:
+                    literals.add(p.literal)
+                elif p.needles is not None:
+                    needles.update(p.needles)
+                elif p.whole is None and p.exact_folder is not None:
+                    folders.setdefault(base, set()).add(p.exact_folder)
+                else:
+                    self.always = True
+        self.literals = frozenset(literals)
+        self.needles = tuple(needles)
+        self.any_name_folders = [(base, tuple(found)) for base, found in folders.items()]
+
+    def may(self, prefix: str, names: list[str]) -> bool:
+        if self.always:
+            return True
+        if self.literals and not self.literals.isdisjoint(names):
+            return True
+        for base, folders in self.any_name_folders:
+            if prefix[len(base) :].startswith(folders):
+                return True
+        if self.needles:
+            text = ("/" + "/".join(names) + "/").encode("utf-8", "surrogateescape")
+            return any(map(text.__contains__, self.needles))
+        return False
 
 
 class IgnoreRules:
     """The ``.gitignore`` files that apply to a folder, deepest first, and a quick pre-check.
 
-    ``is_ignored`` gives git's answer but costs a pathspec match per entry,
-    so ``candidates`` first picks, once per folder, the few entries an
-    ignoring (not ``!``) pattern could match at all. Git matches a pattern
-    without a slash (``*.log``, ``tmp/``) against an entry's name and any
-    other pattern against its path below the ``.gitignore``'s folder, so the
-    patterns of the whole stack are sorted into:
+    All their patterns are numbered in one order, the root's first and each
+    file's in its own order; git's answer for an entry is the pattern with
+    the highest number that matches it (a deeper file decides over the
+    files above it, and the last matching line of a file over the earlier
+    ones): ignored, unless that pattern is a ``!`` one.
 
-    * ``exact`` names (``tmp/``, ``.DS_Store``) and ``endings`` (``*.log``):
-      one substring search each in the folder's names joined by newlines
-      (beyond ``_FEW_EXACT_NAMES`` exact names, one set test instead);
-    * ``by_name``: a regex of the other name patterns (``*.py[cod]``), run
-      once over the names joined by newlines;
-    * ``by_path``: per ``.gitignore``, the literal text its path patterns'
-      matches start with; ``/coverage`` only picks root entries whose name
-      starts with "coverage", ``doc/**`` every entry below ``doc/``, and a
-      folder off every such path is let go with one set lookup.
-
-    A folder-only pattern (``tmp/``) also picks a file named ``tmp``; the
-    full match then tells them apart. ``always`` is set when a pattern could
-    not be sorted; then every entry gets the full match.
+    The pre-check finds, once per folder, the names an ignoring pattern could
+    match: the literal names with one set test, the other name patterns with
+    one substring search each for a text every match holds (``*.log`` ->
+    ".log/", ``*.py[co]`` -> ".pyc/" or ".pyo/") in the names joined by "/".
+    Anchored patterns are tried only in the folders their folder part leads to.
     """
 
     __slots__ = (
-        "always", "by_name", "by_path", "endings", "exact", "first_lines", "needles",
-        "path_folders", "path_starts", "quick", "rules",
+        "_anchored", "_globs", "_ignoring_literals",
+        "_literals", "_needles", "_patterns", "_plain", "_reach", "_scan_all", "_state",
+        "_text_needles", "rules",
     )  # fmt: skip
 
-    def __init__(self, rules: tuple[tuple[str, pathspec.GitIgnoreSpec], ...] = ()) -> None:
+    def __init__(self, rules: tuple[tuple[str, GitignoreFile], ...] = ()) -> None:
         self.rules = rules
-        sorted_ = _Sorted()
-        folded = all(sorted_.add(spec, base) for base, spec in rules)
-        self.exact = frozenset(sorted_.exact)
-        self.endings = tuple(sorted(set(sorted_.endings)))  # for str.endswith
-        # Text that the folder's names, each followed by a newline, hold if an exact
-        # name or an ending may match; a long list of exact names is tested as a set.
-        few = len(self.exact) <= _FEW_EXACT_NAMES
-        exact = sorted(self.exact) if few else []
-        self.needles = tuple(e + "\n" for e in self.endings) + tuple(f"\n{x}\n" for x in exact)
-        self.first_lines = tuple(x + "\n" for x in exact)  # an exact name listed first
-        self.by_name = _line_regex(tuple(sorted_.names))
-        self.by_path = tuple(sorted_.paths)
-        starts = [start for starts in self.by_path for start in starts]
-        self.path_starts = tuple(starts)
-        self.path_folders = frozenset(_folders_on_the_way(starts))
-        self.always = not folded or (bool(sorted_.names) and self.by_name is None)
-        # Whether a folder off every path pattern's way needs only the substring searches.
-        self.quick = bool(rules) and not self.always and self.by_name is None and few
+        self._patterns: list[IgnorePattern] = []
+        self._literals: dict[str, list[int]] = {}  # name -> numbers of its literal name patterns
+        self._anchored: list[tuple[str, _Anchored]] = []
+        globs: list[int] = []
+        for base, file in reversed(rules):
+            numbered = list(enumerate(file.patterns, start=len(self._patterns)))
+            self._patterns.extend(file.patterns)
+            for number, pattern in numbered:
+                if pattern.anchored or pattern.never:
+                    continue
+                if pattern.literal is not None:
+                    self._literals.setdefault(pattern.literal, []).append(number)
+                else:
+                    globs.append(number)
+            anchored = [(n, p) for n, p in numbered if p.anchored and not p.never]
+            if anchored:
+                self._anchored.append((base, _Anchored(anchored)))
+        self._globs = tuple(reversed(globs))
+        ignoring = [self._patterns[n] for n in globs if not self._patterns[n].negative]
+        self._ignoring_literals = frozenset(
+            name for name, numbers in self._literals.items()
+            if any(not self._patterns[n].negative for n in numbers)
+        )  # fmt: skip
+        self._scan_all = any(p.needles is None for p in ignoring)
+        self._needles = tuple(sorted({n for p in ignoring for n in p.needles or ()}))
+        # ASCII needles are searched in the names as text: the same hits as in their bytes.
+        ascii_only = all(needle.isascii() for needle in self._needles)
+        self._text_needles = tuple(n.decode("ascii") for n in self._needles) if ascii_only else ()
+        self._plain = _Folder(self._globs)  # a folder no anchored pattern reaches
+        self._state: tuple[str, _Folder] | None = None
+        self._reach = _Reach(rules)
 
     def __bool__(self) -> bool:
         return bool(self.rules)
 
-    def pushed(self, base: str, spec: pathspec.GitIgnoreSpec) -> IgnoreRules:
-        """These rules with ``spec``, the ``.gitignore`` of folder ``base``, on top."""
-        return IgnoreRules(((base, spec), *self.rules))
+    def pushed(self, base: str, file: GitignoreFile) -> IgnoreRules:
+        """These rules with ``file``, the ``.gitignore`` of folder ``base``, on top."""
+        return IgnoreRules(((base, file), *self.rules))
 
     def with_gitignore(self, root: str, prefix: str) -> IgnoreRules:
         """The rules inside folder ``prefix``, which holds a ``.gitignore``: it goes on top.
@@ -105,101 +266,194 @@ class IgnoreRules:
         These rules are returned unchanged when the file can't be used (see
         ``load_gitignore``).
         """
-        spec = load_gitignore(root + "/" + prefix + ".gitignore", prefix)
-        return self.pushed(prefix, spec) if spec is not None else self
+        file = load_gitignore(root + "/" + prefix + ".gitignore", prefix)
+        return self.pushed(prefix, file) if file is not None else self
 
-    def candidates(self, prefix: str, names: list[str]) -> frozenset[str] | None:
+    def candidates(
+        self, prefix: str, names: list[str], searched: list[str] | None = None
+    ) -> frozenset[str] | None:
         """The names in folder ``prefix`` that may be ignored; None when there are none.
 
         Called once per folder of a scan, so most folders are let go after a
-        few C-level calls: one look at whether a path pattern's literal start
-        leads through this folder, the names joined by newlines, and one
-        substring search per exact name or ending. A search that hits may be
-        a false alarm (a name holding a newline); the names are then checked
-        one by one.
+        few C-level calls; it may pick names that ``is_ignored`` then keeps.
+        Name patterns other than literal names are looked for in ``searched``
+        only (all names when None): a walk asks about folders at once and
+        about files in bulk at the end (``file_hits``).
         """
-        if self.quick and not self._on_path(prefix) and not self._needle_in(names):
-            return None
-        return self._picked(prefix, names)
-
-    def _picked(self, prefix: str, names: list[str]) -> frozenset[str] | None:
-        """The full pre-check, for a folder the quick one could not let go."""
         if not self.rules:
             return None
-        if self.always:
+        if not prefix.startswith(self.rules[0][0]):
+            return self._above(prefix).candidates(prefix, names, searched)
+        folder = self._folder(prefix) if self._reach.may(prefix, names) else self._plain
+        if folder.scan_all or self._scan_all:
             return frozenset(names)
-        found: list[str] = []
-        if self._on_path(prefix):
-            for starts in self.by_path:
-                found.extend(_reaching(starts, prefix, names))
-        if self.needles and self._needle_in(names):
-            found.extend(self.exact.intersection(names))
-            found.extend(name for name in names if name.endswith(self.endings))
-        if len(self.exact) > _FEW_EXACT_NAMES and not self.exact.isdisjoint(names):
-            found.extend(self.exact.intersection(names))
-        if self.by_name is not None:
-            lines = "\n" + "/\n".join(names) + "/\n"  # "name/" lines: folder patterns match too
-            if lines.count("\n") != len(names) + 1:
-                return frozenset(names)  # a name holds a newline: check them all
-            found.extend(_by_lines(self.by_name, lines, names))
+        found: set[str] = set()
+        if folder.needles:
+            text = ("/" + "/".join(names) + "/").encode("utf-8", "surrogateescape")
+            if any(map(text.__contains__, folder.needles)):
+                return frozenset(names)  # rare: let is_ignored decide each name
+        looked = names if searched is None else searched
+        if self._needles and looked and self._any_glob(looked):
+            found.update(looked)  # rare: let is_ignored decide each name
+        for literals in (self._ignoring_literals, folder.literals):
+            if literals and not literals.isdisjoint(names):
+                found.update(literals.intersection(names))
         return frozenset(found) if found else None
 
-    def _on_path(self, prefix: str) -> bool:
-        """Whether folder ``prefix`` is on the way to, or below, a path pattern's literal start."""
-        return prefix in self.path_folders or prefix.startswith(self.path_starts)
+    def _any_glob(self, names: list[str]) -> bool:
+        """Whether an ignoring name glob may match one of ``names`` (one search per needle)."""
+        text = "/" + "/".join(names) + "/"
+        if self._text_needles:
+            return any(map(text.__contains__, self._text_needles))
+        return any(map(text.encode("utf-8", "surrogateescape").__contains__, self._needles))
 
-    def _needle_in(self, names: list[str]) -> bool:
-        """Whether the names, each followed by a newline, hold a needle (maybe a false alarm)."""
-        text = "\n".join(names) + "\n"
-        if text.startswith(self.first_lines):
-            return True
-        for needle in self.needles:  # noqa: SIM110 - a loop, not a generator, once per folder
-            if needle in text:
-                return True
-        return False
+    def file_hits(self, prefixes: list[str], offsets: list[int], names: list[str]) -> list[int]:
+        """Which of many folders' ``names`` may be ignored, found at once; sorted indexes.
+
+        ``names`` holds the names of folders ``prefixes`` in turn, folder k's
+        from ``offsets[k]``. For a walk to ask about all its files in a few
+        calls: the literal names with one set lookup each (``map``), the other
+        name patterns with one substring search per needle over all the
+        names. It may pick names that ``is_ignored`` then keeps.
+        """
+        if self._scan_all or self._reach.always:
+            return list(range(len(names)))
+        reach = self._reach
+        text = "/" + "/".join(names) + "/" if self._needles or reach.needles else ""
+        hits = set(_needle_hits(self._needles, names, text))
+        if self._ignoring_literals:
+            hits.update(compress(count(), map(self._ignoring_literals.__contains__, names)))
+        near = set(_needle_hits(reach.needles, names, text))
+        if reach.literals:
+            near.update(compress(count(), map(reach.literals.__contains__, names)))
+        for base, folders in reach.any_name_folders:
+            starts = tuple(base + folder for folder in folders)
+            for k in compress(count(), map(str.startswith, prefixes, repeat(starts))):
+                near.update(range(offsets[k], offsets[k + 1]))
+        # An anchored pattern's name may be anywhere; keep the names of folders it reaches.
+        reached: dict[int, bool] = {}
+        for hit in near - hits:
+            k = bisect_right(offsets, hit) - 1
+            if k not in reached:
+                reached[k] = self._folder(prefixes[k]) is not self._plain
+            if reached[k]:
+                hits.add(hit)
+        return sorted(hits)
 
     def is_ignored(self, relative: str) -> bool:
-        """Git's answer for ``relative`` (a folder ends in "/"): the deepest deciding file wins."""
-        for base, spec in self.rules:
-            include: bool | None = spec.check_file(relative[len(base) :]).include
-            if include is not None:
-                return include
-        return False
+        """Git's answer for ``relative`` (a folder ends in "/"), whose folders are all kept."""
+        is_dir = relative.endswith("/")
+        prefix, _, name = (relative[:-1] if is_dir else relative).rpartition("/")
+        prefix = prefix + "/" if prefix else ""
+        if self.rules and not prefix.startswith(self.rules[0][0]):
+            return self._above(prefix).is_ignored(relative)
+        patterns = self._patterns
+        best = -1
+        for number in reversed(self._literals.get(name, ())):
+            if is_dir or not patterns[number].dir_only:
+                best = number
+                break
+        raw = b""
+        folder = self._folder(prefix)
+        for number in folder.glob_numbers:
+            if number < best:
+                break
+            pattern = patterns[number]
+            if pattern.dir_only and not is_dir:
+                continue
+            if pattern.literal is None and not raw:
+                raw = name.encode("utf-8", "surrogateescape")
+            if pattern.matches_name(name, raw, folder.wholes.get(number, b"")):
+                best = number
+                break
+        return best >= 0 and not patterns[best].negative
+
+    def _above(self, prefix: str) -> IgnoreRules:
+        """The rules of folder ``prefix``, above the deepest file (which says nothing there)."""
+        return IgnoreRules(tuple(rule for rule in self.rules if prefix.startswith(rule[0])))
+
+    def _folder(self, prefix: str) -> _Folder:
+        """What applies in folder ``prefix``; kept for the folder asked about last.
+
+        Every file of these rules is in a folder above ``prefix`` or is its own.
+        """
+        state = self._state
+        if state is not None and state[0] == prefix:
+            return state[1]
+        applying: list[tuple[int, bytes | None]] = []
+        for base, anchored in self._anchored:
+            found = anchored.applying(prefix[len(base) :])
+            if found:
+                applying.extend(found)
+        folder = self._plain if not applying else self._folder_with(applying)
+        self._state = (prefix, folder)
+        return folder
+
+    def _folder_with(self, applying: list[tuple[int, bytes | None]]) -> _Folder:
+        """A folder where these anchored patterns apply (with their whole-path folder)."""
+        numbers = [number for number, _ in applying]
+        patterns = [self._patterns[n] for n in numbers if not self._patterns[n].negative]
+        wholes = {number: raw for number, raw in applying if raw is not None}
+        globs = [p for p in patterns if p.literal is None]
+        return _Folder(
+            tuple(sorted((*self._globs, *numbers), reverse=True)),
+            frozenset(p.literal for p in patterns if p.literal is not None),
+            bool(wholes) or any(p.needles is None for p in globs),
+            wholes,
+            tuple(needle for p in globs for needle in p.needles or ()),
+        )
 
 
-def _by_lines(regex: re.Pattern[str], lines: str, names: list[str]) -> list[str]:
-    """The names whose line ``regex`` (from ``_line_regex``) finds in ``lines``."""
-    rows = (lines.count("\n", 0, match.start()) for match in regex.finditer(lines))
-    return [names[row] for row in rows if row < len(names)]
+def _needle_hits(needles: tuple[bytes, ...], names: list[str], text: str) -> list[int]:
+    """Indexes of ``names`` that hold a needle when written "/name/" (``text``: all so)."""
+    if not needles or not names:
+        return []
+    if not all(needle.isascii() for needle in needles):  # search each name's bytes
+        return [
+            row for row, name in enumerate(names)
+            if any(map(("/" + name + "/").encode("utf-8", "surrogateescape").__contains__,
+                       needles))
+        ]  # fmt: skip
+    found = [needle for needle in map(bytes.decode, needles) if needle in text]
+    if not found:
+        return []
+    # Where each name starts in the text: 1 + the lengths before it + one "/" for each.
+    starts = list(map(add, accumulate(map(len, names), initial=1), count()))
+    rows: set[int] = set()
+    for needle in found:
+        skip = 1 if needle[0] == "/" else 0  # "/x": the name starts after the "/"
+        at = text.find(needle)
+        while at >= 0:
+            rows.add(bisect_right(starts, at + skip) - 1)
+            at = text.find(needle, at + 1)
+    return sorted(rows)
 
 
-def load_gitignore(path: str | os.PathLike[str], base: str) -> pathspec.GitIgnoreSpec | None:
+def load_gitignore(path: str | os.PathLike[str], base: str) -> GitignoreFile | None:
     """Read one ``.gitignore``; a huge, unreadable or linked one is skipped with a log line.
 
     ``base`` is the folder's workspace-relative prefix, used only in log lines.
-    A pattern pathspec can't compile is left out rather than failing the scan.
+    Patterns git can never match (a trailing backslash, an unclosed "[") are
+    counted in a log line; like git, they match nothing.
     """
     try:
         if not stat.S_ISREG(os.lstat(path).st_mode):
             return None  # a link or something stranger: never followed, never read
-        text = _read_small(path, base)
+        data = _read_small(path, base)
     except OSError as exc:
         logger.info("Could not read %s.gitignore (%s); it is not applied.", base, exc.strerror)
         return None
-    if text is None:
+    if data is None:
         return None
-    lines = text.splitlines()
-    try:
-        return pathspec.GitIgnoreSpec.from_lines(lines)
-    except Exception:  # pathspec raises several types for a bad pattern
-        good = [line for line in lines if _compiles(line)]
-        logger.info("%s.gitignore has %d invalid pattern(s); they are not applied.",
-                    base, len(lines) - len(good))  # fmt: skip
-        return pathspec.GitIgnoreSpec.from_lines(good)
+    file = GitignoreFile.parse(data)
+    if file.never:
+        logger.info("%s.gitignore has %d invalid pattern(s) that never match anything, as in git.",
+                    base, file.never)  # fmt: skip
+    return file
 
 
-def _read_small(path: str | os.PathLike[str], base: str) -> str | None:
-    """The file's text, or None when it is no longer a regular file or is over 1 MiB.
+def _read_small(path: str | os.PathLike[str], base: str) -> bytes | None:
+    """The file's bytes, or None when it is no longer a regular file or is over 1 MiB.
 
     Opened without following a link and without waiting on a FIFO, in case the
     file was swapped since it was listed.
@@ -215,116 +469,7 @@ def _read_small(path: str | os.PathLike[str], base: str) -> str | None:
     if info.st_size > MAX_GITIGNORE_BYTES or len(data) > MAX_GITIGNORE_BYTES:
         logger.info("Skipped %s.gitignore: larger than 1 MiB.", base)
         return None
-    return data.decode("utf-8", errors="replace")
-
-
-def _compiles(line: str) -> bool:
-    try:
-        pathspec.GitIgnoreSpec.from_lines([line])
-    except Exception:
-        return False
-    return True
-
-
-def _folders_on_the_way(starts: list[str]) -> list[str]:
-    """The folder prefixes ("" and each "a/", "a/b/" ...) a walk passes to reach ``starts``."""
-    return [""] + [s[: i + 1] for s in starts for i, char in enumerate(s) if char == "/"]
-
-
-def _reaching(starts: tuple[str, ...], prefix: str, names: list[str]) -> list[str]:
-    """The names in folder ``prefix`` that path patterns starting with ``starts`` may match."""
-    found: list[str] = []
-    for start in starts:
-        if prefix.startswith(start):
-            return names  # the literal part is behind us: any name may match
-        if start.startswith(prefix):
-            head, slash, _ = start[len(prefix) :].partition("/")
-            found.extend(n for n in names if (n == head if slash else n.startswith(head)))
-    return found
-
-
-class _Sorted:
-    """The ignoring patterns of a stack, sorted into the parts of the quick pre-check."""
-
-    def __init__(self) -> None:
-        self.exact: list[str] = []
-        self.endings: list[str] = []
-        self.names: list[str] = []
-        self.paths: list[tuple[str, ...]] = []
-
-    def add(self, spec: pathspec.GitIgnoreSpec, base: str) -> bool:
-        """Sort in the spec's ignoring patterns; False when one can't be sorted."""
-        starts: list[str] = []
-        for pattern in spec.patterns:
-            if pattern.include is not True:
-                continue  # comments, blank lines and "!" patterns never make an entry ignored
-            regex = getattr(pattern, "regex", None)
-            text = getattr(pattern, "pattern", None)
-            if not isinstance(regex, re.Pattern) or not isinstance(regex.pattern, str):
-                return False
-            source = _NAMED_GROUP.sub("(?:", regex.pattern)
-            if not source.startswith("^") or not isinstance(text, str):
-                return False
-            core = _name_core(text)
-            if core is not None and source.startswith(_ANY_FOLDERS):
-                self._add_name(core, source[len(_ANY_FOLDERS) :])
-            else:
-                starts.append(base + _literal_start(source[1:]))
-        if starts:
-            self.paths.append(tuple(starts))
-        return True
-
-    def _add_name(self, core: str, source: str) -> None:
-        if core and not _GLOB_CHARS.intersection(core):
-            self.exact.append(core)
-        elif core[:1] == "*" and len(core) > 1 and not _GLOB_CHARS.intersection(core[1:]):
-            self.endings.append(core[1:])
-        else:
-            self.names.append(source)
-
-
-def _name_core(text: str) -> str | None:
-    """The name a pattern matches, without "**/" before or "/" after; None if it has a slash."""
-    core = text.rstrip()
-    if core[:1].isspace():
-        return None
-    core = core.removesuffix("/")
-    while core.startswith("**/"):
-        core = core[3:]
-    return None if "/" in core else core
-
-
-def _literal_start(source: str) -> str:
-    """The plain text every match of the regex ``source`` starts with ("" when unsure)."""
-    out: list[str] = []
-    index = 0
-    while index < len(source):
-        char = source[index]
-        if char == "\\" and index + 1 < len(source) and not source[index + 1].isalnum():
-            out.append(source[index + 1])
-            index += 2
-            continue
-        if char in ".^$*+?{}[]|()\\":
-            if char == "|":
-                return ""
-            if char in "*+?{" and out:
-                out.pop()  # the quantifier makes the last character optional
-            break
-        out.append(char)
-        index += 1
-    return "".join(out)
-
-
-@functools.lru_cache(maxsize=256)
-def _line_regex(sources: tuple[str, ...]) -> re.Pattern[str] | None:
-    """One regex finding the "\\n" before each line any of ``sources`` matches."""
-    if not sources:
-        return None
-    body = "|".join(f"(?:{source})" for source in sources)
-    try:
-        return re.compile(f"\\n(?=(?:{body}))")
-    except re.error:
-        return None
+    return data
 
 
 NO_RULES = IgnoreRules()  # the rules above the workspace root: none

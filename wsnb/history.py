@@ -36,7 +36,7 @@ from .policy import METADATA_DIR, AccessPolicy, WsPath
 from .types import ActionType, ToolResult
 
 if TYPE_CHECKING:
-    from .plans import Plan
+    from .planrecord import PlanRecord
 
 try:  # POSIX only; elsewhere O_APPEND alone keeps single writes whole.
     import fcntl
@@ -228,7 +228,7 @@ def _last_byte(path: Path, size: int) -> bytes:
 # ---------------------------------------------------------------------------
 
 
-def journal_entry(plan: Plan, time: datetime) -> JournalEntry:
+def journal_entry(plan: PlanRecord, time: datetime) -> JournalEntry:
     """What the journal keeps of an executed plan: paths, outcome, where things went, no content."""
     result = plan.result  # not ``or``: a failed ToolResult is falsy
     if result is None:

@@ -15,11 +15,13 @@ file's full path. ``bench/bench_scan.py`` holds ``find`` to a p50 under
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -27,8 +29,12 @@ import pandas as pd
 
 from .errors import UsageError
 from .scanner import FILE_COLUMNS, ScanReport
+from .types import ActionType
 
-__all__ = ["MATCH_TIERS", "FileIndex"]
+if TYPE_CHECKING:
+    from .planrecord import PlanRecord
+
+__all__ = ["MATCH_TIERS", "Change", "FileIndex", "plan_change"]
 
 # Tier label -> score; higher is better. "suffix" applies to queries like ".cpp".
 MATCH_TIERS: dict[str, int] = {
@@ -104,17 +110,20 @@ class FileIndex:
 
     # -- queries --------------------------------------------------------------
 
-    def find(self, keyword: str, limit: int = 30) -> pd.DataFrame:
+    def find(self, keyword: str, limit: int | None = 30) -> pd.DataFrame:
         """Entries whose name (or path) contains ``keyword``, best matches first.
 
-        Adds the columns ``match`` (the tier label) and ``score`` (higher is
-        better); ``attrs`` holds ``query``, ``total_matches`` and ``truncated``.
+        ``limit=None`` returns every match. Adds the columns ``match`` (the
+        tier label) and ``score`` (higher is better); ``attrs`` holds
+        ``query``, ``total_matches`` and ``truncated``.
         """
         query = keyword.strip().casefold() if isinstance(keyword, str) else ""
         if not query:
             raise UsageError("Give a part of a file name to search for, e.g. 'main' or '.py'.")
-        _check_limit(limit)
-        picked, labels, total = _search(self._search_lists(), query, limit)
+        if limit is not None:
+            _check_limit(limit)
+        picked, labels, total = _search(self._search_lists(), query,
+                                        len(self.frame) if limit is None else limit)  # fmt: skip
         result = self._rows(picked)
         result["match"] = pd.Series(labels, dtype=str)
         result["score"] = np.array([MATCH_TIERS[label] for label in labels], dtype=np.int64)
@@ -138,6 +147,28 @@ class FileIndex:
         result = ordered.head(limit).reset_index(drop=True)
         return _with_attrs(result, query=None, total=len(files))
 
+    # -- following changes ----------------------------------------------------
+
+    def with_rows(self, fresh: Iterable[pd.DataFrame], change: Change) -> FileIndex:
+        """A new index: ``change``'s rows (and what was below its items) replaced by ``fresh``.
+
+        ``fresh`` holds frames of the scan's rows for ``change.items`` with their
+        subtrees and for ``change.folders`` alone, as the disk shows them now
+        (``scanner.rows_for_paths``). The report's counts follow the rows.
+        """
+        paths = self.frame["path"]
+        items = sorted(change.items)
+        stale = paths.isin([*items, *change.folders])
+        if items:
+            stale |= paths.str.startswith(tuple(f"{item}/" for item in items))
+        parts = [self.frame[~stale], *(rows for rows in fresh if len(rows))]
+        frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+        frame = frame.sort_values("path", kind="stable", ignore_index=True)
+        files = int((~frame["is_dir"]).sum())
+        report = dataclasses.replace(self.report, entries=len(frame), files=files,
+                                     dirs=len(frame) - files)  # fmt: skip
+        return FileIndex(frame, report)
+
     # -- internals ------------------------------------------------------------
 
     def _rows(self, rows: list[int]) -> pd.DataFrame:
@@ -147,6 +178,40 @@ class FileIndex:
         if self._lists is None:
             self._lists = _build_lists(self.frame)
         return self._lists
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """The paths a confirmed plan touched, as the index must look at them again.
+
+    ``items`` were created, written, moved, renamed, trashed or restored
+    (each with whatever is below it); ``folders`` are the folders whose own
+    row changed (their modified time), looked at alone.
+    """
+
+    items: frozenset[str]
+    folders: frozenset[str]
+
+
+_METADATA_FOLDER = ".wsnb"  # backups and the journal land here during a plan
+
+
+def plan_change(plan: PlanRecord) -> Change | None:
+    """What ``plan`` touched, or None when only a full scan can tell (a ``.gitignore`` changed).
+
+    Every path a plan names is an item (source, target, the folders it made),
+    and the folder holding each is a folder to refresh.
+    """
+    if plan.action is ActionType.OPEN_FILE:
+        return Change(frozenset(), frozenset())  # handed to the desktop, nothing changed here
+    items = {path.relative for path in (plan.source, plan.target) if path is not None}
+    items.update(plan.parent_dirs)
+    items.discard(".")
+    if any(item.rpartition("/")[2] == ".gitignore" for item in items):
+        return None
+    folders = {item.rpartition("/")[0] for item in items} | {_METADATA_FOLDER}
+    folders.discard("")
+    return Change(frozenset(items), frozenset(folders - items))
 
 
 def _build_lists(frame: pd.DataFrame) -> _Lists:

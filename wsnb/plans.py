@@ -49,6 +49,7 @@ from .policy import Decision, WsPath
 from .types import ActionType, PlanState, Risk, Rule, ToolResult
 
 if TYPE_CHECKING:
+    from .planrecord import PlanRecord
     from .tools.base import Tool, ToolContext, ToolRegistry, WriteTool
 
 __all__ = [
@@ -540,7 +541,7 @@ class PlanBook:
     def propose(self, tool_name: str, **params: Any) -> Plan:
         """Ask a write tool for a plan; a plan that is not refused becomes pending."""
         tool = self._write_tool(tool_name)
-        return self._adopt(tool.plan(self._ctx, **params))
+        return self._adopt(_as_plan(tool.plan(self._ctx, **params)))
 
     def get(self, plan_id: str) -> Plan:
         try:
@@ -584,7 +585,7 @@ class PlanBook:
         entries = self._journal.entries()
         chosen = pick_entry(entry, entries)
         request = undo_request(chosen, entries, self._ctx.policy)
-        plan = self._write_tool(request.tool).plan(self._ctx, **request.params)
+        plan = _as_plan(self._write_tool(request.tool).plan(self._ctx, **request.params))
         plan.undo_of = chosen.id
         plan.title = f"Undo {chosen.action} (entry {chosen.id}): {plan.title}"
         plan.warnings.extend(request.warnings)
@@ -626,3 +627,10 @@ class PlanBook:
         if plan.result is not None and plan.result.success and self._on_change is not None:
             self._on_change(plan)
         self._listeners.notify(plan)
+
+
+def _as_plan(record: PlanRecord) -> Plan:
+    """The tool's plan as a ``Plan``: the tool protocol speaks of records, the book of plans."""
+    if not isinstance(record, Plan):
+        raise TypeError(f"A write tool returned {type(record).__name__}, not a Plan.")
+    return record

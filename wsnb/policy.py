@@ -34,6 +34,7 @@ from .names import (
 )
 from .roots import check_workspace_root, is_system_path
 from .types import PermissionMode, Rule
+from .wspath import _GATE, WsPath
 
 __all__ = [
     "DANGEROUS_SUFFIXES",
@@ -50,35 +51,8 @@ __all__ = [
 METADATA_DIR = ".wsnb"
 
 _MAX_PATH_BYTES = 4096
-
-
-@dataclass(frozen=True, slots=True)
-class WsPath:
-    """A path the policy has resolved: inside the workspace, no symlink on the way.
-
-    ``relative`` is workspace-relative POSIX (``"."`` for the root);
-    ``absolute`` joins it to the workspace's real root. Only the policy makes these.
-    """
-
-    absolute: Path
-    relative: str
-
-    @property
-    def name(self) -> str:
-        return self.absolute.name
-
-    @property
-    def is_root(self) -> bool:
-        return self.relative == "."
-
-    def exists(self) -> bool:
-        return os.path.lexists(self.absolute)
-
-    def __fspath__(self) -> str:
-        return str(self.absolute)
-
-    def __str__(self) -> str:
-        return self.relative
+_SEP = os.sep
+_S_IFMT, _S_IFREG, _S_IFDIR = 0o170000, stat.S_IFREG, stat.S_IFDIR
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +103,7 @@ class AccessPolicy:
         allow_sensitive: bool = False,
     ) -> None:
         self.root = check_workspace_root(root)
+        self._root_text = os.fspath(self.root)
         self.given_root = Path(os.path.abspath(os.path.expanduser(os.fspath(root))))
         self.mode = PermissionMode(mode)
         self.allow_sensitive = allow_sensitive
@@ -160,7 +135,7 @@ class AccessPolicy:
         if isinstance(path, WsPath):
             path = path.relative
         parts = self._relative_parts(path)
-        absolute = self.root.joinpath(*parts) if parts else self.root
+        absolute = os.path.join(self._root_text, *parts) if parts else self._root_text
         if len(os.fsencode(absolute)) >= _MAX_PATH_BYTES or any(
             len(os.fsencode(part)) > MAX_NAME_BYTES for part in parts
         ):
@@ -171,7 +146,7 @@ class AccessPolicy:
             )
         self._walk_existing(parts, shown=os.fspath(path))
         relative = "/".join(parts) if parts else "."
-        return WsPath(absolute=absolute, relative=relative)
+        return WsPath(absolute, relative, gate=_GATE)
 
     def resolve_child(self, folder: WsPath, name: str) -> tuple[WsPath, os.stat_result | None]:
         """``name`` inside ``folder`` (already resolved), checking that one segment.
@@ -183,8 +158,8 @@ class AccessPolicy:
         if not name or name in {".", ".."} or "/" in name or os.sep in name or "\x00" in name:
             raise PolicyError(f"{name!r} is not a single file name.", path=name,
                               rule=Rule.INVALID_PATH)  # fmt: skip
-        relative = name if folder.is_root else f"{folder.relative}/{name}"
-        absolute = folder.absolute / name
+        relative = name if folder.relative == "." else f"{folder.relative}/{name}"
+        absolute = f"{folder.os_path}{_SEP}{name}"
         try:
             info: os.stat_result | None = os.lstat(absolute)
         except FileNotFoundError:
@@ -195,14 +170,15 @@ class AccessPolicy:
                 path=relative,
                 rule=Rule.INVALID_PATH,
             ) from None
-        if info is not None and stat.S_ISLNK(info.st_mode):
-            raise PolicyError(f"{relative} is a symbolic link; wsnb never follows links.",
-                              path=relative, rule=Rule.SYMLINK)  # fmt: skip
-        if info is not None and not (stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode)):
+        kind = 0 if info is None else info.st_mode & _S_IFMT
+        if kind and kind != _S_IFREG and kind != _S_IFDIR:  # one mask, then the rare cases
+            if kind == stat.S_IFLNK:
+                raise PolicyError(f"{relative} is a symbolic link; wsnb never follows links.",
+                                  path=relative, rule=Rule.SYMLINK)  # fmt: skip
             raise PolicyError(f"{relative} is a special file (FIFO, socket or device); only "
                               "regular files and folders are allowed.", path=relative,
                               rule=Rule.SPECIAL_FILE)  # fmt: skip
-        return WsPath(absolute=absolute, relative=relative), info
+        return WsPath(absolute, relative, gate=_GATE), info
 
     def check(self, path: str | os.PathLike[str] | WsPath) -> Decision:
         """Containment only, as a ``Decision`` instead of an exception."""
@@ -321,9 +297,9 @@ class AccessPolicy:
         if not decision:
             return decision
         target = decision.raise_if_refused()
-        if not os.path.lexists(target.absolute):
+        if not os.path.lexists(target.os_path):
             return Decision.refuse(Rule.NOT_ALLOWED, f"{target} does not exist.", target)
-        if os.path.isdir(target.absolute):
+        if os.path.isdir(target.os_path):
             return Decision.refuse(
                 Rule.NOT_ALLOWED, f"{target} is a folder; use ls() to list it.", target
             )
@@ -338,7 +314,7 @@ class AccessPolicy:
         if not decision:
             return decision
         target = decision.raise_if_refused()
-        if not os.path.isdir(target.absolute):
+        if not os.path.isdir(target.os_path):
             what = "does not exist" if not target.exists() else "is a file, not a folder"
             return Decision.refuse(Rule.NOT_ALLOWED, f"{target} {what}.", target)
         return decision
@@ -376,7 +352,7 @@ class AccessPolicy:
                 Rule.NOT_ALLOWED, f"{target} does not exist; use create_file() for a new file.",
                 target,
             )  # fmt: skip
-        if os.path.isdir(target.absolute):
+        if os.path.isdir(target.os_path):
             return Decision.refuse(Rule.NOT_ALLOWED, f"{target} is a folder, not a file.", target)
         if is_dangerous_name(target.name):
             return self._dangerous(target, "write")

@@ -6,8 +6,10 @@ symlink: a link is recorded as an entry of its own and never entered.
 Folders that are hidden or named in ``SKIP_DIRS`` are not entered, and
 ``.gitignore`` files are honoured the way git does (``wsnb.gitignore``).
 
-Times in the ``modified`` column are naive local time, because that is what
-people compare with their clock when they look at a notebook.
+The walk records plain lists; ``wsnb.frames`` builds the DataFrame from them
+in one go. ``rows_for_paths`` gives the rows a scan would give for a few
+paths (and everything below a folder among them), so an index can follow a
+change without a rescan.
 
 The walk is the hot path of opening a workspace, and ``bench/bench_scan.py``
 holds it to 1.5x a bare ``os.scandir`` walk. What keeps it there:
@@ -16,14 +18,12 @@ holds it to 1.5x a bare ``os.scandir`` walk. What keeps it there:
   entry's stat is an ``fstatat`` by name, not an ``lstat`` of the whole path;
 * the hot loop (``_Walker._recorder``) does one stat and four list appends
   per entry, with everything it touches bound once per scan;
-* ``.gitignore`` costs a few C-level calls per folder, and a pathspec match
-  only for the few names a folder-wide pre-check picks;
+* ``.gitignore`` costs a few C-level calls per folder with subfolders (the
+  walk must know which to enter, and never enters an ignored one); files
+  are matched in bulk at each progress report (``_flush_later``), and only
+  the few names a pre-check picks get git's exact answer;
 * each folder's entries are sorted by name as it is listed, so its rows form
-  a sorted run and path order only places whole runs (``_path_order``)
-  instead of sorting 60,000 paths;
-* the frame is derived from whole lists with numpy and ``map`` over C
-  functions, never a Python loop per entry, and per-suffix facts (the
-  lower-case suffix, whether it is text) are worked out once per suffix.
+  a sorted run and the frame never sorts the paths (``wsnb.frames``).
 """
 
 from __future__ import annotations
@@ -31,23 +31,36 @@ from __future__ import annotations
 import logging
 import operator
 import os
+import sys
 import time
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import accumulate, repeat
+from itertools import accumulate, chain
 
-import numpy as np
-import numpy.typing as npt
 import pandas as pd
 
-from .errors import NotFoundError, UsageError, WorkspaceOpenError
+from .errors import NotFoundError, PolicyError, UsageError, WorkspaceOpenError
+from .frames import (
+    FILE_COLUMNS,
+    HIDDEN,
+    S_IFDIR,
+    S_IFLNK,
+    S_IFMT,
+    S_IFREG,
+    Columns,
+    build_frame,
+    empty_frame,
+)
 from .gitignore import NO_RULES, IgnoreRules
-from .names import TEXT_NAMES, TEXT_SUFFIXES
 from .policy import AccessPolicy
+from .types import Rule
 
-__all__ = ["FILE_COLUMNS", "SKIP_DIRS", "ScanLimits", "ScanReport", "empty_frame", "scan"]
+__all__ = [
+    "FILE_COLUMNS", "SKIP_DIRS", "ScanLimits", "ScanReport", "empty_frame", "rows_for_paths",
+    "scan",
+]  # fmt: skip
 
 logger = logging.getLogger("wsnb")
 
@@ -58,38 +71,13 @@ SKIP_DIRS = frozenset(
     }
 )  # fmt: skip
 
-# Column name -> dtype. String columns use pandas' default string dtype (``str``).
-FILE_COLUMNS: dict[str, str] = {
-    "path": "str",
-    "name": "str",
-    "suffix": "str",
-    "size": "int64",
-    "modified": "datetime64[ns]",
-    "is_dir": "bool",
-    "is_text": "bool",
-    "is_hidden": "bool",
-    "is_symlink": "bool",
-    "depth": "int64",
-}
-
 _MAX_SKIPPED_LISTED = 200
-_S_IFMT = 0o170000
-_S_IFDIR = 0o040000
-_S_IFREG = 0o100000
-_S_IFLNK = 0o120000
-_HIDDEN = 1  # added to a hidden file's kind; st_mode's file-type bits never use it
-# Local-time offsets are looked up once per quarter hour of file times: every
-# time zone changes its offset on a quarter-hour boundary.
-_OFFSET_BUCKET_S = 900
 # List folders by descriptor where scandir accepts one (not on Windows); never through a link.
 _LIST_BY_FD = os.scandir in os.supports_fd and hasattr(os, "O_DIRECTORY")
 _DIR_FLAGS = (
     os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
     | getattr(os, "O_CLOEXEC", 0)
 )  # fmt: skip
-_NS_MIN = int(np.iinfo(np.int64).min) + 1
-_NS_MAX = int(np.iinfo(np.int64).max)
-_DAY_NS = 86_400 * 1_000_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,43 +151,12 @@ def _plural(count: int, word: str) -> str:
     return word if count == 1 else word + "s"
 
 
-# A name is text by name when its lower-case form starts with one of these; the
-# rule of ``wsnb.names.is_text_name``, which tests/test_scanner.py holds this to.
-_TEXT_NAME_PREFIXES = ("readme", "license", "changelog")
 _NAME = operator.attrgetter("name")
-_FIRST = operator.itemgetter(0)  # of a run: its prefix
-_DEPTH = operator.itemgetter(1)  # of a run: its entries' depth
-_ROWS = operator.itemgetter(2)  # of a run: its number of rows
-_TAIL = operator.itemgetter(2)  # of str.rpartition: the text after the separator
 
 # A folder to list: its prefix ("" or ending in "/"), depth, the rules of the folders
 # above it, the run of its parent folder and its "name/" there.
 _Folder = tuple[str, int, IgnoreRules, int, str]
 _Recorder = Callable[[list[os.DirEntry[str]], str], list[os.DirEntry[str]]]
-
-
-class _Columns:
-    """What the walk records, as plain lists; ``_frame`` derives the rest at once.
-
-    ``kind`` holds the file-type bits of ``st_mode``, plus ``_HIDDEN`` for a
-    name starting with ".". A folder's entries are appended together, sorted
-    by name, so each folder is kept once as a run of rows (``runs``, in the
-    order folders were listed): its prefix, its entries' depth, its number of
-    rows, its parent's run and its "name/" there.
-    """
-
-    __slots__ = ("kind", "mtime", "name", "runs", "size")
-
-    def __init__(self) -> None:
-        self.name: list[str] = []
-        self.size: list[int] = []
-        self.mtime: list[int] = []
-        self.kind: list[int] = []
-        self.runs: list[tuple[str, int, int, int, str]] = []
-
-    def lists(self) -> tuple[list[str], list[int], list[int], list[int]]:
-        """The per-entry lists, which always have the same length."""
-        return self.name, self.size, self.mtime, self.kind
 
 
 class _Walker:
@@ -218,20 +175,24 @@ class _Walker:
         self.progress_every = progress_every
         self.next_progress = progress_every
         self.next_check = min(progress_every, limits.max_files + 1)  # see _checkpoint
-        self.columns = _Columns()
+        self.columns = Columns()
         self.skipped_dirs: list[str] = []
         self.skipped = self.ignored = self.special = self.unreadable = self.left_out = 0
         self.cut_files = self.cut_depth = False
         self.queue: deque[_Folder] = deque()
         self.record = self._recorder()
+        # Rows whose files name globs are matched against at the end: rules, prefix, rows.
+        self.files_later: list[tuple[IgnoreRules, str, int, int]] = []
+        self.dropped: list[int] = []  # rows ignored by a name glob, left out of the frame
 
     @property
     def limit(self) -> str | None:
         return "max_files" if self.cut_files else "max_depth" if self.cut_depth else None
 
-    def run(self) -> None:
+    def run(self, start: _Folder = ("", 0, NO_RULES, -1, "")) -> None:
+        """Walk from ``start`` (the workspace root unless told) down, breadth first."""
         queue, listing, take = self.queue, self._listing, self._folder
-        queue.append(("", 0, NO_RULES, -1, ""))
+        queue.append(start)
         while queue and not self.cut_files:
             folder = queue.popleft()
             listed = listing(folder[0])
@@ -243,8 +204,9 @@ class _Walker:
             finally:
                 if fd is not None:
                     os.close(fd)
+        self._flush_later()
         if self.progress is not None:
-            self.progress(len(self.columns.name))
+            self.progress(len(self.columns.name) - len(self.dropped))
 
     def _listing(self, prefix: str) -> tuple[list[os.DirEntry[str]], int | None] | None:
         """The folder's entries sorted by name, and the descriptor their stats need open.
@@ -319,9 +281,12 @@ class _Walker:
         it holds something.
         """
         if rules.rules:
-            candidates = rules.candidates(prefix, self.columns.name[first:])
-            if candidates is not None:
-                subfolders = self._drop_ignored(first, prefix, rules, candidates, subfolders)
+            if subfolders:  # folders now (the walk must know which to enter), files later
+                looked = [entry.name for entry in subfolders]
+                candidates = rules.candidates(prefix, looked, looked)
+                if candidates is not None:
+                    subfolders = self._drop_ignored(first, prefix, rules, candidates, subfolders)
+            self.files_later.append((rules, prefix, first, len(self.columns.name)))
         if depth < self.limits.max_depth:
             enqueue = self.queue.append
             for entry in subfolders:
@@ -340,7 +305,7 @@ class _Walker:
             cols.name.append, cols.size.append, cols.mtime.append, cols.kind.append
         )  # fmt: skip
         skip, special = self._skip, self._special
-        file_type, folder, regular, link, hidden = _S_IFMT, _S_IFDIR, _S_IFREG, _S_IFLNK, _HIDDEN
+        file_type, folder, regular, link, hidden = S_IFMT, S_IFDIR, S_IFREG, S_IFLNK, HIDDEN
         skip_dirs = SKIP_DIRS
 
         def record(entries: list[os.DirEntry[str]], prefix: str) -> list[os.DirEntry[str]]:
@@ -390,14 +355,42 @@ class _Walker:
             row
             for row in range(first, len(names))
             if names[row] in candidates
-            and rules.is_ignored(prefix + names[row] + ("/" if kinds[row] == _S_IFDIR else ""))
+            and rules.is_ignored(prefix + names[row] + ("/" if kinds[row] == S_IFDIR else ""))
         ]
-        gone = {names[row] for row in rows if kinds[row] == _S_IFDIR}
+        gone = {names[row] for row in rows if kinds[row] == S_IFDIR}
         for row in reversed(rows):
             for column in self.columns.lists():
                 del column[row]
         self.ignored += len(rows)
         return [entry for entry in subfolders if entry.name not in gone] if gone else subfolders
+
+    def _flush_later(self) -> None:
+        """Find the files a name glob of ``.gitignore`` ignores, among those not looked at yet.
+
+        The walk decides every folder as it goes (it must know which to
+        enter), and every file a literal name or a path pattern may match;
+        the other files' names are matched against the other name patterns
+        in bulk, one substring search per pattern over all names below the
+        same rules, at each progress report and at the end. Their rows go to
+        ``dropped``, counted as ignored, and are left out of the frame.
+        """
+        names, kinds = self.columns.name, self.columns.kind
+        by_rules: dict[int, list[tuple[IgnoreRules, str, int, int]]] = {}
+        for item in self.files_later:
+            by_rules.setdefault(id(item[0]), []).append(item)
+        self.files_later = []
+        for items in by_rules.values():
+            rules = items[0][0]
+            looked = list(chain.from_iterable(names[first:end] for _, _, first, end in items))
+            offsets = list(accumulate((end - first for _, _, first, end in items), initial=0))
+            hits = rules.file_hits([prefix for _, prefix, _, _ in items], offsets, looked)
+            for hit in hits:
+                at = bisect_right(offsets, hit) - 1
+                _, prefix, first, _ = items[at]
+                row = first + hit - offsets[at]
+                if kinds[row] & S_IFMT != S_IFDIR and rules.is_ignored(prefix + names[row]):
+                    self.dropped.append(row)
+                    self.ignored += 1
 
     def _skip(self, path: str) -> None:
         self.skipped += 1
@@ -412,17 +405,25 @@ class _Walker:
 
         Otherwise report progress, and go on.
         """
-        names, max_files = self.columns.name, self.limits.max_files
-        if len(names) > max_files:
-            self.left_out += len(names) - max_files + max(unseen, 0)
+        self._flush_later()
+        names, max_files, dropped = self.columns.name, self.limits.max_files, self.dropped
+        kept = len(names) - len(dropped)
+        if kept > max_files:
+            self.left_out += kept - max_files + max(unseen, 0)
+            cut = max_files  # the row after the max_files-th kept one
+            for row in sorted(dropped):
+                if row >= cut:
+                    break
+                cut += 1
             for column in self.columns.lists():
-                del column[max_files:]
+                del column[cut:]
+            self.dropped = [row for row in dropped if row < cut]
             self.cut_files = True
             return True
         if self.progress is not None:
-            self.progress(len(names))
+            self.progress(kept)
         self.next_progress = (len(names) // self.progress_every + 1) * self.progress_every
-        self.next_check = min(self.next_progress, max_files + 1)
+        self.next_check = min(self.next_progress, max_files + 1 + len(dropped))
         return False
 
 
@@ -468,7 +469,7 @@ def scan(
     started = time.perf_counter()
     walker = _Walker(policy, limits, progress, progress_every)
     walker.run()
-    frame = _frame(walker.columns)
+    frame = build_frame(walker.columns, walker.dropped)
     report = _report(walker, frame, time.perf_counter() - started)
     logger.info("Scanned %s: %s.", policy.root, report)
     return frame, report
@@ -493,175 +494,111 @@ def _report(walker: _Walker, frame: pd.DataFrame, elapsed: float) -> ScanReport:
     )
 
 
-def empty_frame() -> pd.DataFrame:
-    """A frame with no rows and the scan's columns and dtypes."""
-    return _frame(_Columns())
+def rows_for_paths(
+    policy: AccessPolicy,
+    paths: Iterable[str],
+    *,
+    limits: ScanLimits = ScanLimits(),
+    below: bool = True,
+) -> pd.DataFrame:
+    """The rows a full scan gives for ``paths``, and for everything below those that are folders.
 
+    For an index that follows a change without a rescan. Each
+    workspace-relative path is looked at as the scan sees it, so it has no
+    row when it no longer exists, is a special file, lies deeper than
+    ``limits.max_depth`` or inside a folder the scan does not enter (hidden,
+    in ``SKIP_DIRS``, a link, ignored by ``.gitignore``), or is ignored
+    itself. A folder brings what is below it, walked as the scan walks,
+    unless ``below`` is False. ``max_files`` is not applied. Columns and
+    dtypes are the scan's, one row per path, sorted by path. A path outside
+    the workspace raises ``PolicyError``.
 
-# _frame and its helpers work on whole lists at once, with map() over C
-# functions and numpy, never a Python loop per entry.
-
-
-def _frame(cols: _Columns) -> pd.DataFrame:
-    """Build the DataFrame once, column by column, in path order."""
-    count = len(cols.name)
-    order, depth, prefixes = _path_order(cols)
-    names = np.fromiter(cols.name, dtype=np.object_, count=count)[order]
-    marked = np.fromiter(cols.kind, dtype=np.int32, count=count)[order]
-    sizes = np.fromiter(cols.size, dtype=np.int64, count=count)[order]
-    kind, hidden = marked & _S_IFMT, (marked & _HIDDEN) != 0
-    is_dir, is_file = kind == _S_IFDIR, kind == _S_IFREG
-    suffixes, text_suffix = _suffixes(names, is_dir, hidden)
-    paths = prefixes + names  # numpy adds the strings pairwise in one C loop
-    columns = {
-        "path": pd.Series(paths, dtype=str, copy=False),
-        "name": pd.Series(names, dtype=str, copy=False),
-        "suffix": pd.Series(suffixes, dtype=str, copy=False),
-        "size": np.where(is_file, sizes, 0),
-        "modified": _local_times(cols.mtime, order),
-        "is_dir": is_dir,
-        "is_text": _texts(names, text_suffix, is_file),
-        "is_hidden": hidden,
-        "is_symlink": kind == _S_IFLNK,
-        "depth": depth,
-    }
-    return pd.DataFrame(columns, copy=False)
-
-
-def _path_order(
-    cols: _Columns,
-) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64], npt.NDArray[np.object_]]:
-    """The rows in path order, and each one's depth and folder prefix in that order.
-
-    A folder's rows are sorted by name, and all rows below a subfolder
-    ``name`` sort together exactly where ``name/`` would among the folder's
-    own rows. So path order is the root's rows cut at those places, with each
-    subfolder's rows (cut the same way) put in between: a walk over the
-    folders, placing slices of rows, instead of a sort of every path.
+    Adding or removing an entry also changes its folder's ``modified``:
+    ask again for those folders with ``below=False``. A changed
+    ``.gitignore`` changes what the whole tree shows: rescan then.
     """
-    runs = cols.runs
-    counts = list(map(_ROWS, runs))
-    firsts = list(accumulate(counts, initial=0))
-    run, start, stop = _slices(counts, _children(runs, firsts, cols.name))
-    lengths = stop - start
-    shift = np.array(firsts[:-1], dtype=np.intp)[run] + start - (np.cumsum(lengths) - lengths)
-    order = np.arange(int(lengths.sum()), dtype=np.intp) + np.repeat(shift, lengths)
-    depths = np.fromiter(map(_DEPTH, runs), dtype=np.int64, count=len(runs))
-    prefixes = np.fromiter(map(_FIRST, runs), dtype=np.object_, count=len(runs))
-    return order, np.repeat(depths[run], lengths), np.repeat(prefixes[run], lengths)
+    lookup = _Lookup(policy, limits, below)
+    for path in paths:
+        lookup.add(path)
+    return lookup.frame()
 
 
-def _children(
-    runs: list[tuple[str, int, int, int, str]], firsts: list[int], names: list[str]
-) -> list[list[tuple[int, str, int]]]:
-    """Per run, its subfolders' runs in path order: (row offset where each goes, "name/", run)."""
-    children: list[list[tuple[int, str, int]]] = [[] for _ in runs]
-    for index in range(1, len(runs)):
-        _, _, _, parent, key = runs[index]
-        first = firsts[parent]
-        at = bisect_left(names, key, first, first + runs[parent][2]) - first
-        children[parent].append((at, key, index))
-    for kids in children:
-        if len(kids) > 1:
-            kids.sort()  # listed by name; "a-/" sorts before "a/", so by offset, then "name/"
-    return children
+class _Lookup:
+    """``rows_for_paths``' state: the rules of the folders seen, the rows found so far."""
+
+    def __init__(self, policy: AccessPolicy, limits: ScanLimits, below: bool) -> None:
+        self.policy, self.root, self.below = policy, str(policy.root), below
+        self.limits = ScanLimits(max_depth=limits.max_depth, max_files=sys.maxsize)
+        self.rules: dict[str, IgnoreRules | None] = {}  # folder prefix -> None: not entered
+        self.entries: dict[str, Columns] = {}  # folder prefix -> the entries asked for there
+        self.frames: list[pd.DataFrame] = []
+
+    def add(self, path: str) -> None:
+        """Record ``path`` (and its subtree) if a scan would, else nothing."""
+        parent, _, name = path.rstrip("/").rpartition("/")
+        try:
+            folder = self.policy.resolve(parent or ".")
+        except PolicyError as exc:
+            if exc.rule in (Rule.SYMLINK, Rule.SPECIAL_FILE):
+                return  # below a link or a special file: never scanned
+            raise
+        if name in ("", ".", ".."):
+            raise UsageError(f"{path!r} does not name an entry; give a path below the root.")
+        prefix = "" if folder.is_root else folder.relative + "/"
+        depth = prefix.count("/") + 1
+        rules = self._rules_in(prefix)
+        if rules is None or depth > self.limits.max_depth:
+            return
+        try:
+            info = os.lstat(os.path.join(folder.os_path, name))
+        except OSError:
+            return  # gone, or not below a folder any more
+        kind = info.st_mode & S_IFMT
+        if kind not in (S_IFREG, S_IFDIR, S_IFLNK) or (kind == S_IFDIR and _skipped(name)):
+            return
+        if rules.rules and rules.is_ignored(prefix + name + ("/" if kind == S_IFDIR else "")):
+            return
+        self._record(prefix, name, info, kind)
+        if kind == S_IFDIR and self.below and depth < self.limits.max_depth:
+            walker = _Walker(self.policy, self.limits, None, sys.maxsize)
+            walker.run((prefix + name + "/", depth, rules, -1, ""))
+            self.frames.append(build_frame(walker.columns, walker.dropped))
+
+    def _rules_in(self, prefix: str) -> IgnoreRules | None:
+        """The rules that apply in folder ``prefix``; None when a scan never enters it."""
+        if prefix in self.rules:
+            return self.rules[prefix]
+        rules: IgnoreRules | None = NO_RULES
+        if prefix:
+            parent, _, name = prefix[:-1].rpartition("/")
+            above = self._rules_in(parent + "/" if parent else "")
+            depth = prefix.count("/")
+            if above is None or _skipped(name) or depth >= self.limits.max_depth:
+                rules = None
+            else:
+                rules = None if above.rules and above.is_ignored(prefix) else above
+        if rules is not None and os.path.lexists(self.root + "/" + prefix + ".gitignore"):
+            rules = rules.with_gitignore(self.root, prefix)
+        self.rules[prefix] = rules
+        return rules
+
+    def _record(self, prefix: str, name: str, info: os.stat_result, kind: int) -> None:
+        cols = self.entries.setdefault(prefix, Columns())
+        cols.name.append(name)
+        cols.size.append(info.st_size)
+        cols.mtime.append(info.st_mtime_ns)
+        cols.kind.append(kind | HIDDEN if name[0] == "." else kind)
+
+    def frame(self) -> pd.DataFrame:
+        """All rows found, one per path, sorted by path."""
+        frames = [*self.frames, empty_frame()]
+        for prefix, cols in self.entries.items():
+            cols.runs.append((prefix, prefix.count("/") + 1, len(cols.name), -1, ""))
+            frames.append(build_frame(cols))
+        frame = pd.concat(frames, ignore_index=True).drop_duplicates("path")
+        return frame.sort_values("path", ignore_index=True, kind="stable")
 
 
-def _slices(
-    counts: list[int], children: list[list[tuple[int, str, int]]]
-) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp]]:
-    """Slices of runs in path order, depth first from the root: run, first offset, end offset."""
-    pieces: list[tuple[int, int, int]] = []
-    stack = [(0, 0, 0)] if counts else []  # (run, next child, next row offset)
-    while stack:
-        run, child, offset = stack.pop()
-        kids = children[run]
-        end = counts[run] if child == len(kids) else kids[child][0]
-        if child < len(kids):
-            stack.append((run, child + 1, end))
-            stack.append((kids[child][2], 0, 0))
-        if end > offset:
-            pieces.append((run, offset, end))
-    table = np.array(pieces, dtype=np.intp).reshape(-1, 3)
-    return table[:, 0], table[:, 1], table[:, 2]
-
-
-def _suffixes(
-    names: npt.NDArray[np.object_], dirs: npt.NDArray[np.bool_], hidden: npt.NDArray[np.bool_]
-) -> tuple[npt.NDArray[np.object_], npt.NDArray[np.bool_]]:
-    """Lower-case suffixes as ``os.path.splitext`` sees them ("" for folders), and which are text.
-
-    Worked out once per distinct ending (a workspace has 60,000 names but a
-    few hundred suffixes), then spread with numpy.
-    """
-    codes = np.zeros(len(names), dtype=np.intp)
-    files = np.flatnonzero(~dirs)
-    listed = names[files]
-    parts = map(str.rpartition, listed.tolist(), repeat("."))
-    tails = np.fromiter(map(_TAIL, parts), dtype=np.object_, count=len(files))
-    table = _SuffixCodes()
-    found = np.fromiter(map(table.__getitem__, tails.tolist()), np.intp, len(files))
-    found[tails == listed] = 0  # no dot: rpartition gave the whole name back
-    codes[files] = found
-    for row in np.flatnonzero(hidden & (codes != 0)).tolist():
-        name: str = names[row]
-        if not name[: name.rfind(".")].lstrip("."):
-            codes[row] = 0  # ".bashrc", "..x": only dots before the last one, no suffix
-    suffixes = np.fromiter(table.suffixes, dtype=np.object_, count=len(table.suffixes))
-    texts = np.fromiter(map(TEXT_SUFFIXES.__contains__, table.suffixes), dtype=bool)
-    return suffixes[codes], texts[codes]
-
-
-class _SuffixCodes(dict[str, int]):
-    """The text after a name's last dot -> a code for its suffix, filled in on first use."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.suffixes = [""]  # by code; 0 is "no suffix"
-
-    def __missing__(self, tail: str) -> int:
-        code = len(self.suffixes)
-        self.suffixes.append(("." + tail).lower())
-        self[tail] = code
-        return code
-
-
-def _texts(
-    names: npt.NDArray[np.object_], text_suffix: npt.NDArray[np.bool_], files: npt.NDArray[np.bool_]
-) -> npt.NDArray[np.bool_]:
-    """``wsnb.names.is_text_name`` for every regular file, with no Python call per name.
-
-    A text suffix decides most; only the other files' names are lower-cased
-    and looked up in ``TEXT_NAMES`` and the readme/license/changelog prefixes.
-    """
-    texts = text_suffix & files
-    ask = np.flatnonzero(files & ~text_suffix)
-    if len(ask):
-        lowered = list(map(str.lower, names[ask].tolist()))
-        named = map(TEXT_NAMES.__contains__, lowered)
-        prefixed = map(str.startswith, lowered, repeat(_TEXT_NAME_PREFIXES))
-        texts[ask] = np.fromiter(map(operator.or_, named, prefixed), dtype=bool, count=len(ask))
-    return texts
-
-
-def _local_times(mtimes_ns: list[int], order: npt.NDArray[np.intp]) -> npt.NDArray[np.datetime64]:
-    """File times (ns since the epoch, UTC) as naive local ``datetime64[ns]``, in ``order``."""
-    try:
-        ns = np.fromiter(mtimes_ns, dtype=np.int64, count=len(mtimes_ns))
-    except OverflowError:  # a time past the year 2262 or before 1677
-        ns = np.array([min(max(t, _NS_MIN), _NS_MAX) for t in mtimes_ns], dtype=np.int64)
-    if len(ns) == 0:
-        return ns.astype("datetime64[ns]")
-    ns = np.clip(ns[order], _NS_MIN + _DAY_NS, _NS_MAX - _DAY_NS)  # room for the offset
-    buckets = ns // (_OFFSET_BUCKET_S * 1_000_000_000)
-    unique, inverse = np.unique(buckets, return_inverse=True)
-    offsets = np.array([_utc_offset(int(b) * _OFFSET_BUCKET_S) for b in unique], dtype=np.int64)
-    local = ns + offsets[inverse] * 1_000_000_000
-    return local.astype("datetime64[ns]")
-
-
-def _utc_offset(seconds: int) -> int:
-    try:
-        return time.localtime(seconds).tm_gmtoff
-    except (OverflowError, OSError, ValueError):
-        return 0
+def _skipped(folder_name: str) -> bool:
+    """Whether a scan leaves a folder of this name out (hidden, or in ``SKIP_DIRS``)."""
+    return folder_name[0] == "." or folder_name.lower() in SKIP_DIRS

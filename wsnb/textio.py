@@ -364,7 +364,7 @@ def _open_regular(path: WsPath) -> tuple[int, int]:
     files per query, so the usual case is one ``S_ISREG`` test.
     """
     try:
-        fd = os.open(path.absolute, _READ_FLAGS)
+        fd = os.open(path.os_path, _READ_FLAGS)
     except OSError as exc:
         raise _read_error(path, exc) from None
     try:

@@ -182,9 +182,18 @@ class FileText:
     newline: str
     truncated: bool
     size: int
+    limit: int | None = None  # the byte bound that cut the text, when it was cut
 
     def __str__(self) -> str:
         return self.text
+
+    def cut_note(self) -> str:
+        """The sentence saying the text was cut, or "" when it is the whole file."""
+        if not self.truncated:
+            return ""
+        read = f"the first {self.limit:,} bytes" if self.limit else "part"
+        return (f"{self.path}: showing {read} of {self.size:,}; pass a larger max_bytes "
+                "to read more")
 
     @property
     def lines(self) -> list[str]:
@@ -193,10 +202,13 @@ class FileText:
     def header(self) -> str:
         endings = {"\n": "LF", "\r\n": "CRLF", "\r": "CR"}.get(self.newline, repr(self.newline))
         cut = f", truncated (file is {self.size:,} bytes)" if self.truncated else ""
-        return f"{self.path} ({self.encoding}, {endings}, {len(self.lines):,} lines{cut})"
+        head = f"{self.path} ({self.encoding}, {endings}, {len(self.lines):,} lines{cut})"
+        return f"{head}\nNote: {self.cut_note()}" if self.truncated else head
 
     def __repr__(self) -> str:
         shown = self.lines[:40]
         more = len(self.lines) - len(shown)
         tail = [f"... {more:,} more lines"] if more > 0 else []
-        return "\n".join([self.header(), "-" * min(len(self.header()), 80), *shown, *tail])
+        header = self.header()
+        rule = "-" * min(len(header.splitlines()[0]), 80)
+        return "\n".join([header, rule, *shown, *tail])

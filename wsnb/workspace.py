@@ -7,6 +7,7 @@ plan book and come back as plans to confirm.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 from collections.abc import Callable
@@ -14,9 +15,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import NotFoundError
+from .errors import NotFoundError, WsnbError
 from .policy import AccessPolicy
 from .tools.base import ToolContext, ToolRegistry, local_now
+from .tools.limits import ToolLimits
 from .tools.read import READ_TOOLS
 from .types import FileInfo, FileText, PermissionMode, ToolResult
 
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
     from .launcher import Launcher
     from .plans import Plan, PlanBook
     from .scanner import ScanLimits, ScanReport
+    from .search.grep import Progress
     from .trash import Trash
     from .widgets.chat import ChatView
     from .widgets.explorer import Explorer
@@ -39,6 +42,9 @@ if TYPE_CHECKING:
 __all__ = ["Workspace", "open_workspace"]
 
 logger = logging.getLogger("wsnb")
+
+# A person's defaults: the whole answer, bounded only where a notebook would choke.
+_PERSON = ToolLimits.for_person()
 
 
 def open_workspace(
@@ -110,9 +116,12 @@ class Workspace:
             launcher=launcher or Launcher(),
             clock=clock or local_now,
         )
+        # The agent's tools run with self.context (a model's limits); a person reads through
+        # the same tools with a person's limits.
+        self._reading = dataclasses.replace(self.context, limits=_PERSON)
         journal = Journal(policy.root)
         self._book: PlanBook = PlanBook(self.context, self.tools, journal,
-                                        on_change=self._forget_index)  # fmt: skip
+                                        on_change=self._follow_change)  # fmt: skip
         logger.info("workspace opened: %s (mode %s)", policy.root, policy.mode.value)
 
     def __repr__(self) -> str:
@@ -156,9 +165,35 @@ class Workspace:
         assert self._index is not None
         return self._index
 
-    def _forget_index(self, _plan: Plan) -> None:
-        # A confirmed change makes the index stale; the next read rescans.
-        self._index = None
+    def _follow_change(self, plan: Plan) -> None:
+        """Bring the index up to date with a confirmed plan (or its undo), without a rescan.
+
+        The rows of the paths the plan touched are read again from the disk.
+        When that can't give what a scan would (a ``.gitignore`` changed, the
+        scan was cut by its limits, a path can't be looked at), the index is
+        dropped and the next read scans again.
+        """
+        from .index import plan_change
+        from .scanner import rows_for_paths
+
+        index = self._index
+        if index is None:
+            return
+        change = plan_change(plan)
+        if change is None or index.report.truncated:
+            self._index = None
+            return
+        if not change.items and not change.folders:
+            return
+        try:
+            fresh = [rows_for_paths(self.policy, sorted(change.items), limits=self.limits),
+                     rows_for_paths(self.policy, sorted(change.folders), limits=self.limits,
+                                    below=False)]  # fmt: skip
+        except WsnbError as exc:
+            logger.info("index dropped after plan %s (%s)", plan.id, type(exc).__name__)
+            self._index = None
+            return
+        self._index = index.with_rows(fresh, change)
 
     @property
     def files(self) -> pd.DataFrame:
@@ -179,32 +214,52 @@ class Workspace:
 
     def _run(self, tool_name: str, **params: Any) -> ToolResult:
         tool = self.tools.get(tool_name)
-        return tool.run(self.context, **params).raise_for_error()  # type: ignore[attr-defined, no-any-return]
+        return tool.run(self._reading, **params).raise_for_error()  # type: ignore[attr-defined, no-any-return]
 
-    def ls(self, path: str = ".") -> pd.DataFrame:
-        """The entries of one folder (shallow, at most 200), folders first."""
-        frame: pd.DataFrame = self._run("list_folder", path=path).data
+    def ls(self, path: str = ".", limit: int | None = None) -> pd.DataFrame:
+        """The entries of one folder (shallow, all of them unless ``limit``), folders first."""
+        frame: pd.DataFrame = self._run("list_folder", path=path, limit=limit).data
         return frame
 
-    def find(self, keyword: str, limit: int = 30) -> pd.DataFrame:
-        """Files whose names match ``keyword`` (``'main'``, ``'.cpp'``, ``'说明'``), best first."""
+    def find(self, keyword: str, limit: int | None = _PERSON.names) -> pd.DataFrame:
+        """Files whose names match ``keyword`` (``'main'``, ``'.cpp'``, ``'说明'``), best first.
+
+        The best 30 unless ``limit`` says otherwise; ``limit=None`` returns every match.
+        """
         frame: pd.DataFrame = self._run("search_files", keyword=keyword, limit=limit).data
         return frame
 
-    def grep(self, pattern: str, regex: bool = False, case: bool = False,
-             limit: int = 50) -> pd.DataFrame:  # fmt: skip
-        """Lines containing ``pattern`` in the text files: path, line, column, text.
+    def grep(
+        self,
+        pattern: str,
+        regex: bool = False,
+        case: bool = False,
+        limit: int | None = _PERSON.matches,
+        *,
+        max_bytes: int = _PERSON.search_bytes,
+        max_files: int | None = _PERSON.files,
+        progress: Progress | None = None,
+    ) -> pd.DataFrame:
+        """Lines containing ``pattern`` in every text file of the index: path, line, column, text.
 
-        Literal and case-insensitive unless ``regex=True`` / ``case=True``.
-        ``.attrs`` says how many files were scanned and which were skipped.
+        Literal and case-insensitive unless ``regex=True`` / ``case=True``. Up
+        to ``limit`` lines (10,000; ``None`` for all); files over ``max_bytes``
+        (4 MiB) are skipped. A cut result says so under the table, and
+        ``.attrs`` counts what was searched and skipped. ``progress(done_files,
+        total_files)`` is called in bounded steps.
         """
-        result = self._run("search_text", pattern=pattern, regex=regex, case=case, limit=limit)
+        result = self._run("search_text", pattern=pattern, regex=regex, case=case, limit=limit,
+                           max_files=max_files, max_bytes=max_bytes, progress=progress)  # fmt: skip
         frame: pd.DataFrame = result.data
         return frame
 
-    def read(self, path: str) -> FileText:
-        """A text file's content (at most 128 KiB) with its encoding; ``str()`` gives the text."""
-        doc: FileText = self._run("read_file", path=path).data
+    def read(self, path: str, max_bytes: int = _PERSON.read_bytes) -> FileText:
+        """A text file's content with its encoding; ``str()`` gives the text.
+
+        Whole files up to ``max_bytes`` (16 MiB); a longer file is cut there,
+        and its display says so.
+        """
+        doc: FileText = self._run("read_file", path=path, limit=max_bytes).data
         return doc
 
     def info(self, path: str) -> FileInfo:

@@ -1,28 +1,25 @@
 """Text search over the workspace's files: one DataFrame row per matching line.
 
-Searching is a read, so it obeys the read rules: every candidate passes
-``AccessPolicy.resolve`` (a refused path is counted, never opened), files
-whose names look like secrets are never read, huge and binary files are
-skipped, and every skip is counted in ``frame.attrs`` so a person can see what
-was left out.
+Searching is a read, so it obeys the read rules: every candidate passes the
+policy (``FolderGate``: a refused path is counted, never opened), files whose
+names look like secrets are never read, files over ``max_bytes`` and binary
+files are skipped, and every skip is counted in ``frame.attrs``. When the
+result is less than the whole answer (a row limit, files not searched, files
+skipped) the frame is a ``NotedFrame`` whose display says so in one line.
 
-Most files don't match, so the literal search is shaped around rejecting them
-cheaply: the file is read once as bytes (one ``os.read``), and the needle's
-encoded bytes are looked for with ``in`` before anything is decoded or split
-into lines. Only files that may match, and UTF-16 files, are decoded (through
-``wsnb.textio``, once) and searched as text, which is also where line and
-column numbers come from. The per-file path is kept short on purpose: at a
-thousand files per query, each function call and ``pathlib`` operation shows.
+Each file is read once as bytes (one ``os.read``) and looked at by the
+``Matcher`` (``wsnb.search.matcher``): most files end at a byte-level check
+and are never decoded. The per-file path is kept short on purpose: at tens of
+thousands of files per query, each function call shows. A large search is
+shared with a second process (``wsnb.search.parallel``) when the machine has
+the cores for it; the rows and counts are the same as one process finds.
 """
 
 from __future__ import annotations
 
-import codecs
 import logging
 import numbers
-import re
-import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,8 +27,13 @@ import numpy as np
 import pandas as pd
 
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
+from ..filekinds import binary_kind
+from ..noted import NotedFrame, with_note
 from ..policy import AccessPolicy, WsPath
 from ..textio import decode_bytes, read_bytes
+from .gate import FolderGate
+from .matcher import SNIPPET_CHARS, Matcher, compile_pattern, normalise_newlines
+from .matcher import snippet as _snippet
 
 __all__ = [
     "GREP_COLUMNS",
@@ -39,6 +41,7 @@ __all__ = [
     "MAX_FILES",
     "MAX_MATCHES",
     "SNIPPET_CHARS",
+    "Progress",
     "grep",
 ]
 
@@ -47,223 +50,23 @@ logger = logging.getLogger("wsnb")
 MAX_FILES = 1000
 MAX_BYTES = 128 * 1024
 MAX_MATCHES = 50
-SNIPPET_CHARS = 200
 GREP_COLUMNS = ["path", "line", "column", "text"]
 
+Progress = Callable[[int, int], None]
+"""``progress(done_files, total_files)``, called in bounded steps during a search."""
+
 _MAX_LISTED_LARGE = 20
-_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
-_ELLIPSIS = "…"
+_PROGRESS_STEPS = 100  # at most about this many progress calls per search
+_MIN_PROGRESS_STEP = 256  # files between two calls, at least
 
-
-# ---------------------------------------------------------------------------
-# The matcher: a byte-level pre-check plus one compiled pattern for the text.
-# ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Matcher:
-    """How one search looks at a file.
-
-    ``needles`` are byte strings at least one of which occurs in any file
-    that can match (an empty tuple means "can't tell, decode and look").
-    ``fold`` says the needles are ASCII-lowered and must be looked for in
-    ``data.lower()``. ``literal`` is the text of a case-sensitive literal
-    search, found with ``str.find`` instead of the pattern.
-    """
-
-    compiled: re.Pattern[str]
-    needles: tuple[bytes, ...]
-    fold: bool
-    literal: str | None = None
-
-    def first(self, text: str, start: int) -> int:
-        """Where the first match at or after ``start`` begins, or -1."""
-        if self.literal is not None:
-            return text.find(self.literal, start)
-        match = self.compiled.search(text, start)
-        return -1 if match is None else match.start()
-
-    def may_match(self, data: bytes) -> bool:
-        """False only when the file certainly has no match; cheap, never decodes.
-
-        Usually one needle: an ASCII needle's GB18030 bytes are its UTF-8
-        bytes, so they are looked for once.
-        """
-        if not self.needles or data.startswith(_UTF16_BOMS):
-            return True
-        if self.fold:
-            data = data.lower()
-        if len(self.needles) == 1:
-            return self.needles[0] in data
-        return any(needle in data for needle in self.needles)
-
-
-def _compile(pattern: str, *, regex: bool, case: bool) -> _Matcher:
-    """Check the pattern and build the matcher; a bad pattern is a ``UsageError``."""
-    if not isinstance(pattern, str) or not pattern:
-        raise UsageError("The search pattern is empty; give the text to look for.")
-    if regex:
-        flags = re.MULTILINE | (0 if case else re.IGNORECASE)
-        try:
-            compiled = re.compile(pattern, flags)
-        except re.error as exc:
-            raise UsageError(
-                f"The regular expression {pattern!r} is not valid ({exc}); fix it, "
-                "or pass regex=False to search for the text literally."
-            ) from None
-        return _Matcher(compiled, (), fold=False)
-    return _literal_matcher(pattern, case=case)
-
-
-def _literal_matcher(pattern: str, *, case: bool) -> _Matcher:
-    """A literal needle, pre-checked as UTF-8 and GB18030 bytes where that is exact.
-
-    Case-insensitive search of an ASCII needle matches ASCII letters only
-    (``re.ASCII``), exactly what ``bytes.lower`` can pre-check. A needle with
-    cased non-ASCII letters (``Ü``) gets no pre-check: every file is decoded.
-    Nor does a needle with a line break, since the text is searched with
-    CRLF and CR turned into LF, which the raw bytes don't show.
-    """
-    flags = 0 if case else re.IGNORECASE | (re.ASCII if pattern.isascii() else 0)
-    compiled = re.compile(re.escape(pattern), flags)
-    if "\r" in pattern or "\n" in pattern:
-        return _Matcher(compiled, (), fold=False)
-    if case:
-        return _Matcher(compiled, _encodings(pattern), fold=False, literal=pattern)
-    if not all(ch.isascii() or _caseless(ch) for ch in pattern):
-        return _Matcher(compiled, (), fold=False)
-    needles = tuple(dict.fromkeys(needle.lower() for needle in _encodings(pattern)))
-    return _Matcher(compiled, needles, fold=True)
-
-
-def _caseless(ch: str) -> bool:
-    """True for characters with no other case, such as Chinese characters."""
-    return ch.lower() == ch and ch.upper() == ch and ch.casefold() == ch
-
-
-def _encodings(pattern: str) -> tuple[bytes, ...]:
-    """The needle's bytes in the byte-oriented encodings textio reads."""
-    try:
-        forms = (pattern.encode("utf-8"), pattern.encode("gb18030"))
-    except UnicodeEncodeError:  # a lone surrogate: no decoded text can contain it
-        return ()
-    return tuple(dict.fromkeys(forms))
-
-
-# ---------------------------------------------------------------------------
-# Finding lines in decoded text.
-# ---------------------------------------------------------------------------
-
-
-def _normalise_newlines(text: str, newline: str) -> str:
-    """One line terminator, so ``$`` and line numbers agree for CRLF and CR files."""
-    if "\r" not in text:
-        return text
-    text = text.replace("\r\n", "\n")
-    return text.replace("\r", "\n") if newline == "\r" else text
-
-
-def _matching_lines(matcher: _Matcher, text: str) -> Iterator[tuple[int, int, str]]:
-    """``(line, column, line_text)`` for each line with a match; 1-based, first match only.
-
-    Each search starts at the next line, since the rest of a reported line
-    can't add a row; line numbers are counted only up to each match.
-    """
-    line_no = 1
-    counted_to = 0
-    position = 0
-    while position <= len(text) and (start := matcher.first(text, position)) >= 0:
-        line_no += text.count("\n", counted_to, start)
-        counted_to = start
-        line_start = text.rfind("\n", 0, start) + 1
-        line_end = text.find("\n", start)
-        if line_end == -1:
-            line_end = len(text)
-        yield line_no, start - line_start + 1, text[line_start:line_end]
-        position = line_end + 1
-
-
-def _snippet(line: str, column: int) -> str:
-    """The line, or ``SNIPPET_CHARS`` of it around the match with ``…`` at each cut."""
-    if len(line) <= SNIPPET_CHARS:
-        return line
-    start = max(0, min(column - 1 - SNIPPET_CHARS // 4, len(line) - SNIPPET_CHARS))
-    end = start + SNIPPET_CHARS
-    head = _ELLIPSIS if start > 0 else ""
-    tail = _ELLIPSIS if end < len(line) else ""
-    return f"{head}{line[start:end]}{tail}"
-
-
-# ---------------------------------------------------------------------------
-# The gate, with the folders it has verified remembered for one search.
-# ---------------------------------------------------------------------------
-
-
-class _Gate:
-    """``policy.resolve`` for many files of few folders, lstat-ing each folder once.
-
-    ``policy.resolve`` walks every segment of every path with ``lstat``; in a
-    search over a thousand files that walk costs about as much as reading
-    them. The gate asks the policy once per folder, and for the common case of
-    a plain name in a verified folder asks ``policy.resolve_child``, which
-    ``lstat``-s the last segment only (a regular file, not a link). Anything else (a link, a missing
-    file, ``..``, an absolute path, a name with odd characters) goes to
-    ``policy.resolve`` whole, so refusals keep the policy's own rule and
-    words. The file is then opened with ``O_NOFOLLOW`` by ``wsnb.textio``.
-    """
-
-    __slots__ = ("_folders", "_policy")
-
-    def __init__(self, policy: AccessPolicy) -> None:
-        self._policy = policy
-        self._folders: dict[str, WsPath | None] = {}
-
-    def resolve(self, candidate: str) -> tuple[WsPath, str, int | None]:
-        """The checked path, its file name and its size when known.
-
-        Raises ``PolicyError`` like the policy. The name comes along because
-        ``WsPath.name`` asks ``pathlib``, which costs more than the split here.
-        """
-        folder_part, _, name = candidate.rpartition("/")
-        folder = self._folders.get(folder_part, _UNSEEN)
-        if folder is _UNSEEN:
-            folder = self._folder(folder_part)
-        if folder is None or not _PLAIN_NAME.match(name):
-            return self._whole(candidate)
-        try:
-            target, info = self._policy.resolve_child(folder, name)
-        except PolicyError:
-            return self._whole(candidate)  # the policy's own words
-        if info is None or not stat.S_ISREG(info.st_mode):
-            return self._whole(candidate)
-        return target, name, info.st_size
-
-    def _whole(self, candidate: str) -> tuple[WsPath, str, None]:
-        target = self._policy.resolve(candidate)
-        return target, target.name, None
-
-    def _folder(self, relative: str) -> WsPath | None:
-        """The verified folder, or None; asked once per folder and remembered.
-
-        None when the path is not plain, the policy refuses it, or it is not a folder.
-        """
-        folder: WsPath | None = None
-        if relative == "" or _PLAIN_PATH.match(relative):
-            try:
-                folder = self._policy.resolve(relative or ".")
-            except PolicyError:
-                folder = None
-        self._folders[relative] = folder if folder and folder.absolute.is_dir() else None
-        return self._folders[relative]
-
-
-_UNSEEN: Any = object()
-
-# A relative POSIX path of plain names: no empty, "." or ".." segment, no backslash,
-# colon or control character, not starting with "~". Anything else goes to the policy.
-_SEGMENT = r"(?!\.\.?(?:/|\Z))[^/\\\x00-\x1f:]+"
-_PLAIN_PATH = re.compile(rf"(?!~){_SEGMENT}(?:/{_SEGMENT})*\Z")
-_PLAIN_NAME = re.compile(rf"(?!~){_SEGMENT}\Z")
+# What the note names. Binary files are counted in attrs but not noted: they hold no lines.
+_SKIP_COUNTERS = (
+    ("files_skipped_size", "too big"),
+    ("files_skipped_undecodable", "in an unknown encoding"),
+    ("files_skipped_sensitive", "sensitive"),
+    ("files_refused", "refused by the policy"),
+    ("files_unreadable", "unreadable"),
+)
 
 
 # ---------------------------------------------------------------------------
@@ -273,15 +76,17 @@ _PLAIN_NAME = re.compile(rf"(?!~){_SEGMENT}\Z")
 
 @dataclass(slots=True)
 class _Search:
-    """The state of one ``grep`` call: what was found and what was skipped."""
+    """The state of one ``grep`` call (or of one block of it): what was found and skipped."""
 
-    matcher: _Matcher
-    limit: int
+    matcher: Matcher
+    limit: int | None
     max_bytes: int
     paths: list[str] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
     columns: list[int] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
+    verdicts: dict[str, int] = field(default_factory=dict)  # file name -> _OK, _SENSITIVE...
+    files_visited: int = 0
     files_opened: int = 0
     files_scanned: int = 0
     files_skipped_size: int = 0
@@ -291,14 +96,25 @@ class _Search:
     files_skipped_sensitive: int = 0
     files_refused: int = 0
     files_unreadable: int = 0
-    files_not_scanned: int = 0
     truncated: bool = False
 
     @property
     def full(self) -> bool:
-        return len(self.paths) >= self.limit
+        return self.limit is not None and len(self.paths) >= self.limit
 
-    def visit(self, gate: _Gate, policy: AccessPolicy, candidate: str) -> None:
+    def run(self, gate: FolderGate, policy: AccessPolicy, candidates: Sequence[str],
+            max_files: int | None) -> bool:  # fmt: skip
+        """Visit ``candidates`` in order; True when a bound stopped the search."""
+        visit = self.visit
+        for candidate in candidates:
+            if self.full or (max_files is not None and self.files_opened >= max_files):
+                self.truncated = self.truncated or self.full
+                return True
+            visit(gate, policy, candidate)
+            self.files_visited += 1
+        return False
+
+    def visit(self, gate: FolderGate, policy: AccessPolicy, candidate: str) -> None:
         """Search one candidate, or count why it was skipped.
 
         Kept flat: it runs once per file, and most files end at the byte-level
@@ -309,13 +125,18 @@ class _Search:
         except PolicyError:
             self.files_refused += 1
             return
-        if policy.is_sensitive(name):
+        verdict = self.verdicts.get(name)
+        if verdict is None:  # names repeat (__init__.py, index.ts): ask the rules once each
+            verdict = self.verdicts[name] = _name_verdict(policy, name)
+        if verdict == _SENSITIVE:
             self.files_skipped_sensitive += 1
             return
-        if policy.is_dangerous(name):
+        if verdict == _DANGEROUS:
             self.files_refused += 1
             return
         self.files_opened += 1
+        if verdict == _BINARY_NAME and self._binary_head(target, size):
+            return
         data = self._read(target, size)
         if data is None:
             return
@@ -325,6 +146,23 @@ class _Search:
             self._search_text(target.relative, data, has_nul=False)
         else:
             self.files_scanned += 1  # searched at the byte level: certainly no match
+
+    def _binary_head(self, target: WsPath, size: int | None) -> bool:
+        """For a name that says binary (``.png``): True, counted, when its first bytes agree.
+
+        Only the head is read, so a folder of images costs a few KiB each. A
+        file whose head has no NUL byte is searched like any other.
+        """
+        if size is not None and size <= _HEAD_BYTES:
+            return False  # small: one whole read decides
+        try:
+            head = read_bytes(target, limit=_HEAD_BYTES)
+        except (WsnbError, OSError):
+            return False  # the whole read counts it
+        if b"\x00" in head:
+            self.files_skipped_binary += 1
+            return True
+        return False
 
     def _read(self, target: WsPath, size: int | None) -> bytes | None:
         """The file's bytes, or None for a file too big or unreadable (counted).
@@ -370,31 +208,58 @@ class _Search:
                 self.files_skipped_undecodable += 1
             return
         self.files_scanned += 1
-        self._collect(path, _normalise_newlines(text, fmt.newline))
+        self._collect(path, normalise_newlines(text, fmt.newline))
 
     def _collect(self, path: str, text: str) -> None:
-        for line, column, line_text in _matching_lines(self.matcher, text):
-            if self.full:
+        """One row per line with a match (its first match); 1-based line and column.
+
+        Each search starts at the next line, since the rest of a reported line
+        can't add a row; line numbers are counted only up to each match. One
+        flat loop of C calls: a search can return hundreds of thousands of rows.
+        """
+        haystack, needle = self.matcher.for_text(text)
+        search = self.matcher.compiled.search if needle is None else None
+        find, count, rfind, line_end_of = haystack.find, text.count, text.rfind, text.find
+        paths, lines, columns, texts = self.paths, self.lines, self.columns, self.texts
+        limit, end = self.limit, len(text)
+        line_no, counted_to, position = 1, 0, 0
+        while position <= end:
+            if search is None:
+                start = find(needle, position)  # type: ignore[arg-type]
+            else:
+                match = search(text, position)
+                start = -1 if match is None else match.start()
+            if start < 0:
+                return
+            if limit is not None and len(paths) >= limit:
                 self.truncated = True
                 return
-            self.paths.append(path)
-            self.lines.append(line)
-            self.columns.append(column)
-            self.texts.append(_snippet(line_text, column))
+            line_no += count("\n", counted_to, start)
+            counted_to = start
+            line_start = rfind("\n", 0, start) + 1
+            line_end = line_end_of("\n", start)
+            if line_end == -1:
+                line_end = end
+            column = start - line_start + 1
+            line_text = text[line_start:line_end]
+            paths.append(path)
+            lines.append(line_no)
+            columns.append(column)
+            texts.append(line_text if len(line_text) <= SNIPPET_CHARS
+                         else _snippet(line_text, column))  # fmt: skip
+            position = line_end + 1
 
-    def frame(self, attrs: dict[str, Any]) -> pd.DataFrame:
-        frame = pd.DataFrame(
-            {
-                "path": pd.Series(self.paths, dtype=str),
-                "line": np.array(self.lines, dtype=np.int64),
-                "column": np.array(self.columns, dtype=np.int64),
-                "text": pd.Series(self.texts, dtype=str),
-            },
-            columns=GREP_COLUMNS,
-        )
-        frame.attrs.update(attrs)
-        frame.attrs.update(self.counts())
-        return frame
+    def absorb(self, block: _Search) -> None:
+        """Add a block's rows and counts, searched separately, after this search's own."""
+        self.paths += block.paths
+        self.lines += block.lines
+        self.columns += block.columns
+        self.texts += block.texts
+        for name in _COUNTERS:
+            setattr(self, name, getattr(self, name) + getattr(block, name))
+        room = _MAX_LISTED_LARGE - len(self.skipped_large)
+        self.skipped_large += block.skipped_large[: max(room, 0)]
+        self.truncated = self.truncated or block.truncated
 
     def counts(self) -> dict[str, Any]:
         return {
@@ -406,19 +271,90 @@ class _Search:
             "files_skipped_sensitive": self.files_skipped_sensitive,
             "files_refused": self.files_refused,
             "files_unreadable": self.files_unreadable,
-            "files_not_scanned": self.files_not_scanned,
             "truncated": self.truncated,
         }
 
+    def frame(self) -> pd.DataFrame:
+        return pd.DataFrame(
+            {
+                "path": pd.Series(self.paths, dtype=str),
+                "line": np.array(self.lines, dtype=np.int64),
+                "column": np.array(self.columns, dtype=np.int64),
+                "text": pd.Series(self.texts, dtype=str),
+            },
+            columns=GREP_COLUMNS,
+        )
 
-def _check_bounds(**bounds: object) -> dict[str, int]:
-    """The bounds as ints; anything but a whole number of at least 1 is a ``UsageError``."""
-    checked: dict[str, int] = {}
+
+_OK, _SENSITIVE, _DANGEROUS, _BINARY_NAME = 0, 1, 2, 3
+_HEAD_BYTES = 8192  # what decides that a file named like a binary one is binary
+
+
+def _name_verdict(policy: AccessPolicy, name: str) -> int:
+    if policy.is_sensitive(name):
+        return _SENSITIVE
+    if policy.is_dangerous(name):
+        return _DANGEROUS
+    return _BINARY_NAME if binary_kind(name) else _OK
+
+
+_COUNTERS = (
+    "files_visited", "files_opened", "files_scanned", "files_skipped_size",
+    "files_skipped_binary", "files_skipped_undecodable", "files_skipped_sensitive",
+    "files_refused", "files_unreadable",
+)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------
+# Bounds, progress and the note a person sees.
+# ---------------------------------------------------------------------------
+
+
+def _check_bounds(**bounds: object) -> dict[str, int | None]:
+    """The bounds as ints (None: no bound); anything else below 1 is a ``UsageError``."""
+    checked: dict[str, int | None] = {}
     for name, value in bounds.items():
+        if value is None and name != "max_bytes":
+            checked[name] = None
+            continue
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-            raise UsageError(f"{name} must be a whole number of at least 1, not {value!r}.")
+            allowed = "" if name == "max_bytes" else ", or None for no bound"
+            raise UsageError(f"{name} must be a whole number of at least 1{allowed}, "
+                             f"not {value!r}.")  # fmt: skip
         checked[name] = int(value)
     return checked
+
+
+def progress_step(total: int) -> int:
+    """Files between two progress calls: about ``_PROGRESS_STEPS`` calls per search."""
+    return max(_MIN_PROGRESS_STEP, -(-total // _PROGRESS_STEPS))
+
+
+def cut_note(attrs: dict[str, Any], *, limit: int | None, max_files: int | None,
+             max_bytes: int) -> str:  # fmt: skip
+    """One line saying what the search left out, or "" when it searched everything."""
+    total, visited = attrs["files_total"], attrs["files_searched"]
+    parts: list[str] = []
+    if attrs["truncated"] and limit is not None:
+        parts.append(f"stopped at {limit:,} matches after {visited:,} of {total:,} files; "
+                     "pass limit=None for all")  # fmt: skip
+    elif attrs["files_not_scanned"]:
+        parts.append(f"searched {visited:,} of {total:,} files (max_files={max_files:,}); "
+                     "pass max_files=None for all")  # fmt: skip
+    skipped = [(attrs[key], words) for key, words in _SKIP_COUNTERS if attrs[key]]
+    if skipped:
+        what = ", ".join(f"{count:,} {words}" for count, words in skipped)
+        more = (f"; pass a larger max_bytes (now {max_bytes:,}) for the big ones"
+                if attrs["files_skipped_size"] else "")  # fmt: skip
+        count = sum(c for c, _ in skipped)
+        parts.append(f"{count:,} {'file' if count == 1 else 'files'} skipped ({what}){more}; "
+                     "see .attrs")  # fmt: skip
+    return "; ".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# The search
+# ---------------------------------------------------------------------------
 
 
 def grep(
@@ -428,40 +364,60 @@ def grep(
     *,
     regex: bool = False,
     case: bool = False,
-    limit: int = MAX_MATCHES,
-    max_files: int = MAX_FILES,
+    limit: int | None = MAX_MATCHES,
+    max_files: int | None = MAX_FILES,
     max_bytes: int = MAX_BYTES,
-) -> pd.DataFrame:
+    progress: Progress | None = None,
+    workers: int | None = None,
+    index_note: str = "",
+    warn: bool = True,
+) -> NotedFrame:
     """Find ``pattern`` in the candidate files, in order; one row per matching line.
 
     ``candidates`` are workspace-relative paths (normally the index's text
     files). The search is literal unless ``regex=True`` and ignores case
-    unless ``case=True``. It stops after ``limit`` matching lines
-    (``attrs["truncated"]``) and opens at most ``max_files`` files; files
-    larger than ``max_bytes`` are skipped whole, not searched in part.
+    unless ``case=True``. It stops after ``limit`` matching lines and opens at
+    most ``max_files`` files (``None``: no bound); files larger than
+    ``max_bytes`` are skipped whole, not searched in part. ``progress`` is
+    called as ``progress(done_files, total_files)`` in bounded steps (about a
+    hundred calls at most) and once at the end. ``workers`` caps the
+    processes a large search may use (default: the machine's cores, at most 2;
+    1 searches in this process only).
 
     ``frame.attrs`` says what was searched and what was left out:
-    ``files_scanned`` (opened and searched), ``files_skipped_size`` and
-    ``skipped_large`` (up to 20 paths), ``files_skipped_binary``,
+    ``files_total`` (candidates), ``files_searched`` (visited before the search
+    stopped), ``files_scanned`` (opened and searched), ``files_skipped_size``
+    and ``skipped_large`` (up to 20 paths), ``files_skipped_binary``,
     ``files_skipped_undecodable`` (only found out for files that could match),
     ``files_skipped_sensitive`` (never read), ``files_refused`` (by the policy,
     never read), ``files_unreadable`` (vanished or unreadable),
     ``files_not_scanned`` (never opened: over ``max_files``, or after the
-    limit stopped the search) and ``truncated``.
+    limit stopped the search), ``truncated`` (the row limit cut the result)
+    and ``note``: the sentence the frame's display shows when anything was
+    left out ("" when the search was whole). ``index_note`` is the caller's
+    sentence about candidates it could not give (an index cut by the scan's
+    limits); it leads the note, which is logged once as a warning (as
+    information with ``warn=False``).
     """
     bounds = _check_bounds(limit=limit, max_files=max_files, max_bytes=max_bytes)
-    matcher = _compile(pattern, regex=regex, case=case)
-    search = _Search(matcher, bounds["limit"], bounds["max_bytes"])
-    gate = _Gate(policy)
-    remaining = iter(candidates)
-    for candidate in remaining:
-        if search.files_opened >= bounds["max_files"] or search.full:
-            search.files_not_scanned = 1 + sum(1 for _ in remaining)
-            search.truncated = search.truncated or search.full
-            break
-        search.visit(gate, policy, candidate)
-    logger.info(
-        "Text search: %d matching lines in %d files (%d not scanned).",
-        len(search.paths), search.files_scanned, search.files_not_scanned,
-    )  # fmt: skip
-    return search.frame({"pattern": pattern, "regex": regex, "case": case})
+    matcher = compile_pattern(pattern, regex=regex, case=case)
+    paths = candidates if isinstance(candidates, list) else list(candidates)
+    search = _Search(matcher, bounds["limit"], bounds["max_bytes"] or MAX_BYTES)
+    from .parallel import run_search  # the block runner; imported here to keep imports light
+
+    run_search(search, policy, paths, max_files=bounds["max_files"], progress=progress,
+               workers=workers)  # fmt: skip
+    attrs: dict[str, Any] = {"pattern": pattern, "regex": regex, "case": case,
+                             "files_total": len(paths), "files_searched": search.files_visited,
+                             "files_not_scanned": len(paths) - search.files_visited,
+                             **search.counts()}  # fmt: skip
+    note = cut_note(attrs, limit=bounds["limit"], max_files=bounds["max_files"],
+                    max_bytes=search.max_bytes)  # fmt: skip
+    note = "; ".join(part for part in (index_note, note) if part)
+    logger.info("Text search: %d matching lines in %d files (%d not scanned).",
+                len(search.paths), search.files_scanned, attrs["files_not_scanned"])  # fmt: skip
+    # The note is always on screen; the log warns only when matches may be missing because of a
+    # bound the caller can raise. A secret-looking file left unread is the policy, not news.
+    lost = bool(index_note or attrs["truncated"] or attrs["files_not_scanned"]
+                or attrs["files_skipped_size"])  # fmt: skip
+    return with_note(search.frame(), note, warn=warn and lost, **attrs)

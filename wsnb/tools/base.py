@@ -1,7 +1,8 @@
 """The ``Tool`` protocol, the context every tool runs in, and the registry.
 
 Read tools answer at once with a ``ToolResult``. Write tools never touch the
-disk when asked: they build a ``Plan``, and only ``Plan.confirm()`` calls
+disk when asked: they build a ``Plan`` (seen here as a ``PlanRecord``, so this
+module does not import the plans floor above it), and only ``Plan.confirm()`` calls
 their ``execute``, after the policy has checked everything again.
 """
 
@@ -15,17 +16,20 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..policy import AccessPolicy
 from ..types import ActionType, Risk, ToolResult
+from .limits import ToolLimits
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from ..index import FileIndex
     from ..launcher import Launcher
-    from ..plans import Plan
+    from ..planrecord import PlanRecord
     from ..policy import Decision
     from ..trash import Trash
 
-__all__ = ["ReadTool", "Tool", "ToolContext", "ToolRegistry", "WriteTool", "local_now"]
+__all__ = [
+    "ReadTool", "Tool", "ToolContext", "ToolLimits", "ToolRegistry", "WriteTool", "local_now",
+]  # fmt: skip
 
 logger = logging.getLogger("wsnb")
 
@@ -40,7 +44,9 @@ class ToolContext:
     """Everything a tool may use. Tests inject the clock, trash and launcher.
 
     ``index`` is a callable so tools get the current index, scanning lazily
-    the first time one is needed.
+    the first time one is needed. ``limits`` bound what the read tools hand
+    back; the default is a model's (``ToolLimits.for_model()``), and the
+    facade reads with a person's.
     """
 
     policy: AccessPolicy
@@ -49,6 +55,7 @@ class ToolContext:
     launcher: Launcher
     clock: Callable[[], datetime] = local_now
     extras: dict[str, Any] = field(default_factory=dict)
+    limits: ToolLimits = field(default_factory=ToolLimits.for_model)
 
 
 @runtime_checkable
@@ -77,15 +84,15 @@ class ReadTool(Tool, Protocol):
 
 @runtime_checkable
 class WriteTool(Tool, Protocol):
-    def plan(self, ctx: ToolContext, **params: Any) -> Plan:
+    def plan(self, ctx: ToolContext, **params: Any) -> PlanRecord:
         """Build a plan (possibly refused); never touch the disk."""
         ...
 
-    def recheck(self, ctx: ToolContext, plan: Plan) -> Decision:
+    def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
         """Ask the policy again, at execution time, about the plan's paths."""
         ...
 
-    def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
+    def execute(self, ctx: ToolContext, plan: PlanRecord) -> ToolResult:
         """Carry out a confirmed plan; a failure leaves the original intact."""
         ...
 

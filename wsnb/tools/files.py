@@ -17,6 +17,7 @@ from typing import Any
 
 from .. import fsops, textio
 from ..errors import ConflictError, UnsupportedFileError, WsnbError
+from ..planrecord import PlanRecord
 from ..plans import PREVIEW_LINES, Plan, plan_params, recheck_path
 from ..policy import Decision, WsPath
 from ..types import ActionType, Risk, Rule, ToolResult
@@ -60,7 +61,7 @@ def missing_parents(ctx: ToolContext, target: WsPath) -> list[WsPath]:
     return missing
 
 
-def make_parents(ctx: ToolContext, plan: Plan) -> list[Path]:
+def make_parents(ctx: ToolContext, plan: PlanRecord) -> list[Path]:
     """Create the plan's ``parent_dirs`` (through the gate again); returns the ones it made."""
     made: list[Path] = []
     try:
@@ -164,10 +165,10 @@ class CreateFileTool:
             plan.warnings.append("The new file will be empty.")
         return plan
 
-    def recheck(self, ctx: ToolContext, plan: Plan) -> Decision:
+    def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
         return recheck_path(ctx.policy.check_create, plan.target)
 
-    def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
+    def execute(self, ctx: ToolContext, plan: PlanRecord) -> ToolResult:
         target = recheck_path(ctx.policy.check_create, plan.target).raise_if_refused()
         data = textio.encode_text(plan.content or "", textio.DEFAULT_FORMAT)
         made = make_parents(ctx, plan)
@@ -206,10 +207,10 @@ class CreateFolderTool:
             plan.description = "A new, empty folder."
         return plan
 
-    def recheck(self, ctx: ToolContext, plan: Plan) -> Decision:
+    def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
         return recheck_path(ctx.policy.check_create, plan.target)
 
-    def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
+    def execute(self, ctx: ToolContext, plan: PlanRecord) -> ToolResult:
         target = recheck_path(ctx.policy.check_create, plan.target).raise_if_refused()
         made = make_parents(ctx, plan)
         try:
@@ -346,14 +347,14 @@ class WriteFileTool:
         if new == old:
             plan.warnings.append("No change: the backup is the same as the file.")
 
-    def recheck(self, ctx: ToolContext, plan: Plan) -> Decision:
+    def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
         decision = recheck_path(ctx.policy.check_write_file, plan.target)
         restore = plan.data.get("restore_from")
         if decision and restore is not None:
             return ctx.policy.check(restore)
         return decision
 
-    def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
+    def execute(self, ctx: ToolContext, plan: PlanRecord) -> ToolResult:
         target = recheck_path(ctx.policy.check_write_file, plan.target).raise_if_refused()
         new: bytes = plan.data["new_bytes"]
         backup = fsops.backup_file(target, ctx.policy.root, ctx.clock())

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import LaunchError, PolicyError
+from ..planrecord import PlanRecord
 from ..plans import Plan, plan_params, recheck_path
 from ..policy import Decision, WsPath
 from ..types import ActionType, Risk, Rule, ToolResult
@@ -77,10 +78,10 @@ class OpenFileTool:
             plan.warnings.append(unavailable)
         return plan
 
-    def recheck(self, ctx: ToolContext, plan: Plan) -> Decision:
+    def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
         return recheck_path(lambda p: _check_launchable(ctx, p), plan.source)
 
-    def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
+    def execute(self, ctx: ToolContext, plan: PlanRecord) -> ToolResult:
         source = recheck_path(lambda p: _check_launchable(ctx, p), plan.source).raise_if_refused()
         ctx.launcher.open(source)
         return ToolResult(True, message=f"Opened {source}.", target=source.relative,

@@ -18,6 +18,7 @@ from typing import Any
 from .. import fsops, textio
 from ..errors import ConflictError, WriteError
 from ..names import illegal_name_reason, is_dangerous_name, is_sensitive_name
+from ..planrecord import PlanRecord
 from ..plans import Plan, plan_params, recheck_path
 from ..policy import Decision, WsPath
 from ..types import ActionType, Risk, Rule, ToolResult
@@ -98,14 +99,14 @@ def _one_file(plan: Plan, source: WsPath, verb: str) -> bool:
     return True
 
 
-def _recheck_both(ctx: ToolContext, plan: Plan, verb: str) -> Decision:
+def _recheck_both(ctx: ToolContext, plan: PlanRecord, verb: str) -> Decision:
     decision = recheck_path(lambda p: ctx.policy.check_source(p, verb=verb), plan.source)
     if not decision:
         return decision
     return recheck_path(ctx.policy.check_create, plan.target)
 
 
-def _both(plan: Plan) -> tuple[WsPath, WsPath]:
+def _both(plan: PlanRecord) -> tuple[WsPath, WsPath]:
     if plan.source is None or plan.target is None:
         raise WriteError("The plan lost its paths; make a new plan.")
     return plan.source, plan.target
@@ -141,10 +142,10 @@ class CopyFileTool:
             plan.description = f"A copy of {source} ({size:,} bytes); the original stays."
         return plan
 
-    def recheck(self, ctx: ToolContext, plan: Plan) -> Decision:
+    def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
         return _recheck_both(ctx, plan, "copy")
 
-    def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
+    def execute(self, ctx: ToolContext, plan: PlanRecord) -> ToolResult:
         source, target = _both(plan)
         data = textio.read_bytes(source)
         mode = stat.S_IMODE(os.lstat(source.absolute).st_mode)
@@ -182,10 +183,10 @@ class MoveFileTool:
             plan.description = f"{source} moves; nothing is left at its old place."
         return plan
 
-    def recheck(self, ctx: ToolContext, plan: Plan) -> Decision:
+    def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
         return _recheck_both(ctx, plan, "move")
 
-    def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
+    def execute(self, ctx: ToolContext, plan: PlanRecord) -> ToolResult:
         source, target = _both(plan)
         made = make_parents(ctx, plan)
         try:
@@ -227,10 +228,10 @@ class RenameTool:
             plan.description = f"The {kind} keeps its place and content; only its name changes."
         return plan
 
-    def recheck(self, ctx: ToolContext, plan: Plan) -> Decision:
+    def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
         return _recheck_both(ctx, plan, "rename")
 
-    def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
+    def execute(self, ctx: ToolContext, plan: PlanRecord) -> ToolResult:
         source, target = _both(plan)
         _move(source, target)
         return ToolResult(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
+import re
 import stat
 from dataclasses import dataclass
 from datetime import datetime
@@ -19,11 +20,14 @@ import pandas as pd
 
 from .. import textio
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
-from ..names import is_text_name
+from ..filekinds import binary_kind
+from ..names import is_dangerous_name, is_text_name
+from ..noted import with_note
 from ..policy import WsPath
-from ..search.grep import grep
+from ..search.grep import Progress, grep
 from ..types import ActionType, FileInfo, FileText, Risk, Rule, ToolResult
 from .base import ToolContext
+from .limits import DEFAULT, Bound
 
 __all__ = [
     "LIST_COLUMNS",
@@ -42,23 +46,6 @@ logger = logging.getLogger("wsnb")
 MAX_LIST_ENTRIES = 200
 LIST_COLUMNS = [f.name for f in dataclasses.fields(FileInfo)]
 
-# Suffixes that are never text, refused before any byte is read.
-_BINARY_KINDS = {
-    "an image": {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".ico", ".webp", ".tif", ".tiff",
-                 ".psd", ".heic"},
-    "an archive": {".zip", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".rar", ".tar", ".zst"},
-    "a compiled program or library": {".dll", ".so", ".dylib", ".o", ".obj", ".a", ".lib",
-                                      ".pyc", ".class", ".jar", ".wasm", ".bin", ".elf"},
-    "a media file": {".mp3", ".mp4", ".wav", ".flac", ".ogg", ".mov", ".avi", ".mkv"},
-    "an office document or PDF": {".pdf", ".doc", ".docx", ".xls", ".xlsx", ".ppt", ".pptx"},
-}  # fmt: skip
-
-
-def _binary_kind(name: str) -> str | None:
-    suffix = os.path.splitext(name)[1].lower()
-    return next((kind for kind, suffixes in _BINARY_KINDS.items() if suffix in suffixes), None)
-
-
 def _guarded(tool_name: str, call: Any) -> ToolResult:
     """Run ``call`` and turn an expected wsnb error into a failed result."""
     try:
@@ -72,26 +59,31 @@ def _guarded(tool_name: str, call: Any) -> ToolResult:
 
 @dataclass(frozen=True)
 class ListFolderTool:
-    """One folder's entries, shallow, at most 200, folders first."""
+    """One folder's entries, shallow, folders first; at most ``ctx.limits.entries`` (200)."""
 
     name: str = "list_folder"
     display_name: str = "List folder"
     action: ActionType = ActionType.LIST
     risk: Risk = Risk.READ_ONLY
 
-    def run(self, ctx: ToolContext, path: str = ".", limit: int = MAX_LIST_ENTRIES) -> ToolResult:
+    def run(self, ctx: ToolContext, path: str = ".", limit: Bound = DEFAULT) -> ToolResult:
         return _guarded(self.name, lambda: self._list(ctx, path, limit))
 
-    def _list(self, ctx: ToolContext, path: str, limit: int) -> ToolResult:
+    def _list(self, ctx: ToolContext, path: str, asked: Bound) -> ToolResult:
+        limit = ctx.limits.pick("entries", asked)
         folder = ctx.policy.check_read_dir(path).raise_if_refused()
-        with os.scandir(folder.absolute) as entries:
+        with os.scandir(folder.os_path) as entries:
             names = [entry.name for entry in entries]
         rows = [_child_info(ctx, folder, name) for name in names]
         infos = sorted((r for r in rows if r is not None),
                        key=lambda info: (not info.is_dir, info.name.casefold()))  # fmt: skip
-        frame = info_frame(infos[:limit])
-        frame.attrs.update(folder=folder.relative, total=len(infos), truncated=len(infos) > limit)
-        shown = f"{len(frame)} of {len(infos)}" if len(infos) > limit else f"{len(infos)}"
+        cut = limit is not None and len(infos) > limit
+        note = (f"showing {limit:,} of {len(infos):,} entries of {folder}; pass limit=None "
+                "for all") if cut else ""  # fmt: skip
+        frame = with_note(info_frame(infos[:limit]), note, warn=not ctx.limits.ceiling,
+                          folder=folder.relative,
+                          total=len(infos), truncated=cut)  # fmt: skip
+        shown = f"{len(frame)} of {len(infos)}" if cut else f"{len(infos)}"
         return ToolResult(True, message=f"{shown} entries in {folder}", data=frame,
                           target=folder.relative)  # fmt: skip
 
@@ -110,7 +102,7 @@ def _child_info(ctx: ToolContext, folder: WsPath, name: str) -> FileInfo | None:
             return None
         info = None
     try:
-        return file_info(relative, info or os.lstat(folder.absolute / name))
+        return file_info(relative, info or os.lstat(os.path.join(folder.os_path, name)))
     except OSError:
         return None
 
@@ -145,21 +137,22 @@ def file_info(relative: str, info: os.stat_result) -> FileInfo:
 
 @dataclass(frozen=True)
 class ReadFileTool:
-    """A text file's content, at most 128 KiB, decoded and labelled with its encoding."""
+    """A text file's content, decoded and labelled with its encoding; at most
+    ``ctx.limits.read_bytes`` (128 KiB) unless the caller's limits allow more."""
 
     name: str = "read_file"
     display_name: str = "Read file"
     action: ActionType = ActionType.READ
     risk: Risk = Risk.READ_ONLY
 
-    def run(self, ctx: ToolContext, path: str, limit: int = textio.MAX_READ_BYTES) -> ToolResult:
+    def run(self, ctx: ToolContext, path: str, limit: Bound = DEFAULT) -> ToolResult:
         return _guarded(self.name, lambda: self._read(ctx, path, limit))
 
-    def _read(self, ctx: ToolContext, path: str, limit: int) -> ToolResult:
-        if limit <= 0:
-            raise UsageError(f"limit must be a positive number of bytes, not {limit}.")
+    def _read(self, ctx: ToolContext, path: str, asked: Bound) -> ToolResult:
+        limit = ctx.limits.pick("read_bytes", asked)
+        assert limit is not None  # byte bounds are always numbers
         target = ctx.policy.check_read_file(path).raise_if_refused()
-        kind = _binary_kind(target.name)
+        kind = binary_kind(target.name)
         if kind:
             raise UnsupportedFileError(
                 f"{target} is {kind}; wsnb reads text files only.", path=target.relative
@@ -172,37 +165,49 @@ class ReadFileTool:
             newline=content.format.newline,
             truncated=content.truncated,
             size=content.size,
+            limit=limit if content.truncated else None,
         )
         note = f" (first {limit:,} bytes of {content.size:,})" if content.truncated else ""
+        if content.truncated:  # news for a person; the expected answer for a model
+            logger.log(logging.INFO if ctx.limits.ceiling else logging.WARNING, "%s",
+                       doc.cut_note())  # fmt: skip
         return ToolResult(True, message=f"Read {target}{note}", output=doc.text, data=doc,
                           target=target.relative, files=[target.relative])  # fmt: skip
 
 
 @dataclass(frozen=True)
 class SearchFilesTool:
-    """File names matching a keyword, ranked by relevance then recency, at most 30."""
+    """File names matching a keyword, ranked by relevance then recency; at most
+    ``ctx.limits.names`` (30)."""
 
     name: str = "search_files"
     display_name: str = "Search file names"
     action: ActionType = ActionType.SEARCH_FILES
     risk: Risk = Risk.READ_ONLY
 
-    def run(self, ctx: ToolContext, keyword: str, limit: int = 30) -> ToolResult:
+    def run(self, ctx: ToolContext, keyword: str, limit: Bound = DEFAULT) -> ToolResult:
         return _guarded(self.name, lambda: self._find(ctx, keyword, limit))
 
-    def _find(self, ctx: ToolContext, keyword: str, limit: int) -> ToolResult:
-        _check_limit(limit, 30)
+    def _find(self, ctx: ToolContext, keyword: str, asked: Bound) -> ToolResult:
+        limit = ctx.limits.pick("names", asked)
         try:
-            frame = ctx.index().find(keyword, limit=limit)
+            found = ctx.index().find(keyword, limit=limit)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
-        return ToolResult(True, message=f"{len(frame)} files match {keyword!r}", data=frame,
+        total = int(found.attrs["total_matches"])
+        note = (f"showing the best {len(found):,} of {total:,} names that match; pass "
+                "limit=None for all") if found.attrs["truncated"] else ""  # fmt: skip
+        frame = with_note(found, note, warn=not ctx.limits.ceiling)
+        said = _for_caller(note, ctx)
+        return ToolResult(True, message=f"{len(frame)} files match {keyword!r}"
+                          + (f" ({said})" if said else ""), data=frame,
                           files=frame["path"].tolist())  # fmt: skip
 
 
 @dataclass(frozen=True)
 class SearchTextTool:
-    """Lines containing a keyword (or regex) in the workspace's text files, at most 50."""
+    """Lines containing a keyword (or regex) in the workspace's text files; at most
+    ``ctx.limits.matches`` (50) lines from ``ctx.limits.files`` (1,000) files."""
 
     name: str = "search_text"
     display_name: str = "Search text"
@@ -215,25 +220,53 @@ class SearchTextTool:
         pattern: str,
         regex: bool = False,
         case: bool = False,
-        limit: int = 50,
+        limit: Bound = DEFAULT,
+        max_files: Bound = DEFAULT,
+        max_bytes: Bound = DEFAULT,
+        progress: Progress | None = None,
     ) -> ToolResult:
-        return _guarded(self.name, lambda: self._grep(ctx, pattern, regex, case, limit))
+        """``progress(done_files, total_files)`` is called in bounded steps while it searches."""
+        bounds = {"limit": limit, "max_files": max_files, "max_bytes": max_bytes}
+        return _guarded(self.name, lambda: self._grep(ctx, pattern, regex, case, bounds,
+                                                      progress))  # fmt: skip
 
-    def _grep(
-        self, ctx: ToolContext, pattern: str, regex: bool, case: bool, limit: int
-    ) -> ToolResult:
-        _check_limit(limit, 50)
-        files = ctx.index().frame
-        candidates = files.loc[files["is_text"] & ~files["is_dir"], "path"].tolist()
-        frame = grep(ctx.policy, candidates, pattern, regex=regex, case=case, limit=limit)
+    def _grep(self, ctx: ToolContext, pattern: str, regex: bool, case: bool,
+              asked: dict[str, Bound], progress: Progress | None) -> ToolResult:  # fmt: skip
+        limits = ctx.limits
+        limit = limits.pick("matches", asked["limit"])
+        max_files = limits.pick("files", asked["max_files"], param="max_files")
+        max_bytes = limits.pick("search_bytes", asked["max_bytes"], param="max_bytes")
+        assert max_bytes is not None  # byte bounds are always numbers
+        candidates = search_candidates(ctx)
+        report = ctx.index().report
+        cut = (f"the index holds only part of the workspace ({report}); scan with larger "
+               "limits to search it all") if report.truncated else ""  # fmt: skip
+        frame = grep(ctx.policy, candidates, pattern, regex=regex, case=case, limit=limit,
+                     max_files=max_files, max_bytes=max_bytes, progress=progress,
+                     index_note=cut, warn=not limits.ceiling)  # fmt: skip
         paths = list(dict.fromkeys(frame["path"].tolist()))
-        return ToolResult(True, message=f"{len(frame)} matches in {len(paths)} files",
-                          data=frame, files=paths)  # fmt: skip
+        note = _for_caller(frame.note, ctx)
+        return ToolResult(True, message=f"{len(frame)} matches in {len(paths)} files"
+                          + (f" ({note})" if note else ""), data=frame,
+                          files=paths)  # fmt: skip
 
 
-def _check_limit(limit: int, most: int) -> None:
-    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= most:
-        raise UsageError(f"limit must be a whole number from 1 to {most}, not {limit!r}.")
+def search_candidates(ctx: ToolContext) -> list[str]:
+    """Every file of the index a text search may open, in path order.
+
+    Not only the names that say text: a file with an unknown suffix (a
+    ``Makefile``-like script, ``.lock``, ``.g4``) is text when its bytes are,
+    and the search decides that by the content. Links and names with a
+    dangerous suffix are left out: they are never opened.
+    """
+    files = ctx.index().frame
+    plain = files.loc[~files["is_dir"] & ~files["is_symlink"], "path"].tolist()
+    return [path for path in plain if not is_dangerous_name(path.rpartition("/")[2])]
+
+
+def _for_caller(note: str, ctx: ToolContext) -> str:
+    """The note as the caller can act on it: a model can't lift its limits, so no advice."""
+    return re.sub(r"; pass [^;]*", "", note) if ctx.limits.ceiling else note
 
 
 READ_TOOLS = (ListFolderTool(), ReadFileTool(), SearchFilesTool(), SearchTextTool())

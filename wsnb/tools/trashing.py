@@ -20,6 +20,7 @@ from typing import Any
 
 from ..errors import WriteError
 from ..names import is_dangerous_name, is_sensitive_name
+from ..planrecord import PlanRecord
 from ..plans import Plan, plan_params, recheck_path
 from ..policy import Decision, WsPath
 from ..trash import TrashRecord
@@ -63,10 +64,10 @@ class TrashTool:
         plan.watch(source)
         return plan
 
-    def recheck(self, ctx: ToolContext, plan: Plan) -> Decision:
+    def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
         return recheck_path(lambda p: ctx.policy.check_source(p, verb="trash"), plan.source)
 
-    def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
+    def execute(self, ctx: ToolContext, plan: PlanRecord) -> ToolResult:
         source = recheck_path(lambda p: ctx.policy.check_source(p, verb="trash"),
                               plan.source).raise_if_refused()  # fmt: skip
         record = ctx.trash.send(source)
@@ -170,10 +171,10 @@ class RestoreFromTrashTool:
         plan.watch(dest)
         return plan
 
-    def recheck(self, ctx: ToolContext, plan: Plan) -> Decision:
+    def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
         return recheck_path(lambda p: _check_dest(ctx, p), plan.target)
 
-    def execute(self, ctx: ToolContext, plan: Plan) -> ToolResult:
+    def execute(self, ctx: ToolContext, plan: PlanRecord) -> ToolResult:
         dest = recheck_path(lambda p: _check_dest(ctx, p), plan.target).raise_if_refused()
         record = plan.data.get("trash_record")
         if not isinstance(record, TrashRecord):

@@ -34,13 +34,16 @@ if TYPE_CHECKING:
     from ..types import ToolResult
     from ..workspace import Workspace
 
-__all__ = ["PREVIEW_MAX_BYTES", "PREVIEW_MAX_LINES", "Explorer", "FolderNode"]
+__all__ = ["FOLDER_MAX_ROWS", "PREVIEW_MAX_BYTES", "PREVIEW_MAX_LINES", "Explorer", "FolderNode"]
 
 logger = logging.getLogger("wsnb")
 
 PREVIEW_MAX_BYTES = 256 * 1024
 """Files larger than this are not previewed (``ws.read`` still reads their start)."""
 PREVIEW_MAX_LINES = 200
+# A row is a few front-end models: a folder of 20,000 files must not become 20,000 buttons.
+# The rest are one filter of ``ws.files`` or ``ws.ls(folder)`` away, and the note says so.
+FOLDER_MAX_ROWS = 200
 
 _ACTIONS = {
     "new_file": ("New file", "file-o", "a new empty file in the selected folder"),
@@ -252,22 +255,24 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         except WsnbError as exc:
             return [self._note(str(exc))]
         self.listed.append(folder)
-        shown = frame if self.show_hidden else frame[~frame["is_hidden"]]
+        visible = frame if self.show_hidden else frame[~frame["is_hidden"]]
+        shown = visible.head(FOLDER_MAX_ROWS)
         rows: list[widgets.Widget] = []
         for path, name, is_dir in zip(shown["path"], shown["name"], shown["is_dir"], strict=True):
             rows.append(self._folder_node(path, name) if is_dir else self._file_row(path, name))
-        rows += self._notes_for(frame, shown)
+        rows += self._notes_for(frame, visible, shown, folder)
         return rows
 
-    def _notes_for(self, frame: pd.DataFrame, shown: pd.DataFrame) -> list[widgets.Widget]:
+    def _notes_for(self, frame: pd.DataFrame, visible: pd.DataFrame, shown: pd.DataFrame,
+                   folder: str) -> list[widgets.Widget]:  # fmt: skip
         notes = []
-        hidden = len(frame) - len(shown)
+        hidden = len(frame) - len(visible)
         if hidden:
             notes.append(self._note(f"{hidden} hidden (dot) entries not shown"))
-        total = int(frame.attrs.get("total", len(frame)))
-        if total > len(frame):
-            notes.append(self._note(f"… {total - len(frame):,} more entries; "
-                                    f"filter ws.files to see them all"))  # fmt: skip
+        total = int(frame.attrs.get("total", len(frame))) - hidden
+        if total > len(shown):
+            notes.append(self._note(f"… {total - len(shown):,} more entries; "
+                                    f"ws.ls({folder!r}) lists them all"))  # fmt: skip
         if not len(frame):
             notes.append(self._note("(empty folder)"))
         return notes

@@ -1,0 +1,91 @@
+"""A confirmed plan (and its undo) updates the index in place: it equals a fresh scan after."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import wsnb
+from wsnb.index import FileIndex
+from wsnb.plans import Plan
+from wsnb.scanner import scan
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> wsnb.Workspace:
+    root = wsnb.copy_sample_workspace(tmp_path / "sample")
+    (root / "pkg" / "inner").mkdir(parents=True)
+    (root / "pkg" / "inner" / "a.py").write_text("x = 1\n", encoding="utf-8")
+    (root / "pkg" / "b.txt").write_text("b\n", encoding="utf-8")
+    (root / "pkg" / "skip.log").write_text("ignored by the sample's .gitignore?\n")
+    workspace = wsnb.open_workspace(root)
+    workspace.scan()
+    return workspace
+
+
+def confirm_and_check(ws: wsnb.Workspace, plan: Plan) -> FileIndex:
+    """Confirm ``plan``; the index must be updated in place and equal a full rescan."""
+    before = ws._index
+    assert before is not None
+    result = plan.confirm(strong=True)
+    assert result.success, result.error
+    after = ws._index
+    assert after is not None and after is not before  # followed, not dropped for a rescan
+    fresh, _ = scan(ws.policy, limits=ws.limits)
+    pd.testing.assert_frame_equal(after.frame.reset_index(drop=True), fresh)
+    assert after.report.entries == len(fresh)
+    return after
+
+
+PLANS: dict[str, Callable[[wsnb.Workspace], Plan]] = {
+    "create file in new folders": lambda ws: ws.create_file("notes/2026/todo.md", "# To do\n"),
+    "create folder": lambda ws: ws.create_folder("pkg/new_folder"),
+    "write file": lambda ws: ws.write_file("pkg/b.txt", "longer content now\n"),
+    "copy": lambda ws: ws.copy("pkg/b.txt", "elsewhere/b_copy.txt"),
+    "move": lambda ws: ws.move("pkg/b.txt", "moved/b.txt"),
+    "rename file": lambda ws: ws.rename("pkg/b.txt", "c.txt"),
+    "rename folder with children": lambda ws: ws.rename("pkg", "package"),
+    "trash file": lambda ws: ws.trash("pkg/inner/a.py"),
+    "trash folder": lambda ws: ws.trash("pkg"),
+}
+
+
+@pytest.mark.parametrize("kind", list(PLANS))
+def test_each_kind_of_plan_and_its_undo_keep_the_index_equal_to_a_scan(
+    ws: wsnb.Workspace, kind: str
+) -> None:
+    confirm_and_check(ws, PLANS[kind](ws))
+    undo = ws.undo()
+    assert not undo.is_refused, undo.refusal
+    confirm_and_check(ws, undo)  # undo of a trash is a restore, of a create a trash
+
+
+def test_the_index_shows_the_change_at_once(ws: wsnb.Workspace) -> None:
+    confirm_and_check(ws, ws.rename("pkg", "package"))
+    paths = set(ws.files["path"])
+    assert {"package", "package/inner/a.py", "package/b.txt"} <= paths
+    assert not any(p == "pkg" or p.startswith("pkg/") for p in paths)
+    assert ws.find("a.py")["path"].iloc[0] == "package/inner/a.py"
+
+
+def test_a_new_gitignore_drops_the_index_for_a_full_scan(ws: wsnb.Workspace) -> None:
+    ws.create_file("pkg/.gitignore", "*.txt\n").confirm()
+    assert ws._index is None  # what a .gitignore hides can only be known by scanning
+    fresh, _ = scan(ws.policy, limits=ws.limits)
+    pd.testing.assert_frame_equal(ws.files.reset_index(drop=True), fresh, check_like=False)
+    assert "pkg/b.txt" not in set(ws.files["path"])
+
+
+def test_an_open_file_plan_changes_nothing_in_the_index(ws: wsnb.Workspace) -> None:
+    before = ws._index
+    assert before is not None
+    ws.context.extras["spawn"] = lambda argv: None  # never start a program in a test
+    plan = ws.open("pkg/b.txt")
+    assert plan.action.value == "open_file"
+    from wsnb.index import plan_change
+
+    change = plan_change(plan)
+    assert change is not None and not change.items and not change.folders

@@ -1,0 +1,68 @@
+"""DataFrames that say on screen when they hold less than the whole answer.
+
+A person filters a result as a DataFrame and may never look at ``.attrs``, so
+a result that was cut (a row limit, files not searched, files skipped) carries
+a one-line note in ``attrs["note"]`` and shows it under the table, in the
+notebook (``_repr_html_``) and as text (``repr``). The class is a plain
+``pd.DataFrame`` subclass: filtering, sorting, ``head`` and ``copy`` keep it
+(``_constructor``) and pandas carries ``attrs`` along, so a filtered part of a
+cut result still says that its source was cut; ``pd.DataFrame(noted)`` is a
+plain frame again, without the note. No IPython import: the notebook finds
+``_repr_html_`` by itself.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from collections.abc import Callable
+from typing import Any, cast
+
+import pandas as pd
+
+__all__ = ["NotedFrame", "with_note"]
+
+logger = logging.getLogger("wsnb")
+
+_NOTE_STYLE = "margin:0.3em 0;color:#8a5a00;font-size:90%"
+
+
+class NotedFrame(pd.DataFrame):
+    """A DataFrame whose display ends with ``attrs["note"]`` when there is one."""
+
+    @property
+    def _constructor(self) -> Callable[..., NotedFrame]:
+        return NotedFrame
+
+    @property
+    def note(self) -> str:
+        """The sentence saying what the result left out; empty when it is whole."""
+        return str(self.attrs.get("note") or "")
+
+    def __repr__(self) -> str:
+        text = super().__repr__()
+        note = self.note
+        return f"{text}\nNote: {note}" if note else text
+
+    def _repr_html_(self) -> str | None:
+        table = cast("str | None", super()._repr_html_())  # type: ignore[misc]
+        note = self.note
+        if table is None or not note:
+            return table
+        return f'{table}<p class="wsnb-note" style="{_NOTE_STYLE}">⚠ {html.escape(note)}</p>'
+
+
+def with_note(frame: pd.DataFrame, note: str, *, warn: bool = True, **attrs: Any) -> NotedFrame:
+    """``frame`` as a ``NotedFrame`` with ``attrs`` set; a note is logged once, as a warning.
+
+    An empty ``note`` means the result is whole: nothing is shown or logged.
+    ``warn=False`` logs it as information instead: for a caller that knows
+    its bounds (a model's tools), a cut is the expected answer, not news.
+    """
+    noted = frame if isinstance(frame, NotedFrame) else NotedFrame(frame)
+    noted.attrs.update(frame.attrs)
+    noted.attrs.update(attrs)
+    noted.attrs["note"] = note
+    if note:
+        logger.log(logging.WARNING if warn else logging.INFO, "%s", note)
+    return noted
