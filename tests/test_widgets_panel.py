@@ -376,3 +376,16 @@ def test_chat_in_the_panel_its_plans_and_the_language_of_the_message(
     assert panel.status.text == "Done."
     panel.chat.send("你好")
     assert panel.status.text == "已回答。"
+
+
+def test_the_panel_follows_a_change_without_a_rescan(
+    ws: wsnb.Workspace, panel: WorkspacePanel
+) -> None:
+    scanned = ws.scan_report
+    panel.show("Overview")
+    ws.create_file("src/added.cpp", "int added() { return 1; }\n").confirm()
+    after = ws.scan_report
+    assert after.elapsed == scanned.elapsed  # the index followed the change in place
+    assert after.files == scanned.files + 1
+    assert f"{after.files} files" in panel.scan_info.value
+    assert "src/added.cpp" in set(panel.overview.tables["All files"].frame["path"])
