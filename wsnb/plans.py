@@ -516,6 +516,7 @@ class PlanBook:
         self._on_change = on_change
         self._plans: dict[str, Plan] = {}
         self._listeners: Listeners[Plan] = Listeners("plan book")
+        self._new_plan_listeners: Listeners[Plan] = Listeners("plan book (new plans)")
 
     def __repr__(self) -> str:
         waiting = sum(p.state is PlanState.PENDING for p in self._plans.values())
@@ -528,6 +529,14 @@ class PlanBook:
         way; a listener that raises is logged and skipped.
         """
         return self._listeners.add(listener)
+
+    def subscribe_new(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
+        """Call ``listener(plan)`` for each plan the book takes in: proposed, refused or undo.
+
+        Returns the function that stops it. A panel shows a plan made in a
+        notebook cell this way, at once; a listener that raises is logged and skipped.
+        """
+        return self._new_plan_listeners.add(listener)
 
     def propose(self, tool_name: str, **params: Any) -> Plan:
         """Ask a write tool for a plan; a plan that is not refused becomes pending."""
@@ -603,6 +612,7 @@ class PlanBook:
             plan._notify()
         self._plans[plan.id] = plan
         logger.info("plan %s %s: %s", plan.id, plan.action.value, plan.state.value)
+        self._new_plan_listeners.notify(plan)
         return plan
 
     def _after_execute(self, plan: Plan) -> None:

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from .widgets.chat import ChatView
     from .widgets.explorer import Explorer
     from .widgets.history import HistoryView
+    from .widgets.panel import WorkspacePanel
     from .widgets.search import SearchPanel
 
 __all__ = ["Workspace", "open_workspace"]
@@ -384,6 +385,13 @@ class Workspace:
         """
         return self._book.subscribe(listener)
 
+    def subscribe_new(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
+        """Call ``listener(plan)`` for each plan made here (in code, by a widget, by the agent).
+
+        Returns the function that stops it; the panel's Plans tab follows new plans this way.
+        """
+        return self._book.subscribe_new(listener)
+
     def history_view(self) -> HistoryView:
         """The journal as a table with an Undo button per entry (a widget)."""
         from .widgets.history import HistoryView
@@ -419,6 +427,20 @@ class Workspace:
 
         return ChatView(self)
 
+    def panel(self, *, dock: bool = False, language: str = "en") -> WorkspacePanel:
+        """One widget with everything: files, search, chat, plans, history and an overview.
+
+        ``dock=True`` opens it in JupyterLab's side area (needs ``sidecar``:
+        ``pip install 'wsnb[panel]'``; without it the panel shows in the cell, with a note).
+        ``language`` (``"en"`` or ``"zh"``) is the status line's until the person types.
+        """
+        from .widgets.panel import WorkspacePanel
+
+        panel = WorkspacePanel(self, language=language)
+        if dock:
+            panel.dock()
+        return panel
+
 
 def _scan_note(report: ScanReport) -> str:
     """The line under ``ws.files`` when the scan was cut; "" when it saw everything."""
@@ -427,7 +449,7 @@ def _scan_note(report: ScanReport) -> str:
     if report.limit == "max_files":
         what = (f"the scan stopped at max_files={report.entries:,} "
                 f"(about {report.left_out:,} left out)")  # fmt: skip
-        raise_it = f"max_files={report.entries * 4:,}"
+        raise_it = f"max_files={report.entries * 4:_}"  # a literal Python accepts
     else:
         what = (f"the scan did not go below the depth limit "
                 f"({report.left_out:,} folders not entered)")  # fmt: skip

@@ -8,6 +8,7 @@ itself; build views explicitly with these classes::
     PlanCard(ws.create_file("notes/todo.md", "# To do\\n"))
     HistoryView(ws)            # or ws.history_view()
     Explorer(ws)               # or ws.explore()
+    WorkspacePanel(ws)         # or ws.panel(): everything in one widget
 """
 
 from __future__ import annotations
@@ -15,8 +16,17 @@ from __future__ import annotations
 from .card import PlanCard
 from .explorer import Explorer
 from .history import HistoryView
+from .panel import WorkspacePanel
 from .picker import pick_workspace
 from .readable import styled
 from .search import SearchPanel
 
-__all__ = ["Explorer", "HistoryView", "PlanCard", "SearchPanel", "pick_workspace", "styled"]
+__all__ = [
+    "Explorer",
+    "HistoryView",
+    "PlanCard",
+    "SearchPanel",
+    "WorkspacePanel",
+    "pick_workspace",
+    "styled",
+]

@@ -1,0 +1,184 @@
+"""``OverviewView``: the project summary as tables, and as charts where matplotlib is installed.
+
+The summary is ``ws.summary()`` (the data stays its DataFrames). Charts are
+drawn with pandas' plotting on a matplotlib ``Figure`` of its own (no
+pyplot state, no inline backend) and shown as PNG images; without
+matplotlib the tables alone show, with one line saying how to get the
+charts. The view is built when first shown and again after each executed
+plan (the index follows the change), never at every key stroke.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from ..errors import WsnbError
+from ._html import esc
+from .card import close_tree
+from .readable import human_size
+from .table import SortableTable
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..analysis import ProjectSummary
+    from ..plans import Plan
+    from ..workspace import Workspace
+
+__all__ = ["CHARTS_HINT", "OverviewView", "chart_png", "charts_available"]
+
+CHARTS_HINT = "Charts need matplotlib: pip install 'wsnb[panel]' (or pip install matplotlib)."
+_MUTED = "color: var(--jp-ui-font-color2, #57606a);"
+_FILE_COLUMNS = ["path", "size", "modified", "suffix"]
+
+
+def charts_available() -> bool:
+    """True when matplotlib can be imported (the charts' library is an optional extra)."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def chart_png(frame: pd.DataFrame, label: str, value: str, title: str) -> bytes:
+    """A horizontal bar chart of the byte counts ``frame[value]`` by ``frame[label]``, as PNG.
+
+    Each bar says its size in words (KiB, MiB), so a folder dwarfed by a
+    larger one is still read.
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.container import BarContainer
+    from matplotlib.figure import Figure
+
+    data = frame.set_index(label)[value].iloc[::-1]  # largest on top
+    figure = Figure(figsize=(4.4, 0.32 * max(len(data), 2) + 0.8), dpi=96)
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot()
+    data.plot.barh(ax=axes, color="#3b82f6", width=0.7)
+    bars = axes.containers[0]
+    if isinstance(bars, BarContainer):
+        axes.bar_label(bars, labels=[human_size(v) for v in data], padding=3, fontsize=8)
+    axes.set_title(title, fontsize=10)
+    axes.set_xticks([])
+    axes.set_ylabel("")
+    axes.margins(x=0.35)
+    for side in ("top", "right", "bottom"):
+        axes.spines[side].set_visible(False)
+    buffer = io.BytesIO()
+    with warnings.catch_warnings():  # a name the font lacks glyphs for draws as boxes, quietly
+        warnings.simplefilter("ignore", UserWarning)
+        figure.tight_layout()
+        figure.savefig(buffer, format="png")
+    return buffer.getvalue()
+
+
+class OverviewView(widgets.VBox):  # type: ignore[misc]
+    """The project at a glance: totals, charts (languages by bytes, largest folders), tables.
+
+    ``load()`` builds it (the panel calls it when the tab is shown and the view is
+    ``stale``; after a change it reloads at once only while ``showing``);
+    ``summary`` is the last ``ProjectSummary``, ``tables`` the tables by title,
+    ``charts`` the chart images (empty without matplotlib).
+    """
+
+    def __init__(self, ws: Workspace, **kwargs: Any) -> None:
+        self.ws = ws
+        self.summary: ProjectSummary | None = None
+        self.tables: dict[str, SortableTable] = {}
+        self.charts: list[widgets.Image] = []
+        self.stale = True
+        self.showing = False  # the panel says when its tab is on screen
+        self.totals = widgets.HTML(f"<span style='{_MUTED}'>The overview is built when "
+                                   f"this tab is opened.</span>")  # fmt: skip
+        self.refresh_button = widgets.Button(description="Refresh", icon="refresh",
+                                             layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.refresh_button.on_click(lambda _button: self.load())
+        self.chart_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.table_box = widgets.VBox()
+        super().__init__([widgets.HBox([self.totals, self.refresh_button]), self.chart_box,
+                          self.table_box], **kwargs)  # fmt: skip
+        self.add_class("wsnb-overview")
+        self._unsubscribe = ws.subscribe(self._plan_executed)
+
+    def __repr__(self) -> str:
+        state = "not built yet" if self.summary is None else f"{self.summary.files} files"
+        return f"<OverviewView {self.ws.root}: {state}>"
+
+    def load(self) -> ProjectSummary | None:
+        """Summarize the workspace again and redraw; on an error say it in one line."""
+        try:
+            summary = self.ws.summary()
+            files = self.ws.files
+        except WsnbError as exc:
+            self.totals.value = f"<span style='color: var(--jp-error-color1, #c62828)'>" \
+                                f"{esc(exc)}</span>"  # fmt: skip
+            return None
+        self.summary, self.stale = summary, False
+        totals = (
+            f"{summary.files:,} files in {summary.folders:,} folders, "
+            f"{human_size(summary.total_bytes)}"
+        )
+        self.totals.value = (
+            f"<b>{esc(summary.name)}</b>: {esc(totals)}<br>"
+            f"<span style='{_MUTED}'>Scan: {esc(summary.scan_note)}</span>"
+        )
+        self._draw_charts(summary)
+        self._draw_tables(summary, files)
+        return summary
+
+    def _draw_charts(self, summary: ProjectSummary) -> None:
+        old, self.charts = self.chart_box.children, []
+        if charts_available():
+            languages = summary.languages.sort_values("bytes", ascending=False).head(10)
+            folders = summary.top_folders.sort_values("bytes", ascending=False).head(10)
+            for frame, label, title in ((languages, "language", "Languages by bytes"),
+                                        (folders, "folder", "Largest folders")):  # fmt: skip
+                if not frame.empty:
+                    image = widgets.Image(value=chart_png(frame, label, "bytes", title),
+                                          format="png")  # fmt: skip
+                    image.add_class("wsnb-chart")
+                    self.charts.append(image)
+            self.chart_box.children = tuple(self.charts)
+        else:
+            self.chart_box.children = (widgets.HTML(f"<span style='{_MUTED}'>"
+                                                    f"{esc(CHARTS_HINT)}</span>"),)  # fmt: skip
+        for widget in old:
+            close_tree(widget)
+
+    def _draw_tables(self, summary: ProjectSummary, files: pd.DataFrame) -> None:
+        every_file = files.loc[~files["is_dir"], _FILE_COLUMNS].reset_index(drop=True)
+        sections: list[tuple[str, pd.DataFrame, str | None]] = [
+            ("Languages", summary.languages, "bytes"),
+            ("Top folders", summary.top_folders, "bytes"),
+            ("Key files", summary.key_files, None),
+            ("Entry points", summary.entry_points, None),
+            ("All files", every_file, "size"),
+        ]
+        for table in self.tables.values():
+            table.close()
+        self.tables = {
+            title: SortableTable(frame, title=title, sort_by=column, descending=column is not None,
+                                 height="220px" if title != "All files" else "360px",
+                                 formats={"share": "{:.1%}"} if "share" in frame else None)
+            for title, frame, column in sections
+        }  # fmt: skip
+        self.table_box.children = tuple(self.tables.values())
+
+    def _plan_executed(self, _plan: Plan) -> None:
+        self.stale = True
+        if self.showing:
+            self.load()
+
+    def describe(self) -> str:
+        """The overview as text: the summary's own text form, or that it is not built yet."""
+        return repr(self.summary) if self.summary is not None else "Overview: not built yet."
+
+    def close(self) -> None:
+        """Stop following the workspace's changes and close every model inside."""
+        self._unsubscribe()
+        close_tree(self)

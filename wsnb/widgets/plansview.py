@@ -1,0 +1,130 @@
+"""``PlansView``: every plan waiting for a decision as a card, newest first, and the last outcomes.
+
+The plan book is the model. The view hears of each new plan (made in a
+cell, by a widget, by the agent) through ``ws.subscribe_new`` and of each
+state move through ``plan.subscribe``; a plan that is decided moves from
+"waiting" to "recent outcomes", where its card keeps its Undo button. The
+cards are ``PlanCard``s, so a click here and a click on the same plan's card
+in a cell are the same ``plan.confirm()``, and both cards show it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from ..types import PlanState
+from .card import PlanCard, close_tree
+
+if TYPE_CHECKING:
+    from ..plans import Plan
+    from ..workspace import Workspace
+
+__all__ = ["RECENT_OUTCOMES", "PlansView"]
+
+RECENT_OUTCOMES = 5
+"""Decided plans kept on view (the journal, in History, has every executed one)."""
+_MUTED = "color: var(--jp-ui-font-color2, #57606a);"
+
+
+class PlansView(widgets.VBox):  # type: ignore[misc]
+    """The workspace's plans: pending ones to decide, newest first, then the last outcomes.
+
+    ``cards`` maps plan ids to the cards shown; ``pending_cards`` and
+    ``outcome_cards`` are the two lists in display order. ``on_change(plan)``
+    is called after the view rearranged itself for a new plan or a state move.
+    """
+
+    def __init__(self, ws: Workspace, *, on_change: Callable[[Plan], None] | None = None,
+                 **kwargs: Any) -> None:  # fmt: skip
+        self.ws = ws
+        self.on_change = on_change
+        self.cards: dict[str, PlanCard] = {}
+        self.pending_cards: list[PlanCard] = []
+        self.outcome_cards: list[PlanCard] = []
+        self._stops: dict[str, Callable[[], None]] = {}
+        self.pending_title = widgets.HTML()
+        self.pending_box = widgets.VBox()
+        self.outcome_title = widgets.HTML()
+        self.outcome_box = widgets.VBox()
+        super().__init__([self.pending_title, self.pending_box, self.outcome_title,
+                          self.outcome_box], **kwargs)  # fmt: skip
+        self.add_class("wsnb-plans")
+        for plan in ws.plans:  # what the session made before the panel opened
+            self._take(plan, fresh=False)
+        self._unsubscribe = ws.subscribe_new(self.add)
+        self._arrange()
+
+    def __repr__(self) -> str:
+        return (f"<PlansView {self.ws.root}: {len(self.pending_cards)} waiting, "
+                f"{len(self.outcome_cards)} recent outcomes>")  # fmt: skip
+
+    @property
+    def pending(self) -> list[Plan]:
+        """The plans waiting for a decision, newest first (as shown)."""
+        return [card.plan for card in self.pending_cards]
+
+    def card(self, plan: Plan | str) -> PlanCard:
+        """The card shown for a plan (or plan id)."""
+        plan_id = plan if isinstance(plan, str) else plan.id
+        return self.cards[plan_id]
+
+    def add(self, plan: Plan) -> None:
+        """Show a new plan (the workspace calls this for every plan it makes)."""
+        if self._take(plan, fresh=True):
+            self._arrange()
+            if self.on_change is not None:
+                self.on_change(plan)
+
+    def _take(self, plan: Plan, *, fresh: bool) -> bool:
+        """Make the plan's card; False when it is shown already or is an old decided plan."""
+        if plan.id in self.cards or (plan.state is not PlanState.PENDING and not fresh):
+            return False  # an old decided plan: the journal has it, the view starts clean
+        self.cards[plan.id] = PlanCard(plan)
+        self._stops[plan.id] = plan.subscribe(self._moved)
+        return True
+
+    def _moved(self, plan: Plan) -> None:
+        self._arrange()
+        if self.on_change is not None:
+            self.on_change(plan)
+
+    def _arrange(self) -> None:
+        """Pending cards newest first; decided ones after, newest first, the last few only."""
+        newest_first = list(reversed(self.cards.values()))  # the book hands them in order
+        waiting = [
+            c for c in newest_first if c.plan.state in {PlanState.PENDING, PlanState.CONFIRMED}
+        ]
+        decided = [c for c in newest_first if c not in waiting]
+        for old in decided[RECENT_OUTCOMES:]:
+            self._drop(old)
+        self.pending_cards, self.outcome_cards = waiting, decided[:RECENT_OUTCOMES]
+        self.pending_box.children = tuple(self.pending_cards)
+        self.outcome_box.children = tuple(self.outcome_cards)
+        count = len(waiting)
+        self.pending_title.value = (
+            f"<b>Waiting for your decision</b> <span style='{_MUTED}'>({count})</span>"
+            if count else f"<span style='{_MUTED}'>No plan is waiting for a decision.</span>"
+        )  # fmt: skip
+        self.outcome_title.value = "<b>Recent outcomes</b>" if self.outcome_cards else ""
+
+    def _drop(self, card: PlanCard) -> None:
+        self._stops.pop(card.plan.id)()
+        del self.cards[card.plan.id]
+        card.close()
+
+    def describe(self) -> str:
+        """The plans as text: one line each (titles and states, no ids)."""
+        lines = [f"Plans: {len(self.pending_cards)} waiting"]
+        lines += [f"  waiting: {c.plan.title}" for c in self.pending_cards]
+        lines += [f"  {c.plan.state.value}: {c.plan.title}" for c in self.outcome_cards]
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Stop listening to the workspace and the plans; close every card."""
+        self._unsubscribe()
+        for card in list(self.cards.values()):
+            self._drop(card)
+        close_tree(self)
