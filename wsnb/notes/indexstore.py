@@ -26,11 +26,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import fsops
-from ..errors import PolicyError, WriteError
-from ..policy import AccessPolicy, WsPath
+from ..errors import PolicyError
+from ..policy import AccessPolicy
 from ..textio import read_bytes
 from ..types import PermissionMode, Rule
 from .layout import INDEX_DIR
+from .meta import make_folders
 
 __all__ = [
     "CHUNKS_FILE",
@@ -173,23 +174,9 @@ class IndexStore:
         if not path.relative.startswith(INDEX_DIR + "/"):
             raise PolicyError(f"{relative} is not inside {INDEX_DIR}/; the index only writes "
                               "there.", path=relative, rule=Rule.NOT_ALLOWED)  # fmt: skip
-        self._make_folders(path)
+        make_folders(self.policy, path)
         fsops.atomic_write(path, data)
 
-    def _make_folders(self, path: WsPath) -> None:
-        """Create the folders above ``path`` one at a time, each through the gate."""
-        parts = path.relative.split("/")[:-1]
-        for count in range(1, len(parts) + 1):
-            folder = self.policy.resolve("/".join(parts[:count]))  # refuses a symlink on the way
-            try:
-                folder.absolute.mkdir()
-            except FileExistsError:
-                if not folder.absolute.is_dir():
-                    raise WriteError(f"{folder} is a file, so the index can't be saved there; "
-                                     "move that file away.", path=folder.relative) from None
-            except OSError as exc:
-                raise WriteError(f"Could not create {folder} ({exc.strerror}); check that the "
-                                 "notes folder is writable.", path=folder.relative) from None
 
 
 def _jsonl(records: Iterable[dict[str, Any]], fields: tuple[str, ...]) -> Iterable[bytes]:

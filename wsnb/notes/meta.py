@@ -21,7 +21,7 @@ from ..policy import AccessPolicy, WsPath
 from ..types import PermissionMode, Rule
 from .layout import ASSISTANT_DIR
 
-__all__ = ["MetaStore"]
+__all__ = ["MetaStore", "make_folders"]
 
 logger = logging.getLogger("wsnb")
 
@@ -74,24 +74,24 @@ class MetaStore:
             raise PolicyError(f"{relative} is not inside {ASSISTANT_DIR}/; the engine only "
                               "writes its metadata there.", path=relative,
                               rule=Rule.NOT_ALLOWED)  # fmt: skip
-        self._make_folders(path)
+        make_folders(self.policy, path)
         text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
         fsops.atomic_write(path, text.encode("utf-8"))
         logger.debug("saved %s", path.relative)
         return path
 
-    def _make_folders(self, path: WsPath) -> None:
-        """Create the folders above ``path`` one by one, each through the gate."""
-        parts = path.relative.split("/")[:-1]
-        for index in range(1, len(parts) + 1):
-            folder = self.policy.resolve("/".join(parts[:index]))  # refuses a symlink on the way
-            try:
-                folder.absolute.mkdir()
-            except FileExistsError:
-                if not folder.absolute.is_dir():
-                    raise WriteError(f"{folder} is a file, so wsnb can't keep its metadata "
-                                     "there; move that file away.", path=folder.relative
-                                     ) from None  # fmt: skip
-            except OSError as exc:
-                raise WriteError(f"Could not create {folder} ({exc.strerror}); check that the "
-                                 "notes folder is writable.", path=folder.relative) from None
+
+def make_folders(policy: AccessPolicy, path: WsPath) -> None:
+    """Create the folders above ``path`` (wsnb's own metadata) one by one, each through the gate."""
+    parts = path.relative.split("/")[:-1]
+    for count in range(1, len(parts) + 1):
+        folder = policy.resolve("/".join(parts[:count]))  # refuses a symlink on the way
+        try:
+            folder.absolute.mkdir()
+        except FileExistsError:
+            if not folder.absolute.is_dir():
+                raise WriteError(f"{folder} is a file, so wsnb can't keep its metadata there; "
+                                 "move that file away.", path=folder.relative) from None
+        except OSError as exc:
+            raise WriteError(f"Could not create {folder} ({exc.strerror}); check that the "
+                             "notes folder is writable.", path=folder.relative) from None
