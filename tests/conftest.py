@@ -15,6 +15,7 @@ os.environ["XDG_DATA_HOME"] = str(_TEST_HOME / ".local" / "share")
 import pytest  # noqa: E402
 from helpers import Bench, make_bench  # noqa: E402
 
+import wsnb  # noqa: E402
 from wsnb.policy import AccessPolicy  # noqa: E402
 
 
@@ -42,3 +43,15 @@ def bench(root: Path) -> Bench:
 def policy(root: Path) -> AccessPolicy:
     """The access policy of the empty workspace ``root``."""
     return AccessPolicy(root)
+
+
+@pytest.fixture
+def sample(tmp_path: Path) -> Path:
+    """A fresh copy of the bundled sample workspace."""
+    return wsnb.copy_sample_workspace(tmp_path / "sample")
+
+
+@pytest.fixture
+def ws(sample: Path) -> wsnb.Workspace:
+    """The sample workspace, opened (test modules with another ``ws`` define their own)."""
+    return wsnb.open_workspace(sample)

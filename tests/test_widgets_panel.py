@@ -22,16 +22,6 @@ from wsnb.widgets.table import SortableTable
 
 
 @pytest.fixture
-def sample(tmp_path: Path) -> Path:
-    return wsnb.copy_sample_workspace(tmp_path / "sample")
-
-
-@pytest.fixture
-def ws(sample: Path) -> wsnb.Workspace:
-    return wsnb.open_workspace(sample)
-
-
-@pytest.fixture
 def panel(ws: wsnb.Workspace) -> WorkspacePanel:
     return ws.panel()
 

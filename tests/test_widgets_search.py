@@ -5,21 +5,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import pytest
 from helpers import user_files
 
 import wsnb
 from wsnb.widgets.search import SearchPanel
-
-
-@pytest.fixture
-def sample(tmp_path: Path) -> Path:
-    return wsnb.copy_sample_workspace(tmp_path / "sample")
-
-
-@pytest.fixture
-def ws(sample: Path) -> wsnb.Workspace:
-    return wsnb.open_workspace(sample)
 
 
 def labels(panel: SearchPanel) -> list[str]:

@@ -14,16 +14,6 @@ from wsnb.errors import PolicyError, UnsupportedFileError, UsageError, Workspace
 from wsnb.types import Rule
 
 
-@pytest.fixture
-def sample(tmp_path: Path) -> Path:
-    return wsnb.copy_sample_workspace(tmp_path / "sample")
-
-
-@pytest.fixture
-def ws(sample: Path) -> wsnb.Workspace:
-    return wsnb.open_workspace(sample)
-
-
 def test_open_reports_root_mode_and_scan_state(ws: wsnb.Workspace, sample: Path) -> None:
     assert ws.root == Path(os.path.realpath(sample))
     assert ws.mode is wsnb.PermissionMode.CONFIRM
