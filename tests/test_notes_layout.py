@@ -160,3 +160,11 @@ def test_read_only_mode_plans_nothing_and_saves_nothing(root: Path) -> None:
     with pytest.raises(PolicyError, match="read-only"):
         nb.save_state()
     assert list(root.iterdir()) == []
+
+
+@pytest.mark.parametrize("folder", ["/", "/etc", "/usr"])
+def test_a_system_folder_is_invalid_and_never_listed(folder: str) -> None:
+    seen = inspect_folder(folder)
+    assert seen.status is FolderStatus.INVALID
+    assert seen.reason == "a system folder, or one too broad to be a workspace"
+    assert seen.entries == 0 and seen.exists == {}

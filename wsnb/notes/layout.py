@@ -24,6 +24,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..policy import AccessPolicy, WsPath
+from ..roots import is_system_path
 
 __all__ = [
     "ARCHIVE_FILE",
@@ -177,6 +178,9 @@ def inspect_folder(path: str | os.PathLike[str]) -> NotesInspection:
     if not os.path.lexists(given):
         return NotesInspection(shown, FolderStatus.NOT_FOUND)
     real = Path(os.path.realpath(given))
+    if is_system_path(real):  # never even listed: it can't be opened as a workspace
+        return NotesInspection(shown, FolderStatus.INVALID, "a system folder, or one too broad "
+                               "to be a workspace")  # fmt: skip
     reason = _invalid_reason(real)
     if reason in {"not a directory", "not readable"}:
         return NotesInspection(shown, FolderStatus.INVALID, reason)
