@@ -127,8 +127,13 @@ def test_typed_name_confirms_trashing_a_folder(lab: Lab, tmp_path: Path) -> None
     expect(confirm).to_be_disabled(timeout=ACTION_TIMEOUT_MS)  # until the name is typed
 
     name_box = card.get_by_placeholder("type 'docs' to confirm")
-    name_box.press_sequentially("doc", delay=30)
-    expect(confirm).to_be_disabled()  # a part of the name is not enough
+    name_box.press_sequentially("docs", delay=30)
+    expect(confirm).to_be_enabled(timeout=ACTION_TIMEOUT_MS)
+    # A part of the name is not enough: Confirm turns disabled again, which it can only do
+    # once the kernel has seen the shortened name (checking "disabled" right after typing
+    # "doc" would pass before the kernel heard anything).
+    name_box.press("Backspace")
+    expect(confirm).to_be_disabled(timeout=ACTION_TIMEOUT_MS)
     name_box.press_sequentially("s", delay=30)
     expect(confirm).to_be_enabled(timeout=ACTION_TIMEOUT_MS)
     typed, done = tmp_path / "strong-card-typed.png", tmp_path / "strong-card-done.png"
