@@ -21,6 +21,16 @@ def test_all_is_sorted_and_complete() -> None:
     assert public == set(names)
 
 
+def test_the_widgets_api_is_sorted_and_complete() -> None:
+    import wsnb.widgets
+
+    assert wsnb.widgets.__all__ == sorted(wsnb.widgets.__all__)
+    public = {n for n in dir(wsnb.widgets) if not n.startswith("_")
+              and not inspect.ismodule(getattr(wsnb.widgets, n))}  # fmt: skip
+    public.discard("annotations")
+    assert public == set(wsnb.widgets.__all__)
+
+
 def test_every_error_derives_from_wsnb_error() -> None:
     errors = [obj for _, obj in inspect.getmembers(wsnb.errors, inspect.isclass)
               if obj.__module__ == "wsnb.errors"]  # fmt: skip

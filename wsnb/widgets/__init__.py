@@ -9,22 +9,31 @@ itself; build views explicitly with these classes::
     HistoryView(ws)            # or ws.history_view()
     Explorer(ws)               # or ws.explore()
     WorkspacePanel(ws)         # or ws.panel(): everything in one widget
+    ChatView(ws)               # or ws.chat(): talk to the workspace
+    OnboardingForm(notes)      # the notes workspace's onboarding (CheckInForm: the daily check-in)
 """
 
 from __future__ import annotations
 
 from .card import PlanCard
+from .chat import ChatView, ReplyView
 from .explorer import Explorer
 from .history import HistoryView
+from .notes_forms import CheckInForm, OnboardingForm, PlanGroupView
 from .panel import WorkspacePanel
 from .picker import pick_workspace
 from .readable import styled
 from .search import SearchPanel
 
 __all__ = [
+    "ChatView",
+    "CheckInForm",
     "Explorer",
     "HistoryView",
+    "OnboardingForm",
     "PlanCard",
+    "PlanGroupView",
+    "ReplyView",
     "SearchPanel",
     "WorkspacePanel",
     "pick_workspace",
