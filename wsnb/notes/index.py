@@ -28,6 +28,7 @@ import gc
 import hashlib
 import logging
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
@@ -37,9 +38,9 @@ import pandas as pd
 
 from ..errors import UnsupportedFileError, UsageError, WsnbError
 from ..policy import AccessPolicy
-from ..search.rank import FieldRanker
+from ..search.rank import CountedDocument, FieldRanker
 from ..search.snippet import snippet
-from ..search.tokenize import TOKENIZER_VERSION, tokenize, unique_tokens
+from ..search.tokenize import TOKENIZER_VERSION, token_counts, unique_tokens
 from ..textio import decode_bytes, read_bytes
 from .hotset import Hotset
 from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore
@@ -356,7 +357,7 @@ class NoteIndex:
         for chunk in chunks:
             self._by_chunk[chunk["chunkId"]] = chunk
         if self._ranker is not None:
-            _add_note(self._ranker, record, chunks)
+            self._ranker.add_many(_note_documents(record, chunks))
 
     def _drop(self, path: str) -> None:
         record = self._loaded().pop(path, None)
@@ -428,8 +429,8 @@ class NoteIndex:
             ranker = FieldRanker()
             notes = self._loaded()
             with _gc_paused():
-                for path, chunks in self._chunks.items():
-                    _add_note(ranker, notes[path], chunks)
+                ranker.add_many(document for path, chunks in self._chunks.items()
+                                for document in _note_documents(notes[path], chunks))  # fmt: skip
             self._ranker = ranker
         return self._ranker
 
@@ -466,22 +467,33 @@ class NoteIndex:
         )
 
 
-def _add_note(ranker: FieldRanker, record: dict[str, Any], chunks: list[dict[str, Any]]) -> None:
-    """Add a note's chunks: each one carries the note's title, tags, aliases and path.
+def _note_documents(
+    record: dict[str, Any], chunks: list[dict[str, Any]]
+) -> Iterator[CountedDocument]:
+    """A note's chunks as ranker documents: each carries the note's title, tags, aliases, path.
 
-    The note-level fields are tokenized once per note, not once per chunk.
+    The note-level fields are tokenized once per note, not once per chunk,
+    and only counted (the ranker needs no token order).
     """
     path = record["path"]
     stem = path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path
     shared = {
-        "title": tokenize(record["title"]),
-        "tags": [token for tag in record["tags"] for token in tokenize(tag)],
-        "aliases": [token for alias in record["aliases"] for token in tokenize(alias)],
-        "path": tokenize(stem),
+        "title": token_counts(record["title"]),
+        "tags": _counts_of(record["tags"]),
+        "aliases": _counts_of(record["aliases"]),
+        "path": token_counts(stem),
     }
     for chunk in chunks:
-        fields = {**shared, "headings": tokenize(chunk["heading"]), "body": tokenize(chunk["text"])}
-        ranker.add_tokens(chunk["chunkId"], fields, group=path)
+        fields = {**shared, "headings": token_counts(chunk["heading"]),
+                  "body": token_counts(chunk["text"])}  # fmt: skip
+        yield chunk["chunkId"], fields, path
+
+
+def _counts_of(texts: Iterable[str]) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for text in texts:
+        counts.update(token_counts(text))
+    return counts
 
 
 def _empty_chunk(note_id: str, path: str) -> dict[str, Any]:
