@@ -132,16 +132,16 @@ def token_counts(text: str) -> Counter[str]:
     rules (stop words, plural fold) run once per distinct word.
     """
     normalized = normalize(text)
-    counts: Counter[str] = Counter()
-    words = Counter(_WORD_RUN.findall(normalized))
+    runs = _CJK_RUN.findall(normalized)
+    # The bigrams are most of the tokens of CJK text: their Counter is the result, so they
+    # are never copied; the words and the lone characters are added to it.
+    counts = _bigram_counts(_RUN_SEPARATOR.join(runs)) if runs else Counter()
     word_token = _word_token
-    for word, count in words.items():
+    for word, count in Counter(_WORD_RUN.findall(normalized)).items():
         token = word_token(word)
         if token is not None:
             counts[token] += count
-    runs = _CJK_RUN.findall(normalized)
     if runs:
-        counts.update(_bigram_counts(_RUN_SEPARATOR.join(runs)))
         counts.update(run for run in runs if len(run) == 1)
     return counts
 
