@@ -18,7 +18,11 @@ Search ranks chunks with the BM25F ranker of ``wsnb.search.rank`` over the
 fields title, tags, aliases, headings, path and body (boosts 10, 8, 7, 5, 3,
 1), keeps each note's best chunk, and applies the hotset's small boost to
 notes that matched. The ranker is built on the first search and kept up to
-date by later updates, one note at a time.
+date by later updates, one note at a time. It is saved to
+``.assistant/index/ranker.npz`` with the settings and each note's hash, so
+the first search of a later session loads it (about a second for 10,000
+notes instead of tokenizing every chunk again) and re-adds only the notes
+whose hash changed.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import hashlib
+import json
 import logging
 import time
 from collections import Counter
@@ -34,6 +39,7 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from ..errors import UnsupportedFileError, UsageError, WsnbError
@@ -43,7 +49,7 @@ from ..search.snippet import snippet
 from ..search.tokenize import TOKENIZER_VERSION, token_counts, unique_tokens
 from ..textio import decode_bytes, read_bytes
 from .hotset import Hotset
-from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore
+from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, RANKER_FILE, IndexStore
 from .layout import is_generated_or_persona
 from .markdown import chunk_markdown, note_meta
 from .walk import NoteFile, WalkResult, walk_notes
@@ -426,13 +432,67 @@ class NoteIndex:
         if self._notes is None:
             self.update()
         if self._ranker is None:
-            ranker = FieldRanker()
-            notes = self._loaded()
             with _gc_paused():
-                ranker.add_many(document for path, chunks in self._chunks.items()
-                                for document in _note_documents(notes[path], chunks))  # fmt: skip
+                ranker = self._saved_ranker()
+                if ranker is None:
+                    ranker = FieldRanker()
+                    ranker.add_many(self._documents(self._chunks))
+                    self._save_ranker(ranker)
             self._ranker = ranker
         return self._ranker
+
+    def _saved_ranker(self) -> FieldRanker | None:
+        """The ranker saved by an earlier session, brought up to date note by note.
+
+        It is used only when it was made with the same settings (tokenizer,
+        chunking, ranker weights); a note whose hash differs from the one the
+        saved ranker saw is taken out and indexed again. Anything that does
+        not fit makes the caller build it from the chunks.
+        """
+        arrays = self.store.load_arrays(RANKER_FILE)
+        if arrays is None:
+            return None
+        try:
+            meta = json.loads(arrays.pop("meta").tobytes().decode("utf-8"))
+            if meta.get("settings") != self.settings():
+                return None
+            ranker = FieldRanker.from_arrays(arrays)
+            seen: dict[str, str] = meta["notes"]
+        except (KeyError, ValueError, AttributeError, UsageError) as error:
+            logger.info("The saved ranker is not usable (%s); it is built again.", error)
+            return None
+        notes = self._loaded()
+        stale = {path for path, digest in seen.items()
+                 if path not in notes or notes[path]["hash"] != digest}  # fmt: skip
+        for doc_id in [doc for doc in ranker.doc_ids() if ranker.group(doc) in stale]:
+            ranker.remove(doc_id)
+        fresh = [path for path in self._chunks if path in stale or path not in seen]
+        ranker.add_many(self._documents(fresh))
+        if len(ranker) != len(self._by_chunk) or any(doc not in self._by_chunk
+                                                     for doc in ranker.doc_ids()):  # fmt: skip
+            return None
+        if stale or fresh:
+            self._save_ranker(ranker)
+        return ranker
+
+    def _documents(self, paths: Iterable[str]) -> Iterator[CountedDocument]:
+        notes = self._loaded()
+        for path in paths:
+            yield from _note_documents(notes[path], self._chunks[path])
+
+    def _save_ranker(self, ranker: FieldRanker) -> None:
+        """Save the ranker with the settings and the hash of each note it has seen."""
+        if not self.store.writable:
+            return
+        notes = self._loaded()
+        meta = {"settings": self.settings(),
+                "notes": {path: notes[path]["hash"] for path in self._chunks}}  # fmt: skip
+        encoded = json.dumps(meta, ensure_ascii=False).encode("utf-8")
+        arrays = {**ranker.to_arrays(), "meta": np.frombuffer(encoded, dtype=np.uint8)}
+        try:
+            self.store.save_arrays(RANKER_FILE, arrays)
+        except (OSError, WsnbError) as error:  # the ranker still works; it is just not saved
+            logger.warning("The search ranker could not be saved (%s).", error)
 
     # -- frames ----------------------------------------------------------------
 
