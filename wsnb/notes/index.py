@@ -30,28 +30,26 @@ from __future__ import annotations
 import contextlib
 import gc
 import hashlib
-import json
 import logging
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from ..errors import UnsupportedFileError, UsageError, WsnbError
 from ..policy import AccessPolicy
-from ..search.rank import CountedDocument, FieldRanker
+from ..search.rank import FieldRanker
 from ..search.snippet import snippet
-from ..search.tokenize import TOKENIZER_VERSION, token_counts, unique_tokens
+from ..search.tokenize import TOKENIZER_VERSION, unique_tokens
 from ..textio import decode_bytes, read_bytes
 from .hotset import Hotset
-from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, RANKER_FILE, IndexStore
+from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore
 from .layout import is_generated_or_persona
 from .markdown import chunk_markdown, note_meta
+from .rankerfile import note_documents, ready_ranker
 from .walk import NoteFile, WalkResult, walk_notes
 
 __all__ = [
@@ -363,7 +361,7 @@ class NoteIndex:
         for chunk in chunks:
             self._by_chunk[chunk["chunkId"]] = chunk
         if self._ranker is not None:
-            self._ranker.add_many(_note_documents(record, chunks))
+            self._ranker.add_many(note_documents(record, chunks))
 
     def _drop(self, path: str) -> None:
         record = self._loaded().pop(path, None)
@@ -433,66 +431,10 @@ class NoteIndex:
             self.update()
         if self._ranker is None:
             with _gc_paused():
-                ranker = self._saved_ranker()
-                if ranker is None:
-                    ranker = FieldRanker()
-                    ranker.add_many(self._documents(self._chunks))
-                    self._save_ranker(ranker)
-            self._ranker = ranker
+                self._ranker = ready_ranker(self.store, self.settings(), self._loaded(),
+                                            self._chunks)  # fmt: skip
         return self._ranker
 
-    def _saved_ranker(self) -> FieldRanker | None:
-        """The ranker saved by an earlier session, brought up to date note by note.
-
-        It is used only when it was made with the same settings (tokenizer,
-        chunking, ranker weights); a note whose hash differs from the one the
-        saved ranker saw is taken out and indexed again. Anything that does
-        not fit makes the caller build it from the chunks.
-        """
-        arrays = self.store.load_arrays(RANKER_FILE)
-        if arrays is None:
-            return None
-        try:
-            meta = json.loads(arrays.pop("meta").tobytes().decode("utf-8"))
-            if meta.get("settings") != self.settings():
-                return None
-            ranker = FieldRanker.from_arrays(arrays)
-            seen: dict[str, str] = meta["notes"]
-        except (KeyError, ValueError, AttributeError, UsageError) as error:
-            logger.info("The saved ranker is not usable (%s); it is built again.", error)
-            return None
-        notes = self._loaded()
-        stale = {path for path, digest in seen.items()
-                 if path not in notes or notes[path]["hash"] != digest}  # fmt: skip
-        for doc_id in [doc for doc in ranker.doc_ids() if ranker.group(doc) in stale]:
-            ranker.remove(doc_id)
-        fresh = [path for path in self._chunks if path in stale or path not in seen]
-        ranker.add_many(self._documents(fresh))
-        if len(ranker) != len(self._by_chunk) or any(doc not in self._by_chunk
-                                                     for doc in ranker.doc_ids()):  # fmt: skip
-            return None
-        if stale or fresh:
-            self._save_ranker(ranker)
-        return ranker
-
-    def _documents(self, paths: Iterable[str]) -> Iterator[CountedDocument]:
-        notes = self._loaded()
-        for path in paths:
-            yield from _note_documents(notes[path], self._chunks[path])
-
-    def _save_ranker(self, ranker: FieldRanker) -> None:
-        """Save the ranker with the settings and the hash of each note it has seen."""
-        if not self.store.writable:
-            return
-        notes = self._loaded()
-        meta = {"settings": self.settings(),
-                "notes": {path: notes[path]["hash"] for path in self._chunks}}  # fmt: skip
-        encoded = json.dumps(meta, ensure_ascii=False).encode("utf-8")
-        arrays = {**ranker.to_arrays(), "meta": np.frombuffer(encoded, dtype=np.uint8)}
-        try:
-            self.store.save_arrays(RANKER_FILE, arrays)
-        except (OSError, WsnbError) as error:  # the ranker still works; it is just not saved
-            logger.warning("The search ranker could not be saved (%s).", error)
 
     # -- frames ----------------------------------------------------------------
 
@@ -525,35 +467,6 @@ class NoteIndex:
             [[len(notes), sum(len(c) for c in self._chunks.values()), stale, self._last_indexed]],
             columns=STATS_COLUMNS,
         )
-
-
-def _note_documents(
-    record: dict[str, Any], chunks: list[dict[str, Any]]
-) -> Iterator[CountedDocument]:
-    """A note's chunks as ranker documents: each carries the note's title, tags, aliases, path.
-
-    The note-level fields are tokenized once per note, not once per chunk,
-    and only counted (the ranker needs no token order).
-    """
-    path = record["path"]
-    stem = path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path
-    shared = {
-        "title": token_counts(record["title"]),
-        "tags": _counts_of(record["tags"]),
-        "aliases": _counts_of(record["aliases"]),
-        "path": token_counts(stem),
-    }
-    for chunk in chunks:
-        fields = {**shared, "headings": token_counts(chunk["heading"]),
-                  "body": token_counts(chunk["text"])}  # fmt: skip
-        yield chunk["chunkId"], fields, path
-
-
-def _counts_of(texts: Iterable[str]) -> Counter[str]:
-    counts: Counter[str] = Counter()
-    for text in texts:
-        counts.update(token_counts(text))
-    return counts
 
 
 def _empty_chunk(note_id: str, path: str) -> dict[str, Any]:
