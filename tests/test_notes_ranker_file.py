@@ -98,7 +98,20 @@ def test_ranker_arrays_round_trip_and_refuse_other_weights() -> None:
         assert loaded.search(query, None) == ranker.search(query, None)
     assert loaded.group("a") == "x" and len(loaded) == 2
     assert loaded.remove("b") and [hit.doc_id for hit in loaded.search("deploy")] == ["a"]
+    assert loaded.document_frequency("数据库") == 0
     with pytest.raises(UsageError, match="build it again"):
         FieldRanker.from_arrays(arrays, {"title": 1.0, "body": 1.0})
     with pytest.raises(UsageError, match="build it again"):
         FieldRanker.from_arrays({**arrays, "posting_docs": arrays["posting_docs"] + 100})
+
+
+def test_loaded_ranker_removes_empty_loaded_and_new_documents() -> None:
+    ranker = FieldRanker()
+    ranker.add("a", {"body": "alpha beta"})
+    ranker.add("empty", {"title": ""})
+    ranker.add("b", {"body": "beta gamma"})
+    loaded = FieldRanker.from_arrays(ranker.to_arrays())
+    loaded.add("c", {"body": "gamma delta"})
+    assert loaded.remove("empty") and loaded.remove("c") and loaded.remove("a")
+    assert [hit.doc_id for hit in loaded.search("beta gamma")] == ["b"]
+    assert loaded.document_frequency("alpha") == loaded.document_frequency("delta") == 0

@@ -130,6 +130,7 @@ class FieldRanker:
         self._ids: dict[int, str] = {}
         self._lengths: dict[int, tuple[int, ...]] = {}
         self._terms: dict[int, tuple[str, ...]] = {}
+        self._terms_from: tuple[list[str], npt.NDArray[Any], _Numbers, int] | None = None
         self._next = 0
         self._totals = [0] * len(self._fields)
         self._norms: npt.NDArray[np.float64] | None = None
@@ -238,6 +239,7 @@ class FieldRanker:
         number = self._numbers.pop(doc_id, None)
         if number is None:
             return False
+        self._unpack_terms()
         del self._ids[number]
         lengths = self._lengths.pop(number)
         for token in self._terms.pop(number):
@@ -256,6 +258,7 @@ class FieldRanker:
         self._ids.clear()
         self._lengths.clear()
         self._terms.clear()
+        self._terms_from = None
         self._totals = [0] * len(self._fields)
         self._changed()
 
@@ -415,12 +418,23 @@ class FieldRanker:
             self._postings[token] = dict(zip(doc_list[start:end], posting_keys[start:end],
                                              strict=True))  # fmt: skip
             start = end
+        # Each document's tokens are needed only to remove it: worked out on the first removal.
+        self._terms_from = (vocabulary, sizes, docs, len(doc_ids))
+        self._changed()
+
+    def _unpack_terms(self) -> None:
+        """Each loaded document's distinct tokens, from the saved postings (see remove)."""
+        if self._terms_from is None:
+            return
+        vocabulary, sizes, docs, loaded = self._terms_from
+        self._terms_from = None
         order = np.argsort(docs, kind="stable")
         tokens_by_doc = list(map(vocabulary.__getitem__,
                                  np.repeat(np.arange(len(vocabulary)), sizes)[order].tolist()))
-        bounds = np.searchsorted(docs[order], np.arange(len(doc_ids) + 1)).tolist()
-        self._terms = {n: tuple(tokens_by_doc[bounds[n]:bounds[n + 1]]) for n in numbers}
-        self._changed()
+        edges = np.searchsorted(docs[order], np.arange(loaded + 1)).tolist()
+        for number in range(loaded):
+            if number in self._ids:
+                self._terms[number] = tuple(tokens_by_doc[edges[number]:edges[number + 1]])
 
     def _load_keys(self, sizes: npt.NDArray[Any], pairs: npt.NDArray[Any]) -> list[_CountKey]:
         flat = [(int(slot), int(count)) for slot, count in pairs.tolist()]
