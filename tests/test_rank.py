@@ -205,3 +205,26 @@ def test_removed_documents_leave_their_group() -> None:
     ranker.add("y#0", {"body": "walrus walrus"}, group="y")
     ranker.remove("y#0")
     assert [hit.group for hit in ranker.search_groups("walrus")] == ["x"]
+
+
+def test_bulk_add_equals_adding_one_by_one() -> None:
+    from wsnb.search.tokenize import token_counts
+
+    texts = {
+        "a": ("Docker deploy", "deploy the docker stack; docker compose up " * 3),
+        "b": ("数据库 索引", "数据库索引的备份和恢复，数据库很重要。deploy"),
+        "c": ("Notes", "notes about docker and 数据库 deploy deploy"),
+        "d": ("Empty", ""),
+    }
+    one_by_one, bulk = FieldRanker(), FieldRanker()
+    for doc_id, (title, body) in texts.items():
+        one_by_one.add(doc_id, {"title": title, "body": body}, group=doc_id[0])
+    bulk.add_many((doc_id, {"title": token_counts(title), "body": token_counts(body)}, doc_id[0])
+                  for doc_id, (title, body) in texts.items())  # fmt: skip
+    for query in ["docker", "deploy 数据库", "notes", "empty"]:
+        assert bulk.search(query, None) == one_by_one.search(query, None)
+        assert bulk.search(query, None)
+    bulk.add_counts("a", {"body": token_counts("nothing about containers")})
+    assert [hit.doc_id for hit in bulk.search("docker")] == ["c"]
+    with pytest.raises(UsageError, match="twice"):
+        bulk.add_many([("x", {"body": {"one": 1}}, None), ("x", {"body": {"two": 1}}, None)])

@@ -88,3 +88,18 @@ def test_stop_words_are_never_tokens(word: str) -> None:
 
 def test_version_is_a_non_empty_string() -> None:
     assert isinstance(TOKENIZER_VERSION, str) and TOKENIZER_VERSION
+
+
+def test_token_counts_equal_counting_the_tokens() -> None:
+    from collections import Counter
+    from pathlib import Path
+
+    from wsnb.search.tokenize import token_counts
+
+    notes = Path(__file__).parent / "notes_eval" / "notes"
+    texts = [path.read_text(encoding="utf-8") for path in sorted(notes.rglob("*.md"))]
+    texts += ["", "猫", "猫 狗 养猫指南。猫", "ＡＢＣ１２ Straße", "a_b 東京タワー 한국어 x 1"]
+    texts.append("机器学习，深度学习！猫 𠀀𠀁 queries " * 200)  # long enough for the numpy count
+    assert len(texts) > 50
+    for text in texts:
+        assert token_counts(text) == Counter(tokenize(text)), text[:40]

@@ -18,7 +18,11 @@ Search ranks chunks with the BM25F ranker of ``wsnb.search.rank`` over the
 fields title, tags, aliases, headings, path and body (boosts 10, 8, 7, 5, 3,
 1), keeps each note's best chunk, and applies the hotset's small boost to
 notes that matched. The ranker is built on the first search and kept up to
-date by later updates, one note at a time.
+date by later updates, one note at a time. It is saved to
+``.assistant/index/ranker.npz`` with the settings and each note's hash, so
+the first search of a later session loads it (about a second for 10,000
+notes instead of tokenizing every chunk again) and re-adds only the notes
+whose hash changed.
 """
 
 from __future__ import annotations
@@ -39,12 +43,13 @@ from ..errors import UnsupportedFileError, UsageError, WsnbError
 from ..policy import AccessPolicy
 from ..search.rank import FieldRanker
 from ..search.snippet import snippet
-from ..search.tokenize import TOKENIZER_VERSION, tokenize, unique_tokens
+from ..search.tokenize import TOKENIZER_VERSION, unique_tokens
 from ..textio import decode_bytes, read_bytes
 from .hotset import Hotset
 from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore
 from .layout import is_generated_or_persona
 from .markdown import chunk_markdown, note_meta
+from .rankerfile import note_documents, ready_ranker
 from .walk import NoteFile, WalkResult, walk_notes
 
 __all__ = [
@@ -356,7 +361,7 @@ class NoteIndex:
         for chunk in chunks:
             self._by_chunk[chunk["chunkId"]] = chunk
         if self._ranker is not None:
-            _add_note(self._ranker, record, chunks)
+            self._ranker.add_many(note_documents(record, chunks))
 
     def _drop(self, path: str) -> None:
         record = self._loaded().pop(path, None)
@@ -425,13 +430,11 @@ class NoteIndex:
         if self._notes is None:
             self.update()
         if self._ranker is None:
-            ranker = FieldRanker()
-            notes = self._loaded()
             with _gc_paused():
-                for path, chunks in self._chunks.items():
-                    _add_note(ranker, notes[path], chunks)
-            self._ranker = ranker
+                self._ranker = ready_ranker(self.store, self.settings(), self._loaded(),
+                                            self._chunks)  # fmt: skip
         return self._ranker
+
 
     # -- frames ----------------------------------------------------------------
 
@@ -464,24 +467,6 @@ class NoteIndex:
             [[len(notes), sum(len(c) for c in self._chunks.values()), stale, self._last_indexed]],
             columns=STATS_COLUMNS,
         )
-
-
-def _add_note(ranker: FieldRanker, record: dict[str, Any], chunks: list[dict[str, Any]]) -> None:
-    """Add a note's chunks: each one carries the note's title, tags, aliases and path.
-
-    The note-level fields are tokenized once per note, not once per chunk.
-    """
-    path = record["path"]
-    stem = path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path
-    shared = {
-        "title": tokenize(record["title"]),
-        "tags": [token for tag in record["tags"] for token in tokenize(tag)],
-        "aliases": [token for alias in record["aliases"] for token in tokenize(alias)],
-        "path": tokenize(stem),
-    }
-    for chunk in chunks:
-        fields = {**shared, "headings": tokenize(chunk["heading"]), "body": tokenize(chunk["text"])}
-        ranker.add_tokens(chunk["chunkId"], fields, group=path)
 
 
 def _empty_chunk(note_id: str, path: str) -> dict[str, Any]:

@@ -8,7 +8,9 @@ existing workspace's index loads as it is::
 
 ``settings.json`` is wsnb's own: the tokenizer and chunk settings the index
 was built with, and when it was last brought up to date. When it is missing
-or says something else, the next update re-indexes everything.
+or says something else, the next update re-indexes everything. So is
+``ranker.npz``: the search ranker's postings as plain numpy arrays (loaded
+without pickle), so a new session does not tokenize every chunk again.
 
 Reading is lenient: a line that is not a JSON object with the fields a
 record needs is skipped (and counted in a warning), never a reason to drop
@@ -18,12 +20,17 @@ access policy, and only below ``.assistant/index/``.
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import os
 import stat
-from collections.abc import Iterable
-from typing import Any
+import zipfile
+from collections.abc import Callable, Iterable
+from typing import Any, cast
+
+import numpy as np
+import numpy.typing as npt
 
 from .. import fsops
 from ..errors import PolicyError
@@ -38,6 +45,7 @@ __all__ = [
     "CHUNK_FIELDS",
     "MANIFEST_FIELDS",
     "MANIFEST_FILE",
+    "RANKER_FILE",
     "SETTINGS_FILE",
     "IndexStore",
 ]
@@ -47,6 +55,7 @@ logger = logging.getLogger("wsnb")
 MANIFEST_FILE = f"{INDEX_DIR}/manifest.jsonl"
 CHUNKS_FILE = f"{INDEX_DIR}/chunks.jsonl"
 SETTINGS_FILE = f"{INDEX_DIR}/settings.json"
+RANKER_FILE = f"{INDEX_DIR}/ranker.npz"  # wsnb's own: the search ranker, rebuilt if missing
 
 MANIFEST_FIELDS = (
     "noteId", "path", "title", "aliases", "tags", "headings", "mtime", "size", "hash", "summary",
@@ -167,6 +176,25 @@ class IndexStore:
             return json.loads(data.decode("utf-8-sig"))
         except (ValueError, UnicodeDecodeError):
             logger.warning("%s is not valid JSON; it is ignored.", relative)
+            return None
+
+    def save_arrays(self, relative: str, arrays: dict[str, npt.NDArray[Any]]) -> None:
+        """Write numpy arrays (an ``.npz``, no Python objects) the same careful way."""
+        if self.writable:
+            buffer = io.BytesIO()
+            cast(Callable[..., None], np.savez)(buffer, **arrays)  # the stub misreads **arrays
+            self._write(relative, [buffer.getvalue()])
+
+    def load_arrays(self, relative: str) -> dict[str, npt.NDArray[Any]] | None:
+        """The arrays of an ``.npz`` index file; None when missing or unreadable."""
+        data = self._read(relative)
+        if data is None:
+            return None
+        try:
+            with np.load(io.BytesIO(data), allow_pickle=False) as loaded:
+                return {name: loaded[name] for name in loaded.files}
+        except (OSError, ValueError, EOFError, zipfile.BadZipFile):
+            logger.warning("%s is not readable; it will be rebuilt.", relative)
             return None
 
     def _write(self, relative: str, data: Iterable[bytes]) -> None:

@@ -28,20 +28,24 @@ from); :meth:`FieldRanker.search_groups` returns each group's best document.
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import count as counter
+from itertools import repeat
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ..errors import UsageError
-from .tokenize import tokenize, unique_tokens
+from .tokenize import token_counts, tokenize, unique_tokens
 
 __all__ = [
     "DEFAULT_B",
     "DEFAULT_BOOSTS",
     "DEFAULT_K1",
+    "CountedDocument",
     "FieldRanker",
     "GroupHit",
     "Hit",
@@ -82,6 +86,8 @@ class GroupHit:
     matched: tuple[str, ...]
 
 
+_CountKey = tuple[tuple[int, int], ...]  # ((field slot, count), ...) of a token in a document
+CountedDocument = tuple[str, Mapping[str, Mapping[str, int]], str | None]
 _Numbers = npt.NDArray[np.int64]
 _Floats = npt.NDArray[np.float64]
 
@@ -118,12 +124,13 @@ class FieldRanker:
         # per-field counts are interned: most are "once, in the body", so a
         # posting costs one dict slot. That keeps 10,000 notes in memory.
         self._postings: dict[str, dict[int, tuple[tuple[int, int], ...]]] = {}
-        self._counts: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = {}
-        self._single_keys: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+        self._counts: dict[_CountKey, _CountKey] = {}
+        self._single_keys: dict[int, _SingleKeys] = {}
         self._numbers: dict[str, int] = {}
         self._ids: dict[int, str] = {}
         self._lengths: dict[int, tuple[int, ...]] = {}
         self._terms: dict[int, tuple[str, ...]] = {}
+        self._terms_from: tuple[list[str], npt.NDArray[Any], _Numbers, int] | None = None
         self._next = 0
         self._totals = [0] * len(self._fields)
         self._norms: npt.NDArray[np.float64] | None = None
@@ -146,6 +153,10 @@ class FieldRanker:
     def __contains__(self, doc_id: object) -> bool:
         return doc_id in self._numbers
 
+    def group(self, doc_id: str) -> str:
+        """The group ``doc_id`` belongs to (KeyError when it is not indexed)."""
+        return self._group_names[int(self._group_of[self._numbers[doc_id]])]
+
     def doc_ids(self) -> list[str]:
         """Every document id, in insertion order."""
         return list(self._numbers)
@@ -157,42 +168,78 @@ class FieldRanker:
 
         ``group`` (default: the document's own id) is what :meth:`search_groups` collapses by.
         """
-        tokens = {name: self._field_tokens(value) for name, value in fields.items()}
-        self.add_tokens(doc_id, tokens, group=group)
+        counts = {name: self._field_counts(value) for name, value in fields.items()}
+        self.add_many([(doc_id, counts, group)])
 
     def add_tokens(
         self, doc_id: str, fields: Mapping[str, Sequence[str]], *, group: str | None = None
     ) -> None:
         """Index ``doc_id`` from tokens already cut by the same tokenizer."""
+        self.add_many([(doc_id, {name: Counter(tokens) for name, tokens in fields.items()}, group)])
+
+    def add_counts(
+        self, doc_id: str, fields: Mapping[str, Mapping[str, int]], *, group: str | None = None
+    ) -> None:
+        """Index ``doc_id`` from each field's token counts (e.g. :func:`token_counts`)."""
+        self.add_many([(doc_id, fields, group)])
+
+    def add_many(self, documents: Iterable[CountedDocument]) -> None:
+        """Index many documents at once: (doc_id, {field: token counts}, group or None) each.
+
+        The same as :meth:`add_counts` one by one, but the postings of all
+        documents are inserted token by token in bulk, which is what makes
+        building a ranker over tens of thousands of chunks fast. An id that
+        is already indexed is replaced; an id twice in ``documents`` is an error.
+        """
+        tokens: list[str] = []
+        numbers: list[int] = []
+        keys: list[_CountKey] = []
+        batch: set[str] = set()
+        for doc_id, fields, group in documents:
+            if doc_id in batch:
+                raise UsageError(f"The document {doc_id!r} is given twice; give each id once.")
+            batch.add(doc_id)
+            number, postings = self._register(doc_id, fields, group)
+            tokens.extend(postings)
+            keys.extend(postings.values())
+            numbers.extend(repeat(number, len(postings)))
+        self._post(tokens, numbers, keys)
+        self._changed()
+
+    def _register(
+        self, doc_id: str, fields: Mapping[str, Mapping[str, int]], group: str | None
+    ) -> tuple[int, dict[str, _CountKey]]:
+        """Give ``doc_id`` a number, lengths and group; its postings (token -> per-field counts)."""
         unknown = [name for name in fields if name not in self._slot]
         if unknown:
             known = ", ".join(self._fields)
             raise UsageError(f"The ranker has no field {unknown[0]!r}; use one of: {known}.")
         self.remove(doc_id)
         lengths = [0] * len(self._fields)
-        counted: list[tuple[int, Counter[str]]] = []
-        for name, tokens in fields.items():
+        counted: list[tuple[int, Mapping[str, int]]] = []
+        for name, counts in fields.items():
             slot = self._slot[name]
-            lengths[slot] = len(tokens)
-            if tokens:
-                counted.append((slot, Counter(tokens)))  # counted in C
+            lengths[slot] = sum(counts.values())
+            if counts:
+                counted.append((slot, counts))
         counted.sort(key=lambda item: len(item[1]))  # the biggest field (the body) last
         number = self._next
         self._next += 1
-        terms = self._post(number, counted)
+        postings = self._document_postings(counted)
         self._numbers[doc_id] = number
         self._ids[number] = doc_id
         self._set_group(number, doc_id if group is None else group)
         self._lengths[number] = tuple(lengths)
-        self._terms[number] = terms
+        self._terms[number] = tuple(postings)
         self._totals = [total + length for total, length in zip(self._totals, lengths, strict=True)]
-        self._changed()
+        return number, postings
 
     def remove(self, doc_id: str) -> bool:
         """Forget ``doc_id``; whether it was there."""
         number = self._numbers.pop(doc_id, None)
         if number is None:
             return False
+        self._unpack_terms()
         del self._ids[number]
         lengths = self._lengths.pop(number)
         for token in self._terms.pop(number):
@@ -211,61 +258,70 @@ class FieldRanker:
         self._ids.clear()
         self._lengths.clear()
         self._terms.clear()
+        self._terms_from = None
         self._totals = [0] * len(self._fields)
         self._changed()
 
-    def _post(self, number: int, counted: list[tuple[int, Counter[str]]]) -> tuple[str, ...]:
-        """Add document ``number``'s postings; its distinct tokens.
+    def _document_postings(
+        self, counted: list[tuple[int, Mapping[str, int]]]
+    ) -> dict[str, _CountKey]:
+        """One document's token -> interned ((field slot, count), ...), fields in ``counted`` order.
 
-        A posting's value is the interned ((field slot, count), ...) of the
-        token in this document. The small fields are collected first; the
-        biggest field's tokens, most of them, go straight into the postings,
-        and a token found in one field only (nearly all) takes its value from
-        a per-field table instead of building a tuple.
+        Most tokens are in the biggest field only (the body): their values
+        come from a per-field table, mapped in C; the few tokens of the small
+        fields are joined in Python.
         """
         if not counted:
-            return ()
+            return {}
         interned = self._counts
-        postings = self._postings
-        earlier: dict[str, tuple[tuple[int, int], ...]] = {}
-        for slot, counter in counted[:-1]:
-            for token, count in counter.items():
+        earlier: dict[str, _CountKey] = {}
+        for slot, counts in counted[:-1]:
+            for token, count in counts.items():
                 joined = (*earlier.get(token, ()), (slot, count))
                 earlier[token] = interned.setdefault(joined, joined)
-        slot, counter = counted[-1]
-        singles = self._singles(slot)
-        few = len(singles)
-        pop = earlier.pop
-        for token, count in counter.items():  # the hot loop of building: kept lean
-            before = pop(token, None) if earlier else None
-            if before is not None:
-                joined = (*before, (slot, count))
-                key = interned.setdefault(joined, joined)
-            elif count < few:
-                key = singles[count]
+        slot, counts = counted[-1]
+        postings = dict(zip(counts, map(self._singles(slot).__getitem__, counts.values()),
+                            strict=True))  # fmt: skip
+        for token, before in earlier.items():
+            single = postings.get(token)
+            if single is None:
+                postings[token] = before
             else:
-                key = self._single(slot, count)
-            try:
-                postings[token][number] = key
-            except KeyError:
-                postings[token] = {number: key}
-        for token, key in earlier.items():  # tokens of the small fields only
-            if token in postings:
-                postings[token][number] = key
-            else:
-                postings[token] = {number: key}
-        return (*counter, *earlier)
+                joined = (*before, *single)
+                postings[token] = interned.setdefault(joined, joined)
+        return postings
 
-    def _singles(self, slot: int) -> list[tuple[tuple[int, int], ...]]:
-        """The interned ((slot, count),) by count, for counts below 64."""
+    def _post(self, tokens: list[str], numbers: list[int], keys: list[_CountKey]) -> None:
+        """Insert postings (token, document number, key) in bulk, grouped by token with numpy.
+
+        Documents come in number order and the sort is stable, so each
+        token's postings stay in document order, as if added one by one.
+        """
+        if not tokens:
+            return
+        ids: defaultdict[str, int] = defaultdict(counter().__next__)
+        token_ids = np.fromiter(map(ids.__getitem__, tokens), dtype=np.int64, count=len(tokens))
+        order = np.argsort(token_ids, kind="stable")
+        starts = np.flatnonzero(np.diff(token_ids[order])) + 1
+        bounds = zip([0, *starts.tolist()], [*starts.tolist(), len(tokens)], strict=True)
+        ordered = order.tolist()
+        by_number = np.asarray(numbers, dtype=np.int64)[order].tolist()
+        by_key = list(map(keys.__getitem__, ordered))
+        postings = self._postings
+        for token, (start, end) in zip(ids, bounds, strict=True):  # ids: in id order
+            pairs = zip(by_number[start:end], by_key[start:end], strict=True)
+            existing = postings.get(token)
+            if existing is None:
+                postings[token] = dict(pairs)
+            else:
+                existing.update(pairs)
+
+    def _singles(self, slot: int) -> _SingleKeys:
+        """The interned ((slot, count),) by count."""
         table = self._single_keys.get(slot)
         if table is None:
-            table = self._single_keys[slot] = [self._single(slot, count) for count in range(64)]
+            table = self._single_keys[slot] = _SingleKeys(slot, self._counts)
         return table
-
-    def _single(self, slot: int, count: int) -> tuple[tuple[int, int], ...]:
-        key = ((slot, count),)
-        return self._counts.setdefault(key, key)
 
     def _set_group(self, number: int, group: str) -> None:
         group_id = self._group_ids.get(group)
@@ -280,6 +336,117 @@ class FieldRanker:
         """Forget what depends on the whole collection: length norms, per-token contributions."""
         self._norms = None
         self._contributions.clear()
+
+    # -- saving and loading ----------------------------------------------------
+
+    def to_arrays(self) -> dict[str, npt.NDArray[Any]]:
+        """The whole ranker as plain numpy arrays (no Python objects), for :meth:`from_arrays`."""
+        live = sorted(self._ids)
+        renumber = np.full(max(self._next, 1), -1, dtype=np.int64)
+        renumber[live] = np.arange(len(live))
+        key_ids: dict[_CountKey, int] = {}
+        vocabulary = list(self._postings)
+        sizes = [len(self._postings[token]) for token in vocabulary]
+        docs = np.fromiter((n for token in vocabulary for n in self._postings[token]),
+                           dtype=np.int64, count=sum(sizes))  # fmt: skip
+        keys = [key_ids.setdefault(key, len(key_ids))
+                for token in vocabulary for key in self._postings[token].values()]  # fmt: skip
+        table = list(key_ids)
+        return {
+            "settings": np.asarray([self._k1, *self._boosts, *self._b], dtype=np.float64),
+            "fields": _encode(self._fields),
+            "doc_ids": _encode([self._ids[n] for n in live]),
+            "groups": _encode([self._group_names[g] for g in self._group_of[live].tolist()]),
+            "lengths": np.asarray([self._lengths[n] for n in live], dtype=np.int64).reshape(
+                len(live), len(self._fields)
+            ),
+            "vocabulary": _encode(vocabulary),
+            "posting_sizes": np.asarray(sizes, dtype=np.int64),
+            "posting_docs": renumber[docs].astype(np.int32),
+            "posting_keys": np.asarray(keys, dtype=np.int32),
+            "key_sizes": np.asarray([len(key) for key in table], dtype=np.int64),
+            "key_pairs": np.asarray(
+                [pair for key in table for pair in key], dtype=np.int64
+            ).reshape(-1, 2),
+        }
+
+    @classmethod
+    def from_arrays(
+        cls, arrays: Mapping[str, npt.NDArray[Any]], boosts: Mapping[str, float] = DEFAULT_BOOSTS,
+        *, k1: float = DEFAULT_K1, b: float | Mapping[str, float] = DEFAULT_B,
+    ) -> FieldRanker:  # fmt: skip
+        """A ranker from :meth:`to_arrays`; UsageError when the arrays were made with other
+        fields, boosts, k1 or b, or do not fit together (then build it again)."""
+        ranker = cls(boosts, k1=k1, b=b)
+        try:
+            ranker._load_arrays(arrays)
+        except (KeyError, IndexError, ValueError, TypeError) as error:
+            message = ("The saved ranker does not fit these settings or is damaged; "
+                       f"build it again from the documents ({error}).")  # fmt: skip
+            raise UsageError(message) from error
+        return ranker
+
+    def _load_arrays(self, arrays: Mapping[str, npt.NDArray[Any]]) -> None:
+        settings = [self._k1, *self._boosts, *self._b]
+        fields = _decode(arrays["fields"])
+        if fields != list(self._fields) or arrays["settings"].tolist() != settings:
+            raise ValueError("other fields or weights")
+        doc_ids, groups = _decode(arrays["doc_ids"]), _decode(arrays["groups"])
+        lengths = arrays["lengths"].astype(np.int64)
+        if lengths.shape != (len(doc_ids), len(self._fields)) or len(groups) != len(doc_ids):
+            raise ValueError("documents, groups and lengths differ in number")
+        numbers = range(len(doc_ids))
+        self._numbers = dict(zip(doc_ids, numbers, strict=True))
+        self._ids = dict(zip(numbers, doc_ids, strict=True))
+        self._lengths = dict(zip(numbers, map(tuple, lengths.tolist()), strict=True))
+        self._totals = lengths.sum(axis=0).tolist()
+        self._next = len(doc_ids)
+        for number, group in enumerate(groups):
+            self._set_group(number, group)
+        keys = self._load_keys(arrays["key_sizes"], arrays["key_pairs"])
+        vocabulary = _decode(arrays["vocabulary"])
+        sizes, docs = arrays["posting_sizes"], arrays["posting_docs"].astype(np.int64)
+        if len(sizes) != len(vocabulary) or int(sizes.sum()) != len(docs) or (
+            len(docs) and not (docs.min() >= 0 and docs.max() < len(doc_ids))
+        ):
+            raise ValueError("postings out of range")
+        posting_keys = list(map(keys.__getitem__, arrays["posting_keys"].tolist()))
+        doc_list = docs.tolist()
+        ends = np.cumsum(sizes).tolist()
+        start = 0
+        for token, end in zip(vocabulary, ends, strict=True):
+            self._postings[token] = dict(zip(doc_list[start:end], posting_keys[start:end],
+                                             strict=True))  # fmt: skip
+            start = end
+        # Each document's tokens are needed only to remove it: worked out on the first removal.
+        self._terms_from = (vocabulary, sizes, docs, len(doc_ids))
+        self._changed()
+
+    def _unpack_terms(self) -> None:
+        """Each loaded document's distinct tokens, from the saved postings (see remove)."""
+        if self._terms_from is None:
+            return
+        vocabulary, sizes, docs, loaded = self._terms_from
+        self._terms_from = None
+        order = np.argsort(docs, kind="stable")
+        tokens_by_doc = list(map(vocabulary.__getitem__,
+                                 np.repeat(np.arange(len(vocabulary)), sizes)[order].tolist()))
+        edges = np.searchsorted(docs[order], np.arange(loaded + 1)).tolist()
+        for number in range(loaded):
+            if number in self._ids:
+                self._terms[number] = tuple(tokens_by_doc[edges[number]:edges[number + 1]])
+
+    def _load_keys(self, sizes: npt.NDArray[Any], pairs: npt.NDArray[Any]) -> list[_CountKey]:
+        flat = [(int(slot), int(count)) for slot, count in pairs.tolist()]
+        if any(not 0 <= slot < len(self._fields) for slot, _ in flat):
+            raise ValueError("a field slot out of range")
+        keys: list[_CountKey] = []
+        start = 0
+        for size in sizes.tolist():
+            key = tuple(flat[start:start + size])
+            keys.append(self._counts.setdefault(key, key))
+            start += size
+        return keys
 
     # -- statistics ----------------------------------------------------------
 
@@ -447,13 +614,29 @@ class FieldRanker:
         self._norms = 1.0 / ((1.0 - b) + b * lengths / averages)
         return self._norms
 
-    def _field_tokens(self, value: FieldValue) -> list[str]:
-        if isinstance(value, str):
-            return self._tokenizer(value)
-        tokens: list[str] = []
-        for text in value:
-            tokens.extend(self._tokenizer(text))
-        return tokens
+    def _field_counts(self, value: FieldValue) -> Counter[str]:
+        texts = [value] if isinstance(value, str) else value
+        counts: Counter[str] = Counter()
+        for text in texts:
+            if self._tokenizer is tokenize:
+                counts.update(token_counts(text))
+            else:
+                counts.update(self._tokenizer(text))
+        return counts
+
+
+class _SingleKeys(dict[int, "_CountKey"]):
+    """The interned key ((slot, count),) of one field, made on first use of a count."""
+
+    def __init__(self, slot: int, interned: dict[_CountKey, _CountKey]) -> None:
+        super().__init__()
+        self._slot = slot
+        self._interned = interned
+
+    def __missing__(self, count: int) -> _CountKey:
+        key: _CountKey = ((self._slot, count),)
+        key = self[count] = self._interned.setdefault(key, key)
+        return key
 
 
 def _field_b(b: float | Mapping[str, float], name: str) -> float:
@@ -461,6 +644,16 @@ def _field_b(b: float | Mapping[str, float], name: str) -> float:
     if not 0.0 <= value <= 1.0:
         raise UsageError(f"The length normalisation b for {name!r} must be between 0 and 1.")
     return float(value)
+
+
+def _encode(texts: Iterable[str]) -> npt.NDArray[np.uint8]:
+    """Texts as one array of UTF-8 bytes, separated by NUL (no token, id or path has one)."""
+    return np.frombuffer("\x00".join(texts).encode("utf-8"), dtype=np.uint8)
+
+
+def _decode(array: npt.NDArray[Any]) -> list[str]:
+    text = array.astype(np.uint8).tobytes().decode("utf-8")
+    return text.split("\x00") if text else []
 
 
 def _check_limit(limit: int | None) -> None:

@@ -28,14 +28,19 @@ can change, so a stored index knows it must be rebuilt.
 from __future__ import annotations
 
 import functools
+import operator
 import re
 import unicodedata
+from collections import Counter
+
+import numpy as np
 
 __all__ = [
     "STOP_WORDS",
     "TOKENIZER_VERSION",
     "is_cjk",
     "normalize",
+    "token_counts",
     "tokenize",
     "unique_tokens",
 ]
@@ -59,6 +64,12 @@ _CJK = (
 )
 _RUN = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>[^\W_{_CJK}]+)")
 _CJK_CHAR = re.compile(rf"[{_CJK}]")
+# The two kinds of run on their own: a run of one kind is never part of the other kind,
+# so finding each kind alone gives the same runs as _RUN.
+_CJK_RUN = re.compile(rf"[{_CJK}]+")
+_WORD_RUN = re.compile(rf"[^\W_{_CJK}]+")
+_RUN_SEPARATOR = "\x00"  # never inside a run: it is neither CJK nor a word character
+_NUMPY_BIGRAMS = 256  # from this many characters on, bigrams are counted with numpy
 
 STOP_WORDS: frozenset[str] = frozenset(
     [
@@ -86,6 +97,8 @@ def normalize(text: str) -> str:
     """NFKC-normalise and case-fold ``text``: the form every token is cut from."""
     if text.isascii():  # NFKC leaves ASCII alone, and ASCII case folding is lower()
         return text.lower()
+    if unicodedata.is_normalized("NFKC", text):  # a quick check; most text already is
+        return text.casefold()
     return unicodedata.normalize("NFKC", text).casefold()
 
 
@@ -103,12 +116,52 @@ def tokenize(text: str) -> list[str]:
             if len(cjk) == 1:
                 append(cjk)
             else:
-                extend(map(str.__add__, cjk[:-1], cjk[1:]))  # the bigrams, made in C
+                extend(map(operator.add, cjk[:-1], cjk[1:]))  # the bigrams, made in C
         else:
             token = word_token(word)
             if token is not None:
                 append(token)
     return tokens
+
+
+def token_counts(text: str) -> Counter[str]:
+    """How often each token of ``text`` occurs: ``Counter(tokenize(text))``, made faster.
+
+    Indexing needs only the counts, not the reading order, so the words and
+    the CJK bigrams are counted in C over the whole text and the per-word
+    rules (stop words, plural fold) run once per distinct word.
+    """
+    normalized = normalize(text)
+    runs = _CJK_RUN.findall(normalized)
+    # The bigrams are most of the tokens of CJK text: their Counter is the result, so they
+    # are never copied; the words and the lone characters are added to it.
+    counts = _bigram_counts(_RUN_SEPARATOR.join(runs)) if runs else Counter()
+    word_token = _word_token
+    for word, count in Counter(_WORD_RUN.findall(normalized)).items():
+        token = word_token(word)
+        if token is not None:
+            counts[token] += count
+    if runs:
+        counts.update(run for run in runs if len(run) == 1)
+    return counts
+
+
+def _bigram_counts(joined: str) -> Counter[str]:
+    """The bigrams within the separated runs of ``joined``, counted.
+
+    A long text is counted with numpy over its code points (a pair of code
+    points is one 64-bit number), so only distinct bigrams become strings.
+    """
+    if len(joined) < _NUMPY_BIGRAMS:
+        bigrams = Counter(map(operator.add, joined[:-1], joined[1:]))
+    else:
+        points = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+        pairs, repeats = np.unique((points[:-1] << np.uint64(32)) | points[1:], return_counts=True)
+        distinct = zip(pairs.tolist(), repeats.tolist(), strict=True)
+        bigrams = Counter({chr(pair >> 32) + chr(pair & 0xFFFFFFFF): n for pair, n in distinct})
+    for bigram in [pair for pair in bigrams if _RUN_SEPARATOR in pair]:
+        del bigrams[bigram]  # a pair across two runs is not a bigram
+    return bigrams
 
 
 def unique_tokens(text: str) -> list[str]:
