@@ -9,7 +9,7 @@ with ``map`` over C functions and numpy, never a Python loop per entry:
 * path order only places whole runs (``_path_order``) instead of sorting
   60,000 paths, because a folder's rows already form a sorted run;
 * per-suffix facts (the lower-case suffix, whether it is text) are worked out
-  once per distinct suffix and spread with numpy.
+  once per distinct file name and spread with numpy.
 
 Times in the ``modified`` column are naive local time, because that is what
 people compare with their clock when they look at a notebook.
@@ -63,7 +63,6 @@ _TEXT_NAME_PREFIXES = ("readme", "license", "changelog")
 _FIRST = operator.itemgetter(0)  # of a run: its prefix
 _DEPTH = operator.itemgetter(1)  # of a run: its entries' depth
 _ROWS = operator.itemgetter(2)  # of a run: its number of rows
-_TAIL = operator.itemgetter(2)  # of str.rpartition: the text after the separator
 
 # A run of rows: the folder's prefix ("" or ending in "/"), its entries' depth,
 # its number of rows, its parent folder's run (-1 for the first) and its "name/" there.
@@ -113,7 +112,7 @@ def build_frame(cols: Columns, dropped: Sequence[int] = ()) -> pd.DataFrame:
     sizes = np.fromiter(cols.size, dtype=np.int64, count=count)[order]
     kind, hidden = marked & S_IFMT, (marked & HIDDEN) != 0
     is_dir, is_file = kind == S_IFDIR, kind == S_IFREG
-    suffixes, text_suffix = _suffixes(names, is_dir, hidden)
+    suffixes, text_suffix = _suffixes(names, is_dir)
     paths = prefixes + names  # numpy adds the strings pairwise in one C loop
     columns = {
         "path": pd.Series(paths, dtype=str, copy=False),
@@ -190,42 +189,40 @@ def _slices(
 
 
 def _suffixes(
-    names: npt.NDArray[np.object_], dirs: npt.NDArray[np.bool_], hidden: npt.NDArray[np.bool_]
+    names: npt.NDArray[np.object_], dirs: npt.NDArray[np.bool_]
 ) -> tuple[npt.NDArray[np.object_], npt.NDArray[np.bool_]]:
     """Lower-case suffixes as ``os.path.splitext`` sees them ("" for folders), and which are text.
 
-    Worked out once per distinct ending (a workspace has 60,000 names but a
-    few hundred suffixes), then spread with numpy.
+    Worked out once per distinct file name (a project repeats ``__init__.py``,
+    ``index.ts`` and the like in every folder, and has a few hundred
+    suffixes), then spread with numpy.
     """
     codes = np.zeros(len(names), dtype=np.intp)
     files = np.flatnonzero(~dirs)
-    listed = names[files]
-    parts = map(str.rpartition, listed.tolist(), repeat("."))
-    tails = np.fromiter(map(_TAIL, parts), dtype=np.object_, count=len(files))
     table = _SuffixCodes()
-    found = np.fromiter(map(table.__getitem__, tails.tolist()), np.intp, len(files))
-    found[tails == listed] = 0  # no dot: rpartition gave the whole name back
-    codes[files] = found
-    for row in np.flatnonzero(hidden & (codes != 0)).tolist():
-        name: str = names[row]
-        if not name[: name.rfind(".")].lstrip("."):
-            codes[row] = 0  # ".bashrc", "..x": only dots before the last one, no suffix
+    codes[files] = np.fromiter(map(table.__getitem__, names[files].tolist()), np.intp, len(files))
     suffixes = np.fromiter(table.suffixes, dtype=np.object_, count=len(table.suffixes))
     texts = np.fromiter(map(TEXT_SUFFIXES.__contains__, table.suffixes), dtype=bool)
     return suffixes[codes], texts[codes]
 
 
 class _SuffixCodes(dict[str, int]):
-    """The text after a name's last dot -> a code for its suffix, filled in on first use."""
+    """A file name -> a code for its suffix, filled in on first use; 0 is "no suffix"."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.suffixes = [""]  # by code; 0 is "no suffix"
+        self.suffixes = [""]  # by code
+        self.codes: dict[str, int] = {"": 0}  # by suffix
 
-    def __missing__(self, tail: str) -> int:
-        code = len(self.suffixes)
-        self.suffixes.append(("." + tail).lower())
-        self[tail] = code
+    def __missing__(self, name: str) -> int:
+        stem, dot, tail = name.rpartition(".")
+        # No dot, or only dots before the last one (".bashrc", "..x"): no suffix.
+        suffix = ("." + tail).lower() if dot and stem.lstrip(".") else ""
+        code = self.codes.get(suffix)
+        if code is None:
+            code = self.codes[suffix] = len(self.suffixes)
+            self.suffixes.append(suffix)
+        self[name] = code
         return code
 
 

@@ -421,10 +421,15 @@ class _Walker:
     def _checkpoint(self, unseen: int) -> bool:
         """Past ``max_files``: drop the rows over it, count them and ``unseen``, stop (True).
 
-        Otherwise report progress, and go on.
+        Otherwise report progress, and go on. The files waiting for the
+        name globs are matched first when a report needs the exact count or
+        the rows may pass ``max_files``; else they wait for the end, since
+        matching them in one batch costs a fraction of many small ones.
         """
-        self._flush_later()
-        names, max_files, dropped = self.columns.name, self.limits.max_files, self.dropped
+        names, max_files = self.columns.name, self.limits.max_files
+        if self.progress is not None or len(names) - len(self.dropped) > max_files:
+            self._flush_later()
+        dropped = self.dropped
         kept = len(names) - len(dropped)
         if kept > max_files:
             self.left_out += kept - max_files + max(unseen, 0)
