@@ -63,6 +63,7 @@ _TEXT_NAME_PREFIXES = ("readme", "license", "changelog")
 _FIRST = operator.itemgetter(0)  # of a run: its prefix
 _DEPTH = operator.itemgetter(1)  # of a run: its entries' depth
 _ROWS = operator.itemgetter(2)  # of a run: its number of rows
+_TAIL = operator.itemgetter(2)  # of str.rpartition: the text after the separator
 
 # A run of rows: the folder's prefix ("" or ending in "/"), its entries' depth,
 # its number of rows, its parent folder's run (-1 for the first) and its "name/" there.
@@ -194,35 +195,38 @@ def _suffixes(
     """Lower-case suffixes as ``os.path.splitext`` sees them ("" for folders), and which are text.
 
     Worked out once per distinct file name (a project repeats ``__init__.py``,
-    ``index.ts`` and the like in every folder, and has a few hundred
-    suffixes), then spread with numpy.
+    ``index.ts`` and the like in every folder) with ``map`` over C functions,
+    then spread with numpy.
     """
     codes = np.zeros(len(names), dtype=np.intp)
     files = np.flatnonzero(~dirs)
+    listed = names[files].tolist()
+    distinct = list(dict.fromkeys(listed))
+    tails = list(map(_TAIL, map(str.rpartition, distinct, repeat("."))))
     table = _SuffixCodes()
-    codes[files] = np.fromiter(map(table.__getitem__, names[files].tolist()), np.intp, len(files))
+    found = np.fromiter(map(table.__getitem__, tails), np.intp, len(distinct))
+    found[np.fromiter(map(operator.eq, tails, distinct), bool, len(distinct))] = 0  # no dot
+    for at, name in enumerate(distinct):
+        if name[0] == "." and not name[: name.rfind(".")].lstrip("."):
+            found[at] = 0  # ".bashrc", "..x": only dots before the last one, no suffix
+    by_name = dict(zip(distinct, found.tolist(), strict=True))
+    codes[files] = np.fromiter(map(by_name.__getitem__, listed), np.intp, len(files))
     suffixes = np.fromiter(table.suffixes, dtype=np.object_, count=len(table.suffixes))
     texts = np.fromiter(map(TEXT_SUFFIXES.__contains__, table.suffixes), dtype=bool)
     return suffixes[codes], texts[codes]
 
 
 class _SuffixCodes(dict[str, int]):
-    """A file name -> a code for its suffix, filled in on first use; 0 is "no suffix"."""
+    """The text after a name's last dot -> a code for its suffix, filled in on first use."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.suffixes = [""]  # by code
-        self.codes: dict[str, int] = {"": 0}  # by suffix
+        self.suffixes = [""]  # by code; 0 is "no suffix"
 
-    def __missing__(self, name: str) -> int:
-        stem, dot, tail = name.rpartition(".")
-        # No dot, or only dots before the last one (".bashrc", "..x"): no suffix.
-        suffix = ("." + tail).lower() if dot and stem.lstrip(".") else ""
-        code = self.codes.get(suffix)
-        if code is None:
-            code = self.codes[suffix] = len(self.suffixes)
-            self.suffixes.append(suffix)
-        self[name] = code
+    def __missing__(self, tail: str) -> int:
+        code = len(self.suffixes)
+        self.suffixes.append(("." + tail).lower())
+        self[tail] = code
         return code
 
 
