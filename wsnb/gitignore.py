@@ -322,23 +322,31 @@ class IgnoreRules:
             return any(map(text.__contains__, self._text_needles))
         return any(map(text.encode("utf-8", "surrogateescape").__contains__, self._needles))
 
-    def file_hits(self, prefixes: list[str], offsets: list[int], names: list[str]) -> list[int]:
+    def file_hits(
+        self,
+        prefixes: list[str],
+        offsets: list[int],
+        names: list[str],
+        memo: dict[tuple[bytes, ...], dict[str, bool]] | None = None,
+    ) -> list[int]:
         """Which of many folders' ``names`` may be ignored, found at once; sorted indexes.
 
         ``names`` holds the names of folders ``prefixes`` in turn, folder k's
         from ``offsets[k]``. For a walk to ask about all its files in a few
         calls: the literal names with one set lookup each (``map``), the other
         name patterns with one substring search per needle over all the
-        names. It may pick names that ``is_ignored`` then keeps.
+        names. It may pick names that ``is_ignored`` then keeps. ``memo``, kept
+        by the caller for one walk, remembers each name's answer per set of
+        needles: a monorepo's copies share their ``.gitignore`` files and names.
         """
         if self._scan_all or self._reach.always:
             return list(range(len(names)))
         reach = self._reach
-        text = "/" + "/".join(names) + "/" if self._needles or reach.needles else ""
-        hits = set(_needle_hits(self._needles, names, text))
+        memo = {} if memo is None else memo
+        hits = set(_remembered_hits(self._needles, names, memo))
         if self._ignoring_literals:
             hits.update(_literal_hits(self._ignoring_literals, names))
-        near = set(_needle_hits(reach.needles, names, text))
+        near = set(_remembered_hits(reach.needles, names, memo))
         if reach.literals:
             near.update(_literal_hits(reach.literals, names))
         for base, folders in reach.any_name_folders:
@@ -429,6 +437,21 @@ def _literal_hits(literals: frozenset[str], names: list[str]) -> Iterable[int]:
 def _as_text(needles: tuple[bytes, ...]) -> tuple[str, ...]:
     """ASCII needles as text, () if any is not: in the names' text they hit where in their bytes."""
     return tuple(n.decode("ascii") for n in needles) if all(n.isascii() for n in needles) else ()
+
+
+def _remembered_hits(
+    needles: tuple[bytes, ...], names: list[str], memo: dict[tuple[bytes, ...], dict[str, bool]]
+) -> Iterable[int]:
+    """``_needle_hits``, searched only in the names ``memo`` has no answer for yet."""
+    if not needles or not names:
+        return ()
+    known = memo.setdefault(needles, {})
+    new = list(set(names).difference(known))
+    if new:
+        known.update(dict.fromkeys(new, False))
+        hits = _needle_hits(needles, new, "/" + "/".join(new) + "/")
+        known.update(dict.fromkeys([new[row] for row in hits], True))
+    return compress(count(), map(known.__getitem__, names))
 
 
 def _needle_hits(needles: tuple[bytes, ...], names: list[str], text: str) -> list[int]:

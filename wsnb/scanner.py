@@ -202,6 +202,7 @@ class _Walker:
         # Rows whose files name globs are matched against at the end: rules, prefix, rows.
         self.files_later: list[tuple[IgnoreRules, str, int, int]] = []
         self.dropped: list[int] = []  # rows ignored by a name glob, left out of the frame
+        self.needle_memo: dict[tuple[bytes, ...], dict[str, bool]] = {}  # see file_hits
 
     @property
     def limit(self) -> str | None:
@@ -401,7 +402,8 @@ class _Walker:
             rules = items[0][0]
             looked = list(chain.from_iterable(names[first:end] for _, _, first, end in items))
             offsets = list(accumulate((end - first for _, _, first, end in items), initial=0))
-            hits = rules.file_hits([prefix for _, prefix, _, _ in items], offsets, looked)
+            prefixes = [prefix for _, prefix, _, _ in items]
+            hits = rules.file_hits(prefixes, offsets, looked, self.needle_memo)
             for hit in hits:
                 at = bisect_right(offsets, hit) - 1
                 _, prefix, first, _ = items[at]
