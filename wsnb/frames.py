@@ -6,8 +6,8 @@ sorted by name, and notes each folder as a run of rows. ``build_frame`` turns
 that into the ``FILE_COLUMNS`` frame in path order. It works on whole lists
 with ``map`` over C functions and numpy, never a Python loop per entry:
 
-* path order only places whole runs (``_path_order``) instead of sorting
-  60,000 paths, because a folder's rows already form a sorted run;
+* path order is one ``sorted`` of the paths, which merges each folder's
+  name-sorted rows as a ready run (``_path_order``);
 * per-suffix facts (the lower-case suffix, whether it is text) are worked out
   once per distinct file name and spread with numpy.
 
@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import operator
 import time
-from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import accumulate, chain, repeat
+from itertools import repeat
 
 import numpy as np
 import numpy.typing as npt
@@ -102,19 +101,17 @@ def empty_frame() -> pd.DataFrame:
 def build_frame(cols: Columns, dropped: Sequence[int] = ()) -> pd.DataFrame:
     """Build the DataFrame once, column by column, in path order, without the rows ``dropped``."""
     count = len(cols.name)
-    order, depth, prefixes = _path_order(cols)
+    order, depth, paths, names = _path_order(cols)
     if len(dropped):
         keep = np.ones(count, dtype=bool)
         keep[np.asarray(dropped, dtype=np.intp)] = False
         kept = keep[order]
-        order, depth, prefixes = order[kept], depth[kept], prefixes[kept]
-    names = np.fromiter(cols.name, dtype=np.object_, count=count)[order]
+        order, depth, paths, names = order[kept], depth[kept], paths[kept], names[kept]
     marked = np.fromiter(cols.kind, dtype=np.int32, count=count)[order]
     sizes = np.fromiter(cols.size, dtype=np.int64, count=count)[order]
     kind, hidden = marked & S_IFMT, (marked & HIDDEN) != 0
     is_dir, is_file = kind == S_IFDIR, kind == S_IFREG
     suffixes, text_suffix = _suffixes(names, is_dir)
-    paths = prefixes + names  # numpy adds the strings pairwise in one C loop
     columns = {
         "path": pd.Series(paths, dtype=str, copy=False),
         "name": pd.Series(names, dtype=str, copy=False),
@@ -132,61 +129,25 @@ def build_frame(cols: Columns, dropped: Sequence[int] = ()) -> pd.DataFrame:
 
 def _path_order(
     cols: Columns,
-) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64], npt.NDArray[np.object_]]:
-    """The rows in path order, and each one's depth and folder prefix in that order.
+) -> tuple[
+    npt.NDArray[np.intp], npt.NDArray[np.int64], npt.NDArray[np.object_], npt.NDArray[np.object_]
+]:
+    """The rows in path order, and each one's depth, path and name in that order.
 
-    A folder's rows are sorted by name, and all rows below a subfolder
-    ``name`` sort together exactly where ``name/`` would among the folder's
-    own rows. So path order is the root's rows cut at those places, with each
-    subfolder's rows (cut the same way) put in between: a walk over the
-    folders, placing slices of rows, instead of a sort of every path.
+    The paths are sorted as Python strings with ``sorted``, whose merge sort
+    takes each folder's name-sorted rows as a ready run: a third of the time
+    of placing the runs one by one in Python.
     """
-    runs = cols.runs
-    counts = list(map(_ROWS, runs))
-    firsts = list(accumulate(counts, initial=0))
-    run, start, stop = _slices(counts, _children(runs, firsts, cols.name))
-    lengths = stop - start
-    shift = np.array(firsts[:-1], dtype=np.intp)[run] + start - (np.cumsum(lengths) - lengths)
-    order = np.arange(int(lengths.sum()), dtype=np.intp) + np.repeat(shift, lengths)
-    depths = np.fromiter(map(_DEPTH, runs), dtype=np.int64, count=len(runs))
+    runs, count = cols.runs, len(cols.name)
+    counts = np.fromiter(map(_ROWS, runs), dtype=np.intp, count=len(runs))
+    run_of_row = np.repeat(np.arange(len(runs), dtype=np.intp), counts)
     prefixes = np.fromiter(map(_FIRST, runs), dtype=np.object_, count=len(runs))
-    return order, np.repeat(depths[run], lengths), np.repeat(prefixes[run], lengths)
-
-
-def _children(
-    runs: list[Run], firsts: list[int], names: list[str]
-) -> list[list[tuple[int, str, int]]]:
-    """Per run, its subfolders' runs in path order: (row offset where each goes, "name/", run)."""
-    children: list[list[tuple[int, str, int]]] = [[] for _ in runs]
-    for index in range(1, len(runs)):
-        _, _, _, parent, key = runs[index]
-        first = firsts[parent]
-        at = bisect_left(names, key, first, first + runs[parent][2]) - first
-        children[parent].append((at, key, index))
-    for kids in children:
-        if len(kids) > 1:
-            kids.sort()  # listed by name; "a-/" sorts before "a/", so by offset, then "name/"
-    return children
-
-
-def _slices(
-    counts: list[int], children: list[list[tuple[int, str, int]]]
-) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp]]:
-    """Slices of runs in path order, depth first from the root: run, first offset, end offset."""
-    pieces: list[tuple[int, int, int]] = []
-    stack = [(0, 0, 0)] if counts else []  # (run, next child, next row offset)
-    while stack:
-        run, child, offset = stack.pop()
-        kids = children[run]
-        end = counts[run] if child == len(kids) else kids[child][0]
-        if child < len(kids):
-            stack.append((run, child + 1, end))
-            stack.append((kids[child][2], 0, 0))
-        if end > offset:
-            pieces.append((run, offset, end))
-    flat = chain.from_iterable(pieces)  # fromiter: a third of np.array's time on tuples
-    table = np.fromiter(flat, dtype=np.intp, count=3 * len(pieces)).reshape(-1, 3)
-    return table[:, 0], table[:, 1], table[:, 2]
+    names = np.fromiter(cols.name, dtype=np.object_, count=count)
+    paths = prefixes[run_of_row] + names  # numpy adds the strings pairwise in one C loop
+    listed = paths.tolist()
+    order = np.fromiter(sorted(range(count), key=listed.__getitem__), dtype=np.intp, count=count)
+    depths = np.fromiter(map(_DEPTH, runs), dtype=np.int64, count=len(runs))
+    return order, depths[run_of_row[order]], paths[order], names[order]
 
 
 def _suffixes(
