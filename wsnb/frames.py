@@ -64,9 +64,8 @@ _DEPTH = operator.itemgetter(1)  # of a run: its entries' depth
 _ROWS = operator.itemgetter(2)  # of a run: its number of rows
 _TAIL = operator.itemgetter(2)  # of str.rpartition: the text after the separator
 
-# A run of rows: the folder's prefix ("" or ending in "/"), its entries' depth,
-# its number of rows, its parent folder's run (-1 for the first) and its "name/" there.
-Run = tuple[str, int, int, int, str]
+# A run of rows: the folder's prefix ("" or ending in "/"), its entries' depth, its number of rows.
+Run = tuple[str, int, int]
 
 
 class Columns:
@@ -75,8 +74,7 @@ class Columns:
     ``kind`` holds the file-type bits of ``st_mode``, plus ``HIDDEN`` for a
     name starting with ".". A folder's entries are appended together, sorted
     by name, so each folder is kept once as a run of rows (``runs``, in the
-    order folders were listed; the first run is the folder the walk started
-    from, and every other run's parent comes before it).
+    order folders were listed).
     """
 
     __slots__ = ("kind", "mtime", "name", "runs", "size")

@@ -20,10 +20,13 @@ holds it to 1.5x a bare ``os.scandir`` walk. What keeps it there:
   per entry, with everything it touches bound once per scan;
 * ``.gitignore`` costs a few C-level calls per folder with subfolders (the
   walk must know which to enter, and never enters an ignored one); files
-  are matched in bulk at each progress report (``_flush_later``), and only
-  the few names a pre-check picks get git's exact answer;
+  are matched in bulk at the end, or at each progress report when there is
+  a ``progress`` callback (``_flush_later``), each distinct name once per
+  set of rules, and only the few names a pre-check picks get git's exact
+  answer;
 * each folder's entries are sorted by name as it is listed, so its rows form
-  a sorted run and the frame never sorts the paths (``wsnb.frames``).
+  a sorted run, which the frame's one sort of the paths merges as it is
+  (``wsnb.frames``).
 """
 
 from __future__ import annotations
@@ -171,9 +174,8 @@ def _plural(count: int, word: str) -> str:
 
 _NAME = operator.attrgetter("name")
 
-# A folder to list: its prefix ("" or ending in "/"), depth, the rules of the folders
-# above it, the run of its parent folder and its "name/" there.
-_Folder = tuple[str, int, IgnoreRules, int, str]
+# A folder to list: its prefix ("" or ending in "/"), depth, the rules of the folders above it.
+_Folder = tuple[str, int, IgnoreRules]
 _Recorder = Callable[[list[os.DirEntry[str]], str], list[os.DirEntry[str]]]
 
 
@@ -208,7 +210,7 @@ class _Walker:
     def limit(self) -> str | None:
         return "max_files" if self.cut_files else "max_depth" if self.cut_depth else None
 
-    def run(self, start: _Folder = ("", 0, NO_RULES, -1, "")) -> None:
+    def run(self, start: _Folder = ("", 0, NO_RULES)) -> None:
         """Walk from ``start`` (the workspace root unless told) down, breadth first."""
         queue, listing, take = self.queue, self._listing, self._folder
         queue.append(start)
@@ -259,21 +261,21 @@ class _Walker:
         A folder that may reach the next progress report or ``max_files``
         goes in chunks of ``progress_every`` entries, checked between them.
         """
-        prefix, depth, rules, parent, key = folder
+        prefix, depth, rules = folder
         cols = self.columns
-        recorded, run, depth = cols.name, len(cols.runs), depth + 1
+        recorded, depth = cols.name, depth + 1
         before = len(recorded)
         if before + len(entries) < self.next_check:  # in one piece, the usual case
             subfolders = self.record(entries, prefix)
             if ".gitignore" in recorded[before:]:
                 rules = rules.with_gitignore(self.root, prefix)
-            self._settle(before, prefix, depth, rules, subfolders, run)
+            self._settle(before, prefix, depth, rules, subfolders)
         else:
-            self._in_chunks(entries, prefix, depth, rules, run)
-        cols.runs.append((prefix, depth, len(recorded) - before, parent, key))
+            self._in_chunks(entries, prefix, depth, rules)
+        cols.runs.append((prefix, depth, len(recorded) - before))
 
     def _in_chunks(
-        self, entries: list[os.DirEntry[str]], prefix: str, depth: int, rules: IgnoreRules, run: int
+        self, entries: list[os.DirEntry[str]], prefix: str, depth: int, rules: IgnoreRules
     ) -> None:
         """Record a folder in chunks of ``progress_every``, checked between them."""
         if _holds_gitignore(entries):
@@ -281,7 +283,7 @@ class _Walker:
         recorded, step = self.columns.name, self.progress_every
         for start in range(0, len(entries), step):
             self._settle(len(recorded), prefix, depth, rules,
-                         self.record(entries[start : start + step], prefix), run)  # fmt: skip
+                         self.record(entries[start : start + step], prefix))  # fmt: skip
             if len(recorded) >= self.next_check and self._checkpoint(len(entries) - start - step):
                 return
 
@@ -292,7 +294,6 @@ class _Walker:
         depth: int,
         rules: IgnoreRules,
         subfolders: list[os.DirEntry[str]],
-        run: int,
     ) -> None:
         """Apply ``.gitignore`` to the rows from ``first`` on; queue the subfolders.
 
@@ -309,8 +310,7 @@ class _Walker:
         if depth < self.limits.max_depth:
             enqueue = self.queue.append
             for entry in subfolders:
-                key = entry.name + "/"
-                enqueue((prefix + key, depth, rules, run, key))
+                enqueue((prefix + entry.name + "/", depth, rules))
             return
         for entry in subfolders:
             if _has_entries(self.root + "/" + prefix + entry.name):
@@ -586,7 +586,7 @@ class _Lookup:
         self._record(prefix, name, info, kind)
         if kind == S_IFDIR and self.below and depth < self.limits.max_depth:
             walker = _Walker(self.policy, self.limits, None, sys.maxsize)
-            walker.run((prefix + name + "/", depth, rules, -1, ""))
+            walker.run((prefix + name + "/", depth, rules))
             self.frames.append(build_frame(walker.columns, walker.dropped))
 
     def _rules_in(self, prefix: str) -> IgnoreRules | None:
@@ -618,7 +618,7 @@ class _Lookup:
         """All rows found, one per path, sorted by path."""
         frames = [*self.frames, empty_frame()]
         for prefix, cols in self.entries.items():
-            cols.runs.append((prefix, prefix.count("/") + 1, len(cols.name), -1, ""))
+            cols.runs.append((prefix, prefix.count("/") + 1, len(cols.name)))
             frames.append(build_frame(cols))
         frame = pd.concat(frames, ignore_index=True).drop_duplicates("path")
         return frame.sort_values("path", ignore_index=True, kind="stable")
