@@ -176,6 +176,9 @@ _NAME = operator.attrgetter("name")
 
 # A folder to list: its prefix ("" or ending in "/"), depth, the rules of the folders above it.
 _Folder = tuple[str, int, IgnoreRules]
+# Rows whose files the name globs of ``rules`` are matched against later (``_flush_later``):
+# the rules, and per folder its prefix, first row and end row.
+_Later = tuple[IgnoreRules, list[str], list[int], list[int]]
 _Recorder = Callable[[list[os.DirEntry[str]], str], list[os.DirEntry[str]]]
 
 
@@ -201,8 +204,7 @@ class _Walker:
         self.cut_files = self.cut_depth = False
         self.queue: deque[_Folder] = deque()
         self.record = self._recorder()
-        # Rows whose files name globs are matched against at the end: rules, prefix, rows.
-        self.files_later: list[tuple[IgnoreRules, str, int, int]] = []
+        self.files_later: dict[int, _Later] = {}  # by id(rules)
         self.dropped: list[int] = []  # rows ignored by a name glob, left out of the frame
         self.needle_memo: dict[tuple[bytes, ...], dict[str, bool]] = {}  # see file_hits
 
@@ -306,7 +308,12 @@ class _Walker:
                 candidates = rules.candidates(prefix, looked, looked)
                 if candidates is not None:
                     subfolders = self._drop_ignored(first, prefix, rules, candidates, subfolders)
-            self.files_later.append((rules, prefix, first, len(self.columns.name)))
+            later = self.files_later.get(id(rules))
+            if later is None:
+                later = self.files_later[id(rules)] = (rules, [], [], [])
+            later[1].append(prefix)
+            later[2].append(first)
+            later[3].append(len(self.columns.name))
         if depth < self.limits.max_depth:
             enqueue = self.queue.append
             for entry in subfolders:
@@ -394,20 +401,14 @@ class _Walker:
         ``dropped``, counted as ignored, and are left out of the frame.
         """
         names, kinds = self.columns.name, self.columns.kind
-        by_rules: dict[int, list[tuple[IgnoreRules, str, int, int]]] = {}
-        for item in self.files_later:
-            by_rules.setdefault(id(item[0]), []).append(item)
-        self.files_later = []
-        for items in by_rules.values():
-            rules = items[0][0]
-            looked = list(chain.from_iterable(names[first:end] for _, _, first, end in items))
-            offsets = list(accumulate((end - first for _, _, first, end in items), initial=0))
-            prefixes = [prefix for _, prefix, _, _ in items]
+        groups, self.files_later = self.files_later.values(), {}
+        for rules, prefixes, firsts, ends in groups:
+            looked = list(chain.from_iterable(map(names.__getitem__, map(slice, firsts, ends))))
+            offsets = list(accumulate(map(operator.sub, ends, firsts), initial=0))
             hits = rules.file_hits(prefixes, offsets, looked, self.needle_memo)
             for hit in hits:
                 at = bisect_right(offsets, hit) - 1
-                _, prefix, first, _ = items[at]
-                row = first + hit - offsets[at]
+                prefix, row = prefixes[at], firsts[at] + hit - offsets[at]
                 if kinds[row] & S_IFMT != S_IFDIR and rules.is_ignored(prefix + names[row]):
                     self.dropped.append(row)
                     self.ignored += 1
