@@ -20,7 +20,7 @@ from __future__ import annotations
 import operator
 import time
 from collections.abc import Sequence
-from itertools import repeat
+from itertools import compress, count, repeat
 
 import numpy as np
 import numpy.typing as npt
@@ -165,8 +165,9 @@ def _suffixes(
     table = _SuffixCodes()
     found = np.fromiter(map(table.__getitem__, tails), np.intp, len(distinct))
     found[np.fromiter(map(operator.eq, tails, distinct), bool, len(distinct))] = 0  # no dot
-    for at, name in enumerate(distinct):
-        if name[0] == "." and not name[: name.rfind(".")].lstrip("."):
+    for at in compress(count(), map(str.startswith, distinct, repeat("."))):
+        name = distinct[at]
+        if not name[: name.rfind(".")].lstrip("."):
             found[at] = 0  # ".bashrc", "..x": only dots before the last one, no suffix
     by_name = dict(zip(distinct, found.tolist(), strict=True))
     codes[files] = np.fromiter(map(by_name.__getitem__, listed), np.intp, len(files))
