@@ -20,7 +20,7 @@ from __future__ import annotations
 import operator
 import time
 from collections.abc import Sequence
-from itertools import compress, count, repeat
+from itertools import repeat
 
 import numpy as np
 import numpy.typing as npt
@@ -109,7 +109,7 @@ def build_frame(cols: Columns, dropped: Sequence[int] = ()) -> pd.DataFrame:
     sizes = np.fromiter(cols.size, dtype=np.int64, count=count)[order]
     kind, hidden = marked & S_IFMT, (marked & HIDDEN) != 0
     is_dir, is_file = kind == S_IFDIR, kind == S_IFREG
-    suffixes, text_suffix = _suffixes(names, is_dir)
+    suffixes, text_suffix = _suffixes(names, is_dir, hidden)
     columns = {
         "path": pd.Series(paths, dtype=str, copy=False),
         "name": pd.Series(names, dtype=str, copy=False),
@@ -149,31 +149,45 @@ def _path_order(
 
 
 def _suffixes(
-    names: npt.NDArray[np.object_], dirs: npt.NDArray[np.bool_]
+    names: npt.NDArray[np.object_], dirs: npt.NDArray[np.bool_], hidden: npt.NDArray[np.bool_]
 ) -> tuple[npt.NDArray[np.object_], npt.NDArray[np.bool_]]:
     """Lower-case suffixes as ``os.path.splitext`` sees them ("" for folders), and which are text.
 
-    Worked out once per distinct file name (a project repeats ``__init__.py``,
-    ``index.ts`` and the like in every folder) with ``map`` over C functions,
-    then spread with numpy.
+    Worked out with ``map`` over C functions, once per distinct file name when
+    names repeat (a monorepo's copies, ``__init__.py``, ``index.ts``), and once
+    per distinct suffix for what is found; then spread with numpy.
     """
     codes = np.zeros(len(names), dtype=np.intp)
     files = np.flatnonzero(~dirs)
-    listed = names[files].tolist()
-    distinct = list(dict.fromkeys(listed))
-    tails = list(map(_TAIL, map(str.rpartition, distinct, repeat("."))))
+    listed = names[files]
     table = _SuffixCodes()
-    found = np.fromiter(map(table.__getitem__, tails), np.intp, len(distinct))
-    found[np.fromiter(map(operator.eq, tails, distinct), bool, len(distinct))] = 0  # no dot
-    for at in compress(count(), map(str.startswith, distinct, repeat("."))):
-        name = distinct[at]
-        if not name[: name.rfind(".")].lstrip("."):
-            found[at] = 0  # ".bashrc", "..x": only dots before the last one, no suffix
-    by_name = dict(zip(distinct, found.tolist(), strict=True))
-    codes[files] = np.fromiter(map(by_name.__getitem__, listed), np.intp, len(files))
+    sample = listed[::16].tolist()  # a cheap look at how often names repeat
+    if 2 * len(set(sample)) <= len(sample):
+        distinct = list(dict.fromkeys(listed.tolist()))
+        dotted = [at for at, name in enumerate(distinct) if name[0] == "."]
+        found = _suffix_codes(np.array(distinct, dtype=np.object_), dotted, table)
+        by_name = dict(zip(distinct, found.tolist(), strict=True))
+        codes[files] = np.fromiter(map(by_name.__getitem__, listed.tolist()), np.intp, len(files))
+    else:
+        codes[files] = _suffix_codes(listed, np.flatnonzero(hidden[files]).tolist(), table)
     suffixes = np.fromiter(table.suffixes, dtype=np.object_, count=len(table.suffixes))
     texts = np.fromiter(map(TEXT_SUFFIXES.__contains__, table.suffixes), dtype=bool)
     return suffixes[codes], texts[codes]
+
+
+def _suffix_codes(
+    names: npt.NDArray[np.object_], dotted: list[int], table: _SuffixCodes
+) -> npt.NDArray[np.intp]:
+    """Each name's suffix code in ``table``; ``dotted``: where the names starting with "." are."""
+    parts = map(str.rpartition, names.tolist(), repeat("."))
+    tails = np.fromiter(map(_TAIL, parts), dtype=np.object_, count=len(names))
+    found = np.fromiter(map(table.__getitem__, tails.tolist()), np.intp, len(names))
+    found[tails == names] = 0  # no dot: rpartition gave the whole name back
+    for at in dotted:
+        name: str = names[at]
+        if not name[: name.rfind(".")].lstrip("."):
+            found[at] = 0  # ".bashrc", "..x": only dots before the last one, no suffix
+    return found
 
 
 class _SuffixCodes(dict[str, int]):

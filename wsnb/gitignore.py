@@ -35,6 +35,7 @@ __all__ = ["MAX_GITIGNORE_BYTES", "NO_RULES", "GitignoreFile", "IgnoreRules", "l
 logger = logging.getLogger("wsnb")
 
 MAX_GITIGNORE_BYTES = 1 << 20
+_MEMO_MIN_NEEDLES = 8  # see _remembered_hits
 _READ_FLAGS = (
     os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
@@ -442,9 +443,15 @@ def _as_text(needles: tuple[bytes, ...]) -> tuple[str, ...]:
 def _remembered_hits(
     needles: tuple[bytes, ...], names: list[str], memo: dict[tuple[bytes, ...], dict[str, bool]]
 ) -> Iterable[int]:
-    """``_needle_hits``, searched only in the names ``memo`` has no answer for yet."""
+    """``_needle_hits``, searched only in the names ``memo`` has no answer for yet.
+
+    Remembering costs a few passes over the names, which pays only when the
+    search it saves has many needles (a real project's files have 15-20).
+    """
     if not needles or not names:
         return ()
+    if len(needles) < _MEMO_MIN_NEEDLES:
+        return _needle_hits(needles, names, "/" + "/".join(names) + "/")
     known = memo.setdefault(needles, {})
     new = list(set(names).difference(known))
     if new:
