@@ -397,7 +397,8 @@ class _Walker:
         enter), and every file a literal name or a path pattern may match;
         the other files' names are matched against the other name patterns
         in bulk, one substring search per pattern over all names below the
-        same rules, at each progress report and at the end. Their rows go to
+        same rules, when ``_checkpoint`` needs exact counts and at the end
+        (each distinct name once per set of rules, ``needle_memo``). Their rows go to
         ``dropped``, counted as ignored, and are left out of the frame.
         """
         names, kinds = self.columns.name, self.columns.kind
