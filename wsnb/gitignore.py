@@ -35,6 +35,7 @@ __all__ = ["MAX_GITIGNORE_BYTES", "NO_RULES", "GitignoreFile", "IgnoreRules", "l
 logger = logging.getLogger("wsnb")
 
 MAX_GITIGNORE_BYTES = 1 << 20
+_MEMO_MIN_NEEDLES = 8  # see _remembered_hits
 _READ_FLAGS = (
     os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
@@ -119,6 +120,18 @@ class _Anchored:
         return found or None
 
 
+@functools.lru_cache(maxsize=256)
+def _anchored_of(file: GitignoreFile, first: int) -> _Anchored | None:
+    """The anchored patterns of ``file`` numbered from ``first``, None if it has none.
+
+    A monorepo's copies share each ``.gitignore`` (``_parsed``), and a file's
+    index doesn't depend on the folder it is in: one per file and numbering.
+    """
+    numbered = enumerate(file.patterns, start=first)
+    anchored = [(n, p) for n, p in numbered if p.anchored and not p.never]
+    return _Anchored(anchored) if anchored else None
+
+
 def _gate(patterns: list[IgnorePattern]) -> re.Pattern[bytes] | None:
     """One regex that matches a folder when any of the patterns' folder parts does."""
     sources = [
@@ -160,7 +173,7 @@ class _Reach:
     pattern escapes the test (any name below a folder glob, a whole-path one).
     """
 
-    __slots__ = ("always", "any_name_folders", "literals", "needles")
+    __slots__ = ("always", "any_name_folders", "literals", "needles", "text_needles")
 
     def __init__(self, rules: tuple[tuple[str, GitignoreFile], ...]) -> None:
         literals: set[str] = set()
@@ -181,9 +194,11 @@ class _Reach:
                     self.always = True
         self.literals = frozenset(literals)
         self.needles = tuple(needles)
+        self.text_needles = _as_text(self.needles)
         self.any_name_folders = [(base, tuple(found)) for base, found in folders.items()]
 
-    def may(self, prefix: str, names: list[str]) -> bool:
+    def may(self, prefix: str, names: list[str], text: str) -> bool:
+        """``text``: the names joined as "/a/b/", as ``IgnoreRules.candidates`` made it."""
         if self.always:
             return True
         if self.literals and not self.literals.isdisjoint(names):
@@ -191,9 +206,10 @@ class _Reach:
         for base, folders in self.any_name_folders:
             if prefix[len(base) :].startswith(folders):
                 return True
+        if self.text_needles:
+            return any(map(text.__contains__, self.text_needles))
         if self.needles:
-            text = ("/" + "/".join(names) + "/").encode("utf-8", "surrogateescape")
-            return any(map(text.__contains__, self.needles))
+            return any(map(text.encode("utf-8", "surrogateescape").__contains__, self.needles))
         return False
 
 
@@ -235,9 +251,9 @@ class IgnoreRules:
                     self._literals.setdefault(pattern.literal, []).append(number)
                 else:
                     globs.append(number)
-            anchored = [(n, p) for n, p in numbered if p.anchored and not p.never]
-            if anchored:
-                self._anchored.append((base, _Anchored(anchored)))
+            anchored = _anchored_of(file, numbered[0][0]) if numbered else None
+            if anchored is not None:
+                self._anchored.append((base, anchored))
         self._globs = tuple(reversed(globs))
         ignoring = [self._patterns[n] for n in globs if not self._patterns[n].negative]
         self._ignoring_literals = frozenset(
@@ -247,8 +263,7 @@ class IgnoreRules:
         self._scan_all = any(p.needles is None for p in ignoring)
         self._needles = tuple(sorted({n for p in ignoring for n in p.needles or ()}))
         # ASCII needles are searched in the names as text: the same hits as in their bytes.
-        ascii_only = all(needle.isascii() for needle in self._needles)
-        self._text_needles = tuple(n.decode("ascii") for n in self._needles) if ascii_only else ()
+        self._text_needles = _as_text(self._needles)
         self._plain = _Folder(self._globs)  # a folder no anchored pattern reaches
         self._state: tuple[str, _Folder] | None = None
         self._reach = _Reach(rules)
@@ -284,48 +299,57 @@ class IgnoreRules:
             return None
         if not prefix.startswith(self.rules[0][0]):
             return self._above(prefix).candidates(prefix, names, searched)
-        folder = self._folder(prefix) if self._reach.may(prefix, names) else self._plain
+        text = "/" + "/".join(names) + "/"  # joined once for every needle search below
+        folder = self._folder(prefix) if self._reach.may(prefix, names, text) else self._plain
         if folder.scan_all or self._scan_all:
             return frozenset(names)
         found: set[str] = set()
         if folder.needles:
-            text = ("/" + "/".join(names) + "/").encode("utf-8", "surrogateescape")
-            if any(map(text.__contains__, folder.needles)):
+            raw = text.encode("utf-8", "surrogateescape")
+            if any(map(raw.__contains__, folder.needles)):
                 return frozenset(names)  # rare: let is_ignored decide each name
         looked = names if searched is None else searched
-        if self._needles and looked and self._any_glob(looked):
+        if self._needles and looked and self._any_glob(looked, text if looked is names else None):
             found.update(looked)  # rare: let is_ignored decide each name
         for literals in (self._ignoring_literals, folder.literals):
             if literals and not literals.isdisjoint(names):
                 found.update(literals.intersection(names))
         return frozenset(found) if found else None
 
-    def _any_glob(self, names: list[str]) -> bool:
+    def _any_glob(self, names: list[str], text: str | None) -> bool:
         """Whether an ignoring name glob may match one of ``names`` (one search per needle)."""
-        text = "/" + "/".join(names) + "/"
+        text = "/" + "/".join(names) + "/" if text is None else text
         if self._text_needles:
             return any(map(text.__contains__, self._text_needles))
         return any(map(text.encode("utf-8", "surrogateescape").__contains__, self._needles))
 
-    def file_hits(self, prefixes: list[str], offsets: list[int], names: list[str]) -> list[int]:
+    def file_hits(
+        self,
+        prefixes: list[str],
+        offsets: list[int],
+        names: list[str],
+        memo: dict[tuple[bytes, ...], dict[str, bool]] | None = None,
+    ) -> list[int]:
         """Which of many folders' ``names`` may be ignored, found at once; sorted indexes.
 
         ``names`` holds the names of folders ``prefixes`` in turn, folder k's
         from ``offsets[k]``. For a walk to ask about all its files in a few
         calls: the literal names with one set lookup each (``map``), the other
         name patterns with one substring search per needle over all the
-        names. It may pick names that ``is_ignored`` then keeps.
+        names. It may pick names that ``is_ignored`` then keeps. ``memo``, kept
+        by the caller for one walk, remembers each name's answer per set of
+        needles: a monorepo's copies share their ``.gitignore`` files and names.
         """
         if self._scan_all or self._reach.always:
             return list(range(len(names)))
         reach = self._reach
-        text = "/" + "/".join(names) + "/" if self._needles or reach.needles else ""
-        hits = set(_needle_hits(self._needles, names, text))
+        memo = {} if memo is None else memo
+        hits = set(_remembered_hits(self._needles, names, memo))
         if self._ignoring_literals:
-            hits.update(compress(count(), map(self._ignoring_literals.__contains__, names)))
-        near = set(_needle_hits(reach.needles, names, text))
+            hits.update(_literal_hits(self._ignoring_literals, names))
+        near = set(_remembered_hits(reach.needles, names, memo))
         if reach.literals:
-            near.update(compress(count(), map(reach.literals.__contains__, names)))
+            near.update(_literal_hits(reach.literals, names))
         for base, folders in reach.any_name_folders:
             starts = tuple(base + folder for folder in folders)
             for k in compress(count(), map(str.startswith, prefixes, repeat(starts))):
@@ -402,6 +426,39 @@ class IgnoreRules:
             wholes,
             tuple(needle for p in globs for needle in p.needles or ()),
         )
+
+
+def _literal_hits(literals: frozenset[str], names: list[str]) -> Iterable[int]:
+    """Indexes of ``names`` in ``literals``; most batches hold none, found by one C-level call."""
+    if literals.isdisjoint(names):
+        return ()
+    return compress(count(), map(literals.__contains__, names))
+
+
+def _as_text(needles: tuple[bytes, ...]) -> tuple[str, ...]:
+    """ASCII needles as text, () if any is not: in the names' text they hit where in their bytes."""
+    return tuple(n.decode("ascii") for n in needles) if all(n.isascii() for n in needles) else ()
+
+
+def _remembered_hits(
+    needles: tuple[bytes, ...], names: list[str], memo: dict[tuple[bytes, ...], dict[str, bool]]
+) -> Iterable[int]:
+    """``_needle_hits``, searched only in the names ``memo`` has no answer for yet.
+
+    Remembering costs a few passes over the names, which pays only when the
+    search it saves has many needles (a real project's files have 15-20).
+    """
+    if not needles or not names:
+        return ()
+    if len(needles) < _MEMO_MIN_NEEDLES:
+        return _needle_hits(needles, names, "/" + "/".join(names) + "/")
+    known = memo.setdefault(needles, {})
+    new = list(set(names).difference(known))
+    if new:
+        known.update(dict.fromkeys(new, False))
+        hits = _needle_hits(needles, new, "/" + "/".join(new) + "/")
+        known.update(dict.fromkeys([new[row] for row in hits], True))
+    return compress(count(), map(known.__getitem__, names))
 
 
 def _needle_hits(needles: tuple[bytes, ...], names: list[str], text: str) -> list[int]:

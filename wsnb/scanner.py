@@ -20,10 +20,13 @@ holds it to 1.5x a bare ``os.scandir`` walk. What keeps it there:
   per entry, with everything it touches bound once per scan;
 * ``.gitignore`` costs a few C-level calls per folder with subfolders (the
   walk must know which to enter, and never enters an ignored one); files
-  are matched in bulk at each progress report (``_flush_later``), and only
-  the few names a pre-check picks get git's exact answer;
+  are matched in bulk at the end, or at each progress report when there is
+  a ``progress`` callback (``_flush_later``), each distinct name once per
+  set of rules, and only the few names a pre-check picks get git's exact
+  answer;
 * each folder's entries are sorted by name as it is listed, so its rows form
-  a sorted run and the frame never sorts the paths (``wsnb.frames``).
+  a sorted run, which the frame's one sort of the paths merges as it is
+  (``wsnb.frames``).
 """
 
 from __future__ import annotations
@@ -171,9 +174,11 @@ def _plural(count: int, word: str) -> str:
 
 _NAME = operator.attrgetter("name")
 
-# A folder to list: its prefix ("" or ending in "/"), depth, the rules of the folders
-# above it, the run of its parent folder and its "name/" there.
-_Folder = tuple[str, int, IgnoreRules, int, str]
+# A folder to list: its prefix ("" or ending in "/"), depth, the rules of the folders above it.
+_Folder = tuple[str, int, IgnoreRules]
+# Rows whose files the name globs of ``rules`` are matched against later (``_flush_later``):
+# the rules, and per folder its prefix, first row and end row.
+_Later = tuple[IgnoreRules, list[str], list[int], list[int]]
 _Recorder = Callable[[list[os.DirEntry[str]], str], list[os.DirEntry[str]]]
 
 
@@ -199,15 +204,15 @@ class _Walker:
         self.cut_files = self.cut_depth = False
         self.queue: deque[_Folder] = deque()
         self.record = self._recorder()
-        # Rows whose files name globs are matched against at the end: rules, prefix, rows.
-        self.files_later: list[tuple[IgnoreRules, str, int, int]] = []
+        self.files_later: dict[int, _Later] = {}  # by id(rules)
         self.dropped: list[int] = []  # rows ignored by a name glob, left out of the frame
+        self.needle_memo: dict[tuple[bytes, ...], dict[str, bool]] = {}  # see file_hits
 
     @property
     def limit(self) -> str | None:
         return "max_files" if self.cut_files else "max_depth" if self.cut_depth else None
 
-    def run(self, start: _Folder = ("", 0, NO_RULES, -1, "")) -> None:
+    def run(self, start: _Folder = ("", 0, NO_RULES)) -> None:
         """Walk from ``start`` (the workspace root unless told) down, breadth first."""
         queue, listing, take = self.queue, self._listing, self._folder
         queue.append(start)
@@ -258,21 +263,21 @@ class _Walker:
         A folder that may reach the next progress report or ``max_files``
         goes in chunks of ``progress_every`` entries, checked between them.
         """
-        prefix, depth, rules, parent, key = folder
+        prefix, depth, rules = folder
         cols = self.columns
-        recorded, run, depth = cols.name, len(cols.runs), depth + 1
+        recorded, depth = cols.name, depth + 1
         before = len(recorded)
         if before + len(entries) < self.next_check:  # in one piece, the usual case
             subfolders = self.record(entries, prefix)
             if ".gitignore" in recorded[before:]:
                 rules = rules.with_gitignore(self.root, prefix)
-            self._settle(before, prefix, depth, rules, subfolders, run)
+            self._settle(before, prefix, depth, rules, subfolders)
         else:
-            self._in_chunks(entries, prefix, depth, rules, run)
-        cols.runs.append((prefix, depth, len(recorded) - before, parent, key))
+            self._in_chunks(entries, prefix, depth, rules)
+        cols.runs.append((prefix, depth, len(recorded) - before))
 
     def _in_chunks(
-        self, entries: list[os.DirEntry[str]], prefix: str, depth: int, rules: IgnoreRules, run: int
+        self, entries: list[os.DirEntry[str]], prefix: str, depth: int, rules: IgnoreRules
     ) -> None:
         """Record a folder in chunks of ``progress_every``, checked between them."""
         if _holds_gitignore(entries):
@@ -280,7 +285,7 @@ class _Walker:
         recorded, step = self.columns.name, self.progress_every
         for start in range(0, len(entries), step):
             self._settle(len(recorded), prefix, depth, rules,
-                         self.record(entries[start : start + step], prefix), run)  # fmt: skip
+                         self.record(entries[start : start + step], prefix))  # fmt: skip
             if len(recorded) >= self.next_check and self._checkpoint(len(entries) - start - step):
                 return
 
@@ -291,7 +296,6 @@ class _Walker:
         depth: int,
         rules: IgnoreRules,
         subfolders: list[os.DirEntry[str]],
-        run: int,
     ) -> None:
         """Apply ``.gitignore`` to the rows from ``first`` on; queue the subfolders.
 
@@ -304,12 +308,16 @@ class _Walker:
                 candidates = rules.candidates(prefix, looked, looked)
                 if candidates is not None:
                     subfolders = self._drop_ignored(first, prefix, rules, candidates, subfolders)
-            self.files_later.append((rules, prefix, first, len(self.columns.name)))
+            later = self.files_later.get(id(rules))
+            if later is None:
+                later = self.files_later[id(rules)] = (rules, [], [], [])
+            later[1].append(prefix)
+            later[2].append(first)
+            later[3].append(len(self.columns.name))
         if depth < self.limits.max_depth:
             enqueue = self.queue.append
             for entry in subfolders:
-                key = entry.name + "/"
-                enqueue((prefix + key, depth, rules, run, key))
+                enqueue((prefix + entry.name + "/", depth, rules))
             return
         for entry in subfolders:
             if _has_entries(self.root + "/" + prefix + entry.name):
@@ -389,23 +397,19 @@ class _Walker:
         enter), and every file a literal name or a path pattern may match;
         the other files' names are matched against the other name patterns
         in bulk, one substring search per pattern over all names below the
-        same rules, at each progress report and at the end. Their rows go to
+        same rules, when ``_checkpoint`` needs exact counts and at the end
+        (each distinct name once per set of rules, ``needle_memo``). Their rows go to
         ``dropped``, counted as ignored, and are left out of the frame.
         """
         names, kinds = self.columns.name, self.columns.kind
-        by_rules: dict[int, list[tuple[IgnoreRules, str, int, int]]] = {}
-        for item in self.files_later:
-            by_rules.setdefault(id(item[0]), []).append(item)
-        self.files_later = []
-        for items in by_rules.values():
-            rules = items[0][0]
-            looked = list(chain.from_iterable(names[first:end] for _, _, first, end in items))
-            offsets = list(accumulate((end - first for _, _, first, end in items), initial=0))
-            hits = rules.file_hits([prefix for _, prefix, _, _ in items], offsets, looked)
+        groups, self.files_later = self.files_later.values(), {}
+        for rules, prefixes, firsts, ends in groups:
+            looked = list(chain.from_iterable(map(names.__getitem__, map(slice, firsts, ends))))
+            offsets = list(accumulate(map(operator.sub, ends, firsts), initial=0))
+            hits = rules.file_hits(prefixes, offsets, looked, self.needle_memo)
             for hit in hits:
                 at = bisect_right(offsets, hit) - 1
-                _, prefix, first, _ = items[at]
-                row = first + hit - offsets[at]
+                prefix, row = prefixes[at], firsts[at] + hit - offsets[at]
                 if kinds[row] & S_IFMT != S_IFDIR and rules.is_ignored(prefix + names[row]):
                     self.dropped.append(row)
                     self.ignored += 1
@@ -421,10 +425,15 @@ class _Walker:
     def _checkpoint(self, unseen: int) -> bool:
         """Past ``max_files``: drop the rows over it, count them and ``unseen``, stop (True).
 
-        Otherwise report progress, and go on.
+        Otherwise report progress, and go on. The files waiting for the
+        name globs are matched first when a report needs the exact count or
+        the rows may pass ``max_files``; else they wait for the end, since
+        matching them in one batch costs a fraction of many small ones.
         """
-        self._flush_later()
-        names, max_files, dropped = self.columns.name, self.limits.max_files, self.dropped
+        names, max_files = self.columns.name, self.limits.max_files
+        if self.progress is not None or len(names) - len(self.dropped) > max_files:
+            self._flush_later()
+        dropped = self.dropped
         kept = len(names) - len(dropped)
         if kept > max_files:
             self.left_out += kept - max_files + max(unseen, 0)
@@ -579,7 +588,7 @@ class _Lookup:
         self._record(prefix, name, info, kind)
         if kind == S_IFDIR and self.below and depth < self.limits.max_depth:
             walker = _Walker(self.policy, self.limits, None, sys.maxsize)
-            walker.run((prefix + name + "/", depth, rules, -1, ""))
+            walker.run((prefix + name + "/", depth, rules))
             self.frames.append(build_frame(walker.columns, walker.dropped))
 
     def _rules_in(self, prefix: str) -> IgnoreRules | None:
@@ -611,7 +620,7 @@ class _Lookup:
         """All rows found, one per path, sorted by path."""
         frames = [*self.frames, empty_frame()]
         for prefix, cols in self.entries.items():
-            cols.runs.append((prefix, prefix.count("/") + 1, len(cols.name), -1, ""))
+            cols.runs.append((prefix, prefix.count("/") + 1, len(cols.name)))
             frames.append(build_frame(cols))
         frame = pd.concat(frames, ignore_index=True).drop_duplicates("path")
         return frame.sort_values("path", ignore_index=True, kind="stable")
