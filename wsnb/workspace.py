@@ -153,8 +153,11 @@ class Workspace:
 
         # In a notebook, a scan that takes more than half a second shows a bar.
         with notebook_progress("Scanning", unit="entries") as bar:
+            # A bar that will never show is no callback: without one, the scan checks
+            # ignored files in one batch at the end instead of at every report.
+            shown = bar if bar.enabled else None
             frame, report = scan(self.policy, limits=self.limits,
-                                 progress=progress or self._progress or bar)  # fmt: skip
+                                 progress=progress or self._progress or shown)  # fmt: skip
         self._index = FileIndex(frame, report)
         logger.info("scanned %s: %d files, %d folders, truncated=%s",
                     self.root, report.files, report.dirs, report.truncated)  # fmt: skip
