@@ -256,7 +256,7 @@ class Notes:
         if to is None:
             to = self.classify(source.relative).destination
             folder, _, name = to.rpartition("/")
-        elif (self.root / to).is_dir() and not (self.root / to).is_symlink():
+        elif self.policy.check_read_dir(to):  # the gate first: no look outside the root
             folder, name = to, source.name
         else:
             return self.workspace.move(source.relative, to)

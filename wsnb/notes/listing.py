@@ -51,8 +51,11 @@ def list_notes(policy: AccessPolicy, files: pd.DataFrame, config: NotesConfig) -
             continue
         if is_generated_or_persona(path):
             continue
+        decision = policy.check_read_file(path)  # a secret-looking note never reaches a title
+        if not decision:
+            continue
         try:
-            head = textio.read_text(policy.resolve(path), limit=_HEAD_BYTES).text
+            head = textio.read_text(decision.raise_if_refused(), limit=_HEAD_BYTES).text
         except WsnbError:
             continue
         stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from dataclasses import dataclass
 from datetime import date
 
 from .. import textio
-from ..errors import UnsupportedFileError
+from ..errors import PolicyError, UnsupportedFileError
 from ..policy import AccessPolicy
 from ..tools.files import MAX_EDIT_BYTES, normalise_newlines
 from .layout import ARCHIVE_FILE, DAILY_DIR
@@ -70,7 +71,11 @@ def list_daily(policy: AccessPolicy) -> list[DailyMemory]:
             day = date.fromisoformat(match.group(1))
         except ValueError:
             continue
-        if (folder.absolute / name).is_file() and not (folder.absolute / name).is_symlink():
+        try:
+            _path, info = policy.resolve_child(folder, name)
+        except PolicyError:
+            continue  # a link or a special file is never a day's memory
+        if info is not None and stat.S_ISREG(info.st_mode):
             days.append(DailyMemory(day, f"{DAILY_DIR}/{name}"))
     return sorted(days, key=lambda d: d.day)
 
