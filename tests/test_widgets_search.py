@@ -145,3 +145,11 @@ def test_close_leaves_no_widget_models_behind(ws: wsnb.Workspace) -> None:
     panel.results.value = 0
     panel.close()
     assert set(_instances) - before == set()
+
+
+def test_the_hit_line_is_marked_even_when_another_line_holds_its_number() -> None:
+    from wsnb.widgets._html import code_block
+
+    block = code_block("12\nx\ny\nz", first_line=9, highlight=12)
+    rows = block.split("<tr")[1:]
+    assert [("wsnb-hit" in row) for row in rows] == [False, False, False, True]

@@ -93,11 +93,13 @@ def state_badge(state: PlanState) -> str:
     return badge(state.value.upper(), STATE_COLOURS[state])
 
 
-def code_block(text: str, *, first_line: int = 1, max_lines: int = MAX_LINES) -> str:
-    """Text as a scrolling block with line numbers (a content preview)."""
+def code_block(text: str, *, first_line: int = 1, max_lines: int = MAX_LINES,
+               highlight: int | None = None) -> str:  # fmt: skip
+    """Text as a scrolling block with line numbers; ``highlight`` marks one line (a hit)."""
     lines = text.splitlines()
     shown = lines[:max_lines]
-    rows = [_row("", [first_line + i], line) for i, line in enumerate(shown)]
+    rows = [_row("wsnb-hit" if first_line + i == highlight else "", [first_line + i], line)
+            for i, line in enumerate(shown)]  # fmt: skip
     return _table(rows, len(lines) - len(shown))
 
 

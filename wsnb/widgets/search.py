@@ -183,9 +183,8 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
         if not shown:
             return title + _note(f" line {line} lies beyond the part of the file wsnb reads.")
         where = f" line {line}" if "line" in hit else ""
-        block = code_block("\n".join(shown), first_line=first)
-        if "line" in hit:
-            block = _mark_line(block, line)
+        block = code_block("\n".join(shown), first_line=first,
+                           highlight=line if "line" in hit else None)  # fmt: skip
         return f"{title}{_note(where + ' · ' + doc.encoding)}{block}"
 
 
@@ -238,15 +237,3 @@ def _fit(text: str) -> str:
     if len(text) > _PATH_WIDTH:
         return "…" + text[-(_PATH_WIDTH - 1) :]
     return text.ljust(_PATH_WIDTH)
-
-
-def _mark_line(block: str, line: int) -> str:
-    """Highlight the row of ``line`` in a ``code_block`` table (its number cell opens it)."""
-    needle = f">{line}</td>"
-    at = block.find(needle)
-    if at < 0:
-        return block
-    start = block.rfind("<tr", 0, at)
-    if block.startswith('<tr class="', start):
-        return block[:start] + '<tr class="wsnb-hit ' + block[start + len('<tr class="') :]
-    return block[:start] + '<tr class="wsnb-hit"' + block[start + 3 :]
