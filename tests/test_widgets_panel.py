@@ -379,3 +379,20 @@ def test_the_panel_follows_a_change_without_a_rescan(
     assert after.files == scanned.files + 1
     assert f"{after.files} files" in panel.scan_info.value
     assert "src/added.cpp" in set(panel.overview.tables["All files"].frame["path"])
+
+
+def test_a_confirmed_plan_never_makes_the_header_rescan(sample: Path) -> None:
+    from wsnb import ScanLimits
+
+    cut = wsnb.open_workspace(sample, limits=ScanLimits(max_files=5))  # can't follow changes
+    panel = cut.panel()
+    try:
+        before = panel.scan_info.value
+        scans: list[int] = []
+        original = cut.scan
+        cut.scan = lambda progress=None: scans.append(1) or original(progress)  # type: ignore[method-assign]
+        cut.create_file("from-test.md", "x\n").confirm()
+        assert scans == []  # the index was dropped, yet the header kept its counts
+        assert cut.last_scan is None and panel.scan_info.value == before
+    finally:
+        panel.close()

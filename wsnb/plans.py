@@ -24,7 +24,6 @@ from __future__ import annotations
 import html
 import logging
 import secrets
-import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -46,6 +45,7 @@ from .errors import (
 from .history import Journal, journal_entry, pick_entry, undo_request
 from .listeners import Listeners
 from .policy import Decision, WsPath
+from .progress import in_notebook
 from .types import ActionType, PlanState, Risk, Rule, ToolResult
 
 if TYPE_CHECKING:
@@ -403,7 +403,7 @@ class Plan:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """A plan card inside a Jupyter kernel; the ``describe()`` text anywhere else."""
-        if _kernel_shows_widgets():
+        if in_notebook():
             try:
                 from .widgets import PlanCard  # the face, loaded only when a notebook asks
             except ImportError:  # ipywidgets missing or broken: the text still says it all
@@ -414,18 +414,6 @@ class Plan:
                     return bundle
         text = self.describe()
         return {"text/plain": text, "text/html": f"<pre>{html.escape(text)}</pre>"}
-
-
-def _kernel_shows_widgets() -> bool:
-    """True inside a Jupyter kernel (ipykernel), where a front end can draw widgets.
-
-    Looks only at modules already loaded: a plain script never imports IPython here.
-    """
-    ipython = sys.modules.get("IPython")
-    if ipython is None or "ipykernel" not in sys.modules:
-        return False
-    shell = ipython.get_ipython()
-    return shell is not None and getattr(shell, "kernel", None) is not None
 
 
 def _path_lines(plan: Plan) -> list[str]:

@@ -216,7 +216,13 @@ class Workspace:
 
     @property
     def scan_report(self) -> ScanReport:
+        """What the last scan saw and left out (scans first if nothing was scanned yet)."""
         return self._current_index().report
+
+    @property
+    def last_scan(self) -> ScanReport | None:
+        """The current index's scan report, or None when there is no index; never scans."""
+        return self._index.report if self._index is not None else None
 
     # -- reading ----------------------------------------------------------------------
 

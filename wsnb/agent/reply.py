@@ -58,9 +58,9 @@ class Reply:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """A reply view with live plan cards inside a Jupyter kernel; text and HTML elsewhere."""
-        from ..plans import _kernel_shows_widgets
+        from ..progress import in_notebook
 
-        if _kernel_shows_widgets():
+        if in_notebook():
             from ..widgets.chat import ReplyView  # the face, loaded only when a notebook asks
 
             bundle = ReplyView(self)._repr_mimebundle_(**kwargs)

@@ -116,9 +116,9 @@ class PlanGroup:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """Plan cards with Confirm all inside a Jupyter kernel; the text anywhere else."""
-        from ..plans import _kernel_shows_widgets
+        from ..progress import in_notebook
 
-        if _kernel_shows_widgets():
+        if in_notebook():
             from ..widgets.notes_forms import PlanGroupView  # the face, only when asked
 
             bundle = PlanGroupView(self)._repr_mimebundle_(**kwargs)

@@ -150,6 +150,7 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         """Show another workspace (what the switcher's Open does)."""
         self._close_views()
         self.switch_button.value = False
+        self.report = None  # the old workspace's counts must never stand for the new one's
         self._build(ws)
 
     def _toggle_picker(self, change: dict[str, Any]) -> None:
@@ -168,7 +169,9 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         self.title.value = (f"<b title='{esc(ws.root)}'>{esc(ws.root.name or ws.root)}</b> "
                             f"<code style='{_MUTED}'>{esc(ws.root)}</code> "
                             f"{badge(ws.mode.value, '#57606a')}")  # fmt: skip
-        report = self.report = ws.scan_report
+        # After a plan, the index may have been dropped (a scan cut by its limits can't follow a
+        # change): keep the last counts rather than rescan inside a Confirm click.
+        report = self.report = ws.last_scan or self.report or ws.scan_report
         cut = " (cut: see Overview)" if report.truncated else ""
         self.scan_info.value = (f"<span style='{_MUTED}'>{report.files:,} files, "
                                 f"{report.dirs:,} folders{cut}</span>")  # fmt: skip
