@@ -576,10 +576,15 @@ class _Lookup:
         rules = self._rules_in(prefix)
         if rules is None or depth > self.limits.max_depth:
             return
-        try:
-            info = os.lstat(os.path.join(folder.os_path, name))
-        except OSError:
-            return  # gone, or not below a folder any more
+        try:  # the last segment through the gate too (a separator or NUL is refused)
+            _, found = self.policy.resolve_child(folder, name)
+        except PolicyError as exc:
+            if exc.rule is not Rule.SYMLINK:
+                return  # a special file, or a name that can't be checked: never a row
+            found = os.lstat(os.path.join(folder.os_path, name))  # a link is a row, not followed
+        if found is None:
+            return  # gone since the plan ran
+        info = found
         kind = info.st_mode & S_IFMT
         if kind not in (S_IFREG, S_IFDIR, S_IFLNK) or (kind == S_IFDIR and _skipped(name)):
             return
