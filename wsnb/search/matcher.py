@@ -60,19 +60,12 @@ class Matcher:
     folded: str | None = None
 
     def for_text(self, text: str) -> tuple[str, str | None]:
-        """The text to look in and the needle to ``find`` there (None: use ``first``)."""
+        """The text to look in and the needle to ``find`` there (None: search with ``compiled``)."""
         if self.literal is not None:
             return text, self.literal
         if self.folded is not None and text.isascii():
             return text.lower(), self.folded
         return text, None
-
-    def first(self, text: str, start: int) -> int:
-        """Where the first match at or after ``start`` begins, or -1."""
-        if self.literal is not None:
-            return text.find(self.literal, start)
-        match = self.compiled.search(text, start)
-        return -1 if match is None else match.start()
 
     def may_match(self, data: bytes) -> bool:
         """False only when the file certainly has no match; cheap, never decodes.
