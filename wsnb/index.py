@@ -193,9 +193,6 @@ class Change:
     folders: frozenset[str]
 
 
-_METADATA_FOLDER = ".wsnb"  # backups and the journal land here during a plan
-
-
 def plan_change(plan: PlanRecord) -> Change | None:
     """What ``plan`` touched, or None when only a full scan can tell (a ``.gitignore`` changed).
 
@@ -209,7 +206,8 @@ def plan_change(plan: PlanRecord) -> Change | None:
     items.discard(".")
     if any(item.rpartition("/")[2] == ".gitignore" for item in items):
         return None
-    folders = {item.rpartition("/")[0] for item in items} | {_METADATA_FOLDER}
+    # Not ``.wsnb/`` (backups, the journal): a hidden folder never has a row in the index.
+    folders = {item.rpartition("/")[0] for item in items}
     folders.discard("")
     return Change(frozenset(items), frozenset(folders - items))
 
