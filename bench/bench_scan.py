@@ -45,6 +45,7 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from wsnb import scanner
 from wsnb.index import FileIndex
 from wsnb.policy import AccessPolicy
 from wsnb.scanner import SKIP_DIRS, ScanLimits, scan
@@ -170,6 +171,33 @@ def best_of_each(
     return best
 
 
+def cpu_time() -> float:
+    """CPU seconds of this process and of its children that have ended (a scan's forked one)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no forked child to count
+        return time.process_time()
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
+def shares_walk(policy: AccessPolicy, limits: ScanLimits) -> bool:
+    """Whether the default scan forks a child to share the walk (it does when a core is free)."""
+    forks: list[object] = []
+    original = scanner.fork_call
+
+    def counted(func: Callable[[], object]) -> object:
+        forks.append(func)
+        return original(func)
+
+    scanner.fork_call = counted  # type: ignore[assignment]
+    try:
+        scan(policy, limits=limits)
+    finally:
+        scanner.fork_call = original
+    return bool(forks)
+
+
 def load_average() -> str:
     try:
         return " ".join(f"{value:.2f}" for value in os.getloadavg())
@@ -246,18 +274,22 @@ def row(what: str, value: str, target: str, ok: bool | None) -> str:
 def run(root: Path, repeats: int, check_git: bool = False) -> bool:
     policy = AccessPolicy(root)
     limits = ScanLimits(max_depth=64, max_files=10_000_000)
-    frame, report = scan(policy, limits=limits)
+    started = time.perf_counter()
+    frame, report = scan(policy, limits=limits)  # the first in this process: nothing remembered
+    t_first = time.perf_counter() - started
     print(f"tree: {root}\nscan: {report}\nload average before: {load_average()}\n")
     root_text = str(policy.root)
     reference_walk(root_text)  # warm the cache
     runs: list[Callable[[], object]] = [
-        lambda: reference_walk(root_text), lambda: scan(policy, limits=limits)
+        lambda: reference_walk(root_text), lambda: scan(policy, limits=limits),
+        lambda: scan(policy, limits=limits, workers=1),
     ]  # fmt: skip
     by_fd = os.scandir in os.supports_fd
     if by_fd:
         runs.append(lambda: reference_walk_by_fd(root_text))
-    t_ref, t_scan, *t_fd = best_of_each(repeats, *runs)
-    c_ref, c_scan = best_of_each(repeats, *runs[:2], clock=time.process_time)
+    t_ref, t_scan, t_one, *t_fd = best_of_each(repeats, *runs)
+    shared = shares_walk(policy, limits)
+    c_ref, c_scan, c_one = best_of_each(repeats, *runs[:3], clock=cpu_time)
     index = FileIndex(frame, report)
     ours, plain = measure_search(index, rounds=max(3, repeats))
     peak, deep = measure_memory(policy, limits)
@@ -271,6 +303,11 @@ def run(root: Path, repeats: int, check_git: bool = False) -> bool:
         row("scan / reference", f"{ratio:.2f}x", f"<= {SCAN_RATIO_TARGET}x",
             ratio <= SCAN_RATIO_TARGET),
         row("scan / reference, CPU time (info)", f"{c_scan / c_ref:.2f}x", "", None),
+        row("first scan in this process (info)", f"{t_first * 1000:.1f} ms", "", None),
+        row("scan shared with a child (info)", "yes" if shared else "no", "", None),
+        row("scan in one process (workers=1)", f"{t_one * 1000:.1f} ms", "", None),
+        row("one process / reference (info)", f"{t_one / t_ref:.2f}x", "", None),
+        row("one process / reference, CPU (info)", f"{c_one / c_ref:.2f}x", "", None),
         *([row("bare walk by descriptor (info)", f"{t_fd[0] * 1000:.1f} ms", "", None),
            row("scan / walk by descriptor (info)", f"{t_scan / t_fd[0]:.2f}x", "", None)]
           if t_fd else []),

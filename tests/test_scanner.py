@@ -253,6 +253,16 @@ def test_max_files_counts_only_what_gitignore_keeps(ws: Path) -> None:
     assert report.left_out >= 61 - 40  # "about": entries not listed yet were not matched
 
 
+def test_max_files_reached_just_before_an_ignored_file(ws: Path) -> None:
+    # The 3rd kept entry is followed by an ignored file of the same folder; the cut falls in
+    # the next folder, and must not take that file's row from the folder before.
+    (ws / ".gitignore").write_text("*.pyc\n", encoding="utf-8")
+    make_files(ws, "a/1.py", "a/2.py", "a/x.pyc", "b/3.py", "b/4.py")
+    frame, report = scan(AccessPolicy(ws), limits=ScanLimits(max_files=5))
+    assert frame["path"].tolist() == [".gitignore", "a", "a/1.py", "a/2.py", "b"]
+    assert report.truncated and report.limit == "max_files"
+
+
 def test_progress_called_once_for_empty_workspace(ws: Path) -> None:
     seen: list[int] = []
     scan(AccessPolicy(ws), progress=seen.append)

@@ -12,7 +12,8 @@ from helpers import make_files
 
 from wsnb.errors import PolicyError, UsageError
 from wsnb.policy import AccessPolicy
-from wsnb.scanner import FILE_COLUMNS, ScanLimits, rows_for_paths, scan
+from wsnb.scanner import FILE_COLUMNS, ScanLimits, scan
+from wsnb.scanrows import rows_for_paths
 
 LIMITS = ScanLimits(max_depth=4, max_files=100_000)
 

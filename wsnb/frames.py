@@ -109,7 +109,7 @@ def build_frame(cols: Columns, dropped: Sequence[int] = ()) -> pd.DataFrame:
     sizes = np.fromiter(cols.size, dtype=np.int64, count=count)[order]
     kind, hidden = marked & S_IFMT, (marked & HIDDEN) != 0
     is_dir, is_file = kind == S_IFDIR, kind == S_IFREG
-    suffixes, text_suffix = _suffixes(names, is_dir, hidden)
+    suffixes, text_suffix = _suffixes(names, is_dir)
     columns = {
         "path": pd.Series(paths, dtype=str, copy=False),
         "name": pd.Series(names, dtype=str, copy=False),
@@ -149,30 +149,53 @@ def _path_order(
 
 
 def _suffixes(
-    names: npt.NDArray[np.object_], dirs: npt.NDArray[np.bool_], hidden: npt.NDArray[np.bool_]
+    names: npt.NDArray[np.object_], dirs: npt.NDArray[np.bool_]
 ) -> tuple[npt.NDArray[np.object_], npt.NDArray[np.bool_]]:
     """Lower-case suffixes as ``os.path.splitext`` sees them ("" for folders), and which are text.
 
-    Worked out with ``map`` over C functions, once per distinct file name when
-    names repeat (a monorepo's copies, ``__init__.py``, ``index.ts``), and once
-    per distinct suffix for what is found; then spread with numpy.
+    Each distinct file name is worked out once (``_SuffixBook``), and each
+    distinct suffix; then spread with numpy.
     """
+    book = _SuffixBook.current()
     codes = np.zeros(len(names), dtype=np.intp)
     files = np.flatnonzero(~dirs)
-    listed = names[files]
-    table = _SuffixCodes()
-    sample = listed[::16].tolist()  # a cheap look at how often names repeat
-    if 2 * len(set(sample)) <= len(sample):
-        distinct = list(dict.fromkeys(listed.tolist()))
-        dotted = [at for at, name in enumerate(distinct) if name[0] == "."]
-        found = _suffix_codes(np.array(distinct, dtype=np.object_), dotted, table)
-        by_name = dict(zip(distinct, found.tolist(), strict=True))
-        codes[files] = np.fromiter(map(by_name.__getitem__, listed.tolist()), np.intp, len(files))
-    else:
-        codes[files] = _suffix_codes(listed, np.flatnonzero(hidden[files]).tolist(), table)
-    suffixes = np.fromiter(table.suffixes, dtype=np.object_, count=len(table.suffixes))
-    texts = np.fromiter(map(TEXT_SUFFIXES.__contains__, table.suffixes), dtype=bool)
+    codes[files] = book.codes(names[files].tolist())
+    table = list(book.table.suffixes)  # after codes(): holds every code it gave
+    suffixes = np.fromiter(table, dtype=np.object_, count=len(table))
+    texts = np.fromiter(map(TEXT_SUFFIXES.__contains__, table), dtype=bool, count=len(table))
     return suffixes[codes], texts[codes]
+
+
+class _SuffixBook:
+    """File name -> suffix code, kept from scan to scan: a rescan meets the same names.
+
+    Shared by every scan of the process; a pure function of the name, so
+    any scan may fill it. Past ``_MAX_NAMES`` names a new book starts.
+    """
+
+    _MAX_NAMES = 200_000
+    _current: _SuffixBook | None = None
+
+    def __init__(self) -> None:
+        self.table = _SuffixCodes()
+        self.by_name: dict[str, int] = {}
+
+    @classmethod
+    def current(cls) -> _SuffixBook:
+        book = cls._current
+        if book is None or len(book.by_name) > cls._MAX_NAMES:
+            book = cls._current = cls()
+        return book
+
+    def codes(self, names: list[str]) -> npt.NDArray[np.intp]:
+        """Each name's suffix code in ``self.table``."""
+        known = self.by_name
+        new = list(set(names).difference(known))
+        if new:
+            dotted = [at for at, name in enumerate(new) if name[0] == "."]
+            found = _suffix_codes(np.array(new, dtype=np.object_), dotted, self.table)
+            known.update(zip(new, found.tolist(), strict=True))
+        return np.fromiter(map(known.__getitem__, names), dtype=np.intp, count=len(names))
 
 
 def _suffix_codes(

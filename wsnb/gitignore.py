@@ -35,7 +35,12 @@ __all__ = ["MAX_GITIGNORE_BYTES", "NO_RULES", "GitignoreFile", "IgnoreRules", "l
 logger = logging.getLogger("wsnb")
 
 MAX_GITIGNORE_BYTES = 1 << 20
-_MEMO_MIN_NEEDLES = 8  # see _remembered_hits
+# Answers kept from walk to walk, per set of needles or anchored patterns; past this
+# many a set starts afresh (a rescan of the same tree finds them all again).
+_MAX_REMEMBERED = 100_000
+# Per set of needles and literal names: file name -> whether a needle is in "/name/" or the
+# name is a literal. A pure function of them, so every walk of this process shares it.
+_NAME_VERDICTS: dict[tuple[tuple[bytes, ...], frozenset[str]], dict[str, bool]] = {}
 _READ_FLAGS = (
     os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
@@ -80,7 +85,7 @@ class _Anchored:
     start leads.
     """
 
-    __slots__ = ("exact", "gate", "tried", "wholes")
+    __slots__ = ("exact", "gate", "known", "tried", "wholes")
 
     def __init__(self, numbered: list[tuple[int, IgnorePattern]]) -> None:
         self.exact: dict[str, list[tuple[int, bytes | None]]] = {}
@@ -96,13 +101,27 @@ class _Anchored:
             else:
                 self.tried.append((number, pattern))
         self.gate = _gate([pattern for _, pattern in self.tried])
+        # folder -> its answer: a monorepo's copies and every rescan ask about the same ones
+        self.known: dict[str, list[tuple[int, bytes | None]] | None] = {}
 
     def applying(self, folder: str) -> list[tuple[int, bytes | None]] | None:
         """The patterns that can match an entry of ``folder`` (relative, "" or ending in "/").
 
         Each with ``folder`` as bytes when it is matched on the whole path;
-        None when none can.
+        None when none can. Remembered per folder (the list is shared: don't change it).
         """
+        if self.gate is None and not self.wholes:
+            return self.exact.get(folder)
+        try:
+            return self.known[folder]
+        except KeyError:
+            pass
+        if len(self.known) >= _MAX_REMEMBERED:
+            self.known.clear()
+        found = self.known[folder] = self._applying(folder)
+        return found
+
+    def _applying(self, folder: str) -> list[tuple[int, bytes | None]] | None:
         found = self.exact.get(folder)
         if self.gate is None and not self.wholes:
             return found
@@ -231,7 +250,7 @@ class IgnoreRules:
 
     __slots__ = (
         "_anchored", "_globs", "_ignoring_literals",
-        "_literals", "_needles", "_patterns", "_plain", "_reach", "_scan_all", "_state",
+        "_literals", "_needles", "_patterns", "_plain", "_reach", "_scan_all", "_seen", "_state",
         "_text_needles", "rules",
     )  # fmt: skip
 
@@ -266,14 +285,20 @@ class IgnoreRules:
         self._text_needles = _as_text(self._needles)
         self._plain = _Folder(self._globs)  # a folder no anchored pattern reaches
         self._state: tuple[str, _Folder] | None = None
+        # a folder -> its subfolders and their answer (see subfolders_ignored)
+        self._seen: dict[str, tuple[list[str], frozenset[str] | None]] = {}
         self._reach = _Reach(rules)
 
     def __bool__(self) -> bool:
         return bool(self.rules)
 
     def pushed(self, base: str, file: GitignoreFile) -> IgnoreRules:
-        """These rules with ``file``, the ``.gitignore`` of folder ``base``, on top."""
-        return IgnoreRules(((base, file), *self.rules))
+        """These rules with ``file``, the ``.gitignore`` of folder ``base``, on top.
+
+        The same files in the same folders give the same object, so a rescan
+        finds its rules ready, with what they learnt about the folders.
+        """
+        return _stacked(((base, file), *self.rules))
 
     def with_gitignore(self, root: str, prefix: str) -> IgnoreRules:
         """The rules inside folder ``prefix``, which holds a ``.gitignore``: it goes on top.
@@ -283,6 +308,22 @@ class IgnoreRules:
         """
         file = load_gitignore(root + "/" + prefix + ".gitignore", prefix)
         return self.pushed(prefix, file) if file is not None else self
+
+    def subfolders_ignored(self, prefix: str, names: list[str]) -> frozenset[str] | None:
+        """``candidates(prefix, names, names)`` for a folder's subfolders, as a walk asks.
+
+        Remembered per folder while its subfolders stay the same (the list
+        is kept: don't change it), so a rescan asks again only where they
+        changed; these rules are made once per set of files (``_stacked``).
+        """
+        seen = self._seen.get(prefix)
+        if seen is not None and seen[0] == names:
+            return seen[1]
+        found = self.candidates(prefix, names, names)
+        if len(self._seen) >= _MAX_REMEMBERED:
+            self._seen.clear()
+        self._seen[prefix] = (names, found)
+        return found
 
     def candidates(
         self, prefix: str, names: list[str], searched: list[str] | None = None
@@ -328,7 +369,6 @@ class IgnoreRules:
         prefixes: list[str],
         offsets: list[int],
         names: list[str],
-        memo: dict[tuple[bytes, ...], dict[str, bool]] | None = None,
     ) -> list[int]:
         """Which of many folders' ``names`` may be ignored, found at once; sorted indexes.
 
@@ -336,20 +376,16 @@ class IgnoreRules:
         from ``offsets[k]``. For a walk to ask about all its files in a few
         calls: the literal names with one set lookup each (``map``), the other
         name patterns with one substring search per needle over all the
-        names. It may pick names that ``is_ignored`` then keeps. ``memo``, kept
-        by the caller for one walk, remembers each name's answer per set of
-        needles: a monorepo's copies share their ``.gitignore`` files and names.
+        names. It may pick names that ``is_ignored`` then keeps. Each name's
+        answer per set of needles and literals is remembered
+        (``_NAME_VERDICTS``): a monorepo's copies share their ``.gitignore``
+        files and names, and a rescan its names.
         """
         if self._scan_all or self._reach.always:
             return list(range(len(names)))
         reach = self._reach
-        memo = {} if memo is None else memo
-        hits = set(_remembered_hits(self._needles, names, memo))
-        if self._ignoring_literals:
-            hits.update(_literal_hits(self._ignoring_literals, names))
-        near = set(_remembered_hits(reach.needles, names, memo))
-        if reach.literals:
-            near.update(_literal_hits(reach.literals, names))
+        hits = set(_remembered_hits(self._needles, self._ignoring_literals, names))
+        near = set(_remembered_hits(reach.needles, reach.literals, names))
         for base, folders in reach.any_name_folders:
             starts = tuple(base + folder for folder in folders)
             for k in compress(count(), map(str.startswith, prefixes, repeat(starts))):
@@ -428,11 +464,10 @@ class IgnoreRules:
         )
 
 
-def _literal_hits(literals: frozenset[str], names: list[str]) -> Iterable[int]:
-    """Indexes of ``names`` in ``literals``; most batches hold none, found by one C-level call."""
-    if literals.isdisjoint(names):
-        return ()
-    return compress(count(), map(literals.__contains__, names))
+@functools.lru_cache(maxsize=1024)
+def _stacked(rules: tuple[tuple[str, GitignoreFile], ...]) -> IgnoreRules:
+    """The rules of these files, made once: a rescan meets the same ``.gitignore`` files."""
+    return IgnoreRules(rules)
 
 
 def _as_text(needles: tuple[bytes, ...]) -> tuple[str, ...]:
@@ -441,23 +476,29 @@ def _as_text(needles: tuple[bytes, ...]) -> tuple[str, ...]:
 
 
 def _remembered_hits(
-    needles: tuple[bytes, ...], names: list[str], memo: dict[tuple[bytes, ...], dict[str, bool]]
+    needles: tuple[bytes, ...], literals: frozenset[str], names: list[str]
 ) -> Iterable[int]:
-    """``_needle_hits``, searched only in the names ``memo`` has no answer for yet.
+    """Indexes of ``names`` that hold a needle ("/name/") or are one of ``literals``.
 
-    Remembering costs a few passes over the names, which pays only when the
-    search it saves has many needles (a real project's files have 15-20).
+    Each distinct name is looked at once per set of needles and literals
+    (``_NAME_VERDICTS``), so a rescan of the same names costs one pass.
     """
-    if not needles or not names:
+    if not names or not (needles or literals):
         return ()
-    if len(needles) < _MEMO_MIN_NEEDLES:
-        return _needle_hits(needles, names, "/" + "/".join(names) + "/")
-    known = memo.setdefault(needles, {})
+    known = _NAME_VERDICTS.setdefault((needles, literals), {})
+    try:  # a rescan: one pass, every answer known
+        return list(compress(count(), map(known.__getitem__, names)))
+    except KeyError:
+        pass
     new = list(set(names).difference(known))
-    if new:
-        known.update(dict.fromkeys(new, False))
-        hits = _needle_hits(needles, new, "/" + "/".join(new) + "/")
-        known.update(dict.fromkeys([new[row] for row in hits], True))
+    if len(known) + len(new) > _MAX_REMEMBERED:
+        known = _NAME_VERDICTS[needles, literals] = {}  # afresh; another walk keeps its own
+        new = list(set(names))
+    fresh = dict.fromkeys(new, False)
+    hits = [new[row] for row in _needle_hits(needles, new, "/" + "/".join(new) + "/")]
+    fresh.update(dict.fromkeys(hits, True))
+    fresh.update(dict.fromkeys(literals.intersection(new), True))
+    known.update(fresh)  # in one step: another thread never sees a half-made answer
     return compress(count(), map(known.__getitem__, names))
 
 

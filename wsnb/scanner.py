@@ -31,6 +31,7 @@ holds it to 1.5x a bare ``os.scandir`` walk. What keeps it there:
 
 from __future__ import annotations
 
+import heapq
 import logging
 import operator
 import os
@@ -38,13 +39,14 @@ import sys
 import time
 from bisect import bisect_left, bisect_right
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import accumulate, chain
 
 import pandas as pd
 
-from .errors import NotFoundError, PolicyError, UsageError, WorkspaceOpenError
+from .errors import NotFoundError, UsageError, WorkspaceOpenError
+from .forked import Forked, fork_call, workers_for
 from .frames import (
     FILE_COLUMNS,
     HIDDEN,
@@ -58,11 +60,10 @@ from .frames import (
 )
 from .gitignore import NO_RULES, IgnoreRules
 from .policy import AccessPolicy
-from .types import Rule
 
 __all__ = [
-    "FILE_COLUMNS", "SKIP_DIRS", "ScanLimits", "ScanReport", "empty_frame", "rows_for_paths",
-    "scan",
+    "FILE_COLUMNS", "SKIP_DIRS", "ScanLimits", "ScanReport", "empty_frame", "frame_below",
+    "is_skipped_dir", "scan",
 ]  # fmt: skip
 
 logger = logging.getLogger("wsnb")
@@ -75,6 +76,13 @@ SKIP_DIRS = frozenset(
 )  # fmt: skip
 
 _MAX_SKIPPED_LISTED = 200
+# A walk shares its queue with a forked child once it has recorded this many entries and
+# has this many folders waiting: a smaller tree is done before a child would pay off.
+_SHARE_AFTER_ENTRIES = 8000
+_SHARE_MIN_FOLDERS = 8
+# Only a scan allowed this many entries shares: a cut (max_files) must fall where one
+# process would cut, so a shared scan that passes it is done again in one process.
+_SHARE_MIN_MAX_FILES = 100_000
 # List folders by descriptor where scandir accepts one (not on Windows); never through a link.
 _LIST_BY_FD = os.scandir in os.supports_fd and hasattr(os, "O_DIRECTORY")
 _DIR_FLAGS = (
@@ -125,12 +133,12 @@ class ScanLimits:
 class ScanReport:
     """What a scan saw and left out; ``str()`` gives one readable line.
 
-    ``skipped_dirs`` lists at most 200 folders skipped by name (``skipped``
-    counts them all). ``left_out`` counts the entries seen but not recorded
-    because of ``max_files`` (those of the folder being listed) plus the
-    non-empty folders not entered because of ``max_depth``. ``special``
-    counts FIFOs, sockets and devices; ``unreadable`` folders the system
-    refused to list.
+    ``skipped_dirs`` lists at most 200 folders skipped by name, the
+    shallowest first (``skipped`` counts them all). ``left_out`` counts the
+    entries seen but not recorded because of ``max_files`` (those of the
+    folder being listed) plus the non-empty folders not entered because of
+    ``max_depth``. ``special`` counts FIFOs, sockets and devices;
+    ``unreadable`` folders the system refused to list.
     """
 
     entries: int
@@ -179,7 +187,13 @@ _Folder = tuple[str, int, IgnoreRules]
 # Rows whose files the name globs of ``rules`` are matched against later (``_flush_later``):
 # the rules, and per folder its prefix, first row and end row.
 _Later = tuple[IgnoreRules, list[str], list[int], list[int]]
-_Recorder = Callable[[list[os.DirEntry[str]], str], list[os.DirEntry[str]]]
+_Recorder = Callable[[list[os.DirEntry[str]], str], list[str]]
+# What a child walker sends back (``_Walker.sent``): its four lists, runs and dropped rows,
+# the skipped folders, five counts and the two kinds of cut.
+_Sent = tuple[
+    list[str], list[int], list[int], list[int], list[tuple[str, int, int]], list[int],
+    list[str], tuple[int, int, int, int, int], bool, bool,
+]  # fmt: skip
 
 
 class _Walker:
@@ -192,7 +206,7 @@ class _Walker:
         progress: Callable[[int], None] | None,
         progress_every: int,
     ) -> None:
-        self.root = str(policy.root)
+        self.policy, self.root = policy, str(policy.root)
         self.limits = limits
         self.progress = progress
         self.progress_every = progress_every
@@ -206,75 +220,142 @@ class _Walker:
         self.record = self._recorder()
         self.files_later: dict[int, _Later] = {}  # by id(rules)
         self.dropped: list[int] = []  # rows ignored by a name glob, left out of the frame
-        self.needle_memo: dict[tuple[bytes, ...], dict[str, bool]] = {}  # see file_hits
+        self.shared = False  # a forked child walked part of the tree (see _share)
+
+    @property
+    def kept(self) -> int:
+        """Entries recorded and not dropped by a name glob of ``.gitignore``."""
+        return len(self.columns.name) - len(self.dropped)
 
     @property
     def limit(self) -> str | None:
         return "max_files" if self.cut_files else "max_depth" if self.cut_depth else None
 
-    def run(self, start: _Folder = ("", 0, NO_RULES)) -> None:
-        """Walk from ``start`` (the workspace root unless told) down, breadth first."""
-        queue, listing, take = self.queue, self._listing, self._folder
-        queue.append(start)
-        while queue and not self.cut_files:
-            folder = queue.popleft()
-            listed = listing(folder[0])
-            if listed is None:
-                continue
-            entries, fd = listed
-            try:
-                take(entries, folder)
-            finally:
-                if fd is not None:
-                    os.close(fd)
+    def run(self, start: _Folder = ("", 0, NO_RULES), share: bool = False) -> None:
+        """Walk from ``start`` (the workspace root unless told) down, breadth first.
+
+        With ``share``, a forked child walks half of the folders once the
+        tree shows it is large (``_share``); ``shared`` then says so.
+        """
+        self.queue.append(start)
+        child = self._walk(share)
+        if child is not None:
+            if self.cut_files:
+                child[0].cancel()  # the scan is done again in one process (see scan)
+            else:
+                self._take_back(*child)
         self._flush_later()
         if self.progress is not None:
             self.progress(len(self.columns.name) - len(self.dropped))
 
-    def _listing(self, prefix: str) -> tuple[list[os.DirEntry[str]], int | None] | None:
-        """The folder's entries sorted by name, and the descriptor their stats need open.
+    def _walk(self, share: bool) -> tuple[Forked, list[_Folder]] | None:
+        """List the queued folders until none is left; the child sharing the walk, if any.
 
-        Where the platform allows, the folder is opened once (never through
-        a link) and listed by descriptor, so each entry's stat is an
-        ``fstatat`` by name rather than an ``lstat`` that walks the whole
-        path again. None (counted) when the folder can't be listed.
+        This loop runs once per folder of the tree, so the usual folder is
+        listed and taken here with everything bound once; one that may reach
+        a progress report or ``max_files`` goes to ``_in_chunks``.
         """
-        path = self.root + "/" + prefix[:-1] if prefix else self.root
-        fd = None
-        try:
-            if _LIST_BY_FD:
-                fd = os.open(path, _DIR_FLAGS)
-            with os.scandir(path if fd is None else fd) as listing:
-                entries = list(listing)
-        except OSError as exc:
-            if fd is not None:
-                os.close(fd)
-            if not prefix:
-                raise _root_error(self.root, exc) from None
-            self.unreadable += 1
-            logger.debug("Could not list %s (%s).", prefix, exc.strerror)
+        queue, popleft, enqueue = self.queue, self.queue.popleft, self.queue.append
+        names, runs, record = self.columns.name, self.columns.runs, self.record
+        root, max_depth, by_fd = self.root, self.limits.max_depth, _LIST_BY_FD
+        open_folder, list_folder, close = os.open, os.scandir, os.close
+        child = None
+        while queue and not self.cut_files:
+            if share and len(queue) >= _SHARE_MIN_FOLDERS and self.kept >= _SHARE_AFTER_ENTRIES:
+                child, share = self._share(), False
+            prefix, depth, rules = popleft()
+            path = root + "/" + prefix[:-1] if prefix else root
+            fd = None
+            try:  # by descriptor: each stat is then an fstatat by name, not a whole-path lstat
+                if by_fd:
+                    fd = open_folder(path, _DIR_FLAGS)
+                with list_folder(path if fd is None else fd) as listing:
+                    entries = list(listing)
+            except OSError as exc:
+                if fd is not None:
+                    close(fd)
+                self._unlisted(prefix, exc)
+                continue
+            try:
+                entries.sort(key=_NAME)
+                before, depth = len(names), depth + 1
+                if before + len(entries) >= self.next_check:
+                    self._in_chunks(entries, prefix, depth, rules)
+                else:  # in one piece, the usual case: _settle, inlined
+                    subfolders = record(entries, prefix)
+                    if ".gitignore" in names[before:]:
+                        rules = rules.with_gitignore(root, prefix)
+                    if rules.rules:
+                        subfolders = self._under_rules(before, prefix, rules, subfolders)
+                    if depth < max_depth:
+                        for name in subfolders:
+                            enqueue((prefix + name + "/", depth, rules))
+                    elif subfolders:
+                        self._at_max_depth(prefix, subfolders)
+                runs.append((prefix, depth, len(names) - before))
+            except BaseException:
+                if child is not None:
+                    child[0].cancel()
+                raise
+            finally:
+                if fd is not None:
+                    close(fd)
+        return child
+
+    def _share(self) -> tuple[Forked, list[_Folder]] | None:
+        """Give every other queued folder to a forked child walker; None if none could start.
+
+        Every other one, because neighbouring folders of a breadth-first
+        queue are alike in size more often than its two halves are.
+        """
+        waiting = list(self.queue)
+        given = waiting[1::2]
+        forked = fork_call(lambda: _walk_in_child(self, given))
+        if forked is None:
             return None
-        entries.sort(key=_NAME)
-        return entries, fd
+        self.shared = True
+        self.queue.clear()
+        self.queue.extend(waiting[0::2])
+        return forked, given
 
-    def _folder(self, entries: list[os.DirEntry[str]], folder: _Folder) -> None:
-        """Record a folder's entries, drop what ``.gitignore`` ignores, queue its subfolders.
+    def _take_back(self, forked: Forked, given: list[_Folder]) -> None:
+        """Add the child's rows after this walk's; walk the child's folders here if it failed."""
+        sent: _Sent | None = forked.result()
+        if sent is None:
+            self.queue.extend(given)
+            self._walk(False)
+            return
+        names, sizes, mtimes, kinds, runs, dropped, skipped_dirs, counts = sent[:8]
+        cols, base = self.columns, len(self.columns.name)
+        cols.name.extend(names)
+        cols.size.extend(sizes)
+        cols.mtime.extend(mtimes)
+        cols.kind.extend(kinds)
+        cols.runs.extend(runs)
+        self.dropped.extend([base + row for row in dropped])
+        self.skipped_dirs.extend(skipped_dirs)
+        skipped, ignored, special, unreadable, left_out = counts
+        self.skipped += skipped
+        self.ignored += ignored
+        self.special += special
+        self.unreadable += unreadable
+        self.left_out += left_out
+        self.cut_files |= sent[8]
+        self.cut_depth |= sent[9]
 
-        A folder that may reach the next progress report or ``max_files``
-        goes in chunks of ``progress_every`` entries, checked between them.
-        """
-        prefix, depth, rules = folder
+    def sent(self) -> _Sent:
+        """What a child walker sends back: plain lists and numbers, for ``marshal``."""
         cols = self.columns
-        recorded, depth = cols.name, depth + 1
-        before = len(recorded)
-        if before + len(entries) < self.next_check:  # in one piece, the usual case
-            subfolders = self.record(entries, prefix)
-            if ".gitignore" in recorded[before:]:
-                rules = rules.with_gitignore(self.root, prefix)
-            self._settle(before, prefix, depth, rules, subfolders)
-        else:
-            self._in_chunks(entries, prefix, depth, rules)
-        cols.runs.append((prefix, depth, len(recorded) - before))
+        counts = (self.skipped, self.ignored, self.special, self.unreadable, self.left_out)
+        return (cols.name, cols.size, cols.mtime, cols.kind, cols.runs, self.dropped,
+                self.skipped_dirs, counts, self.cut_files, self.cut_depth)  # fmt: skip
+
+    def _unlisted(self, prefix: str, exc: OSError) -> None:
+        """A folder the system refused to list: counted; the root itself is an error."""
+        if not prefix:
+            raise _root_error(self.root, exc) from None
+        self.unreadable += 1
+        logger.debug("Could not list %s (%s).", prefix, exc.strerror)
 
     def _in_chunks(
         self, entries: list[os.DirEntry[str]], prefix: str, depth: int, rules: IgnoreRules
@@ -290,37 +371,43 @@ class _Walker:
                 return
 
     def _settle(
-        self,
-        first: int,
-        prefix: str,
-        depth: int,
-        rules: IgnoreRules,
-        subfolders: list[os.DirEntry[str]],
+        self, first: int, prefix: str, depth: int, rules: IgnoreRules, subfolders: list[str]
     ) -> None:
-        """Apply ``.gitignore`` to the rows from ``first`` on; queue the subfolders.
+        """Apply ``.gitignore`` to the rows from ``first`` on; queue the subfolders kept.
 
-        A folder at ``max_depth`` is recorded, not entered, and counted when
-        it holds something.
+        ``_walk`` does the same inline for a folder taken in one piece.
         """
         if rules.rules:
-            if subfolders:  # folders now (the walk must know which to enter), files later
-                looked = [entry.name for entry in subfolders]
-                candidates = rules.candidates(prefix, looked, looked)
-                if candidates is not None:
-                    subfolders = self._drop_ignored(first, prefix, rules, candidates, subfolders)
-            later = self.files_later.get(id(rules))
-            if later is None:
-                later = self.files_later[id(rules)] = (rules, [], [], [])
-            later[1].append(prefix)
-            later[2].append(first)
-            later[3].append(len(self.columns.name))
+            subfolders = self._under_rules(first, prefix, rules, subfolders)
         if depth < self.limits.max_depth:
-            enqueue = self.queue.append
-            for entry in subfolders:
-                enqueue((prefix + entry.name + "/", depth, rules))
-            return
-        for entry in subfolders:
-            if _has_entries(self.root + "/" + prefix + entry.name):
+            self.queue.extend((prefix + name + "/", depth, rules) for name in subfolders)
+        elif subfolders:
+            self._at_max_depth(prefix, subfolders)
+
+    def _under_rules(
+        self, first: int, prefix: str, rules: IgnoreRules, subfolders: list[str]
+    ) -> list[str]:
+        """Drop the ignored folders from the rows from ``first`` on; their files wait.
+
+        The walk must know at once which folders to enter; the files are
+        matched in bulk later (``_flush_later``). Returns the subfolders kept.
+        """
+        if subfolders:
+            candidates = rules.subfolders_ignored(prefix, subfolders)
+            if candidates is not None:
+                subfolders = self._drop_ignored(first, prefix, rules, candidates, subfolders)
+        later = self.files_later.get(id(rules))
+        if later is None:
+            later = self.files_later[id(rules)] = (rules, [], [], [])
+        later[1].append(prefix)
+        later[2].append(first)
+        later[3].append(len(self.columns.name))
+        return subfolders
+
+    def _at_max_depth(self, prefix: str, subfolders: list[str]) -> None:
+        """Folders recorded but not entered (``max_depth``): counted when they hold something."""
+        for name in subfolders:
+            if _has_entries(self.root + "/" + prefix + name):
                 self.left_out += 1
                 self.cut_depth = True
 
@@ -334,9 +421,9 @@ class _Walker:
         file_type, folder, regular, link, hidden = S_IFMT, S_IFDIR, S_IFREG, S_IFLNK, HIDDEN
         skip_dirs = SKIP_DIRS
 
-        def record(entries: list[os.DirEntry[str]], prefix: str) -> list[os.DirEntry[str]]:
-            """One stat and four appends per entry; returns the subfolders to enter."""
-            subfolders: list[os.DirEntry[str]] = []
+        def record(entries: list[os.DirEntry[str]], prefix: str) -> list[str]:
+            """One stat and four appends per entry; returns the names of the subfolders to enter."""
+            subfolders: list[str] = []
             for entry in entries:
                 name = entry.name
                 try:
@@ -349,7 +436,7 @@ class _Walker:
                         if name[0] == "." or name.lower() in skip_dirs:
                             skip(prefix + name)
                             continue
-                        subfolders.append(entry)
+                        subfolders.append(name)
                     elif kind != link:
                         special()
                         continue
@@ -369,8 +456,8 @@ class _Walker:
         prefix: str,
         rules: IgnoreRules,
         candidates: frozenset[str],
-        subfolders: list[os.DirEntry[str]],
-    ) -> list[os.DirEntry[str]]:
+        subfolders: list[str],
+    ) -> list[str]:
         """Take back the rows from ``first`` on that ``.gitignore`` ignores; the subfolders kept.
 
         Only recorded entries are asked about, so a folder skipped by name or
@@ -388,7 +475,7 @@ class _Walker:
             for column in self.columns.lists():
                 del column[row]
         self.ignored += len(rows)
-        return [entry for entry in subfolders if entry.name not in gone] if gone else subfolders
+        return [name for name in subfolders if name not in gone] if gone else subfolders
 
     def _flush_later(self) -> None:
         """Find the files a name glob of ``.gitignore`` ignores, among those not looked at yet.
@@ -398,7 +485,7 @@ class _Walker:
         the other files' names are matched against the other name patterns
         in bulk, one substring search per pattern over all names below the
         same rules, when ``_checkpoint`` needs exact counts and at the end
-        (each distinct name once per set of rules, ``needle_memo``). Their rows go to
+        (each distinct name once per set of needles, remembered from walk to walk). Their rows go to
         ``dropped``, counted as ignored, and are left out of the frame.
         """
         names, kinds = self.columns.name, self.columns.kind
@@ -406,7 +493,7 @@ class _Walker:
         for rules, prefixes, firsts, ends in groups:
             looked = list(chain.from_iterable(map(names.__getitem__, map(slice, firsts, ends))))
             offsets = list(accumulate(map(operator.sub, ends, firsts), initial=0))
-            hits = rules.file_hits(prefixes, offsets, looked, self.needle_memo)
+            hits = rules.file_hits(prefixes, offsets, looked)
             for hit in hits:
                 at = bisect_right(offsets, hit) - 1
                 prefix, row = prefixes[at], firsts[at] + hit - offsets[at]
@@ -416,8 +503,7 @@ class _Walker:
 
     def _skip(self, path: str) -> None:
         self.skipped += 1
-        if len(self.skipped_dirs) < _MAX_SKIPPED_LISTED:
-            self.skipped_dirs.append(path)
+        self.skipped_dirs.append(path)
 
     def _special(self) -> None:
         self.special += 1
@@ -437,9 +523,11 @@ class _Walker:
         kept = len(names) - len(dropped)
         if kept > max_files:
             self.left_out += kept - max_files + max(unseen, 0)
-            cut = max_files  # the row after the max_files-th kept one
+            # The row after the max_files-th kept one, and after the dropped rows that follow
+            # it: those belong to folders already counted in ``runs``, and stay dropped.
+            cut = max_files
             for row in sorted(dropped):
-                if row >= cut:
+                if row > cut:
                     break
                 cut += 1
             for column in self.columns.lists():
@@ -452,6 +540,32 @@ class _Walker:
         self.next_progress = (len(names) // self.progress_every + 1) * self.progress_every
         self.next_check = min(self.next_progress, max_files + 1 + len(dropped))
         return False
+
+
+def _walk_in_child(parent: _Walker, given: list[_Folder]) -> _Sent:
+    """In a forked child: walk ``given`` as ``parent`` would, and return what was recorded."""
+    walker = _Walker(parent.policy, parent.limits, None, parent.progress_every)
+    walker.queue.extend(given)
+    walker._walk(False)
+    walker._flush_later()
+    return walker.sent()
+
+
+def _by_depth(path: str) -> tuple[int, str]:
+    """The shallowest first, then by path: the same order however the walk was shared."""
+    return path.count("/"), path
+
+
+def is_skipped_dir(name: str) -> bool:
+    """Whether a scan leaves a folder of this name out (hidden, or in ``SKIP_DIRS``)."""
+    return name[0] == "." or name.lower() in SKIP_DIRS
+
+
+def frame_below(policy: AccessPolicy, limits: ScanLimits, start: _Folder) -> pd.DataFrame:
+    """The rows below folder ``start`` (not its own), as a scan with ``limits`` records them."""
+    walker = _Walker(policy, limits, None, sys.maxsize)
+    walker.run(start)
+    return build_frame(walker.columns, walker.dropped)
 
 
 def _holds_gitignore(entries: list[os.DirEntry[str]]) -> bool:
@@ -485,17 +599,28 @@ def scan(
     limits: ScanLimits = ScanLimits(),  # frozen: one shared default is safe
     progress: Callable[[int], None] | None = None,
     progress_every: int = 500,
+    workers: int | None = None,
 ) -> tuple[pd.DataFrame, ScanReport]:
     """Scan the workspace into a DataFrame (``FILE_COLUMNS``, sorted by path) and a report.
 
     ``progress`` is called with the number of entries recorded so far, every
     ``progress_every`` entries, and once more at the end with the final count.
+
+    ``workers``: processes that share the walk, at most 2. By default a
+    large tree is shared with a forked child where the platform forks
+    (Linux) and a core is free; 1 keeps it in this process. The rows are the
+    same either way. While a child walks, ``progress`` counts this process's
+    entries only, and the last call gives the total.
     """
     if progress_every < 1:
         raise UsageError(f"progress_every must be 1 or more (got {progress_every}).")
     started = time.perf_counter()
+    share = workers_for(workers, limits.max_files >= _SHARE_MIN_MAX_FILES) > 1
     walker = _Walker(policy, limits, progress, progress_every)
-    walker.run()
+    walker.run(share=share)
+    if walker.shared and (walker.cut_files or walker.kept > limits.max_files):
+        walker = _Walker(policy, limits, progress, progress_every)  # cut where one walk cuts
+        walker.run()
     frame = build_frame(walker.columns, walker.dropped)
     report = _report(walker, frame, time.perf_counter() - started)
     logger.info("Scanned %s: %s.", policy.root, report)
@@ -508,7 +633,7 @@ def _report(walker: _Walker, frame: pd.DataFrame, elapsed: float) -> ScanReport:
         entries=len(frame),
         files=len(frame) - dirs,
         dirs=dirs,
-        skipped_dirs=tuple(walker.skipped_dirs),
+        skipped_dirs=tuple(heapq.nsmallest(_MAX_SKIPPED_LISTED, walker.skipped_dirs, _by_depth)),
         ignored=walker.ignored,
         symlinks=int(frame["is_symlink"].sum()),
         truncated=walker.limit is not None,
@@ -519,118 +644,3 @@ def _report(walker: _Walker, frame: pd.DataFrame, elapsed: float) -> ScanReport:
         special=walker.special,
         unreadable=walker.unreadable,
     )
-
-
-def rows_for_paths(
-    policy: AccessPolicy,
-    paths: Iterable[str],
-    *,
-    limits: ScanLimits = ScanLimits(),
-    below: bool = True,
-) -> pd.DataFrame:
-    """The rows a full scan gives for ``paths``, and for everything below those that are folders.
-
-    For an index that follows a change without a rescan. Each
-    workspace-relative path is looked at as the scan sees it, so it has no
-    row when it no longer exists, is a special file, lies deeper than
-    ``limits.max_depth`` or inside a folder the scan does not enter (hidden,
-    in ``SKIP_DIRS``, a link, ignored by ``.gitignore``), or is ignored
-    itself. A folder brings what is below it, walked as the scan walks,
-    unless ``below`` is False. ``max_files`` is not applied. Columns and
-    dtypes are the scan's, one row per path, sorted by path. A path outside
-    the workspace raises ``PolicyError``.
-
-    Adding or removing an entry also changes its folder's ``modified``:
-    ask again for those folders with ``below=False``. A changed
-    ``.gitignore`` changes what the whole tree shows: rescan then.
-    """
-    lookup = _Lookup(policy, limits, below)
-    for path in paths:
-        lookup.add(path)
-    return lookup.frame()
-
-
-class _Lookup:
-    """``rows_for_paths``' state: the rules of the folders seen, the rows found so far."""
-
-    def __init__(self, policy: AccessPolicy, limits: ScanLimits, below: bool) -> None:
-        self.policy, self.root, self.below = policy, str(policy.root), below
-        self.limits = ScanLimits(max_depth=limits.max_depth, max_files=sys.maxsize)
-        self.rules: dict[str, IgnoreRules | None] = {}  # folder prefix -> None: not entered
-        self.entries: dict[str, Columns] = {}  # folder prefix -> the entries asked for there
-        self.frames: list[pd.DataFrame] = []
-
-    def add(self, path: str) -> None:
-        """Record ``path`` (and its subtree) if a scan would, else nothing."""
-        parent, _, name = path.rstrip("/").rpartition("/")
-        try:
-            folder = self.policy.resolve(parent or ".")
-        except PolicyError as exc:
-            if exc.rule in (Rule.SYMLINK, Rule.SPECIAL_FILE):
-                return  # below a link or a special file: never scanned
-            raise
-        if name in ("", ".", ".."):
-            raise UsageError(f"{path!r} does not name an entry; give a path below the root.")
-        prefix = "" if folder.is_root else folder.relative + "/"
-        depth = prefix.count("/") + 1
-        rules = self._rules_in(prefix)
-        if rules is None or depth > self.limits.max_depth:
-            return
-        try:  # the last segment through the gate too (a separator or NUL is refused)
-            _, found = self.policy.resolve_child(folder, name)
-        except PolicyError as exc:
-            if exc.rule is not Rule.SYMLINK:
-                return  # a special file, or a name that can't be checked: never a row
-            found = os.lstat(os.path.join(folder.os_path, name))  # a link is a row, not followed
-        if found is None:
-            return  # gone since the plan ran
-        info = found
-        kind = info.st_mode & S_IFMT
-        if kind not in (S_IFREG, S_IFDIR, S_IFLNK) or (kind == S_IFDIR and _skipped(name)):
-            return
-        if rules.rules and rules.is_ignored(prefix + name + ("/" if kind == S_IFDIR else "")):
-            return
-        self._record(prefix, name, info, kind)
-        if kind == S_IFDIR and self.below and depth < self.limits.max_depth:
-            walker = _Walker(self.policy, self.limits, None, sys.maxsize)
-            walker.run((prefix + name + "/", depth, rules))
-            self.frames.append(build_frame(walker.columns, walker.dropped))
-
-    def _rules_in(self, prefix: str) -> IgnoreRules | None:
-        """The rules that apply in folder ``prefix``; None when a scan never enters it."""
-        if prefix in self.rules:
-            return self.rules[prefix]
-        rules: IgnoreRules | None = NO_RULES
-        if prefix:
-            parent, _, name = prefix[:-1].rpartition("/")
-            above = self._rules_in(parent + "/" if parent else "")
-            depth = prefix.count("/")
-            if above is None or _skipped(name) or depth >= self.limits.max_depth:
-                rules = None
-            else:
-                rules = None if above.rules and above.is_ignored(prefix) else above
-        if rules is not None and os.path.lexists(self.root + "/" + prefix + ".gitignore"):
-            rules = rules.with_gitignore(self.root, prefix)
-        self.rules[prefix] = rules
-        return rules
-
-    def _record(self, prefix: str, name: str, info: os.stat_result, kind: int) -> None:
-        cols = self.entries.setdefault(prefix, Columns())
-        cols.name.append(name)
-        cols.size.append(info.st_size)
-        cols.mtime.append(info.st_mtime_ns)
-        cols.kind.append(kind | HIDDEN if name[0] == "." else kind)
-
-    def frame(self) -> pd.DataFrame:
-        """All rows found, one per path, sorted by path."""
-        frames = [*self.frames, empty_frame()]
-        for prefix, cols in self.entries.items():
-            cols.runs.append((prefix, prefix.count("/") + 1, len(cols.name)))
-            frames.append(build_frame(cols))
-        frame = pd.concat(frames, ignore_index=True).drop_duplicates("path")
-        return frame.sort_values("path", ignore_index=True, kind="stable")
-
-
-def _skipped(folder_name: str) -> bool:
-    """Whether a scan leaves a folder of this name out (hidden, or in ``SKIP_DIRS``)."""
-    return folder_name[0] == "." or folder_name.lower() in SKIP_DIRS

@@ -180,7 +180,7 @@ class Workspace:
         dropped and the next read scans again.
         """
         from .index import plan_change
-        from .scanner import rows_for_paths
+        from .scanrows import rows_for_paths
 
         index = self._index
         if index is None:

@@ -20,13 +20,12 @@ machine's cores (a shared machine: no core to spare).
 from __future__ import annotations
 
 import logging
-import os
-import sys
 import warnings
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
+from ..forked import workers_for
 from .gate import FolderGate
 
 if TYPE_CHECKING:
@@ -82,29 +81,8 @@ def run_search(
 
 
 def _workers(asked: int | None, total: int, max_files: int | None) -> int:
-    if asked is not None and (isinstance(asked, bool) or not isinstance(asked, int) or asked < 1):
-        from ..errors import UsageError
-
-        raise UsageError(f"workers must be a whole number of at least 1, not {asked!r}.")
-    if max_files is not None or total < PARALLEL_MIN_FILES or not _can_fork():
-        return 1
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    cores = cores or 1
-    if asked is None and _busy(cores):
-        return 1  # no core to spare: a second process would only add its own cost
-    return max(1, min(asked or _MAX_WORKERS, cores, _MAX_WORKERS))
-
-
-def _busy(cores: int) -> bool:
-    """True when the machine's recent load already fills its cores (unknown: not busy)."""
-    try:
-        return os.getloadavg()[0] >= cores
-    except (AttributeError, OSError):
-        return False
-
-
-def _can_fork() -> bool:
-    return sys.platform.startswith("linux") and hasattr(os, "fork")
+    worth_it = max_files is None and total >= PARALLEL_MIN_FILES
+    return workers_for(asked, worth_it, _MAX_WORKERS)
 
 
 def _blocks(paths: Sequence[str], count: int) -> list[tuple[int, int]]:
