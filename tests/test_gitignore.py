@@ -245,3 +245,40 @@ def test_gitignore_that_is_a_fifo_is_never_opened(ws: Path) -> None:
     paths, report = scan_paths(ws)
     assert paths == ["a.log"]
     assert report.special == 1
+
+
+# -- what the rules remember from walk to walk ---------------------------------------
+
+
+def test_rescans_follow_changed_files_folders_and_names(ws: Path) -> None:
+    # Rules, folder answers, name answers and suffixes are kept from scan to scan;
+    # each change below must still show in the next scan.
+    make_files(ws, "src/a.py", "src/a.pyc", "gen/x.c", "lib/y.tmp")
+    (ws / ".gitignore").write_text("*.pyc\n/gen/\n", "utf-8")
+    assert scan_paths(ws)[0] == [".gitignore", "lib", "lib/y.tmp", "src", "src/a.py"]
+    (ws / ".gitignore").write_text("*.tmp\n/lib/\n", "utf-8")  # other rules
+    assert scan_paths(ws)[0] == [
+        ".gitignore", "gen", "gen/x.c", "src", "src/a.py", "src/a.pyc",
+    ]  # fmt: skip
+    make_files(ws, "src/lib/z.py", "src/b.tmp", "src/c.TMP")  # new folder, new names
+    assert scan_paths(ws)[0] == [
+        ".gitignore", "gen", "gen/x.c", "src", "src/a.py", "src/a.pyc", "src/c.TMP", "src/lib",
+        "src/lib/z.py",
+    ]  # fmt: skip
+    (ws / "src" / ".gitignore").write_text("!b.tmp\nlib\n", "utf-8")  # a nested file
+    paths = scan_paths(ws)[0]
+    assert "src/b.tmp" in paths and "src/lib" not in paths and "src/a.pyc" in paths
+
+
+def test_the_same_files_in_the_same_folders_give_the_same_rules() -> None:
+    file = GitignoreFile.from_lines(["*.log"])
+    assert NO_RULES.pushed("a/", file) is NO_RULES.pushed("a/", file)
+    assert NO_RULES.pushed("a/", file) is not NO_RULES.pushed("b/", file)
+
+
+def test_a_folder_answer_is_asked_again_when_its_subfolders_change() -> None:
+    rules = rules_of(("", ["build*/"]))
+    assert rules.subfolders_ignored("src/", ["lib", "app"]) is None
+    picked = rules.subfolders_ignored("src/", ["lib", "build2"])  # may pick more than needed
+    assert picked is not None and "build2" in picked
+    assert rules.subfolders_ignored("src/", ["lib", "app"]) is None

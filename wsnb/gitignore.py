@@ -40,6 +40,7 @@ MAX_GITIGNORE_BYTES = 1 << 20
 _MAX_REMEMBERED = 100_000
 # Per set of needles and literal names: file name -> whether a needle is in "/name/" or the
 # name is a literal. A pure function of them, so every walk of this process shares it.
+_MAX_VERDICT_SETS = 256
 _NAME_VERDICTS: dict[tuple[tuple[bytes, ...], frozenset[str]], dict[str, bool]] = {}
 _READ_FLAGS = (
     os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
@@ -485,6 +486,8 @@ def _remembered_hits(
     """
     if not names or not (needles or literals):
         return ()
+    if len(_NAME_VERDICTS) > _MAX_VERDICT_SETS and (needles, literals) not in _NAME_VERDICTS:
+        _NAME_VERDICTS.clear()  # many workspaces' rules: start afresh
     known = _NAME_VERDICTS.setdefault((needles, literals), {})
     try:  # a rescan: one pass, every answer known
         return list(compress(count(), map(known.__getitem__, names)))

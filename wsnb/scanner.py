@@ -7,26 +7,29 @@ Folders that are hidden or named in ``SKIP_DIRS`` are not entered, and
 ``.gitignore`` files are honoured the way git does (``wsnb.gitignore``).
 
 The walk records plain lists; ``wsnb.frames`` builds the DataFrame from them
-in one go. ``rows_for_paths`` gives the rows a scan would give for a few
-paths (and everything below a folder among them), so an index can follow a
-change without a rescan.
+in one go. ``wsnb.scanrows.rows_for_paths`` gives the rows a scan would give
+for a few paths, so an index can follow a change without a rescan.
 
 The walk is the hot path of opening a workspace, and ``bench/bench_scan.py``
 holds it to 1.5x a bare ``os.scandir`` walk. What keeps it there:
 
 * a folder is listed by descriptor where the platform allows, so each
   entry's stat is an ``fstatat`` by name, not an ``lstat`` of the whole path;
-* the hot loop (``_Walker._recorder``) does one stat and four list appends
-  per entry, with everything it touches bound once per scan;
+* the folder loop (``_Walker._walk``) takes the usual folder inline, and the
+  entry loop (``_Walker._recorder``) does one stat and four list appends per
+  entry, with everything they touch bound once per scan;
 * ``.gitignore`` costs a few C-level calls per folder with subfolders (the
   walk must know which to enter, and never enters an ignored one); files
   are matched in bulk at the end, or at each progress report when there is
   a ``progress`` callback (``_flush_later``), each distinct name once per
-  set of rules, and only the few names a pre-check picks get git's exact
-  answer;
+  set of rules and remembered from walk to walk, and only the few names a
+  pre-check picks get git's exact answer;
 * each folder's entries are sorted by name as it is listed, so its rows form
   a sorted run, which the frame's one sort of the paths merges as it is
-  (``wsnb.frames``).
+  (``wsnb.frames``);
+* on Linux, once a tree shows it is large (1,500 folders waiting), every other
+  waiting folder goes to a forked child (``wsnb.forked``), which walks them
+  as this process would and sends its lists back; the rows are the same.
 """
 
 from __future__ import annotations
@@ -76,10 +79,13 @@ SKIP_DIRS = frozenset(
 )  # fmt: skip
 
 _MAX_SKIPPED_LISTED = 200
-# A walk shares its queue with a forked child once it has recorded this many entries and
-# has this many folders waiting: a smaller tree is done before a child would pay off.
-_SHARE_AFTER_ENTRIES = 8000
-_SHARE_MIN_FOLDERS = 8
+# A walk shares its queue with a forked child once this many folders wait to be listed
+# (and this many entries are recorded): on this many folders a child pays for its start
+# (a few milliseconds, and the pages both processes then copy). The waiting folders
+# are a fair guess of what is left: real trees of 6,000 and 18,000 entries never
+# have 1,500 waiting; those of 60,000 have 1,600-2,200 after a few thousand entries.
+_SHARE_MIN_FOLDERS = 1500
+_SHARE_AFTER_ENTRIES = 1000
 # Only a scan allowed this many entries shares: a cut (max_files) must fall where one
 # process would cut, so a shared scan that passes it is done again in one process.
 _SHARE_MIN_MAX_FILES = 100_000
