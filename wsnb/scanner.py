@@ -190,9 +190,9 @@ _NAME = operator.attrgetter("name")
 
 # A folder to list: its prefix ("" or ending in "/"), depth, the rules of the folders above it.
 _Folder = tuple[str, int, IgnoreRules]
-# Rows whose files the name globs of ``rules`` are matched against later (``_flush_later``):
-# the rules, and per folder its prefix, first row and end row.
-_Later = tuple[IgnoreRules, list[str], list[int], list[int]]
+# Rows whose files the name globs of a set of rules are matched against later
+# (``_flush_later``): per folder, its prefix, first row and end row.
+_Later = list[tuple[str, int, int]]
 _Recorder = Callable[[list[os.DirEntry[str]], str], list[str]]
 # What a child walker sends back (``_Walker.sent``): its four lists, runs and dropped rows,
 # the skipped folders, five counts and the two kinds of cut.
@@ -224,7 +224,7 @@ class _Walker:
         self.cut_files = self.cut_depth = False
         self.queue: deque[_Folder] = deque()
         self.record = self._recorder()
-        self.files_later: dict[int, _Later] = {}  # by id(rules)
+        self.files_later: dict[IgnoreRules, _Later] = {}
         self.dropped: list[int] = []  # rows ignored by a name glob, left out of the frame
         self.shared = False  # a forked child walked part of the tree (see _share)
 
@@ -266,6 +266,7 @@ class _Walker:
         root, max_depth, by_fd = self.root, self.limits.max_depth, _LIST_BY_FD
         open_folder, list_folder, close = os.open, os.scandir, os.close
         child = None
+        waiting_rules, waiting = NO_RULES, []  # the files of the last rules met, see _later
         while queue and not self.cut_files:
             if share and len(queue) >= _SHARE_MIN_FOLDERS and self.kept >= _SHARE_AFTER_ENTRIES:
                 child, share = self._share(), False
@@ -287,12 +288,17 @@ class _Walker:
                 before, depth = len(names), depth + 1
                 if before + len(entries) >= self.next_check:
                     self._in_chunks(entries, prefix, depth, rules)
+                    waiting_rules = NO_RULES  # a report may have matched the files waiting
                 else:  # in one piece, the usual case: _settle, inlined
                     subfolders = record(entries, prefix)
                     if ".gitignore" in names[before:]:
                         rules = rules.with_gitignore(root, prefix)
                     if rules.rules:
-                        subfolders = self._under_rules(before, prefix, rules, subfolders)
+                        if subfolders:
+                            subfolders = self._kept_subfolders(before, prefix, rules, subfolders)
+                        if rules is not waiting_rules:  # neighbours mostly share their rules
+                            waiting_rules, waiting = rules, self._later(rules)
+                        waiting.append((prefix, before, len(names)))
                     if depth < max_depth:
                         for name in subfolders:
                             enqueue((prefix + name + "/", depth, rules))
@@ -384,31 +390,33 @@ class _Walker:
         ``_walk`` does the same inline for a folder taken in one piece.
         """
         if rules.rules:
-            subfolders = self._under_rules(first, prefix, rules, subfolders)
+            if subfolders:
+                subfolders = self._kept_subfolders(first, prefix, rules, subfolders)
+            self._later(rules).append((prefix, first, len(self.columns.name)))
         if depth < self.limits.max_depth:
             self.queue.extend((prefix + name + "/", depth, rules) for name in subfolders)
         elif subfolders:
             self._at_max_depth(prefix, subfolders)
 
-    def _under_rules(
+    def _kept_subfolders(
         self, first: int, prefix: str, rules: IgnoreRules, subfolders: list[str]
     ) -> list[str]:
-        """Drop the ignored folders from the rows from ``first`` on; their files wait.
+        """Drop the folders ``.gitignore`` ignores from the rows from ``first`` on; those kept.
 
-        The walk must know at once which folders to enter; the files are
-        matched in bulk later (``_flush_later``). Returns the subfolders kept.
+        The walk must know at once which folders to enter; the files wait
+        for ``_flush_later``.
         """
-        if subfolders:
-            candidates = rules.subfolders_ignored(prefix, subfolders)
-            if candidates is not None:
-                subfolders = self._drop_ignored(first, prefix, rules, candidates, subfolders)
-        later = self.files_later.get(id(rules))
+        candidates = rules.subfolders_ignored(prefix, subfolders)
+        if candidates is None:
+            return subfolders
+        return self._drop_ignored(first, prefix, rules, candidates, subfolders)
+
+    def _later(self, rules: IgnoreRules) -> _Later:
+        """Where the folders whose files wait for these rules' name globs are noted."""
+        later = self.files_later.get(rules)
         if later is None:
-            later = self.files_later[id(rules)] = (rules, [], [], [])
-        later[1].append(prefix)
-        later[2].append(first)
-        later[3].append(len(self.columns.name))
-        return subfolders
+            later = self.files_later[rules] = []
+        return later
 
     def _at_max_depth(self, prefix: str, subfolders: list[str]) -> None:
         """Folders recorded but not entered (``max_depth``): counted when they hold something."""
@@ -495,8 +503,9 @@ class _Walker:
         ``dropped``, counted as ignored, and are left out of the frame.
         """
         names, kinds = self.columns.name, self.columns.kind
-        groups, self.files_later = self.files_later.values(), {}
-        for rules, prefixes, firsts, ends in groups:
+        groups, self.files_later = self.files_later.items(), {}
+        for rules, later in groups:
+            prefixes, firsts, ends = (list(column) for column in zip(*later, strict=True))
             looked = list(chain.from_iterable(map(names.__getitem__, map(slice, firsts, ends))))
             offsets = list(accumulate(map(operator.sub, ends, firsts), initial=0))
             hits = rules.file_hits(prefixes, offsets, looked)
