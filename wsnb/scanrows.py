@@ -17,19 +17,18 @@ from .errors import PolicyError, UsageError
 from .frames import HIDDEN, S_IFDIR, S_IFLNK, S_IFMT, S_IFREG, Columns, build_frame, empty_frame
 from .gitignore import NO_RULES, IgnoreRules
 from .policy import AccessPolicy
-from .scanner import ScanLimits, frame_below, is_skipped_dir
+from .scanner import frame_below, is_skipped_dir
+from .scantypes import MODEL_LIMITS, ScanLimits
 from .types import Rule
 
 __all__ = ["rows_for_paths"]
-
-_MODEL_LIMITS = ScanLimits()  # frozen: one shared default is safe
 
 
 def rows_for_paths(
     policy: AccessPolicy,
     paths: Iterable[str],
     *,
-    limits: ScanLimits = _MODEL_LIMITS,
+    limits: ScanLimits = MODEL_LIMITS,
     below: bool = True,
 ) -> pd.DataFrame:
     """The rows a full scan gives for ``paths``, and for everything below those that are folders.
