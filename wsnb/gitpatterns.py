@@ -52,6 +52,40 @@ class _Never(Exception):
     """The pattern can never match (git's matcher would abort)."""
 
 
+class LazyRegex:
+    """A bytes regex compiled when first matched, then kept.
+
+    Most patterns of a ``.gitignore`` never need their own regex (the
+    pre-checks let their folders and names go first), and compiling every
+    one of a long file costs more than a small project's whole scan.
+    """
+
+    __slots__ = ("_compiled", "pattern")
+
+    def __init__(self, pattern: bytes) -> None:
+        self.pattern = pattern
+        self._compiled: re.Pattern[bytes] | None = None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LazyRegex) and other.pattern == self.pattern
+
+    def __hash__(self) -> int:
+        return hash(self.pattern)
+
+    def __repr__(self) -> str:
+        return f"LazyRegex({self.pattern!r})"
+
+    def match(self, text: bytes) -> re.Match[bytes] | None:
+        return (self._compiled or self._compile()).match(text)
+
+    def fullmatch(self, text: bytes) -> re.Match[bytes] | None:
+        return (self._compiled or self._compile()).fullmatch(text)
+
+    def _compile(self) -> re.Pattern[bytes]:
+        self._compiled = _compiled(self.pattern)
+        return self._compiled
+
+
 @dataclass(frozen=True, slots=True)
 class IgnorePattern:
     """One pattern of a ``.gitignore``, ready to match an entry of a folder.
@@ -74,10 +108,10 @@ class IgnorePattern:
     dir_only: bool
     anchored: bool
     literal: str | None
-    regex: re.Pattern[bytes] | None
+    regex: LazyRegex | None
     never: bool
     needles: tuple[bytes, ...] | None
-    folder: re.Pattern[bytes] | None = None
+    folder: LazyRegex | None = None
     folder_prefix: bool = False
     first: str | None = None
     whole: bytes | None = None
@@ -162,7 +196,7 @@ def _parse(line: bytes) -> IgnorePattern | None:
     try:
         start = _stars_after_literal(body) if anchored else None
         if start is not None:
-            whole = _compiled(re.escape(start) + _path_source(*_segments(body[len(start) :])))
+            whole = LazyRegex(re.escape(start) + _path_source(*_segments(body[len(start) :])))
             return IgnorePattern(*head, None, whole, False, None, whole=start)
         if not anchored:
             literal, regex, needles = _name_part(segments[0])
@@ -204,7 +238,7 @@ def _path_source(segments: list[bytes], escaped: list[bool]) -> bytes:
 
 
 # How a segment matches a name: its literal (or None), its regex (or None), its needles.
-_NamePart = tuple[str | None, re.Pattern[bytes] | None, tuple[bytes, ...] | None]
+_NamePart = tuple[str | None, LazyRegex | None, tuple[bytes, ...] | None]
 
 
 def _segments(body: bytes) -> tuple[list[bytes], list[bool]]:
@@ -252,7 +286,7 @@ def _anchored(
         else:
             parts.append(_regex_source(_tokens(segment)) + b"/")
     literal, regex, needles = (
-        (None, _compiled(rb"[^/]*"), None) if prefix_only else _name_part(last)
+        (None, LazyRegex(rb"[^/]*"), None) if prefix_only else _name_part(last)
     )
     literal_segments = [_is_literal(segment) for segment in folders]
     return IgnorePattern(
@@ -261,7 +295,7 @@ def _anchored(
         regex,
         False,
         needles,
-        folder=_compiled(b"".join(parts)) if folders or prefix_only else None,
+        folder=LazyRegex(b"".join(parts)) if folders or prefix_only else None,
         folder_prefix=prefix_only,
         first=_text(folders[0]) if folders and literal_segments[0] else None,
         exact_folder="".join(_text(f) + "/" for f in folders) if all(literal_segments) else None,
@@ -293,7 +327,7 @@ def _name_part(segment: bytes) -> _NamePart:
     if all(kind == "lit" for kind, _, _ in tokens):
         literal = b"".join(value for _, value, _ in tokens)
         return _text(literal), None, (b"/" + literal + b"/",)
-    return None, _compiled(_regex_source(tokens)), _needles(tokens)
+    return None, LazyRegex(_regex_source(tokens)), _needles(tokens)
 
 
 def _tokens(segment: bytes) -> list[_Token]:
