@@ -8,8 +8,13 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import multiprocessing
 import os
+import signal
+import subprocess
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -179,3 +184,162 @@ def test_workers_for_decides_from_size_cores_and_load(monkeypatch: pytest.Monkey
     assert forked.workers_for(2, worth_it=True) == 2  # asked for: shared all the same
     monkeypatch.setattr(sys, "platform", "darwin")
     assert forked.workers_for(2, worth_it=True) == 1
+
+
+# -- faults a shared scan must survive --------------------------------------------------
+
+
+def test_scan_shares_when_the_process_ignores_its_children(
+    tmp_path: Path, forks: list[int]
+) -> None:
+    # With SIGCHLD ignored the system reaps children itself, and waitpid finds none.
+    previous = signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    try:
+        frame, _ = same_scan(project(tmp_path))
+    finally:
+        signal.signal(signal.SIGCHLD, previous)
+    assert forks and "pkg5/mod3/f4.py" in set(frame["path"])
+
+
+def test_error_in_the_parent_reaps_the_child_and_closes_everything(
+    tmp_path: Path, forks: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = project(tmp_path)
+    parent, real_scandir = os.getpid(), os.scandir
+
+    def interrupted(path: Any) -> Any:  # Ctrl-C while the parent lists a folder
+        if os.getpid() == parent and forks:
+            raise KeyboardInterrupt
+        return real_scandir(path)
+
+    open_before = set(os.listdir("/proc/self/fd"))
+    monkeypatch.setattr(os, "scandir", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        scan(AccessPolicy(root), limits=WIDE, workers=2)
+    monkeypatch.setattr(os, "scandir", real_scandir)
+    assert forks
+    with pytest.raises(ChildProcessError):
+        os.waitpid(forks[0], os.WNOHANG)  # reaped already: no zombie
+    assert set(os.listdir("/proc/self/fd")) <= open_before
+
+
+class _Alarm(Exception):
+    pass
+
+
+def test_interrupted_wait_stops_the_child_at_once(
+    tmp_path: Path, forks: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_child = forked._child
+
+    def slow_child(*args: Any) -> None:  # a child with a long walk ahead
+        time.sleep(5)
+        real_child(*args)
+
+    def ring(*_: object) -> None:
+        raise _Alarm
+
+    monkeypatch.setattr(forked, "_child", slow_child)
+    previous = signal.signal(signal.SIGALRM, ring)
+    started = time.perf_counter()
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(_Alarm):
+            scan(AccessPolicy(project(tmp_path)), limits=WIDE, workers=2)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert forks and time.perf_counter() - started < 3
+    with pytest.raises(ChildProcessError):
+        os.waitpid(forks[0], os.WNOHANG)
+
+
+def test_a_process_forked_meanwhile_does_not_hold_the_scan_back(
+    tmp_path: Path, forks: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Another thread forks a long-lived process just after the scan made its pipe: that
+    # process holds a copy of the write end, so the end of the pipe can't say the child
+    # is done; the scan must not wait for that process.
+    root = project(tmp_path)
+    sleeper = multiprocessing.get_context("fork").Process(target=time.sleep, args=(5,))
+    real_pipe, first = os.pipe, [True]
+
+    def pipe_then_fork() -> tuple[int, int]:
+        ends = real_pipe()
+        if first[0]:  # only the scan's own pipe; the sleeper's start makes pipes too
+            first[0] = False
+            sleeper.start()
+        return ends
+
+    monkeypatch.setattr(os, "pipe", pipe_then_fork)
+    began = time.perf_counter()
+    try:
+        frame, _ = scan(AccessPolicy(root), limits=WIDE, workers=2)
+        took = time.perf_counter() - began
+    finally:
+        monkeypatch.setattr(os, "pipe", real_pipe)
+        sleeper.kill()
+        sleeper.join()
+    assert forks and not first[0] and "pkg5/mod3/f4.py" in set(frame["path"]) and took < 3
+
+
+def test_signal_just_after_the_fork_never_runs_the_callers_code(tmp_path: Path) -> None:
+    # A timer fires in each child microseconds after the fork; before signals were held
+    # across the fork, the child could raise into the caller's code.
+    root = project(tmp_path)
+    script = f"""
+import os, signal, sys
+sys.path[:0] = {[str(Path(__file__).parent), str(Path(__file__).parent.parent)]!r}
+from test_scan_shared import WIDE
+from wsnb import scanner
+from wsnb.policy import AccessPolicy
+scanner._SHARE_AFTER_ENTRIES, scanner._SHARE_MIN_FOLDERS, scanner._SHARE_MIN_MAX_FILES = 1, 2, 1
+def ring(*_):
+    raise KeyboardInterrupt
+signal.signal(signal.SIGALRM, ring)
+os.register_at_fork(after_in_child=lambda: signal.setitimer(signal.ITIMER_REAL, 5e-5))
+parent = os.getpid()
+for _ in range(20):
+    try:
+        scanner.scan(AccessPolicy({str(root)!r}), limits=WIDE, workers=2)
+    except KeyboardInterrupt:
+        pass
+    if os.getpid() != parent:
+        print("a child ran the caller's code", flush=True)
+        os._exit(0)
+print("done")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, check=True)  # fmt: skip
+    assert done.stdout.split() == ["done"], done.stdout + done.stderr
+
+
+def _scan_into(root: Path, found: list[pd.DataFrame]) -> None:
+    found.append(scan(AccessPolicy(root))[0])
+
+
+def test_two_threads_meeting_new_suffixes_keep_each_its_own(tmp_path: Path) -> None:
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # thread switches everywhere, inside the suffix table too
+    try:
+        for round_ in range(10):
+            roots = []
+            for t in range(2):
+                root = tmp_path / f"r{round_}t{t}"
+                root.mkdir()
+                for i in range(1500):
+                    (root / f"f{i}.r{round_}t{t}x{i}").touch()  # a new suffix per file
+                roots.append(root)
+            found: list[pd.DataFrame] = []
+            threads = [threading.Thread(target=_scan_into, args=(root, found)) for root in roots]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert len(found) == 2
+            for frame in found:
+                files = frame[~frame["is_dir"]]
+                wanted = [os.path.splitext(name)[1].lower() for name in files["name"]]
+                assert files["suffix"].tolist() == wanted
+    finally:
+        sys.setswitchinterval(switch)

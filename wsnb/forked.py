@@ -27,10 +27,11 @@ import gc
 import logging
 import marshal
 import os
+import select
 import signal
 import sys
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 __all__ = ["Forked", "can_fork", "cores", "fork_call", "spare_core", "workers_for"]
@@ -38,6 +39,8 @@ __all__ = ["Forked", "can_fork", "cores", "fork_call", "spare_core", "workers_fo
 logger = logging.getLogger("wsnb")
 
 _CHUNK = 1 << 20
+_HEADER = 8  # bytes of the message's length, before the message
+_POLL_S = 0.05  # while nothing comes, how often the parent checks the child has not ended
 
 
 def can_fork() -> bool:
@@ -91,30 +94,37 @@ class _Collected(logging.Handler):
 
 
 class Forked:
-    """A child started by ``fork_call``; read its result once with ``result``."""
+    """A child started by ``fork_call``; read its result once with ``result``.
+
+    The child sends one message: its length in 8 bytes, then the ``marshal``
+    bytes. The end of the pipe alone can't be trusted to say the child is
+    done: another process forked meanwhile (by another thread) holds a copy
+    of its write end. So the parent reads that many bytes, and while none
+    come it checks whether the child has ended.
+    """
 
     def __init__(self, pid: int, fd: int) -> None:
         self.pid, self.fd = pid, fd
-        self._done = False
+        self._status: int | None = None  # the exit code, once reaped (-1: unknown)
+        self._closed = False
 
     def result(self) -> Any | None:
         """What the child's function returned; None when it failed or could not send it.
 
-        Waits for the child; its log records are logged here.
+        Waits for the child; its log records are logged here. Interrupted
+        (Ctrl-C), it stops the child before passing the interruption on.
         """
-        chunks: list[bytes] = []
         try:
-            while chunk := os.read(self.fd, _CHUNK):
-                chunks.append(chunk)
-        except OSError:
-            chunks = []
-        finally:
-            status = self._reap()
-        if status != 0 or not chunks:
+            message = self._receive()
+        except BaseException:
+            self.cancel()
+            raise
+        status = self._wait()
+        if message is None or status not in (0, -1):
             logger.debug("A forked child ended with status %s; its work is done here.", status)
             return None
         try:
-            value, lines = marshal.loads(b"".join(chunks))
+            value, lines = marshal.loads(message)
         except (EOFError, ValueError, TypeError):
             return None
         for level, line in lines:
@@ -123,26 +133,63 @@ class Forked:
 
     def cancel(self) -> None:
         """Stop the child, if still running, and wait for it."""
-        if not self._done:
+        if not self._ended():  # never a signal to a pid the system may have given again
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self.pid, signal.SIGKILL)
-            self._reap()
+        self._wait()
 
-    def _reap(self) -> int:
-        if self._done:
-            return -1
-        self._done = True
-        os.close(self.fd)
-        _, status = os.waitpid(self.pid, 0)
-        return os.waitstatus_to_exitcode(status)
+    def _receive(self) -> bytes | None:
+        """The child's whole message, or None when it ended without sending all of it."""
+        data = bytearray()
+        size: int | None = None
+        while size is None or len(data) < size:
+            readable, _, _ = select.select([self.fd], [], [], _POLL_S)
+            if not readable:
+                if self._ended():
+                    return None  # nothing more can come: the child is gone
+                continue
+            chunk = os.read(self.fd, _CHUNK)
+            if not chunk:
+                return None
+            data += chunk
+            if size is None and len(data) >= _HEADER:
+                size = _HEADER + int.from_bytes(data[:_HEADER], "little")
+        return bytes(data[_HEADER:size])
+
+    def _ended(self) -> bool:
+        """Whether the child has ended (reaped here, or by a system that reaps on its own)."""
+        if self._status is None:
+            try:
+                pid, status = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:  # SIGCHLD ignored: the system reaped it
+                self._status = -1
+            else:
+                if pid:
+                    self._status = os.waitstatus_to_exitcode(status)
+        return self._status is not None
+
+    def _wait(self) -> int:
+        """Wait for the child, close the pipe; its exit code (-1: not known)."""
+        if self._status is None:
+            try:
+                self._status = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+            except ChildProcessError:
+                self._status = -1
+        if not self._closed:
+            self._closed = True
+            os.close(self.fd)
+        return self._status
 
 
 def fork_call(func: Callable[[], Any]) -> Forked | None:
     """Run ``func`` in a forked child; None (nothing started) when the system refuses a fork.
 
-    ``func`` must return something ``marshal`` can carry.
+    ``func`` must return something ``marshal`` can carry. Signals are held
+    back across the fork, so a Ctrl-C can't reach the child before it is in
+    the code that always ends it (``_child``).
     """
     read_end, write_end = os.pipe()
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
     try:
         with warnings.catch_warnings():
             # Python 3.12+ warns that forking a process with threads (a notebook kernel has
@@ -151,19 +198,22 @@ def fork_call(func: Callable[[], Any]) -> Forked | None:
             warnings.simplefilter("ignore", DeprecationWarning)
             pid = os.fork()
     except OSError as exc:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         os.close(read_end)
         os.close(write_end)
         logger.debug("Could not fork (%s); the work stays in this process.", exc.strerror)
         return None
     if pid == 0:  # the child: never returns
-        _child(func, read_end, write_end)
+        _child(func, read_end, write_end, held)
+    signal.pthread_sigmask(signal.SIG_SETMASK, held)
     os.close(write_end)
     return Forked(pid, read_end)
 
 
-def _child(func: Callable[[], Any], read_end: int, write_end: int) -> None:
+def _child(func: Callable[[], Any], read_end: int, write_end: int, held: Iterable[int]) -> None:
     status = 1
     try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a signal now ends the child here
         gc.disable()
         os.close(read_end)
         collected = _Collected()
@@ -171,11 +221,12 @@ def _child(func: Callable[[], Any], read_end: int, write_end: int) -> None:
         wsnb_logger.handlers = [collected]
         wsnb_logger.propagate = False
         data = marshal.dumps((func(), collected.lines))
-        view = memoryview(data)
+        view = memoryview(len(data).to_bytes(_HEADER, "little") + data)
         while view:
             view = view[os.write(write_end, view) :]
         status = 0
     except BaseException:  # whatever happens, the child ends here: status 1, nothing sent
         pass
     finally:
+        signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
         os._exit(status)

@@ -18,6 +18,7 @@ people compare with their clock when they look at a notebook.
 from __future__ import annotations
 
 import operator
+import threading
 import time
 from collections.abc import Sequence
 from itertools import repeat
@@ -159,8 +160,7 @@ def _suffixes(
     book = _SuffixBook.current()
     codes = np.zeros(len(names), dtype=np.intp)
     files = np.flatnonzero(~dirs)
-    codes[files] = book.codes(names[files].tolist())
-    table = list(book.table.suffixes)  # after codes(): holds every code it gave
+    codes[files], table = book.codes(names[files].tolist())
     suffixes = np.fromiter(table, dtype=np.object_, count=len(table))
     texts = np.fromiter(map(TEXT_SUFFIXES.__contains__, table), dtype=bool, count=len(table))
     return suffixes[codes], texts[codes]
@@ -169,8 +169,10 @@ def _suffixes(
 class _SuffixBook:
     """File name -> suffix code, kept from scan to scan: a rescan meets the same names.
 
-    Shared by every scan of the process; a pure function of the name, so
-    any scan may fill it. Past ``_MAX_NAMES`` names a new book starts.
+    Shared by every scan of the process. New names and suffixes are added
+    under a lock: the table numbers suffixes in the order it meets them, and
+    two scans in two threads must not give one code to two suffixes. Past
+    ``_MAX_NAMES`` names a new book starts.
     """
 
     _MAX_NAMES = 200_000
@@ -179,6 +181,7 @@ class _SuffixBook:
     def __init__(self) -> None:
         self.table = _SuffixCodes()
         self.by_name: dict[str, int] = {}
+        self.lock = threading.Lock()
 
     @classmethod
     def current(cls) -> _SuffixBook:
@@ -187,15 +190,17 @@ class _SuffixBook:
             book = cls._current = cls()
         return book
 
-    def codes(self, names: list[str]) -> npt.NDArray[np.intp]:
-        """Each name's suffix code in ``self.table``."""
+    def codes(self, names: list[str]) -> tuple[npt.NDArray[np.intp], list[str]]:
+        """Each name's suffix code, and the suffixes by code (holding every code given)."""
         known = self.by_name
         new = list(set(names).difference(known))
         if new:
-            dotted = [at for at, name in enumerate(new) if name[0] == "."]
-            found = _suffix_codes(np.array(new, dtype=np.object_), dotted, self.table)
-            known.update(zip(new, found.tolist(), strict=True))
-        return np.fromiter(map(known.__getitem__, names), dtype=np.intp, count=len(names))
+            with self.lock:
+                dotted = [at for at, name in enumerate(new) if name[0] == "."]
+                found = _suffix_codes(np.array(new, dtype=np.object_), dotted, self.table)
+                known.update(zip(new, found.tolist(), strict=True))
+        codes = np.fromiter(map(known.__getitem__, names), dtype=np.intp, count=len(names))
+        return codes, list(self.table.suffixes)
 
 
 def _suffix_codes(

@@ -174,55 +174,59 @@ class _Walker:
         """
         queue, popleft, enqueue = self.queue, self.queue.popleft, self.queue.append
         names, runs, record = self.columns.name, self.columns.runs, self.record
+        keep = self._kept_subfolders
         root, max_depth, by_fd = self.root, self.limits.max_depth, _LIST_BY_FD
         open_folder, list_folder, close = os.open, os.scandir, os.close
         child = None
         waiting_rules, waiting = NO_RULES, []  # the files of the last rules met, see _later
-        while queue and not self.cut_files:
-            if share and len(queue) >= _SHARE_MIN_FOLDERS and self.kept >= _SHARE_AFTER_ENTRIES:
-                child, share = self._share(), False
-            prefix, depth, rules = popleft()
-            path = root + "/" + prefix[:-1] if prefix else root
-            fd = None
-            try:  # by descriptor: each stat is then an fstatat by name, not a whole-path lstat
-                if by_fd:
-                    fd = open_folder(path, _DIR_FLAGS)
-                with list_folder(path if fd is None else fd) as listing:
-                    entries = list(listing)
-            except OSError as exc:
-                if fd is not None:
-                    close(fd)
-                self._unlisted(prefix, exc)
-                continue
-            try:
-                entries.sort(key=_NAME)
-                before, depth = len(names), depth + 1
-                if before + len(entries) >= self.next_check:
-                    self._in_chunks(entries, prefix, depth, rules)
-                    waiting_rules = NO_RULES  # a report may have matched the files waiting
-                else:  # in one piece, the usual case: _settle, inlined
-                    subfolders = record(entries, prefix)
-                    if ".gitignore" in names[before:]:
-                        rules = rules.with_gitignore(root, prefix)
-                    if rules.rules:
-                        if subfolders:
-                            subfolders = self._kept_subfolders(before, prefix, rules, subfolders)
-                        if rules is not waiting_rules:  # neighbours mostly share their rules
-                            waiting_rules, waiting = rules, self._later(rules)
-                        waiting.append((prefix, before, len(names)))
-                    if depth < max_depth:
-                        for name in subfolders:
-                            enqueue((prefix + name + "/", depth, rules))
-                    elif subfolders:
-                        self._at_max_depth(prefix, subfolders)
-                runs.append((prefix, depth, len(names) - before))
-            except BaseException:
-                if child is not None:
-                    child[0].cancel()
-                raise
-            finally:
-                if fd is not None:
-                    close(fd)
+        try:
+            while queue and not self.cut_files:
+                if share and len(queue) >= _SHARE_MIN_FOLDERS and self.kept >= _SHARE_AFTER_ENTRIES:
+                    child, share = self._share(), False
+                prefix, depth, rules = popleft()
+                path = root + "/" + prefix[:-1] if prefix else root
+                fd = None
+                try:  # by descriptor: each stat is then an fstatat by name, not a whole-path lstat
+                    if by_fd:
+                        fd = open_folder(path, _DIR_FLAGS)
+                    with list_folder(path if fd is None else fd) as listing:
+                        entries = list(listing)
+                except BaseException as exc:
+                    if fd is not None:
+                        close(fd)
+                    if not isinstance(exc, OSError):
+                        raise
+                    self._unlisted(prefix, exc)
+                    continue
+                try:
+                    entries.sort(key=_NAME)
+                    before, depth = len(names), depth + 1
+                    if before + len(entries) >= self.next_check:
+                        self._in_chunks(entries, prefix, depth, rules)
+                        waiting_rules = NO_RULES  # a report may have matched the files waiting
+                    else:  # in one piece, the usual case: _settle, inlined
+                        subfolders = record(entries, prefix)
+                        if ".gitignore" in names[before:]:
+                            rules = rules.with_gitignore(root, prefix)
+                        if rules.rules:
+                            if subfolders:
+                                subfolders = keep(before, prefix, rules, subfolders)
+                            if rules is not waiting_rules:  # neighbours mostly share their rules
+                                waiting_rules, waiting = rules, self._later(rules)
+                            waiting.append((prefix, before, len(names)))
+                        if depth < max_depth:
+                            for name in subfolders:
+                                enqueue((prefix + name + "/", depth, rules))
+                        elif subfolders:
+                            self._at_max_depth(prefix, subfolders)
+                    runs.append((prefix, depth, len(names) - before))
+                finally:
+                    if fd is not None:
+                        close(fd)
+        except BaseException:
+            if child is not None:
+                child[0].cancel()  # never a child left running, or unreaped, behind an error
+            raise
         return child
 
     def _share(self) -> tuple[Forked, list[_Folder]] | None:
@@ -236,9 +240,13 @@ class _Walker:
         forked = fork_call(lambda: _walk_in_child(self, given))
         if forked is None:
             return None
+        try:
+            self.queue.clear()
+            self.queue.extend(waiting[0::2])
+        except BaseException:
+            forked.cancel()
+            raise
         self.shared = True
-        self.queue.clear()
-        self.queue.extend(waiting[0::2])
         return forked, given
 
     def _take_back(self, forked: Forked, given: list[_Folder]) -> None:
@@ -536,7 +544,9 @@ def scan(
     large tree is shared with a forked child where the platform forks
     (Linux) and a core is free; 1 keeps it in this process. The rows are the
     same either way. While a child walks, ``progress`` counts this process's
-    entries only, and the last call gives the total.
+    entries only, and the last call gives the total. A shared scan that
+    passes ``max_files`` is done again in one process (so the cut falls where
+    one walk cuts it): ``progress`` then starts again from 0.
     """
     if progress_every < 1:
         raise UsageError(f"progress_every must be 1 or more (got {progress_every}).")
