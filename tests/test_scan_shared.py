@@ -7,6 +7,7 @@ child really was forked, so a scan that silently stayed in one process fails.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import logging
 import multiprocessing
 import os
@@ -171,6 +172,16 @@ def test_cancel_stops_a_running_child() -> None:
     child.cancel()
     with pytest.raises(ChildProcessError):
         os.waitpid(child.pid, os.WNOHANG)
+
+
+def test_a_child_nobody_reads_is_stopped_when_dropped() -> None:
+    child = forked.fork_call(lambda: __import__("time").sleep(30))
+    assert child is not None
+    pid = child.pid
+    del child
+    gc.collect()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)  # killed and reaped, not left running
 
 
 def test_workers_for_decides_from_size_cores_and_load(monkeypatch: pytest.MonkeyPatch) -> None:

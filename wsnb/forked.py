@@ -131,6 +131,12 @@ class Forked:
             logger.log(level, "%s", line)
         return value
 
+    def __del__(self) -> None:
+        # A child nobody reads (its parent lost it to an error) is stopped, not left behind.
+        with contextlib.suppress(Exception):
+            if not self._closed:
+                self.cancel()
+
     def cancel(self) -> None:
         """Stop the child, if still running, and wait for it."""
         if not self._ended():  # never a signal to a pid the system may have given again
@@ -205,9 +211,14 @@ def fork_call(func: Callable[[], Any]) -> Forked | None:
         return None
     if pid == 0:  # the child: never returns
         _child(func, read_end, write_end, held)
-    signal.pthread_sigmask(signal.SIG_SETMASK, held)
     os.close(write_end)
-    return Forked(pid, read_end)
+    child = Forked(pid, read_end)
+    try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a signal held back arrives here
+    except BaseException:
+        child.cancel()
+        raise
+    return child
 
 
 def _child(func: Callable[[], Any], read_end: int, write_end: int, held: Iterable[int]) -> None:

@@ -237,14 +237,16 @@ class _Walker:
         """
         waiting = list(self.queue)
         given = waiting[1::2]
-        forked = fork_call(lambda: _walk_in_child(self, given))
-        if forked is None:
-            return None
+        forked = None
         try:
+            forked = fork_call(lambda: _walk_in_child(self, given))
+            if forked is None:
+                return None
             self.queue.clear()
             self.queue.extend(waiting[0::2])
         except BaseException:
-            forked.cancel()
+            if forked is not None:
+                forked.cancel()
             raise
         self.shared = True
         return forked, given
