@@ -114,7 +114,7 @@ _Sent = tuple[
 
 
 class _Walker:
-    """One scan's state: ``run`` lists folders, ``_folder`` takes one, ``record`` its entries."""
+    """One scan's state: ``run`` walks (``_walk`` lists each folder), ``record`` its entries."""
 
     def __init__(
         self,
