@@ -108,8 +108,8 @@ _Recorder = Callable[[list[os.DirEntry[str]], str], list[str]]
 # What a child walker sends back (``_Walker.sent``): its four lists, runs and dropped rows,
 # the skipped folders, five counts and the two kinds of cut.
 _Sent = tuple[
-    list[str], list[int], list[int], list[int], list[tuple[str, int, int]], list[int],
-    list[str], tuple[int, int, int, int, int], bool, bool,
+    tuple[list[str], list[int], list[int], list[int]], list[tuple[str, int, int]], list[int],
+    list[str], tuple[int, int, int, int, int], tuple[bool, bool],
 ]  # fmt: skip
 
 
@@ -258,7 +258,7 @@ class _Walker:
             self.queue.extend(given)
             self._walk(False)
             return
-        names, sizes, mtimes, kinds, runs, dropped, skipped_dirs, counts = sent[:8]
+        (names, sizes, mtimes, kinds), runs, dropped, skipped_dirs, counts, cuts = sent
         cols, base = self.columns, len(self.columns.name)
         cols.name.extend(names)
         cols.size.extend(sizes)
@@ -273,15 +273,15 @@ class _Walker:
         self.special += special
         self.unreadable += unreadable
         self.left_out += left_out
-        self.cut_files |= sent[8]
-        self.cut_depth |= sent[9]
+        self.cut_files |= cuts[0]
+        self.cut_depth |= cuts[1]
 
     def sent(self) -> _Sent:
         """What a child walker sends back: plain lists and numbers, for ``marshal``."""
         cols = self.columns
         counts = (self.skipped, self.ignored, self.special, self.unreadable, self.left_out)
-        return (cols.name, cols.size, cols.mtime, cols.kind, cols.runs, self.dropped,
-                self.skipped_dirs, counts, self.cut_files, self.cut_depth)  # fmt: skip
+        return (cols.lists(), cols.runs, self.dropped, self.skipped_dirs, counts,
+                (self.cut_files, self.cut_depth))  # fmt: skip
 
     def _unlisted(self, prefix: str, exc: OSError) -> None:
         """A folder the system refused to list: counted; the root itself is an error."""
