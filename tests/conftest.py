@@ -11,12 +11,23 @@ from pathlib import Path
 _TEST_HOME = Path(tempfile.mkdtemp(prefix="wsnb-test-home-"))
 os.environ["HOME"] = str(_TEST_HOME)
 os.environ["XDG_DATA_HOME"] = str(_TEST_HOME / ".local" / "share")
+# Sentences come out in English unless a test asks for Chinese, whatever the machine's locale;
+# notebook kernels inherit this too, so stored outputs compare the same everywhere.
+os.environ["WSNB_LANGUAGE"] = "en"
 
 import pytest  # noqa: E402
 from helpers import Bench, make_bench  # noqa: E402
 
 import wsnb  # noqa: E402
+from wsnb.i18n import set_language  # noqa: E402
 from wsnb.policy import AccessPolicy  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default() -> object:
+    """A test that calls ``wsnb.set_language()`` leaves the setting as it found it."""
+    yield
+    set_language("auto")
 
 
 @pytest.fixture(scope="session")

@@ -28,6 +28,7 @@ from .errors import (
     WriteError,
     WsnbError,
 )
+from .i18n import get_language, set_language
 from .notes import Notes, open_notes
 from .plans import Plan
 from .policy import AccessPolicy, Decision, WsPath
@@ -90,7 +91,9 @@ __all__ = [
     "WsnbError",
     "__version__",
     "copy_sample_workspace",
+    "get_language",
     "load_ipython_extension",
     "open_notes",
     "open_workspace",
+    "set_language",
 ]
