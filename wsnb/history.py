@@ -32,6 +32,7 @@ import pandas as pd
 
 from . import fsops
 from .errors import PolicyError, UndoError, UsageError, WriteError
+from .i18n import _
 from .policy import METADATA_DIR, AccessPolicy, WsPath
 from .types import ActionType, ToolResult
 
@@ -141,8 +142,9 @@ class Journal:
             _append_locked(self.path, line)
         except OSError as exc:
             raise WriteError(
-                f"Could not add to the journal {HISTORY_FILE} ({exc.strerror or exc}); "
-                "the change itself is done. Check that the .wsnb folder is writable.",
+                _("Could not add to the journal {path} ({problem}); the change itself is done. "
+                  "Check that the .wsnb folder is writable.").format(
+                    path=HISTORY_FILE, problem=exc.strerror or exc),
                 path=HISTORY_FILE,
             ) from None
         logger.info("journal: %s %s (%s)", entry.action, "done" if entry.success else "failed",
@@ -170,7 +172,8 @@ class Journal:
         for entry in self.entries():
             if entry.id == entry_id:
                 return entry
-        raise UsageError(f"There is no journal entry {entry_id!r}; see ws.history for the ids.")
+        raise UsageError(_("There is no journal entry {entry!r}; see ws.history for the "
+                           "ids.").format(entry=entry_id))
 
     def undone_by(self, entries: list[JournalEntry] | None = None) -> dict[str, str]:
         """Entry id -> id of the successful entry that undid it."""
@@ -232,7 +235,7 @@ def journal_entry(plan: PlanRecord, time: datetime) -> JournalEntry:
     """What the journal keeps of an executed plan: paths, outcome, where things went, no content."""
     result = plan.result  # not ``or``: a failed ToolResult is falsy
     if result is None:
-        result = ToolResult(False, error="The plan has no result.")
+        result = ToolResult(False, error=_("The plan has no result."))
     after = None
     if result.success and plan.target is not None:
         after = fsops.fingerprint(plan.target)
@@ -283,7 +286,8 @@ def undo_request(
     builder = _BUILDERS.get(action)
     if builder is None:
         raise UndoError(
-            f"Entry {entry.id} ({entry.action}) changed no file, so there is nothing to undo.",
+            _("Entry {entry} ({action}) changed no file, so there is nothing to undo.").format(
+                entry=entry.id, action=entry.action),
             entry=entry.id,
         )
     return builder(entry, policy)
@@ -292,15 +296,15 @@ def undo_request(
 def _check_undoable(entry: JournalEntry, entries: list[JournalEntry]) -> None:
     if not entry.success:
         raise UndoError(
-            f"Entry {entry.id} ({entry.action}) failed, so it changed nothing; there is "
-            "nothing to undo.",
+            _("Entry {entry} ({action}) failed, so it changed nothing; there is nothing to "
+              "undo.").format(entry=entry.id, action=entry.action),
             entry=entry.id,
         )
     undone = {e.undo_of: e.id for e in entries if e.success and e.undo_of}
     if entry.id in undone:
         raise UndoError(
-            f"Entry {entry.id} was already undone by entry {undone[entry.id]}; undo "
-            f"{undone[entry.id]} to bring the change back.",
+            _("Entry {entry} was already undone by entry {undo}; undo {undo} to bring the "
+              "change back.").format(entry=entry.id, undo=undone[entry.id]),
             entry=entry.id,
         )
 
@@ -319,17 +323,19 @@ def _changed_since(entry: JournalEntry, path: WsPath) -> str | None:
     """Why the file the entry made is no longer what it made, or None if it is."""
     now = fsops.fingerprint(path)
     if not now.exists:
-        return f"{path} no longer exists, so there is nothing to undo."
+        return _("{path} no longer exists, so there is nothing to undo.").format(path=path)
     if now.is_dir != entry.is_dir:
-        return f"{path} is no longer the {'folder' if entry.is_dir else 'file'} it was."
+        gone = (_("{path} is no longer the folder it was.") if entry.is_dir
+                else _("{path} is no longer the file it was."))  # fmt: skip
+        return gone.format(path=path)
     if entry.is_dir:
         return None
     same = now.size == entry.size and (entry.sha256 is None or now.sha256 == entry.sha256)
     if not same:
-        return (
-            f"{path} changed since entry {entry.id} made it; wsnb won't trash a changed "
-            "file. Trash it yourself with trash() if you mean to."
-        )
+        return _(
+            "{path} changed since entry {entry} made it; wsnb won't trash a changed file. "
+            "Trash it yourself with trash() if you mean to."
+        ).format(path=path, entry=entry.id)
     return None
 
 
@@ -339,23 +345,24 @@ def _undo_create(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
     if path is not None:
         request.refusal = _changed_since(entry, path)
         if request.refusal is None and entry.is_dir and any(path.absolute.iterdir()):
-            request.refusal = (
-                f"{path} is no longer empty; wsnb only undoes creating a folder while it is "
+            request.refusal = _(
+                "{path} is no longer empty; wsnb only undoes creating a folder while it is "
                 "empty. Trash it yourself with trash() if you mean to."
-            )
+            ).format(path=path)
     return request
 
 
 def _undo_write(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
     if not entry.backup:
-        raise UndoError(f"Entry {entry.id} has no backup to restore from.", entry=entry.id)
+        raise UndoError(_("Entry {entry} has no backup to restore from.").format(entry=entry.id),
+                        entry=entry.id)  # fmt: skip
     request = UndoRequest("write_file", {"path": entry.target, "restore_from": entry.backup})
     path = _resolve(policy, entry.target)
     if path is not None and _changed_since(entry, path) is not None:
-        request.warnings.append(
-            f"{path} changed since entry {entry.id} wrote it; the current version is backed "
-            "up before the older one is restored."
-        )
+        request.warnings.append(_(
+            "{path} changed since entry {entry} wrote it; the current version is backed up "
+            "before the older one is restored."
+        ).format(path=path, entry=entry.id))
     return request
 
 
@@ -372,7 +379,8 @@ def _undo_trash(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
     from .trash import TrashRecord  # the trash's record type; imported late to keep import light
 
     if not entry.source:
-        raise UndoError(f"Entry {entry.id} does not say what was trashed.", entry=entry.id)
+        raise UndoError(_("Entry {entry} does not say what was trashed.").format(entry=entry.id),
+                        entry=entry.id)  # fmt: skip
     # Where the trash can't be read (no trashed/info paths), the restore tool refuses the
     # plan with a sentence that sends the person to the system's trash window.
     original = str(policy.root.joinpath(*entry.source.split("/")))
@@ -409,15 +417,17 @@ def pick_entry(entry: str | int | None, entries: list[JournalEntry]) -> JournalE
                 candidate.action not in _NOT_CHANGES
             ):
                 return candidate
-        raise UndoError("There is no change left to undo in this workspace's history.")
+        raise UndoError(_("There is no change left to undo in this workspace's history."))
     if isinstance(entry, bool) or not isinstance(entry, str | int):
-        raise UndoError(f"Give a journal entry id or a position in ws.history, not {entry!r}.")
+        raise UndoError(_("Give a journal entry id or a position in ws.history, not "
+                          "{entry!r}.").format(entry=entry))
     if isinstance(entry, int):
         if not 0 <= entry < len(entries):
-            raise UndoError(f"ws.history has {len(entries)} entries; position {entry} is not "
-                            "one of them.")  # fmt: skip
+            raise UndoError(_("ws.history has {count} entries; position {entry} is not one of "
+                              "them.").format(count=len(entries), entry=entry))
         return entries[len(entries) - 1 - entry]
     for candidate in entries:
         if candidate.id == entry:
             return candidate
-    raise UndoError(f"There is no journal entry {entry!r}; see ws.history for the ids.")
+    raise UndoError(_("There is no journal entry {entry!r}; see ws.history for the ids.").format(
+        entry=entry))

@@ -43,6 +43,7 @@ from .errors import (
     WsnbError,
 )
 from .history import Journal, journal_entry, pick_entry, undo_request
+from .i18n import N_, Language, _, get_language, using_language
 from .listeners import Listeners
 from .policy import Decision, WsPath
 from .progress import in_notebook
@@ -54,6 +55,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PREVIEW_LINES",
+    "RISK_WORDS",
+    "STATE_WORDS",
     "Plan",
     "PlanBook",
     "new_plan_id",
@@ -77,24 +80,34 @@ _MOVES: dict[tuple[PlanState, str], PlanState] = {
     (_S.CONFIRMED, "fail"): _S.FAILED,
 }
 _INVALID_MOVES: dict[tuple[str, PlanState], str] = {
-    ("confirm", _S.BUILT): "This plan has not been proposed yet; propose it through the "
-    "workspace before confirming it.",
-    ("confirm", _S.CONFIRMED): "This plan is being carried out right now; wait for its result.",
-    ("confirm", _S.DONE): "This plan was already carried out; make a new plan to change more.",
-    ("confirm", _S.FAILED): "This plan failed and can't be retried; make a new plan.",
-    ("confirm", _S.CANCELLED): "This plan was cancelled; make a new plan if you still want "
-    "the change.",
-    ("confirm", _S.REFUSED): "This plan was refused, so it can't be confirmed: {refusal}",
-    ("cancel", _S.CONFIRMED): "This plan is being carried out right now and can't be cancelled.",
-    ("cancel", _S.DONE): "This plan was already carried out, so it can't be cancelled; use "
-    "undo() to reverse it.",
-    ("cancel", _S.FAILED): "This plan already failed; there is nothing left to cancel.",
-    ("cancel", _S.CANCELLED): "This plan is already cancelled.",
-    ("cancel", _S.REFUSED): "This plan was refused and will never run; there is nothing to "
-    "cancel.",
+    ("confirm", _S.BUILT): N_("This plan has not been proposed yet; propose it through the "
+                              "workspace before confirming it."),
+    ("confirm", _S.CONFIRMED): N_("This plan is being carried out right now; wait for its "
+                                  "result."),
+    ("confirm", _S.DONE): N_("This plan was already carried out; make a new plan to change "
+                             "more."),
+    ("confirm", _S.FAILED): N_("This plan failed and can't be retried; make a new plan."),
+    ("confirm", _S.CANCELLED): N_("This plan was cancelled; make a new plan if you still want "
+                                  "the change."),
+    ("confirm", _S.REFUSED): N_("This plan was refused, so it can't be confirmed: {refusal}"),
+    ("cancel", _S.CONFIRMED): N_("This plan is being carried out right now and can't be "
+                                 "cancelled."),
+    ("cancel", _S.DONE): N_("This plan was already carried out, so it can't be cancelled; use "
+                            "undo() to reverse it."),
+    ("cancel", _S.FAILED): N_("This plan already failed; there is nothing left to cancel."),
+    ("cancel", _S.CANCELLED): N_("This plan is already cancelled."),
+    ("cancel", _S.REFUSED): N_("This plan was refused and will never run; there is nothing to "
+                               "cancel."),
 }
-_DONE_WORDS = {"propose": "proposed", "refuse": "refused", "fail": "marked failed",
-               "finish": "finished", "confirm": "confirmed", "cancel": "cancelled"}  # fmt: skip
+_DONE_WORDS = {"propose": N_("proposed"), "refuse": N_("refused"), "fail": N_("marked failed"),
+               "finish": N_("finished"), "confirm": N_("confirmed"),
+               "cancel": N_("cancelled")}  # fmt: skip
+# How a person reads a state or a risk; the enum values stay the machine's codes.
+STATE_WORDS = {_S.BUILT: N_("built"), _S.PENDING: N_("pending"), _S.CONFIRMED: N_("confirmed"),
+               _S.DONE: N_("done"), _S.FAILED: N_("failed"), _S.CANCELLED: N_("cancelled"),
+               _S.REFUSED: N_("refused")}  # fmt: skip
+RISK_WORDS = {Risk.READ_ONLY: N_("read-only"), Risk.LOW: N_("low"), Risk.MEDIUM: N_("medium"),
+              Risk.HIGH: N_("high"), Risk.DANGEROUS: N_("dangerous")}  # fmt: skip
 
 
 def new_plan_id() -> str:
@@ -135,6 +148,9 @@ class Plan:
     parent_dirs: list[str] = field(default_factory=list)
     undo_of: str | None = None
     tool_name: str = ""
+    # The language the plan speaks: its title and warnings were written in it when it was
+    # built, and its description, its errors and its result follow it, wherever it is confirmed.
+    lang: Language = field(default_factory=get_language)
     _tool: WriteTool | None = field(default=None, init=False, repr=False)
     _ctx: ToolContext | None = field(default=None, init=False, repr=False)
     _after: Callable[[Plan], None] | None = field(default=None, init=False, repr=False)
@@ -153,7 +169,7 @@ class Plan:
     def start(cls, tool: Tool, ctx: ToolContext, title: str, *, writes: bool = True) -> Plan:
         """A new plan bound to ``tool``; refused at once in read-only mode when it ``writes``."""
         plan = cls(id=new_plan_id(), action=tool.action, risk=tool.risk, title=title,
-                   created_at=ctx.clock(), tool_name=tool.name)  # fmt: skip
+                   created_at=ctx.clock(), tool_name=tool.name, lang=get_language())  # fmt: skip
         plan.requires_confirmation = tool.risk >= Risk.MEDIUM
         plan._tool = cast("WriteTool", tool)
         plan._ctx = ctx
@@ -188,7 +204,9 @@ class Plan:
         """Ask for strong confirmation (the item's name typed, or ``strong=True``), saying why."""
         self.requires_strong_confirmation = True
         earlier = self.data.get("strong_reason")
-        self.data["strong_reason"] = f"{earlier} and {reason}" if earlier else reason
+        self.data["strong_reason"] = (
+            _("{earlier} and {reason}").format(earlier=earlier, reason=reason) if earlier
+            else reason)  # fmt: skip
 
     def watch(self, *paths: WsPath) -> None:
         """Remember what ``paths`` look like now; confirming refuses if any of them changed."""
@@ -207,6 +225,10 @@ class Plan:
         plan was made); the last two mark the plan failed. An execution
         failure does not raise: the returned result says what went wrong.
         """
+        with using_language(self.lang):
+            return self._confirm(strong, typed_name)
+
+    def _confirm(self, strong: bool, typed_name: str | None) -> ToolResult:
         before = self.state
         try:
             with self._lock:
@@ -229,7 +251,7 @@ class Plan:
 
     def cancel(self) -> None:
         """Drop a pending plan; nothing changes on disk."""
-        with self._lock:
+        with self._lock, using_language(self.lang):
             self._move("cancel")
         logger.info("plan %s cancelled", self.id)
         self._notify()
@@ -258,14 +280,15 @@ class Plan:
         """The plan that reverses this one, to confirm like any other (``ws.undo(entry)``)."""
         if self.state is not PlanState.DONE:
             raise PlanStateError(
-                f"Only a plan that was carried out can be undone; this one is {self.state.value}.",
+                _("Only a plan that was carried out can be undone; this one is {state}.").format(
+                    state=_(STATE_WORDS[self.state])),
                 plan=self.id,
                 state=self.state,
             )
         if not self.can_undo or self._undo_entry is None:
             raise PlanStateError(
-                "This plan was not journaled by a workspace, so it can't be undone from here; "
-                "use ws.undo() with its journal entry.",
+                _("This plan was not journaled by a workspace, so it can't be undone from here; "
+                  "use ws.undo() with its journal entry."),
                 plan=self.id,
                 state=self.state,
             )
@@ -274,12 +297,11 @@ class Plan:
     def _check_move(self, move: str) -> PlanState:
         new = _MOVES.get((self.state, move))
         if new is None:
-            message = _INVALID_MOVES.get(
-                (move, self.state),
-                f"A plan that is {self.state.value} can't be {_DONE_WORDS.get(move, move)}.",
-            )
-            raise PlanStateError(message.format(refusal=self.refusal or ""), plan=self.id,
-                                 state=self.state)  # fmt: skip
+            known = _INVALID_MOVES.get((move, self.state))
+            message = _(known).format(refusal=self.refusal or "") if known else _(
+                "A plan that is {state} can't be {moved}.").format(
+                state=_(STATE_WORDS[self.state]), moved=_(_DONE_WORDS.get(move, move)))
+            raise PlanStateError(message, plan=self.id, state=self.state)
         return new
 
     def _move(self, move: str) -> None:
@@ -287,7 +309,7 @@ class Plan:
 
     def _bound(self) -> tuple[WriteTool, ToolContext]:
         if self._tool is None or self._ctx is None:
-            raise PlanStateError("This plan is not bound to a tool; build plans with a tool.")
+            raise PlanStateError(_("This plan is not bound to a tool; build plans with a tool."))
         return self._tool, self._ctx
 
     @property
@@ -302,15 +324,17 @@ class Plan:
         name = self.item_name
         if typed_name is not None and typed_name != name:
             raise ConfirmationError(
-                f"You typed {typed_name!r}, but the item is named {name!r}; type its name "
-                "exactly to confirm, or call confirm(strong=True).",
+                _("You typed {typed!r}, but the item is named {name!r}; type its name "
+                  "exactly to confirm, or call confirm(strong=True).").format(
+                    typed=typed_name, name=name),
                 plan=self.id,
             )
         if typed_name is None and not strong:
-            why = self.data.get("strong_reason", "it is a risky change")
+            why = self.data.get("strong_reason") or _("it is a risky change")
             raise ConfirmationError(
-                f"{self.title} needs strong confirmation because {why}: call "
-                f"confirm(strong=True) or confirm(typed_name={name!r}).",
+                _("{title} needs strong confirmation because {why}: call "
+                  "confirm(strong=True) or confirm(typed_name={name!r}).").format(
+                    title=self.title, why=why, name=name),
                 plan=self.id,
             )
 
@@ -324,7 +348,7 @@ class Plan:
             if decision.rule is Rule.NOT_ALLOWED:
                 self._check_fresh(ctx)  # a path that vanished or appeared is a stale plan
             self._fail(decision.reason, decision.rule)
-            raise PolicyError(f"{decision.reason} Nothing was changed.",
+            raise PolicyError(_("{reason} Nothing was changed.").format(reason=decision.reason),
                               path=self._main_relative(), rule=decision.rule)  # fmt: skip
         self._check_fresh(ctx)
 
@@ -334,10 +358,12 @@ class Plan:
                 now = fsops.fingerprint(ctx.policy.resolve(relative))
             except PolicyError as exc:
                 self._fail(exc.reason, exc.rule)
-                raise PolicyError(f"{exc.reason} Nothing was changed.", path=relative,
+                raise PolicyError(_("{reason} Nothing was changed.").format(reason=exc.reason),
+                                  path=relative,
                                   rule=exc.rule) from None  # fmt: skip
             if now != before:
-                reason = f"{relative} changed since the plan was made; make a new plan."
+                reason = _("{path} changed since the plan was made; make a new plan.").format(
+                    path=relative)
                 self._fail(reason, None)
                 raise StalePlanError(reason, path=relative, plan=self.id)
 
@@ -352,9 +378,9 @@ class Plan:
         except WsnbError as exc:
             return ToolResult.failure(exc, target=self._main_relative())
         except OSError as exc:
-            return ToolResult(False, target=self._main_relative(), error=(
-                f"{self.title} failed ({exc.strerror or exc}); check the files involved "
-                "and make a new plan."))  # fmt: skip
+            return ToolResult(False, target=self._main_relative(), error=_(
+                "{title} failed ({problem}); check the files involved and make a new plan."
+            ).format(title=self.title, problem=exc.strerror or exc))
 
     # -- text forms -----------------------------------------------------------------
 
@@ -372,31 +398,41 @@ class Plan:
                 f"{self.state.value}, risk {self.risk.label}>")  # fmt: skip
 
     def describe(self) -> str:
-        """The whole plan as plain text: what, where, how risky, warnings, diff or preview."""
-        lines = [f"Plan {self.id}: {self.title}",
-                 f"  action: {self.action.value}   risk: {self.risk.label}   "
-                 f"state: {self.state.value}"]  # fmt: skip
-        lines += _path_lines(self)
+        """The whole plan as plain text, in the plan's language: what, where, how risky,
+        warnings, diff or preview."""
+        with using_language(self.lang):
+            lines = [_("Plan {id}: {title}").format(id=self.id, title=self.title),
+                     _("  action: {action}   risk: {risk}   state: {state}").format(
+                         action=self.action.value, risk=_(RISK_WORDS[self.risk]),
+                         state=_(STATE_WORDS[self.state]))]  # fmt: skip
+            lines += _path_lines(self)
+            lines += self._status_lines()
+            lines += [_("  warning: {warning}").format(warning=w) for w in self.warnings]
+            lines += _body_lines(self)
+        return "\n".join(lines)
+
+    def _status_lines(self) -> list[str]:
+        lines = []
         if self.undo_of:
-            lines.append(f"  undoes: journal entry {self.undo_of}")
+            lines.append(_("  undoes: journal entry {entry}").format(entry=self.undo_of))
         if self.description:
             lines.append(f"  {self.description}")
         if self.refusal:
-            lines.append(f"  refused: {self.refusal}")
+            lines.append(_("  refused: {reason}").format(reason=self.refusal))
         elif self.state is PlanState.PENDING:
-            lines.append(f"  to go ahead: {self._how_to_confirm()}")
+            lines.append(_("  to go ahead: {how}").format(how=self._how_to_confirm()))
         if self.result is not None and not self.refusal:
-            lines.append(f"  result: {self.result.message or self.result.error}")
-        lines += [f"  warning: {w}" for w in self.warnings]
-        lines += _body_lines(self)
-        return "\n".join(lines)
+            lines.append(_("  result: {result}").format(
+                result=self.result.message or self.result.error))
+        return lines
 
     def _how_to_confirm(self) -> str:
         if self.requires_strong_confirmation:
-            why = self.data.get("strong_reason", "it is a risky change")
-            return (f"confirm(strong=True) or confirm(typed_name={self.item_name!r}) "
-                    f"(strong confirmation: {why}); cancel() to drop it")  # fmt: skip
-        return "confirm() to carry it out, cancel() to drop it"
+            why = self.data.get("strong_reason") or _("it is a risky change")
+            return _("confirm(strong=True) or confirm(typed_name={name!r}) "
+                     "(strong confirmation: {why}); cancel() to drop it").format(
+                name=self.item_name, why=why)
+        return _("confirm() to carry it out, cancel() to drop it")
 
     def __str__(self) -> str:
         return self.describe()
@@ -419,21 +455,22 @@ class Plan:
 def _path_lines(plan: Plan) -> list[str]:
     lines = []
     if plan.source is not None:
-        lines.append(f"  source: {plan.source.relative}")
+        lines.append(_("  source: {path}").format(path=plan.source.relative))
     if plan.target is not None:
-        lines.append(f"  target: {plan.target.relative}")
+        lines.append(_("  target: {path}").format(path=plan.target.relative))
     if plan.new_name is not None:
-        lines.append(f"  new name: {plan.new_name}")
+        lines.append(_("  new name: {name}").format(name=plan.new_name))
     if plan.parent_dirs:
-        lines.append(f"  new folders: {', '.join(plan.parent_dirs)}")
+        lines.append(_("  new folders: {folders}").format(folders=", ".join(plan.parent_dirs)))
     return lines
 
 
 def _body_lines(plan: Plan) -> list[str]:
     if plan.diff:
-        return ["", "--- diff ---", plan.diff.rstrip("\n")]
+        return ["", _("--- diff ---"), plan.diff.rstrip("\n")]
     if plan.preview is not None:
-        return ["", f"--- preview (first {PREVIEW_LINES} lines) ---", plan.preview.rstrip("\n")]
+        return ["", _("--- preview (first {count} lines) ---").format(count=PREVIEW_LINES),
+                plan.preview.rstrip("\n")]
     return []
 
 
@@ -458,8 +495,11 @@ def plan_params(
     unknown = [repr(key) for key in params if key not in known]
     missing = [key for key in required if key not in params]
     if unknown or missing:
-        what = f"does not take {', '.join(unknown)}" if unknown else f"needs {', '.join(missing)}"
-        plan.refuse(f"{plan.tool_name} {what}; it takes {', '.join(known)}.", Rule.NOT_ALLOWED)
+        message = (_("{tool} does not take {unknown}; it takes {known}.") if unknown
+                   else _("{tool} needs {missing}; it takes {known}."))  # fmt: skip
+        plan.refuse(message.format(tool=plan.tool_name, unknown=", ".join(unknown),
+                                   missing=", ".join(missing), known=", ".join(known)),
+                    Rule.NOT_ALLOWED)  # fmt: skip
         return None
     return {**optional, **params}
 
@@ -467,11 +507,13 @@ def plan_params(
 def recheck_path(check: Callable[[str], Decision], path: WsPath | None) -> Decision:
     """Run a policy check again on a plan's path, and make sure it still means the same place."""
     if path is None:
-        return Decision.refuse(Rule.NOT_ALLOWED, "The plan has no path to check; make a new plan.")
+        return Decision.refuse(Rule.NOT_ALLOWED,
+                               _("The plan has no path to check; make a new plan."))
     decision = check(path.relative)
     if decision and decision.path is not None and decision.path.absolute != path.absolute:
         return Decision.refuse(
-            Rule.INVALID_PATH, f"{path} now leads somewhere else; make a new plan.", path
+            Rule.INVALID_PATH,
+            _("{path} now leads somewhere else; make a new plan.").format(path=path), path
         )
     return decision
 
@@ -536,8 +578,8 @@ class PlanBook:
             return self._plans[plan_id]
         except KeyError:
             raise UsageError(
-                f"There is no plan {plan_id!r} in this session; see ws.pending or ws.plans "
-                "for the ids."
+                _("There is no plan {id!r} in this session; see ws.pending or ws.plans "
+                  "for the ids.").format(id=plan_id)
             ) from None
 
     def plans(self) -> list[Plan]:
@@ -575,7 +617,8 @@ class PlanBook:
         request = undo_request(chosen, entries, self._ctx.policy)
         plan = _as_plan(self._write_tool(request.tool).plan(self._ctx, **request.params))
         plan.undo_of = chosen.id
-        plan.title = f"Undo {chosen.action} (entry {chosen.id}): {plan.title}"
+        plan.title = _("Undo {action} (entry {entry}): {title}").format(
+            action=chosen.action, entry=chosen.id, title=plan.title)
         plan.warnings.extend(request.warnings)
         if request.refusal:
             plan.refuse(request.refusal, Rule.NOT_ALLOWED)
@@ -587,7 +630,8 @@ class PlanBook:
         except KeyError as exc:
             raise UsageError(str(exc.args[0])) from None
         if not callable(getattr(tool, "plan", None)):
-            raise UsageError(f"{name} runs at once and makes no plan; call it directly.")
+            raise UsageError(
+                _("{name} runs at once and makes no plan; call it directly.").format(name=name))
         return cast("WriteTool", tool)
 
     def _adopt(self, plan: Plan) -> Plan:

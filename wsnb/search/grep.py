@@ -28,6 +28,7 @@ import pandas as pd
 
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
 from ..filekinds import binary_kind
+from ..i18n import N_, _, ngettext
 from ..noted import NotedFrame, with_note
 from ..policy import AccessPolicy, WsPath
 from ..textio import decode_bytes, read_bytes
@@ -61,11 +62,11 @@ _MIN_PROGRESS_STEP = 256  # files between two calls, at least
 
 # What the note names. Binary files are counted in attrs but not noted: they hold no lines.
 _SKIP_COUNTERS = (
-    ("files_skipped_size", "too big"),
-    ("files_skipped_undecodable", "in an unknown encoding"),
-    ("files_skipped_sensitive", "sensitive"),
-    ("files_refused", "refused by the policy"),
-    ("files_unreadable", "unreadable"),
+    ("files_skipped_size", N_("{count:,} too big")),
+    ("files_skipped_undecodable", N_("{count:,} in an unknown encoding")),
+    ("files_skipped_sensitive", N_("{count:,} sensitive")),
+    ("files_refused", N_("{count:,} refused by the policy")),
+    ("files_unreadable", N_("{count:,} unreadable")),
 )
 
 
@@ -318,9 +319,11 @@ def _check_bounds(**bounds: object) -> dict[str, int | None]:
             checked[name] = None
             continue
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-            allowed = "" if name == "max_bytes" else ", or None for no bound"
-            raise UsageError(f"{name} must be a whole number of at least 1{allowed}, "
-                             f"not {value!r}.")  # fmt: skip
+            message = (_("{param} must be a whole number of at least 1, not {asked!r}.")
+                       if name == "max_bytes" else
+                       _("{param} must be a whole number of at least 1, or None for no bound, "
+                         "not {asked!r}."))  # fmt: skip
+            raise UsageError(message.format(param=name, asked=value))
         checked[name] = int(value)
     return checked
 
@@ -336,20 +339,31 @@ def cut_note(attrs: dict[str, Any], *, limit: int | None, max_files: int | None,
     total, visited = attrs["files_total"], attrs["files_searched"]
     parts: list[str] = []
     if attrs["truncated"] and limit is not None:
-        parts.append(f"stopped at {limit:,} matches after {visited:,} of {total:,} files; "
-                     "pass limit=None for all")  # fmt: skip
+        parts.append(_("stopped at {limit:,} matches after {visited:,} of {total:,} files; "
+                       "pass limit=None for all").format(limit=limit, visited=visited,
+                                                         total=total))  # fmt: skip
     elif attrs["files_not_scanned"]:
-        parts.append(f"searched {visited:,} of {total:,} files (max_files={max_files:,}); "
-                     "pass max_files=None for all")  # fmt: skip
+        parts.append(_("searched {visited:,} of {total:,} files (max_files={max_files:,}); "
+                       "pass max_files=None for all").format(visited=visited, total=total,
+                                                             max_files=max_files))  # fmt: skip
     skipped = [(attrs[key], words) for key, words in _SKIP_COUNTERS if attrs[key]]
     if skipped:
-        what = ", ".join(f"{count:,} {words}" for count, words in skipped)
-        more = (f"; pass a larger max_bytes (now {max_bytes:,}) for the big ones"
-                if attrs["files_skipped_size"] else "")  # fmt: skip
-        count = sum(c for c, _ in skipped)
-        parts.append(f"{count:,} {'file' if count == 1 else 'files'} skipped ({what}){more}; "
-                     "see .attrs")  # fmt: skip
-    return "; ".join(parts)
+        parts.append(_skipped_note(skipped, bool(attrs["files_skipped_size"]), max_bytes))
+    return _("; ").join(parts)
+
+
+def _skipped_note(skipped: list[tuple[int, str]], big: bool, max_bytes: int) -> str:
+    what = _(", ").join(_(words).format(count=count) for count, words in skipped)
+    count = sum(number for number, _words in skipped)
+    if big:
+        return ngettext(
+            "{count:,} file skipped ({what}); pass a larger max_bytes (now {max_bytes:,}) for "
+            "the big ones; see .attrs",
+            "{count:,} files skipped ({what}); pass a larger max_bytes (now {max_bytes:,}) for "
+            "the big ones; see .attrs", count).format(count=count, what=what, max_bytes=max_bytes)
+    return ngettext("{count:,} file skipped ({what}); see .attrs",
+                    "{count:,} files skipped ({what}); see .attrs", count).format(
+        count=count, what=what)
 
 
 # ---------------------------------------------------------------------------
@@ -413,7 +427,7 @@ def grep(
                              **search.counts()}  # fmt: skip
     note = cut_note(attrs, limit=bounds["limit"], max_files=bounds["max_files"],
                     max_bytes=search.max_bytes)  # fmt: skip
-    note = "; ".join(part for part in (index_note, note) if part)
+    note = _("; ").join(part for part in (index_note, note) if part)
     logger.info("Text search: %d matching lines in %d files (%d not scanned).",
                 len(search.paths), search.files_scanned, attrs["files_not_scanned"])  # fmt: skip
     # The note is always on screen; the log warns only when matches may be missing because of a

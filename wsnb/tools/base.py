@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from ..i18n import _
 from ..policy import AccessPolicy
 from ..types import ActionType, Risk, ToolResult
 from .limits import ToolLimits
@@ -119,7 +120,8 @@ class ToolRegistry:
             return self._tools[name]
         except KeyError:
             known = ", ".join(sorted(self._tools))
-            raise KeyError(f"No tool named {name!r}; known tools: {known}.") from None
+            raise KeyError(_("No tool named {name!r}; known tools: {known}.").format(
+                name=name, known=known)) from None
 
     def __contains__(self, name: object) -> bool:
         return name in self._tools

@@ -17,6 +17,7 @@ from typing import Any
 
 from .. import fsops, textio
 from ..errors import ConflictError, UnsupportedFileError, WsnbError
+from ..i18n import N_, _
 from ..planrecord import PlanRecord
 from ..plans import PREVIEW_LINES, Plan, plan_params, recheck_path
 from ..policy import Decision, WsPath
@@ -72,7 +73,8 @@ def make_parents(ctx: ToolContext, plan: PlanRecord) -> list[Path]:
             except FileExistsError:
                 if not stat.S_ISDIR(os.lstat(folder.absolute).st_mode):
                     raise ConflictError(
-                        f"{folder} exists but is not a folder; make a new plan.", path=relative
+                        _("{path} exists but is not a folder; make a new plan.").format(
+                            path=folder), path=relative,
                     ) from None
                 continue
             made.append(folder.absolute)
@@ -92,22 +94,26 @@ def remove_made(made: list[Path]) -> None:
 
 
 def _conflict(target: WsPath) -> str:
-    return (f"{target} already exists; wsnb never overwrites. Choose another name, or use "
-            "write_file() to change an existing file.")  # fmt: skip
+    return _("{path} already exists; wsnb never overwrites. Choose another name, or use "
+             "write_file() to change an existing file.").format(path=target)
 
 
-def _too_big(what: str, size: int) -> str:
-    return (
-        f"{what} is {size:,} bytes; wsnb only edits text files up to "
-        f"{MAX_EDIT_BYTES:,} bytes, which it can show in full. Use an editor instead."
-    )
+def _too_big(what: str | None, size: int) -> str:
+    """Why content of ``size`` bytes can't be edited; ``what`` is the file, None the new content."""
+    if what is None:
+        message = _("The new content is {size:,} bytes; wsnb only edits text files up to "
+                    "{most:,} bytes, which it can show in full. Use an editor instead.")
+    else:
+        message = _("{path} is {size:,} bytes; wsnb only edits text files up to {most:,} bytes, "
+                    "which it can show in full. Use an editor instead.")
+    return message.format(path=what, size=size, most=MAX_EDIT_BYTES)
 
 
 def _preview(text: str) -> str:
     lines = text.splitlines(keepends=True)
     shown = "".join(lines[:PREVIEW_LINES])
     if len(lines) > PREVIEW_LINES:
-        shown += f"... {len(lines) - PREVIEW_LINES:,} more lines\n"
+        shown += _("... {count:,} more lines").format(count=len(lines) - PREVIEW_LINES) + "\n"
     return shown
 
 
@@ -136,33 +142,34 @@ class CreateFileTool:
     """A new UTF-8 text file; never replaces an existing one."""
 
     name: str = "create_file"
-    display_name: str = "Create file"
+    display_name: str = N_("Create file")
     action: ActionType = ActionType.CREATE_FILE
     risk: Risk = Risk.MEDIUM
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, f"Create file {params.get('path')}")
+        plan = Plan.start(self, ctx, _("Create file {path}").format(path=params.get("path")))
         values = plan_params(plan, params, ("path",), {"content": ""})
         if values is None or plan.is_refused:
             return plan
         content = values["content"]
         if not isinstance(content, str):
-            return plan.refuse("The content must be text (a str); wsnb creates text files only.",
-                               Rule.NOT_ALLOWED)  # fmt: skip
+            return plan.refuse(_("The content must be text (a str); wsnb creates text files "
+                                 "only."), Rule.NOT_ALLOWED)  # fmt: skip
         text = normalise_newlines(content)
         try:
             data = textio.encode_text(text, textio.DEFAULT_FORMAT)
         except UnsupportedFileError as exc:
             return plan.refuse_error(exc)
         if len(data) > MAX_EDIT_BYTES:
-            return plan.refuse(_too_big("The new content", len(data)), Rule.NOT_ALLOWED)
+            return plan.refuse(_too_big(None, len(data)), Rule.NOT_ALLOWED)
         target = _plan_new_path(ctx, plan, values["path"])
         if target is None:
             return plan
         plan.content, plan.preview = text, _preview(text)
-        plan.description = f"A new text file of {len(data):,} bytes (UTF-8, LF line endings)."
+        plan.description = _("A new text file of {size:,} bytes (UTF-8, LF line "
+                             "endings).").format(size=len(data))
         if not text:
-            plan.warnings.append("The new file will be empty.")
+            plan.warnings.append(_("The new file will be empty."))
         return plan
 
     def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
@@ -179,7 +186,7 @@ class CreateFileTool:
             raise
         return ToolResult(
             True,
-            message=f"Created {target} ({len(data):,} bytes).",
+            message=_("Created {path} ({size:,} bytes).").format(path=target, size=len(data)),
             target=target.relative,
             files=[*plan.parent_dirs, target.relative],
         )
@@ -194,17 +201,17 @@ class CreateFolderTool:
     """A new, empty folder (and the folders above it that are missing)."""
 
     name: str = "create_folder"
-    display_name: str = "Create folder"
+    display_name: str = N_("Create folder")
     action: ActionType = ActionType.CREATE_FOLDER
     risk: Risk = Risk.MEDIUM
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, f"Create folder {params.get('path')}")
+        plan = Plan.start(self, ctx, _("Create folder {path}").format(path=params.get("path")))
         values = plan_params(plan, params, ("path",))
         if values is None or plan.is_refused:
             return plan
         if _plan_new_path(ctx, plan, values["path"]) is not None:
-            plan.description = "A new, empty folder."
+            plan.description = _("A new, empty folder.")
         return plan
 
     def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
@@ -221,7 +228,8 @@ class CreateFolderTool:
         except BaseException:
             remove_made(made)
             raise
-        return ToolResult(True, message=f"Created the folder {target}.", target=target.relative,
+        return ToolResult(True, message=_("Created the folder {path}.").format(path=target),
+                          target=target.relative,
                           files=[*plan.parent_dirs, target.relative])  # fmt: skip
 
 
@@ -238,22 +246,22 @@ class WriteFileTool:
     """
 
     name: str = "write_file"
-    display_name: str = "Write file"
+    display_name: str = N_("Write file")
     action: ActionType = ActionType.WRITE_FILE
     risk: Risk = Risk.HIGH
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, f"Write {params.get('path')}")
+        plan = Plan.start(self, ctx, _("Write {path}").format(path=params.get("path")))
         values = plan_params(plan, params, ("path",), {"content": None, "restore_from": None})
         if values is None or plan.is_refused:
             return plan
         content, restore_from = values["content"], values["restore_from"]
         if content is None and restore_from is None:
-            return plan.refuse("write_file needs the new content as text (a str); to empty "
-                               "the file, pass content=''.", Rule.NOT_ALLOWED)  # fmt: skip
+            return plan.refuse(_("write_file needs the new content as text (a str); to empty "
+                                 "the file, pass content=''."), Rule.NOT_ALLOWED)  # fmt: skip
         if content is not None and restore_from is not None:
-            return plan.refuse("write_file takes either content or restore_from (a backup), "
-                               "not both.", Rule.NOT_ALLOWED)  # fmt: skip
+            return plan.refuse(_("write_file takes either content or restore_from (a backup), "
+                                 "not both."), Rule.NOT_ALLOWED)  # fmt: skip
         target, old = self._current(ctx, plan, values["path"])
         if target is None or old is None:
             return plan
@@ -275,8 +283,8 @@ class WriteFileTool:
         try:
             size = os.lstat(target.absolute).st_size
         except OSError as exc:
-            plan.refuse(f"{target} could not be checked ({exc.strerror}); try again.",
-                        Rule.NOT_ALLOWED)  # fmt: skip
+            plan.refuse(_("{path} could not be checked ({problem}); try again.").format(
+                path=target, problem=exc.strerror), Rule.NOT_ALLOWED)
             return None, None
         if size > MAX_EDIT_BYTES:
             plan.refuse(_too_big(str(target), size), Rule.NOT_ALLOWED)
@@ -292,24 +300,25 @@ class WriteFileTool:
 
     def _plan_content(self, plan: Plan, target: WsPath, old: bytes, content: Any) -> None:
         if not isinstance(content, str):
-            plan.refuse("The content must be text (a str).", Rule.NOT_ALLOWED)
+            plan.refuse(_("The content must be text (a str)."), Rule.NOT_ALLOWED)
             return
         try:
             old_text, fmt = textio.decode_bytes(old)
         except UnsupportedFileError:
-            plan.refuse(f"{target} is not a text file wsnb can edit (binary, or an encoding it "
-                        "can't keep); edit it with its own program.", Rule.NOT_TEXT)  # fmt: skip
+            plan.refuse(_("{path} is not a text file wsnb can edit (binary, or an encoding it "
+                          "can't keep); edit it with its own program.").format(path=target),
+                        Rule.NOT_TEXT)  # fmt: skip
             return
         new_text = normalise_newlines(content)
         fmt = textio.stays_gbk(old, fmt)  # a GBK file stays readable by GBK-only tools
         try:
             new = textio.encode_text(new_text, fmt)
         except UnsupportedFileError as exc:
-            plan.refuse(f"{target} can't hold the new content as it is stored: {exc.reason}",
-                        Rule.NOT_TEXT)  # fmt: skip
+            plan.refuse(_("{path} can't hold the new content as it is stored: {reason}").format(
+                path=target, reason=exc.reason), Rule.NOT_TEXT)
             return
         if len(new) > MAX_EDIT_BYTES:
-            plan.refuse(_too_big("The new content", len(new)), Rule.NOT_ALLOWED)
+            plan.refuse(_too_big(None, len(new)), Rule.NOT_ALLOWED)
             return
         plan.content = new_text
         plan.diff = textio.unified_diff(normalise_newlines(old_text), new_text, target.relative)
@@ -325,8 +334,9 @@ class WriteFileTool:
         if not decision or backup is None or not backup.relative.startswith(
             fsops.BACKUP_DIR + "/"
         ):
-            plan.refuse(f"restore_from must be a backup inside {fsops.BACKUP_DIR}/; "
-                        "see ws.history for the backups wsnb made.", Rule.NOT_ALLOWED)  # fmt: skip
+            plan.refuse(_("restore_from must be a backup inside {folder}/; see ws.history for "
+                          "the backups wsnb made.").format(folder=fsops.BACKUP_DIR),
+                        Rule.NOT_ALLOWED)  # fmt: skip
             return
         try:
             new = textio.read_bytes(backup)
@@ -335,17 +345,17 @@ class WriteFileTool:
             return
         plan.data.update(new_bytes=new, restore_from=backup.relative)
         plan.watch(backup)
-        plan.description = f"Puts back the exact bytes of {backup}; the current version is " \
-            "backed up first."
+        plan.description = _("Puts back the exact bytes of {backup}; the current version is "
+                             "backed up first.").format(backup=backup)
         try:
             old_text, new_text = textio.decode_bytes(old)[0], textio.decode_bytes(new)[0]
         except UnsupportedFileError:
-            plan.warnings.append("One of the versions is not text, so no diff is shown.")
+            plan.warnings.append(_("One of the versions is not text, so no diff is shown."))
             return
         plan.diff = textio.unified_diff(normalise_newlines(old_text),
                                         normalise_newlines(new_text), target.relative)  # fmt: skip
         if new == old:
-            plan.warnings.append("No change: the backup is the same as the file.")
+            plan.warnings.append(_("No change: the backup is the same as the file."))
 
     def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
         decision = recheck_path(ctx.policy.check_write_file, plan.target)
@@ -361,16 +371,19 @@ class WriteFileTool:
         backup_relative = backup.relative_to(ctx.policy.root).as_posix()
         plan.data["backup"] = backup_relative
         fsops.atomic_write(target, new)
-        return ToolResult(True, message=f"Wrote {target} ({len(new):,} bytes); the old version "
-                          f"is kept in {backup_relative}.", target=target.relative,
+        message = _("Wrote {path} ({size:,} bytes); the old version is kept in {backup}.").format(
+            path=target, size=len(new), backup=backup_relative)
+        return ToolResult(True, message=message, target=target.relative,
                           files=[target.relative], data={"backup": backup_relative})  # fmt: skip
 
 
 def _format_note(fmt: textio.TextFormat) -> str:
-    bom = " with a byte-order mark" if fmt.bom else ""
     endings = _NEWLINE_NAMES.get(fmt.newline, repr(fmt.newline))
-    return (f"Kept as {fmt.encoding.upper()}{bom}, {endings} line endings; the old version is "
-            "backed up first.")  # fmt: skip
+    message = (_("Kept as {encoding} with a byte-order mark, {endings} line endings; the old "
+                 "version is backed up first.") if fmt.bom else
+               _("Kept as {encoding}, {endings} line endings; the old version is backed up "
+                 "first."))  # fmt: skip
+    return message.format(encoding=fmt.encoding.upper(), endings=endings)
 
 
 def _content_warnings(
@@ -378,12 +391,14 @@ def _content_warnings(
 ) -> list[str]:
     warnings = []
     if new == old:
-        warnings.append("No change: the new content is the same as the file's.")
+        warnings.append(_("No change: the new content is the same as the file's."))
     elif not new_text.strip():
-        warnings.append("The new content is empty: the file will be emptied (a backup is kept).")
+        warnings.append(_("The new content is empty: the file will be emptied (a backup is "
+                          "kept)."))
     kinds = sum(1 for n in (old_text.count("\r\n"), old_text.count("\n") - old_text.count("\r\n"),
                             old_text.count("\r") - old_text.count("\r\n")) if n)  # fmt: skip
     if kinds > 1:
         endings = _NEWLINE_NAMES.get(fmt.newline, repr(fmt.newline))
-        warnings.append(f"The file mixes line endings; every line will end with {endings}.")
+        warnings.append(_("The file mixes line endings; every line will end with "
+                          "{endings}.").format(endings=endings))
     return warnings

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import LaunchError, PolicyError
+from ..i18n import N_, _
 from ..planrecord import PlanRecord
 from ..plans import Plan, plan_params, recheck_path
 from ..policy import Decision, WsPath
@@ -42,10 +43,10 @@ def _check_launchable(ctx: ToolContext, path: Any) -> Decision:
         return decision
     suffix = Path(target.name.rstrip(" .").lower()).suffix
     if suffix in _RUNS_WHEN_OPENED or (sys.platform == "win32" and suffix in _RUNS_ON_WINDOWS):
-        reason = (
-            f"{target} may run or install something when opened ({suffix}); wsnb never opens "
+        reason = _(
+            "{path} may run or install something when opened ({suffix}); wsnb never opens "
             "such files."
-        )
+        ).format(path=target, suffix=suffix)
         return Decision.refuse(Rule.DANGEROUS_SUFFIX, reason, target)
     return decision
 
@@ -54,13 +55,14 @@ class OpenFileTool:
     """Open one file in the app the system picks for it (a plan: it starts a program)."""
 
     name: str = "open_file"
-    display_name: str = "Open file"
+    display_name: str = N_("Open file")
     action: ActionType = ActionType.OPEN_FILE
     risk: Risk = Risk.MEDIUM
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
         # Opening changes no file, so read-only mode allows it; it is still confirmed.
-        plan = Plan.start(self, ctx, f"Open {params.get('path')}", writes=False)
+        plan = Plan.start(self, ctx, _("Open {path}").format(path=params.get("path")),
+                          writes=False)  # fmt: skip
         values = plan_params(plan, params, ("path",))
         if values is None:
             return plan
@@ -69,10 +71,11 @@ class OpenFileTool:
             return plan.refuse_decision(decision)
         source = decision.raise_if_refused()
         if source.absolute.is_dir():
-            return plan.refuse(f"{source} is a folder; use open_folder() to show it in the file "
-                               "manager.", Rule.NOT_ALLOWED)  # fmt: skip
+            return plan.refuse(_("{path} is a folder; use open_folder() to show it in the file "
+                                 "manager.").format(path=source), Rule.NOT_ALLOWED)
         plan.source = source
-        plan.description = f"Opens {source} with the app the system picks for its type."
+        plan.description = _("Opens {path} with the app the system picks for its type.").format(
+            path=source)
         unavailable = ctx.launcher.available()
         if unavailable:
             plan.warnings.append(unavailable)
@@ -84,8 +87,8 @@ class OpenFileTool:
     def execute(self, ctx: ToolContext, plan: PlanRecord) -> ToolResult:
         source = recheck_path(lambda p: _check_launchable(ctx, p), plan.source).raise_if_refused()
         ctx.launcher.open(source)
-        return ToolResult(True, message=f"Opened {source}.", target=source.relative,
-                          files=[source.relative])  # fmt: skip
+        return ToolResult(True, message=_("Opened {path}.").format(path=source),
+                          target=source.relative, files=[source.relative])  # fmt: skip
 
 
 def _launch(ctx: ToolContext, path: Any, *, want_dir: bool | None, verb: str) -> ToolResult:
@@ -95,8 +98,8 @@ def _launch(ctx: ToolContext, path: Any, *, want_dir: bool | None, verb: str) ->
         return ToolResult(False, error=decision.reason, rule=decision.rule)
     target = decision.raise_if_refused()
     if want_dir and not target.absolute.is_dir():
-        return ToolResult(False, error=f"{target} is a file; use open_file() to open it.",
-                          rule=Rule.NOT_ALLOWED, target=target.relative)  # fmt: skip
+        return ToolResult(False, error=_("{path} is a file; use open_file() to open it.").format(
+            path=target), rule=Rule.NOT_ALLOWED, target=target.relative)
     unavailable = ctx.launcher.available()
     if unavailable:
         return ToolResult(False, error=unavailable, target=target.relative)
@@ -104,8 +107,9 @@ def _launch(ctx: ToolContext, path: Any, *, want_dir: bool | None, verb: str) ->
         _call(ctx, target, verb)
     except (LaunchError, PolicyError) as exc:
         return ToolResult.failure(exc, target=target.relative)
-    done = "Opened" if verb == "open" else "Revealed"
-    return ToolResult(True, message=f"{done} {target} in the file manager.",
+    done = (_("Opened {path} in the file manager.") if verb == "open"
+            else _("Revealed {path} in the file manager."))  # fmt: skip
+    return ToolResult(True, message=done.format(path=target),
                       target=target.relative, files=[target.relative])  # fmt: skip
 
 
@@ -120,7 +124,7 @@ class OpenFolderTool:
     """Show a folder in the file manager; low risk, so it runs at once."""
 
     name: str = "open_folder"
-    display_name: str = "Open folder"
+    display_name: str = N_("Open folder")
     action: ActionType = ActionType.OPEN_FOLDER
     risk: Risk = Risk.LOW
 
@@ -132,7 +136,7 @@ class RevealTool:
     """Show an item selected (macOS) or its folder (elsewhere); low risk, runs at once."""
 
     name: str = "reveal"
-    display_name: str = "Reveal in file manager"
+    display_name: str = N_("Reveal in file manager")
     action: ActionType = ActionType.REVEAL
     risk: Risk = Risk.LOW
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from ..errors import UsageError
+from ..i18n import _
 
 __all__ = ["DEFAULT", "Bound", "ToolLimits"]
 
@@ -77,14 +78,15 @@ class ToolLimits:
         most = default if self.ceiling else None
         valid = isinstance(asked, numbers.Integral) and not isinstance(asked, bool)
         if not valid or int(asked) < 1 or (most is not None and int(asked) > most):  # type: ignore[arg-type]
-            raise UsageError(f"{param} must be {_allowed(most, self.ceiling, bound)}, "
-                             f"not {asked!r}.")  # fmt: skip
+            raise UsageError(_allowed(most, self.ceiling, bound).format(
+                param=param, most=most, asked=asked))
         return int(asked)  # type: ignore[arg-type]
 
 
 def _allowed(most: int | None, ceiling: bool, bound: str) -> str:
     if most is not None:
-        return f"a whole number from 1 to {most:,}"
+        return _("{param} must be a whole number from 1 to {most:,}, not {asked!r}.")
     if ceiling or bound in _BYTE_BOUNDS:
-        return "a whole number of at least 1"
-    return "a whole number of at least 1, or None for no bound"
+        return _("{param} must be a whole number of at least 1, not {asked!r}.")
+    return _("{param} must be a whole number of at least 1, or None for no bound, not "
+             "{asked!r}.")

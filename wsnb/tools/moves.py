@@ -17,6 +17,7 @@ from typing import Any
 
 from .. import fsops, textio
 from ..errors import ConflictError, WriteError
+from ..i18n import N_, _
 from ..names import illegal_name_reason, is_dangerous_name, is_sensitive_name
 from ..planrecord import PlanRecord
 from ..plans import Plan, plan_params, recheck_path
@@ -35,13 +36,17 @@ def _move(source: WsPath, target: WsPath) -> None:
     try:
         fsops.rename_no_replace(source.absolute, target.absolute)
     except FileExistsError:
-        raise ConflictError(f"{target} appeared meanwhile; wsnb never overwrites, so nothing "
-                            "was moved.", path=target.relative) from None  # fmt: skip
+        raise ConflictError(_("{path} appeared meanwhile; wsnb never overwrites, so nothing was "
+                              "moved.").format(path=target), path=target.relative) from None
     except OSError as exc:
-        hint = (" They are on different drives; copy the file, then trash the original."
-                if exc.errno == errno.EXDEV else "")  # fmt: skip
-        raise WriteError(f"Could not move {source} to {target} ({exc.strerror or exc}); nothing "
-                         f"was changed.{hint}", path=source.relative) from None  # fmt: skip
+        message = (_("Could not move {source} to {target} ({problem}); nothing was changed. "
+                     "They are on different drives; copy the file, then trash the original.")
+                   if exc.errno == errno.EXDEV else
+                   _("Could not move {source} to {target} ({problem}); nothing was "
+                     "changed."))  # fmt: skip
+        raise WriteError(message.format(source=source, target=target,
+                                        problem=exc.strerror or exc),
+                         path=source.relative) from None  # fmt: skip
 
 
 # ---------------------------------------------------------------------------
@@ -57,14 +62,17 @@ def _plan_source(ctx: ToolContext, plan: Plan, path: Any, verb: str) -> WsPath |
         return None
     source = decision.raise_if_refused()
     if verb in {"move", "rename"} and is_sensitive_name(source.name):
-        plan.refuse(f"{source} looks like it holds secrets; wsnb doesn't {verb} such files, "
-                    "since a new name could hide what they are. Do it yourself if you must.",
-                    Rule.SENSITIVE)  # fmt: skip
+        message = (_("{path} looks like it holds secrets; wsnb doesn't move such files, since "
+                     "a new name could hide what they are. Do it yourself if you must.")
+                   if verb == "move" else
+                   _("{path} looks like it holds secrets; wsnb doesn't rename such files, since "
+                     "a new name could hide what they are. Do it yourself if you must."))
+        plan.refuse(message.format(path=source), Rule.SENSITIVE)
         return None
     if verb == "rename" and source.absolute.is_dir():
-        plan.require_strong("it is a folder, so every path inside it changes")
+        plan.require_strong(_("it is a folder, so every path inside it changes"))
     if verb in {"move", "rename"} and is_dangerous_name(source.name):
-        plan.require_strong("its suffix runs programs")
+        plan.require_strong(_("its suffix runs programs"))
     plan.source = source
     return source
 
@@ -77,11 +85,11 @@ def _plan_target(ctx: ToolContext, plan: Plan, path: Any, source: WsPath) -> WsP
         return None
     target = decision.raise_if_refused()
     if target.exists() and not fsops.same_item(source.absolute, target.absolute):
-        plan.refuse(f"{target} already exists; wsnb never overwrites, so choose another name "
-                    "or trash the existing one first.", Rule.NOT_ALLOWED)  # fmt: skip
+        plan.refuse(_("{path} already exists; wsnb never overwrites, so choose another name or "
+                      "trash the existing one first.").format(path=target), Rule.NOT_ALLOWED)
         return None
     if target.absolute == source.absolute:
-        plan.refuse(f"{source} is already there.", Rule.NOT_ALLOWED)
+        plan.refuse(_("{path} is already there.").format(path=source), Rule.NOT_ALLOWED)
         return None
     plan.target = target
     plan.parent_dirs = [p.relative for p in missing_parents(ctx, target)]
@@ -91,10 +99,11 @@ def _plan_target(ctx: ToolContext, plan: Plan, path: Any, source: WsPath) -> WsP
 
 def _one_file(plan: Plan, source: WsPath, verb: str) -> bool:
     if source.absolute.is_dir():
-        verbs = "copies" if verb == "copy" else f"{verb}s"
-        hint = "" if verb == "copy" else " To give a folder a new name, use rename()."
-        plan.refuse(f"{source} is a folder; wsnb {verbs} one file at a time, so {verb} the "
-                    f"files inside it one by one.{hint}", Rule.NOT_ALLOWED)  # fmt: skip
+        message = (_("{path} is a folder; wsnb copies one file at a time, so copy the files "
+                     "inside it one by one.") if verb == "copy" else
+                   _("{path} is a folder; wsnb moves one file at a time, so move the files "
+                     "inside it one by one. To give a folder a new name, use rename()."))
+        plan.refuse(message.format(path=source), Rule.NOT_ALLOWED)
         return False
     return True
 
@@ -108,7 +117,7 @@ def _recheck_both(ctx: ToolContext, plan: PlanRecord, verb: str) -> Decision:
 
 def _both(plan: PlanRecord) -> tuple[WsPath, WsPath]:
     if plan.source is None or plan.target is None:
-        raise WriteError("The plan lost its paths; make a new plan.")
+        raise WriteError(_("The plan lost its paths; make a new plan."))
     return plan.source, plan.target
 
 
@@ -121,12 +130,13 @@ class CopyFileTool:
     """A copy of one file at a new place in the workspace; never over an existing file."""
 
     name: str = "copy_file"
-    display_name: str = "Copy file"
+    display_name: str = N_("Copy file")
     action: ActionType = ActionType.COPY
     risk: Risk = Risk.MEDIUM
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, f"Copy {params.get('source')} to {params.get('target')}")
+        plan = Plan.start(self, ctx, _("Copy {source} to {target}").format(
+            source=params.get("source"), target=params.get("target")))
         values = plan_params(plan, params, ("source", "target"))
         if values is None or plan.is_refused:
             return plan
@@ -135,11 +145,12 @@ class CopyFileTool:
             return plan
         size = os.lstat(source.absolute).st_size
         if size > MAX_COPY_BYTES:
-            return plan.refuse(f"{source} is {size:,} bytes; wsnb copies files up to "
-                               f"{MAX_COPY_BYTES:,} bytes. Use a file manager for this one.",
-                               Rule.NOT_ALLOWED)  # fmt: skip
+            return plan.refuse(_("{path} is {size:,} bytes; wsnb copies files up to {most:,} "
+                                 "bytes. Use a file manager for this one.").format(
+                path=source, size=size, most=MAX_COPY_BYTES), Rule.NOT_ALLOWED)
         if _plan_target(ctx, plan, values["target"], source) is not None:
-            plan.description = f"A copy of {source} ({size:,} bytes); the original stays."
+            plan.description = _("A copy of {path} ({size:,} bytes); the original stays.").format(
+                path=source, size=size)
         return plan
 
     def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
@@ -157,7 +168,8 @@ class CopyFileTool:
             raise
         return ToolResult(
             True,
-            message=f"Copied {source} to {target} ({len(data):,} bytes).",
+            message=_("Copied {source} to {target} ({size:,} bytes).").format(
+                source=source, target=target, size=len(data)),
             target=target.relative,
             files=[source.relative, target.relative],
         )
@@ -167,12 +179,13 @@ class MoveFileTool:
     """One file to another place in the workspace; never over an existing file."""
 
     name: str = "move_file"
-    display_name: str = "Move file"
+    display_name: str = N_("Move file")
     action: ActionType = ActionType.MOVE
     risk: Risk = Risk.HIGH
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, f"Move {params.get('source')} to {params.get('target')}")
+        plan = Plan.start(self, ctx, _("Move {source} to {target}").format(
+            source=params.get("source"), target=params.get("target")))
         values = plan_params(plan, params, ("source", "target"))
         if values is None or plan.is_refused:
             return plan
@@ -180,7 +193,8 @@ class MoveFileTool:
         if source is None or not _one_file(plan, source, "move"):
             return plan
         if _plan_target(ctx, plan, values["target"], source) is not None:
-            plan.description = f"{source} moves; nothing is left at its old place."
+            plan.description = _("{path} moves; nothing is left at its old place.").format(
+                path=source)
         return plan
 
     def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
@@ -194,20 +208,22 @@ class MoveFileTool:
         except BaseException:
             remove_made(made)
             raise
-        return ToolResult(True, message=f"Moved {source} to {target}.", target=target.relative,
-                          files=[source.relative, target.relative])  # fmt: skip
+        return ToolResult(True, message=_("Moved {source} to {target}.").format(
+            source=source, target=target), target=target.relative,
+            files=[source.relative, target.relative])
 
 
 class RenameTool:
     """A new name for a file or folder, in the same folder; never over an existing item."""
 
     name: str = "rename"
-    display_name: str = "Rename"
+    display_name: str = N_("Rename")
     action: ActionType = ActionType.RENAME
     risk: Risk = Risk.HIGH
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, f"Rename {params.get('path')} to {params.get('new_name')}")
+        plan = Plan.start(self, ctx, _("Rename {path} to {new_name}").format(
+            path=params.get("path"), new_name=params.get("new_name")))
         values = plan_params(plan, params, ("path", "new_name"))
         if values is None or plan.is_refused:
             return plan
@@ -219,13 +235,16 @@ class RenameTool:
         if source is None:
             return plan
         if source.name == new_name:
-            return plan.refuse(f"{source} is already named {new_name!r}.", Rule.NOT_ALLOWED)
+            return plan.refuse(_("{path} is already named {name!r}.").format(
+                path=source, name=new_name), Rule.NOT_ALLOWED)
         parent = source.relative.rpartition("/")[0]
         target = _plan_target(ctx, plan, f"{parent}/{new_name}" if parent else new_name, source)
         if target is not None:
             plan.new_name = new_name
-            kind = "folder" if source.absolute.is_dir() else "file"
-            plan.description = f"The {kind} keeps its place and content; only its name changes."
+            plan.description = (
+                _("The folder keeps its place and content; only its name changes.")
+                if source.absolute.is_dir() else
+                _("The file keeps its place and content; only its name changes."))
         return plan
 
     def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
@@ -236,7 +255,7 @@ class RenameTool:
         _move(source, target)
         return ToolResult(
             True,
-            message=f"Renamed {source} to {target.name}.",
+            message=_("Renamed {path} to {name}.").format(path=source, name=target.name),
             target=target.relative,
             files=[source.relative, target.relative],
         )
@@ -244,8 +263,8 @@ class RenameTool:
 
 def _new_name_problem(new_name: Any) -> str | None:
     if not isinstance(new_name, str):
-        return "new_name must be text (a str), such as 'notes.md'."
+        return _("new_name must be text (a str), such as 'notes.md'.")
     if "/" in new_name or "\\" in new_name:
-        return (f"{new_name!r} is a path, not a name; rename keeps the item in its folder, so use "
-                "move_file() to move it elsewhere.")  # fmt: skip
+        return _("{name!r} is a path, not a name; rename keeps the item in its folder, so use "
+                 "move_file() to move it elsewhere.").format(name=new_name)
     return illegal_name_reason(new_name)

@@ -21,6 +21,7 @@ import pandas as pd
 from .. import textio
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
 from ..filekinds import binary_kind
+from ..i18n import N_, _
 from ..names import is_dangerous_name, is_text_name
 from ..noted import with_note
 from ..policy import WsPath
@@ -62,7 +63,7 @@ class ListFolderTool:
     """One folder's entries, shallow, folders first; at most ``ctx.limits.entries`` (200)."""
 
     name: str = "list_folder"
-    display_name: str = "List folder"
+    display_name: str = N_("List folder")
     action: ActionType = ActionType.LIST
     risk: Risk = Risk.READ_ONLY
 
@@ -78,14 +79,16 @@ class ListFolderTool:
         infos = sorted((r for r in rows if r is not None),
                        key=lambda info: (not info.is_dir, info.name.casefold()))  # fmt: skip
         cut = limit is not None and len(infos) > limit
-        note = (f"showing {limit:,} of {len(infos):,} entries of {folder}; pass limit=None "
-                "for all") if cut else ""  # fmt: skip
+        note = _("showing {shown:,} of {total:,} entries of {folder}; pass limit=None for "
+                 "all").format(shown=limit, total=len(infos), folder=folder) if cut else ""
         frame = with_note(info_frame(infos[:limit]), note, warn=not ctx.limits.ceiling,
                           folder=folder.relative,
                           total=len(infos), truncated=cut)  # fmt: skip
-        shown = f"{len(frame)} of {len(infos)}" if cut else f"{len(infos)}"
-        return ToolResult(True, message=f"{shown} entries in {folder}", data=frame,
-                          target=folder.relative)  # fmt: skip
+        message = (_("{shown} of {total} entries in {folder}") if cut
+                   else _("{total} entries in {folder}"))  # fmt: skip
+        return ToolResult(True, message=message.format(shown=len(frame), total=len(infos),
+                                                       folder=folder),
+                          data=frame, target=folder.relative)  # fmt: skip
 
 
 def _child_info(ctx: ToolContext, folder: WsPath, name: str) -> FileInfo | None:
@@ -141,7 +144,7 @@ class ReadFileTool:
     ``ctx.limits.read_bytes`` (128 KiB) unless the caller's limits allow more."""
 
     name: str = "read_file"
-    display_name: str = "Read file"
+    display_name: str = N_("Read file")
     action: ActionType = ActionType.READ
     risk: Risk = Risk.READ_ONLY
 
@@ -155,7 +158,9 @@ class ReadFileTool:
         kind = binary_kind(target.name)
         if kind:
             raise UnsupportedFileError(
-                f"{target} is {kind}; wsnb reads text files only.", path=target.relative
+                _("{path} is {kind}; wsnb reads text files only.").format(path=target,
+                                                                          kind=_(kind)),
+                path=target.relative,
             )
         content = textio.read_text(target, limit=limit)
         doc = FileText(
@@ -167,11 +172,13 @@ class ReadFileTool:
             size=content.size,
             limit=limit if content.truncated else None,
         )
-        note = f" (first {limit:,} bytes of {content.size:,})" if content.truncated else ""
+        message = _("Read {path}").format(path=target)
         if content.truncated:  # news for a person; the expected answer for a model
+            message = _("Read {path} (first {limit:,} bytes of {size:,})").format(
+                path=target, limit=limit, size=content.size)
             logger.log(logging.INFO if ctx.limits.ceiling else logging.WARNING, "%s",
                        doc.cut_note())  # fmt: skip
-        return ToolResult(True, message=f"Read {target}{note}", output=doc.text, data=doc,
+        return ToolResult(True, message=message, output=doc.text, data=doc,
                           target=target.relative, files=[target.relative])  # fmt: skip
 
 
@@ -181,7 +188,7 @@ class SearchFilesTool:
     ``ctx.limits.names`` (30)."""
 
     name: str = "search_files"
-    display_name: str = "Search file names"
+    display_name: str = N_("Search file names")
     action: ActionType = ActionType.SEARCH_FILES
     risk: Risk = Risk.READ_ONLY
 
@@ -195,13 +202,15 @@ class SearchFilesTool:
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         total = int(found.attrs["total_matches"])
-        note = (f"showing the best {len(found):,} of {total:,} names that match; pass "
-                "limit=None for all") if found.attrs["truncated"] else ""  # fmt: skip
+        note = _("showing the best {shown:,} of {total:,} names that match; pass limit=None for "
+                 "all").format(shown=len(found), total=total) if found.attrs["truncated"] else ""
         frame = with_note(found, note, warn=not ctx.limits.ceiling)
         said = _for_caller(note, ctx)
-        return ToolResult(True, message=f"{len(frame)} files match {keyword!r}"
-                          + (f" ({said})" if said else ""), data=frame,
-                          files=frame["path"].tolist())  # fmt: skip
+        message = (_("{count} files match {keyword!r} ({note})") if said
+                   else _("{count} files match {keyword!r}"))  # fmt: skip
+        return ToolResult(True, message=message.format(count=len(frame), keyword=keyword,
+                                                       note=said),
+                          data=frame, files=frame["path"].tolist())  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -210,7 +219,7 @@ class SearchTextTool:
     ``ctx.limits.matches`` (50) lines from ``ctx.limits.files`` (1,000) files."""
 
     name: str = "search_text"
-    display_name: str = "Search text"
+    display_name: str = N_("Search text")
     action: ActionType = ActionType.SEARCH_TEXT
     risk: Risk = Risk.READ_ONLY
 
@@ -239,16 +248,18 @@ class SearchTextTool:
         assert max_bytes is not None  # byte bounds are always numbers
         candidates = search_candidates(ctx)
         report = ctx.index().report
-        cut = (f"the index holds only part of the workspace ({report}); scan with larger "
-               "limits to search it all") if report.truncated else ""  # fmt: skip
+        cut = _("the index holds only part of the workspace ({report}); scan with larger limits "
+                "to search it all").format(report=report) if report.truncated else ""
         frame = grep(ctx.policy, candidates, pattern, regex=regex, case=case, limit=limit,
                      max_files=max_files, max_bytes=max_bytes, progress=progress,
                      index_note=cut, warn=not limits.ceiling)  # fmt: skip
         paths = list(dict.fromkeys(frame["path"].tolist()))
         note = _for_caller(frame.note, ctx)
-        return ToolResult(True, message=f"{len(frame)} matches in {len(paths)} files"
-                          + (f" ({note})" if note else ""), data=frame,
-                          files=paths)  # fmt: skip
+        message = (_("{matches} matches in {files} files ({note})") if note
+                   else _("{matches} matches in {files} files"))  # fmt: skip
+        return ToolResult(True, message=message.format(matches=len(frame), files=len(paths),
+                                                       note=note),
+                          data=frame, files=paths)  # fmt: skip
 
 
 def search_candidates(ctx: ToolContext) -> list[str]:
@@ -264,9 +275,13 @@ def search_candidates(ctx: ToolContext) -> list[str]:
     return [path for path in plain if not is_dangerous_name(path.rpartition("/")[2])]
 
 
+# The advice to lift a limit, in both languages: every such clause of a note starts so.
+_ADVICE = re.compile(r"; pass [^;]*|；传入[^；]*")
+
+
 def _for_caller(note: str, ctx: ToolContext) -> str:
     """The note as the caller can act on it: a model can't lift its limits, so no advice."""
-    return re.sub(r"; pass [^;]*", "", note) if ctx.limits.ceiling else note
+    return _ADVICE.sub("", note) if ctx.limits.ceiling else note
 
 
 READ_TOOLS = (ListFolderTool(), ReadFileTool(), SearchFilesTool(), SearchTextTool())

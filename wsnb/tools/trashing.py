@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import WriteError
+from ..i18n import N_, _, ngettext
 from ..names import is_dangerous_name, is_sensitive_name
 from ..planrecord import PlanRecord
 from ..plans import Plan, plan_params, recheck_path
@@ -37,14 +38,15 @@ class TrashTool:
     """One file or folder to the system trash; never a permanent delete."""
 
     name: str = "trash"
-    display_name: str = "Move to trash"
+    display_name: str = N_("Move to trash")
     action: ActionType = ActionType.TRASH
     risk: Risk = Risk.HIGH
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
         path = params.get("path")
-        shown = path if isinstance(path, str) else "the items"
-        plan = Plan.start(self, ctx, f"Move {shown} to the trash")
+        title = (_("Move {path} to the trash").format(path=path) if isinstance(path, str)
+                 else _("Move the items to the trash"))  # fmt: skip
+        plan = Plan.start(self, ctx, title)
         values = plan_params(plan, params, ("path",), {"permanent": False})
         if values is None or plan.is_refused:
             return plan
@@ -53,8 +55,8 @@ class TrashTool:
             return plan.refuse(refusal, Rule.NOT_ALLOWED)
         root = ctx.policy.check(values["path"])
         if root and root.path is not None and root.path.is_root:
-            return plan.refuse("The workspace root can't be moved to the trash; trash the items "
-                               "inside it instead.", Rule.NOT_ALLOWED)  # fmt: skip
+            return plan.refuse(_("The workspace root can't be moved to the trash; trash the "
+                                 "items inside it instead."), Rule.NOT_ALLOWED)  # fmt: skip
         decision = ctx.policy.check_source(values["path"], verb="trash")
         if not decision:
             return plan.refuse_decision(decision)
@@ -72,18 +74,20 @@ class TrashTool:
                               plan.source).raise_if_refused()  # fmt: skip
         record = ctx.trash.send(source)
         plan.data["trash_record"] = record
-        return ToolResult(True, message=f"Moved {source} to the trash.", target=source.relative,
-                          files=[source.relative], data=record)  # fmt: skip
+        return ToolResult(True, message=_("Moved {path} to the trash.").format(path=source),
+                          target=source.relative, files=[source.relative],
+                          data=record)  # fmt: skip
 
 
 def _request_problem(values: dict[str, Any]) -> str | None:
     if values["permanent"]:
-        return ("wsnb never deletes permanently; trash(path) moves the item to the system trash, "
-                "where you can still restore it. Empty the trash yourself to free the space.")
+        return _("wsnb never deletes permanently; trash(path) moves the item to the system "
+                 "trash, where you can still restore it. Empty the trash yourself to free the "
+                 "space.")
     path = values["path"]
     if isinstance(path, list | tuple | set | frozenset):
-        return (f"wsnb trashes one item per plan, so each change stays easy to check and undo; "
-                f"make one plan for each of the {len(path)} items.")
+        return _("wsnb trashes one item per plan, so each change stays easy to check and undo; "
+                 "make one plan for each of the {count} items.").format(count=len(path))
     return None
 
 
@@ -91,23 +95,30 @@ def _describe(ctx: ToolContext, plan: Plan, source: WsPath) -> None:
     """Description, warnings and whether strong confirmation is needed."""
     if source.absolute.is_dir():
         files, folders, size, cut = _count(source.absolute)
-        more = "+" if cut else ""
-        inside = f"{_plural(files, 'file')}{more}, {_plural(folders, 'folder')}{more}"
-        plan.require_strong(f"it is a folder with {inside} ({size:,}{more} bytes) inside")
-        plan.description = f"The folder {source} and everything in it go to the system trash."
+        plan.require_strong(_folder_inside(files, folders, size, cut))
+        plan.description = _("The folder {path} and everything in it go to the system "
+                             "trash.").format(path=source)
     else:
-        plan.description = f"{source} goes to the system trash, where it can be restored."
+        plan.description = _("{path} goes to the system trash, where it can be "
+                             "restored.").format(path=source)
     if is_sensitive_name(source.name):
-        plan.require_strong("it looks like it holds secrets")
+        plan.require_strong(_("it looks like it holds secrets"))
     if is_dangerous_name(source.name):
-        plan.require_strong("its suffix runs programs")
+        plan.require_strong(_("its suffix runs programs"))
     if not ctx.trash.can_restore:
-        plan.warnings.append("wsnb can't bring items back from this system's trash; restore it "
-                             "from the system's trash window if you need it again.")  # fmt: skip
+        plan.warnings.append(_("wsnb can't bring items back from this system's trash; restore "
+                               "it from the system's trash window if you need it again."))
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"
+def _folder_inside(files: int, folders: int, size: int, cut: bool) -> str:
+    """Why a folder needs strong confirmation: what it holds (with + when counting stopped)."""
+    more = "+" if cut else ""
+    inside = _("{files}{more}, {folders}{more}").format(
+        files=ngettext("{count:,} file", "{count:,} files", files).format(count=files),
+        folders=ngettext("{count:,} folder", "{count:,} folders", folders).format(count=folders),
+        more=more)
+    return _("it is a folder with {inside} ({size:,}{more} bytes) inside").format(
+        inside=inside, size=size, more=more)
 
 
 def _count(folder: Path) -> tuple[int, int, int, bool]:
@@ -144,12 +155,13 @@ class RestoreFromTrashTool:
     """An item wsnb trashed, back at its old place; never over an existing item."""
 
     name: str = "restore_from_trash"
-    display_name: str = "Restore from trash"
+    display_name: str = N_("Restore from trash")
     action: ActionType = ActionType.RESTORE
     risk: Risk = Risk.MEDIUM
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, f"Restore {params.get('path')} from the trash")
+        plan = Plan.start(self, ctx, _("Restore {path} from the trash").format(
+            path=params.get("path")))
         values = plan_params(plan, params, ("path", "record"))
         if values is None or plan.is_refused:
             return plan
@@ -167,7 +179,8 @@ class RestoreFromTrashTool:
         plan.target = dest
         plan.parent_dirs = [p.relative for p in missing_parents(ctx, dest)]
         plan.data["trash_record"] = record
-        plan.description = f"Moves {dest.name} back from the system trash to {dest}."
+        plan.description = _("Moves {name} back from the system trash to {path}.").format(
+            name=dest.name, path=dest)
         plan.watch(dest)
         return plan
 
@@ -178,14 +191,15 @@ class RestoreFromTrashTool:
         dest = recheck_path(lambda p: _check_dest(ctx, p), plan.target).raise_if_refused()
         record = plan.data.get("trash_record")
         if not isinstance(record, TrashRecord):
-            raise WriteError("The plan lost its trash record; make a new plan.")
+            raise WriteError(_("The plan lost its trash record; make a new plan."))
         made = make_parents(ctx, plan)
         try:
             ctx.trash.restore(record, dest)
         except BaseException:
             remove_made(made)
             raise
-        return ToolResult(True, message=f"Restored {dest} from the trash.", target=dest.relative,
+        return ToolResult(True, message=_("Restored {path} from the trash.").format(path=dest),
+                          target=dest.relative,
                           files=[*plan.parent_dirs, dest.relative])  # fmt: skip
 
 
@@ -199,31 +213,33 @@ def _check_dest(ctx: ToolContext, path: Any) -> Decision:
     if not decision or dest is None:
         return decision
     if dest.is_root or ctx.policy.is_protected(dest):
-        return Decision.refuse(Rule.PROTECTED, f"{dest} is a place wsnb never writes to.", dest)
+        return Decision.refuse(Rule.PROTECTED, _("{path} is a place wsnb never writes "
+                                                 "to.").format(path=dest), dest)
     if is_dangerous_name(dest.name):
-        return Decision.refuse(Rule.DANGEROUS_SUFFIX, f"{dest} has a suffix that runs programs; "
-                               "wsnb never puts such files back. Restore it from the system's "
-                               "trash window if you need it.", dest)  # fmt: skip
+        return Decision.refuse(Rule.DANGEROUS_SUFFIX, _(
+            "{path} has a suffix that runs programs; wsnb never puts such files back. Restore "
+            "it from the system's trash window if you need it.").format(path=dest), dest)
     return decision
 
 
 def _record_problem(ctx: ToolContext, record: Any) -> str | None:
     """Why ``record`` can't be restored by wsnb, or None."""
     if not isinstance(record, TrashRecord):
-        return ("restore_from_trash takes the trash record wsnb kept when it trashed the item; "
-                "use undo() on that history entry.")
+        return _("restore_from_trash takes the trash record wsnb kept when it trashed the "
+                 "item; use undo() on that history entry.")
     if not ctx.trash.can_restore:
-        return (f"Restoring from the trash is not supported on {sys.platform}; restore it from "
-                "the system's trash window.")
+        return _("Restoring from the trash is not supported on {platform}; restore it from the "
+                 "system's trash window.").format(platform=sys.platform)
     name = Path(record.original).name
     if record.trashed is None or record.info is None:
-        return (f"wsnb does not know where the trash keeps {name}; restore it from the system's "
-                "trash window.")
+        return _("wsnb does not know where the trash keeps {name}; restore it from the "
+                 "system's trash window.").format(name=name)
     if not _looks_like_trash(Path(record.trashed), Path(record.info), ctx.policy.root):
-        return f"The record of {name} does not point into a trash folder; wsnb won't use it."
+        return _("The record of {name} does not point into a trash folder; wsnb won't use "
+                 "it.").format(name=name)
     if not ctx.trash.contains(record):
-        return (f"{name} is no longer in the trash (it was emptied or restored elsewhere); "
-                "there is nothing to restore.")
+        return _("{name} is no longer in the trash (it was emptied or restored elsewhere); "
+                 "there is nothing to restore.").format(name=name)
     return None
 
 
@@ -243,9 +259,9 @@ def _looks_like_trash(trashed: Path, info: Path, root: Path) -> bool:
 
 def _dest_problem(ctx: ToolContext, record: TrashRecord, dest: WsPath) -> str | None:
     if record.original != str(dest.absolute):
-        return (f"The trash record is for {record.original}, not {dest}; wsnb restores an item "
-                "only to the place it came from.")
+        return _("The trash record is for {original}, not {path}; wsnb restores an item only "
+                 "to the place it came from.").format(original=record.original, path=dest)
     if dest.exists():
-        return (f"{dest} already exists and wsnb never overwrites; move or rename it, then "
-                "restore again.")
+        return _("{path} already exists and wsnb never overwrites; move or rename it, then "
+                 "restore again.").format(path=dest)
     return None
