@@ -27,6 +27,7 @@ from datetime import datetime
 from pathlib import Path
 
 from .errors import ConflictError, PolicyError, WriteError, WsnbError
+from .i18n import N_, _
 from .names import is_dangerous_name
 from .policy import METADATA_DIR, WsPath
 from .textio import read_bytes
@@ -78,7 +79,8 @@ def atomic_write(
     """
     if is_dangerous_name(path.name):
         raise PolicyError(
-            f"{path} has a suffix that runs programs; wsnb never writes such files.",
+            _("{path} has a suffix that runs programs; wsnb never writes such files.").format(
+                path=path),
             path=str(path),
             rule=Rule.DANGEROUS_SUFFIX,
         )
@@ -118,7 +120,7 @@ def _make_temp(path: WsPath, *, private: bool) -> tuple[Path, int]:
     """
     folder = path.absolute.parent
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    for _ in range(100):
+    for _attempt in range(100):
         temp = folder / f"{TEMP_PREFIX}{secrets.token_hex(8)}"
         try:
             return temp, os.open(temp, flags, 0o600 if private else 0o666)
@@ -127,8 +129,8 @@ def _make_temp(path: WsPath, *, private: bool) -> tuple[Path, int]:
         except OSError as exc:
             raise _write_error(path, exc) from None
     raise WriteError(
-        f"Could not write {path}: no free temporary name in its folder; the original is "
-        "unchanged. Remove old .wsnb-tmp- files there and try again.",
+        _("Could not write {path}: no free temporary name in its folder; the original is "
+          "unchanged. Remove old .wsnb-tmp- files there and try again.").format(path=path),
         path=str(path),
     )
 
@@ -207,22 +209,28 @@ def _sync_folder(folder: Path) -> None:
 
 
 _WRITE_HINTS = {
-    errno.ENOSPC: "Free some disk space and try again.",
-    errno.EDQUOT: "Free some space in your disk quota and try again.",
-    errno.EFBIG: "The file system or a size limit does not allow a file this large; make it "
-    "smaller or save it elsewhere.",
-    errno.EACCES: "Check that you may write to the file and its folder.",
-    errno.EPERM: "Check that you may write to the file and its folder.",
-    errno.EROFS: "The disk is read-only; copy the workspace somewhere writable.",
-    errno.ENOENT: "Its folder does not exist; create the folder first.",
+    errno.ENOSPC: N_("Free some disk space and try again."),
+    errno.EDQUOT: N_("Free some space in your disk quota and try again."),
+    errno.EFBIG: N_("The file system or a size limit does not allow a file this large; make it "
+                    "smaller or save it elsewhere."),
+    errno.EACCES: N_("Check that you may write to the file and its folder."),
+    errno.EPERM: N_("Check that you may write to the file and its folder."),
+    errno.EROFS: N_("The disk is read-only; copy the workspace somewhere writable."),
+    errno.ENOENT: N_("Its folder does not exist; create the folder first."),
 }
+
+
+def _with_hint(sentence: str, hint: str) -> str:
+    """Two whole sentences: what went wrong, then (in the same language) what to do."""
+    return f"{sentence} {_(hint)}" if hint else sentence
 
 
 def _write_error(path: WsPath, exc: OSError) -> WriteError:
     reason = exc.strerror or str(exc) or type(exc).__name__
     hint = _WRITE_HINTS.get(exc.errno or 0, "")
     return WriteError(
-        f"Could not write {path}: {reason}; the original is unchanged. {hint}".rstrip(),
+        _with_hint(_("Could not write {path}: {reason}; the original is unchanged.").format(
+            path=path, reason=reason), hint),
         path=str(path),
         errno=exc.errno,
     )
@@ -230,7 +238,8 @@ def _write_error(path: WsPath, exc: OSError) -> WriteError:
 
 def _conflict(path: WsPath) -> ConflictError:
     return ConflictError(
-        f"{path} already exists; wsnb never overwrites a file, so choose another name.",
+        _("{path} already exists; wsnb never overwrites a file, so choose another name.").format(
+            path=path),
         path=str(path),
     )
 
@@ -252,7 +261,8 @@ def backup_file(path: WsPath, root: Path, now: datetime) -> Path:
     try:
         if not stat.S_ISREG(os.lstat(path.absolute).st_mode):
             raise WriteError(
-                f"Could not back up {path}: it is not a regular file; nothing was changed.",
+                _("Could not back up {path}: it is not a regular file; nothing was "
+                  "changed.").format(path=path),
                 path=str(path),
             )
         target = _reserve(folder, stem)
@@ -276,8 +286,9 @@ def _backup_folder(root: Path, path: WsPath) -> Path:
         for part in (root / METADATA_DIR, folder):
             if not stat.S_ISDIR(os.lstat(part).st_mode):
                 raise WriteError(
-                    f"Could not back up {path}: {BACKUP_DIR} is not a plain folder (a link?); "
-                    "remove it so wsnb can recreate it. Nothing was changed.",
+                    _("Could not back up {path}: {folder} is not a plain folder (a link?); "
+                      "remove it so wsnb can recreate it. Nothing was changed.").format(
+                        path=path, folder=BACKUP_DIR),
                     path=str(path),
                 )
     except OSError as exc:
@@ -320,11 +331,12 @@ def _fsync_file(target: Path) -> None:
 def _backup_error(path: WsPath, exc: OSError) -> WriteError:
     reason = exc.strerror or str(exc)
     if exc.errno == errno.ENOENT:
-        hint = "The file is gone; look for it with ls() before changing it."
+        hint = N_("The file is gone; look for it with ls() before changing it.")
     else:
         hint = _WRITE_HINTS.get(exc.errno or 0, "")
     return WriteError(
-        f"Could not back up {path}: {reason}; nothing was changed. {hint}".rstrip(),
+        _with_hint(_("Could not back up {path}: {reason}; nothing was changed.").format(
+            path=path, reason=reason), hint),
         path=str(path),
         errno=exc.errno,
     )

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import cast
 
 from .errors import LaunchError, PolicyError
+from .i18n import _
 from .names import is_dangerous_name
 from .policy import WsPath
 from .types import Rule
@@ -66,18 +67,14 @@ class Launcher:
         """``None`` when files can be opened here, else a sentence saying why not."""
         if self._platform == "win32":
             if _startfile() is None:
-                return (
-                    "This Python has no os.startfile, so wsnb can't open files here; "
-                    "open the file yourself."
-                )
+                return _("This Python has no os.startfile, so wsnb can't open files here; open "
+                         "the file yourself.")
             return None
         if self._platform == "darwin":
             return self._missing("open")
         if not (self._environ.get("DISPLAY") or self._environ.get("WAYLAND_DISPLAY")):
-            return (
-                "There is no desktop to open files on this machine (no DISPLAY); "
-                "open the file yourself."
-            )
+            return _("There is no desktop to open files on this machine (no DISPLAY); open the "
+                     "file yourself.")
         return self._missing("xdg-open")
 
     def open(self, path: WsPath) -> None:
@@ -111,10 +108,8 @@ class Launcher:
     def _missing(self, program: str) -> str | None:
         search = self._environ.get("PATH", os.defpath)
         if shutil.which(program, path=search) is None:
-            return (
-                f"The desktop launcher {program!r} is not on PATH, so wsnb can't open files "
-                "here; open the file yourself."
-            )
+            return _("The desktop launcher {program!r} is not on PATH, so wsnb can't open files "
+                     "here; open the file yourself.").format(program=program)
         return None
 
     def _ensure_available(self) -> None:
@@ -128,8 +123,9 @@ class Launcher:
             self._spawn(argv)
         except OSError as exc:
             raise LaunchError(
-                f"The desktop launcher {argv[0]!r} could not be started "
-                f"({exc.strerror or exc.__class__.__name__}); open {path} yourself.",
+                _("The desktop launcher {program!r} could not be started ({problem}); open {path} "
+                  "yourself.").format(program=argv[0], path=path,
+                                      problem=exc.strerror or exc.__class__.__name__),
                 path=path.relative,
             ) from None
 
@@ -137,13 +133,13 @@ class Launcher:
         self._ensure_available()
         startfile = _startfile()
         if startfile is None:  # available() said so already; this keeps mypy sure of it
-            raise LaunchError("This Python has no os.startfile; open the file yourself.")
+            raise LaunchError(_("This Python has no os.startfile; open the file yourself."))
         try:
             startfile(argument)
         except OSError as exc:
             raise LaunchError(
-                f"Windows could not open {path} ({exc.strerror or exc.__class__.__name__}); "
-                "open it yourself.",
+                _("Windows could not open {path} ({problem}); open it yourself.").format(
+                    path=path, problem=exc.strerror or exc.__class__.__name__),
                 path=path.relative,
             ) from None
 
@@ -157,11 +153,12 @@ def _argument(path: WsPath) -> str:
     """The one variable argument: the absolute path of a policy-checked ``WsPath``."""
     if not isinstance(path, WsPath):
         raise LaunchError(
-            f"The launcher takes a path checked by the workspace's access policy, not "
-            f"{type(path).__name__}; resolve it with the policy first."
+            _("The launcher takes a path checked by the workspace's access policy, not {kind}; "
+              "resolve it with the policy first.").format(kind=type(path).__name__)
         )
     if not path.absolute.is_absolute():
-        raise LaunchError(f"{path} is not an absolute path; resolve it with the policy first.")
+        raise LaunchError(_("{path} is not an absolute path; resolve it with the policy "
+                            "first.").format(path=path))
     return os.fspath(path.absolute)
 
 
@@ -173,7 +170,8 @@ def _refuse_dangerous(path: WsPath) -> None:
     """
     if is_dangerous_name(path.name):
         raise PolicyError(
-            f"{path} has a suffix that runs programs; wsnb never opens such files.",
+            _("{path} has a suffix that runs programs; wsnb never opens such files.").format(
+                path=path),
             path=path.relative,
             rule=Rule.DANGEROUS_SUFFIX,
         )

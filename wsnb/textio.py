@@ -42,6 +42,7 @@ from .errors import (
     UsageError,
     WsnbError,
 )
+from .i18n import _
 from .policy import WsPath
 from .types import Rule
 
@@ -163,17 +164,17 @@ def decode_bytes(data: bytes, *, truncated: bool = False) -> tuple[str, TextForm
             codec = _CODECS[encoding][0]
             text = _decode_or_none(data[len(bom) :], codec, truncated)
             if text is None:
-                raise _undecodable("The data")
+                raise _undecodable(None)
             return text, TextFormat(encoding, _dominant_newline(text), True)
     if b"\x00" in data:
-        raise _binary("The data")
+        raise _binary(None)
     for encoding in ("utf-8", "gb18030"):
         text = _decode_or_none(data, encoding, truncated)
         if text is not None:
             has_bom = encoding == "gb18030" and text.startswith("\ufeff")
             text = text[1:] if has_bom else text
             return text, TextFormat(encoding, _dominant_newline(text), has_bom)
-    raise _undecodable("The data")
+    raise _undecodable(None)
 
 
 def _decode_or_none(data: bytes, codec: str, truncated: bool) -> str | None:
@@ -221,22 +222,23 @@ def _dominant_newline(text: str) -> str:
     return "\r\n" if crlf > text.count("\n") - crlf else "\n"
 
 
-def _binary(name: str) -> UnsupportedFileError:
-    return UnsupportedFileError(
-        f"{name} is a binary file, not text; wsnb reads only text files, so open it with "
-        "the program it belongs to.",
-        path=None if name == "The data" else name,
-        kind="binary",
-    )
+def _binary(name: str | None) -> UnsupportedFileError:
+    """``name`` is the file; None when only bytes are known."""
+    message = (_("{name} is a binary file, not text; wsnb reads only text files, so open it "
+                 "with the program it belongs to.") if name else
+               _("The data is a binary file, not text; wsnb reads only text files, so open it "
+                 "with the program it belongs to."))  # fmt: skip
+    return UnsupportedFileError(message.format(name=name), path=name, kind="binary")
 
 
-def _undecodable(name: str) -> UnsupportedFileError:
-    return UnsupportedFileError(
-        f"{name} is not text in an encoding wsnb reads (UTF-8, UTF-16 with a byte-order "
-        "mark, GB18030/GBK); convert it to UTF-8 to work with it here.",
-        path=None if name == "The data" else name,
-        kind="encoding",
-    )
+def _undecodable(name: str | None) -> UnsupportedFileError:
+    """``name`` is the file; None when only bytes are known."""
+    message = (_("{name} is not text in an encoding wsnb reads (UTF-8, UTF-16 with a "
+                 "byte-order mark, GB18030/GBK); convert it to UTF-8 to work with it here.")
+               if name else
+               _("The data is not text in an encoding wsnb reads (UTF-8, UTF-16 with a "
+                 "byte-order mark, GB18030/GBK); convert it to UTF-8 to work with it here."))
+    return UnsupportedFileError(message.format(name=name), path=name, kind="encoding")
 
 
 # ---------------------------------------------------------------------------
@@ -261,10 +263,12 @@ def encode_text(text: str, fmt: TextFormat) -> bytes:
     except KeyError:
         known = ", ".join(_CODECS)
         raise UsageError(
-            f"{fmt.encoding!r} is not an encoding wsnb writes; use one of {known}."
+            _("{encoding!r} is not an encoding wsnb writes; use one of {known}.").format(
+                encoding=fmt.encoding, known=known)
         ) from None
     if fmt.newline not in _NEWLINES:
-        raise UsageError(f"{fmt.newline!r} is not a line ending; use '\\n', '\\r\\n' or '\\r'.")
+        raise UsageError(_("{newline!r} is not a line ending; use '\\n', '\\r\\n' or "
+                           "'\\r'.").format(newline=fmt.newline))
     body = text if fmt.newline == "\n" else _BARE_LF.sub(fmt.newline, text)
     if fmt.bom or always_bom:
         body = "\ufeff" + body
@@ -281,15 +285,15 @@ def _unencodable(text: str, char: str, encoding: str) -> UnsupportedFileError:
     head = text[:position]
     line = head.count("\n") + head.count("\r") - head.count("\r\n") + 1
     if 0xD800 <= ord(char) <= 0xDFFF:
-        reason = (
-            f"The text has a broken character (a lone surrogate, U+{ord(char):04X}) on line "
-            f"{line}, which no encoding can store; remove it."
-        )
+        reason = _(
+            "The text has a broken character (a lone surrogate, U+{code:04X}) on line {line}, "
+            "which no encoding can store; remove it."
+        ).format(code=ord(char), line=line)
     else:
-        reason = (
-            f"The character {char!r} (U+{ord(char):04X}) on line {line} can't be stored in "
-            f"{encoding.upper()}; remove it, or save the file as UTF-8 instead."
-        )
+        reason = _(
+            "The character {char!r} (U+{code:04X}) on line {line} can't be stored in "
+            "{encoding}; remove it, or save the file as UTF-8 instead."
+        ).format(char=char, code=ord(char), line=line, encoding=encoding.upper())
     return UnsupportedFileError(
         reason,
         char=char,
@@ -328,7 +332,8 @@ def read_text(path: WsPath, *, limit: int = MAX_READ_BYTES) -> TextContent:
     when the file became a symlink after the policy checked it.
     """
     if limit < 0:
-        raise UsageError(f"The read limit must be 0 or more bytes, not {limit}.")
+        raise UsageError(_("The read limit must be 0 or more bytes, not {limit}.").format(
+            limit=limit))
     fd, size = _open_regular(path)
     try:
         raw = _read_fd(fd, limit + 1, size)
@@ -347,7 +352,8 @@ def read_text(path: WsPath, *, limit: int = MAX_READ_BYTES) -> TextContent:
 def read_bytes(path: WsPath, *, limit: int | None = None) -> bytes:
     """The raw bytes of ``path`` (the first ``limit`` bytes when given)."""
     if limit is not None and limit < 0:
-        raise UsageError(f"The read limit must be 0 or more bytes, not {limit}.")
+        raise UsageError(_("The read limit must be 0 or more bytes, not {limit}.").format(
+            limit=limit))
     fd, size = _open_regular(path)
     try:
         return _read_fd(fd, size + 1 if limit is None else limit, size)
@@ -379,11 +385,17 @@ def _open_regular(path: WsPath) -> tuple[int, int]:
 
 def _not_regular(path: WsPath, mode: int) -> UnsupportedFileError:
     if stat.S_ISDIR(mode):
-        return UnsupportedFileError(
-            f"{path} is a folder, not a file; use ls() to list it.", path=str(path)
-        )
+        return _is_folder(path)
     return UnsupportedFileError(
-        f"{path} is a special file (FIFO, socket or device); only regular files can be read.",
+        _("{path} is a special file (FIFO, socket or device); only regular files can be "
+          "read.").format(path=path),
+        path=str(path),
+    )
+
+
+def _is_folder(path: WsPath) -> UnsupportedFileError:
+    return UnsupportedFileError(
+        _("{path} is a folder, not a file; use ls() to list it.").format(path=path),
         path=str(path),
     )
 
@@ -413,20 +425,21 @@ def _read_fd(fd: int, limit: int, size: int) -> bytes:
 def _read_error(path: WsPath, exc: OSError) -> WsnbError:
     if isinstance(exc, FileNotFoundError):
         return NotFoundError(
-            f"{path} does not exist; check the name with ls() or search_files().", path=str(path)
+            _("{path} does not exist; check the name with ls() or search_files().").format(
+                path=path), path=str(path)
         )
     if isinstance(exc, IsADirectoryError):
-        return UnsupportedFileError(
-            f"{path} is a folder, not a file; use ls() to list it.", path=str(path)
-        )
+        return _is_folder(path)
     if exc.errno == errno.ELOOP:
         return PolicyError(
-            f"{path} is a symbolic link; wsnb never follows links, read its target instead.",
+            _("{path} is a symbolic link; wsnb never follows links, read its target "
+              "instead.").format(path=path),
             path=str(path),
             rule=Rule.SYMLINK,
         )
     return WsnbError(
-        f"{path} could not be read ({exc.strerror or exc}); check that you may read it.",
+        _("{path} could not be read ({problem}); check that you may read it.").format(
+            path=path, problem=exc.strerror or exc),
         path=str(path),
     )
 
@@ -443,7 +456,8 @@ def unified_diff(old: str, new: str, path: str, *, context: int = 3) -> str:
     is marked the way git marks it. Equal texts give ``""``.
     """
     if context < 0:
-        raise UsageError(f"The diff context must be 0 or more lines, not {context}.")
+        raise UsageError(_("The diff context must be 0 or more lines, not {context}.").format(
+            context=context))
     lines = difflib.unified_diff(
         _LINE.findall(old), _LINE.findall(new), f"a/{path}", f"b/{path}", n=context
     )

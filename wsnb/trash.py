@@ -28,6 +28,7 @@ from urllib.parse import unquote_to_bytes
 
 from .errors import ConflictError, NotFoundError, TrashError, UsageError
 from .fsops import rename_no_replace
+from .i18n import N_, _
 from .policy import WsPath
 
 __all__ = ["Trash", "TrashRecord"]
@@ -36,7 +37,7 @@ logger = logging.getLogger("wsnb")
 
 _INFO_SUFFIX = ".trashinfo"
 _DATE_FORMAT = "%Y-%m-%dT%H:%M:%S"
-_UNKNOWN_WHERE = (
+_UNKNOWN_WHERE = N_(
     "wsnb does not know where the trash keeps {name}; restore it from the system's trash window."
 )
 
@@ -134,17 +135,11 @@ class Trash:
         try:
             send2trash(str(target.absolute))
         except TrashPermissionError as exc:
-            raise TrashError(
-                f"The system trash refused {target} because its trash folder can't be written "
-                f"({exc.strerror}); {_left_where(target)}",
-                path=target.relative,
-            ) from None
+            raise TrashError(_refused(target, exc.strerror, writable=False),
+                             path=target.relative) from None
         except OSError as exc:
-            raise TrashError(
-                f"The system trash could not take {target} "
-                f"({exc.strerror or exc.__class__.__name__}); {_left_where(target)}",
-                path=target.relative,
-            ) from None
+            raise TrashError(_refused(target, exc.strerror or exc.__class__.__name__),
+                             path=target.relative) from None
 
     # -- restoring ------------------------------------------------------------
 
@@ -170,16 +165,16 @@ class Trash:
         name = Path(record.original).name
         if not self.can_restore:
             raise TrashError(
-                f"Restoring from the trash is not supported on {self._platform}; "
-                "restore it from the system's trash window.",
+                _("Restoring from the trash is not supported on {platform}; restore it from the "
+                  "system's trash window.").format(platform=self._platform),
                 path=dest.relative,
             )
         if record.trashed is None or record.info is None:
-            raise TrashError(_UNKNOWN_WHERE.format(name=name), path=dest.relative)
+            raise TrashError(_(_UNKNOWN_WHERE).format(name=name), path=dest.relative)
         if not self.contains(record):
             raise TrashError(
-                f"{name} is no longer in the trash (it was emptied or restored elsewhere); "
-                "there is nothing to restore.",
+                _("{name} is no longer in the trash (it was emptied or restored elsewhere); "
+                  "there is nothing to restore.").format(name=name),
                 path=dest.relative,
             )
         _check_dest(dest)
@@ -231,31 +226,42 @@ def _checked_target(path: object) -> WsPath:
     """Refuse anything but one existing, policy-checked path that is not the root."""
     if isinstance(path, list | tuple | set | frozenset):
         raise TrashError(
-            "wsnb moves one item to the trash at a time; call send() once for each path."
+            _("wsnb moves one item to the trash at a time; call send() once for each path.")
         )
     if not isinstance(path, WsPath):
         raise UsageError(
-            f"send() takes a path checked by the workspace's access policy, not "
-            f"{type(path).__name__}; resolve it with the policy first."
+            _("send() takes a path checked by the workspace's access policy, not {kind}; "
+              "resolve it with the policy first.").format(kind=type(path).__name__)
         )
     if path.is_root:
         raise TrashError(
-            "The workspace root can't be moved to the trash; trash the items inside it instead.",
+            _("The workspace root can't be moved to the trash; trash the items inside it "
+              "instead."),
             path=path.relative,
         )
     if not path.exists():
         raise TrashError(
-            f"{path} does not exist, so there is nothing to move to the trash; "
-            "check the name with ls().",
+            _("{path} does not exist, so there is nothing to move to the trash; check the name "
+              "with ls().").format(path=path),
             path=path.relative,
         )
     return path
 
 
-def _left_where(target: WsPath) -> str:
-    if target.exists():
-        return "it was left where it was."
-    return "check the system's trash window for it."
+def _refused(target: WsPath, problem: str | None, *, writable: bool = True) -> str:
+    """Why the trash did not take ``target``, and where the item is now."""
+    left = target.exists()
+    if not writable:
+        message = (_("The system trash refused {path} because its trash folder can't be "
+                     "written ({problem}); it was left where it was.") if left else
+                   _("The system trash refused {path} because its trash folder can't be "
+                     "written ({problem}); check the system's trash window for it."))
+    else:
+        message = (_("The system trash could not take {path} ({problem}); it was left where it "
+                     "was.") if left else
+                   _("The system trash could not take {path} ({problem}); check the system's "
+                     "trash window for it."))
+    return message.format(path=target, problem=problem)
 
 
 def _default_home_trash() -> Path:
@@ -327,14 +333,14 @@ def _newest_for(original: str, infos: Iterable[_Info | None]) -> _Info | None:
 def _check_dest(dest: WsPath) -> None:
     if dest.exists():
         raise ConflictError(
-            f"{dest} already exists and wsnb never overwrites; move or rename it, "
-            "then restore again.",
+            _("{path} already exists and wsnb never overwrites; move or rename it, then "
+              "restore again.").format(path=dest),
             path=dest.relative,
         )
     if not dest.absolute.parent.is_dir():
         raise NotFoundError(
-            f"The folder that held {dest} no longer exists; restore or create that folder "
-            "first, then restore again.",
+            _("The folder that held {path} no longer exists; restore or create that folder "
+              "first, then restore again.").format(path=dest),
             path=dest.relative,
         )
 
@@ -355,14 +361,15 @@ def _move_back(trashed: Path, dest: WsPath) -> None:
             shutil.move(trashed, dest.absolute)
     except FileExistsError:
         raise ConflictError(
-            f"{dest} appeared while restoring; wsnb never overwrites, so the item stays in "
-            "the trash. Move the new item away and try again.",
+            _("{path} appeared while restoring; wsnb never overwrites, so the item stays in the "
+              "trash. Move the new item away and try again.").format(path=dest),
             path=dest.relative,
         ) from None
     except OSError as exc:
         raise TrashError(
-            f"{dest} could not be restored ({exc.strerror or exc.__class__.__name__}); "
-            "it is still in the trash, try again or restore it from the system's trash window.",
+            _("{path} could not be restored ({problem}); it is still in the trash, try again or "
+              "restore it from the system's trash window.").format(
+                path=dest, problem=exc.strerror or exc.__class__.__name__),
             path=dest.relative,
         ) from None
 
