@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from .errors import WsnbError
+from .i18n import N_, _, ngettext
 from .index import FileIndex
 from .policy import AccessPolicy
 from .textio import read_text
@@ -118,21 +119,22 @@ _KEY_SUFFIXES = {".pro": "build", ".sln": "build"}
 _KIND_ORDER = ("readme", "license", "build", "package", "docker", "ci", "config", "docs")
 
 _ENTRY_NAMES = {
-    "__main__.py": "Python package entry (__main__.py)",
+    "__main__.py": N_("Python package entry (__main__.py)"),
     **dict.fromkeys(("index.js", "index.mjs", "index.ts", "index.tsx", "main.js", "main.mjs",
-                     "main.ts", "main.tsx"), "JavaScript/TypeScript entry by name"),
+                     "main.ts", "main.tsx"), N_("JavaScript/TypeScript entry by name")),
 }  # fmt: skip
 _ENTRY_PATTERNS: dict[str, tuple[re.Pattern[str], str]] = {
     **dict.fromkeys((".c", ".cc", ".cpp", ".cxx", ".c++"), (
         re.compile(r"^[ \t]*(?:int|auto|void)[ \t]+(?:main|wmain|WinMain)[ \t]*\(", re.M),
-        "defines main() (C/C++)")),
+        N_("defines main() (C/C++)"))),
     ".py": (re.compile(r"""^if[ \t]+__name__[ \t]*==[ \t]*["']__main__["'][ \t]*:""", re.M),
-            'runs as a script (if __name__ == "__main__")'),
-    ".go": (re.compile(r"^func[ \t]+main[ \t]*\([ \t]*\)", re.M), "defines func main() (Go)"),
+            N_('runs as a script (if __name__ == "__main__")')),
+    ".go": (re.compile(r"^func[ \t]+main[ \t]*\([ \t]*\)", re.M),
+            N_("defines func main() (Go)")),
     ".rs": (re.compile(r"^[ \t]*(?:pub[ \t]+)?fn[ \t]+main[ \t]*\(", re.M),
-            "defines fn main() (Rust)"),
+            N_("defines fn main() (Rust)")),
     ".java": (re.compile(r"public[ \t]+static[ \t]+void[ \t]+main[ \t]*\("),
-              "defines main(String[]) (Java)"),
+              N_("defines main(String[]) (Java)")),
 }  # fmt: skip
 _MANIFESTS = frozenset({"package.json", "pyproject.toml"})
 
@@ -167,33 +169,36 @@ class ProjectSummary:
     def _sections(self) -> list[tuple[str, pd.DataFrame]]:
         languages = self.languages.assign(share=self.languages["share"].map(_percent))
         return [
-            ("Languages", languages),
-            ("Top folders", self.top_folders),
-            ("Key files", self.key_files),
-            ("Entry points", self.entry_points),
+            (_("Languages"), languages),
+            (_("Top folders"), self.top_folders),
+            (_("Key files"), self.key_files),
+            (_("Entry points"), self.entry_points),
         ]
 
     def _totals(self) -> str:
-        return (
-            f"{self.files:,} {_plural(self.files, 'file')} in {self.folders:,} "
-            f"{_plural(self.folders, 'folder')}, {_human_size(self.total_bytes)}"
-        )
+        files = ngettext("{count:,} file", "{count:,} files", self.files).format(count=self.files)
+        folders = ngettext("{count:,} folder", "{count:,} folders", self.folders).format(
+            count=self.folders)
+        return _("{files} in {folders}, {size}").format(
+            files=files, folders=folders, size=_human_size(self.total_bytes))
 
     def __repr__(self) -> str:
-        lines = [f"Project summary: {self.name}", self._totals(), f"Scan: {self.scan_note}"]
+        lines = [_("Project summary: {name}").format(name=self.name), self._totals(),
+                 _("Scan: {note}").format(note=self.scan_note)]  # fmt: skip
         for title, frame in self._sections():
-            lines += ["", f"{title}:", *_text_table(frame)]
+            lines += ["", _("{title}:").format(title=title), *_text_table(frame)]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         parts = [
-            f"<h4>Project summary: {html.escape(self.name)}</h4>",
-            f"<p>{html.escape(self._totals())}<br>Scan: {html.escape(self.scan_note)}</p>",
+            "<h4>" + html.escape(_("Project summary: {name}").format(name=self.name)) + "</h4>",
+            f"<p>{html.escape(self._totals())}<br>"
+            + html.escape(_("Scan: {note}").format(note=self.scan_note)) + "</p>",
         ]
         for title, frame in self._sections():
             parts.append(f"<h5>{html.escape(title)}</h5>")
             if frame.empty:
-                parts.append("<p><i>none</i></p>")
+                parts.append("<p><i>" + html.escape(_("none")) + "</i></p>")
             else:
                 parts.append(frame.to_html(index=False, escape=True, border=0))
         return '<div class="wsnb-summary">' + "".join(parts) + "</div>"
@@ -269,7 +274,7 @@ def _top_folders(frame: pd.DataFrame, files: pd.DataFrame) -> pd.DataFrame:
     folders = frame.loc[frame["is_dir"] & ~frame["is_symlink"], "path"]
     totals = {path: [0, 0] for path in folders if "/" not in path}
     for path, size in zip(files["path"], files["size"], strict=True):
-        folder, slash, _ = path.partition("/")
+        folder, slash, _rest = path.partition("/")
         if slash and folder in totals:
             totals[folder][0] += 1
             totals[folder][1] += int(size)
@@ -319,7 +324,7 @@ def _entry_points(policy: AccessPolicy, files: pd.DataFrame) -> pd.DataFrame:
     for path, name, suffix in zip(files["path"], files["name"], files["suffix"], strict=True):
         reason = _ENTRY_NAMES.get(name.lower())
         if reason:
-            rows.add((path, reason))
+            rows.add((path, _(reason)))
         if suffix in _ENTRY_PATTERNS or name.lower() in _MANIFESTS:
             candidates.append((path, name, suffix))
     candidates.sort(key=lambda item: (item[0].count("/"), item[0]))
@@ -328,7 +333,8 @@ def _entry_points(policy: AccessPolicy, files: pd.DataFrame) -> pd.DataFrame:
         if text is not None:
             rows.update(_entries_in(path, name.lower(), suffix, text))
     known = set(files["path"])
-    rows = {(path, reason if path in known else f"{reason} (not in the scan)")
+    rows = {(path, reason if path in known
+             else _("{reason} (not in the scan)").format(reason=reason))
             for path, reason in rows}  # fmt: skip
     result = pd.DataFrame(sorted(rows), columns=ENTRY_COLUMNS)
     return _typed(result, path="str", reason="str")
@@ -352,7 +358,7 @@ def _entries_in(path: str, lower_name: str, suffix: str, text: str) -> Iterator[
     elif suffix in _ENTRY_PATTERNS:
         pattern, reason = _ENTRY_PATTERNS[suffix]
         if pattern.search(text):
-            yield path, reason
+            yield path, _(reason)
 
 
 def _package_json_entries(path: str, text: str) -> Iterator[tuple[str, str]]:
@@ -373,7 +379,7 @@ def _package_json_entries(path: str, text: str) -> Iterator[tuple[str, str]]:
     for target, field in targets:
         inside = _inside(folder, target)
         if inside is not None:
-            yield inside, f"named by {path} {field}"
+            yield inside, _("named by {path} {field}").format(path=path, field=field)
 
 
 def _pyproject_entries(path: str, text: str) -> Iterator[tuple[str, str]]:
@@ -386,7 +392,7 @@ def _pyproject_entries(path: str, text: str) -> Iterator[tuple[str, str]]:
     scripts = project.get("scripts") if isinstance(project, dict) else None
     if isinstance(scripts, dict):
         for command, target in sorted(scripts.items()):
-            yield path, f"script {command} = {target}"
+            yield path, _("script {command} = {target}").format(command=command, target=target)
 
 
 def _inside(folder: str, target: object) -> str | None:
@@ -412,7 +418,7 @@ def _typed(frame: pd.DataFrame, **dtypes: str) -> pd.DataFrame:
 def _text_table(frame: pd.DataFrame) -> list[str]:
     """A small fixed-width table, independent of pandas display options."""
     if frame.empty:
-        return ["  (none)"]
+        return ["  " + _("(none)")]
     header = [str(column) for column in frame.columns]
     cells = [[str(value) for value in row] for row in frame.itertuples(index=False)]
     numeric = [
@@ -433,10 +439,6 @@ def _text_table(frame: pd.DataFrame) -> list[str]:
 
 def _percent(share: float) -> str:
     return f"{share * 100:.1f}%"
-
-
-def _plural(count: int, word: str) -> str:
-    return word if count == 1 else word + "s"
 
 
 def _human_size(size: int) -> str:

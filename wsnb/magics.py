@@ -15,6 +15,7 @@ from IPython.core.error import UsageError as IPythonUsageError
 from IPython.core.magic import Magics, line_magic, magics_class
 
 from .errors import WsnbError
+from .i18n import _
 
 if TYPE_CHECKING:
     from IPython.core.interactiveshell import InteractiveShell
@@ -62,12 +63,14 @@ class WorkspaceMagics(Magics):
         PATH and PATTERN are the rest of the line; quote them ("a b.txt") or not.
         A wrong use prints one line saying what to type instead.
         """
-        command, _, rest = line.strip().partition(" ")
+        command, _space, rest = line.strip().partition(" ")
         if not command:
-            raise IPythonUsageError(f"Say what to do: {_USAGE}. %ws? shows help.")
+            raise IPythonUsageError(_("Say what to do: {usage}. %ws? shows help.").format(
+                usage=_USAGE))
         handler = self._commands.get(command)
         if handler is None:
-            raise IPythonUsageError(f"%ws has no command {command!r}; use {_USAGE}.")
+            raise IPythonUsageError(_("%ws has no command {command!r}; use {usage}.").format(
+                command=command, usage=_USAGE))
         try:
             return handler(_argument(rest))
         except WsnbError as exc:
@@ -79,13 +82,13 @@ class WorkspaceMagics(Magics):
         from . import open_workspace
 
         if not path:
-            raise IPythonUsageError("Say which folder to open: %ws open PATH.")
+            raise IPythonUsageError(_("Say which folder to open: %ws open PATH."))
         self.workspace = open_workspace(path)
         return self.workspace
 
     def _current(self) -> Workspace:
         if self.workspace is None:
-            raise IPythonUsageError("No workspace is open yet; start with %ws open PATH.")
+            raise IPythonUsageError(_("No workspace is open yet; start with %ws open PATH."))
         return self.workspace
 
     def _find(self, keyword: str) -> Any:
@@ -133,18 +136,19 @@ def _argument(rest: str) -> str:
 
 def _required(value: str, usage: str) -> str:
     if not value:
-        raise IPythonUsageError(f"Say what to look for: %ws {usage}.")
+        raise IPythonUsageError(_("Say what to look for: %ws {usage}.").format(usage=usage))
     return value
 
 
 def _nothing_more(extra: str, command: str) -> None:
     if extra:
-        raise IPythonUsageError(f"%ws {command} takes nothing more; drop {extra!r}.")
+        raise IPythonUsageError(_("%ws {command} takes nothing more; drop {extra!r}.").format(
+            command=command, extra=extra))
 
 
 def load_ipython_extension(ipython: object) -> None:
     """Register ``%ws`` (``%load_ext wsnb`` calls this)."""
     register = getattr(ipython, "register_magics", None)
     if register is None:
-        raise IPythonUsageError("Load wsnb's magics from IPython: %load_ext wsnb.")
+        raise IPythonUsageError(_("Load wsnb's magics from IPython: %load_ext wsnb."))
     register(WorkspaceMagics)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import NotFoundError, WsnbError
+from .i18n import _, using_language
 from .policy import AccessPolicy
 from .tools.base import ToolContext, ToolRegistry, local_now
 from .tools.limits import ToolLimits
@@ -74,7 +75,8 @@ def open_workspace(
         from .errors import UsageError
 
         choices = ", ".join(repr(m.value) for m in PermissionMode)
-        raise UsageError(f"mode must be one of {choices}, not {mode!r}.") from None
+        raise UsageError(_("mode must be one of {choices}, not {mode!r}.").format(
+            choices=choices, mode=mode)) from None
     policy = AccessPolicy(path, mode=mode, allow_sensitive=allow_sensitive)
     return Workspace(policy, limits=limits, trash=trash, launcher=launcher, clock=clock)
 
@@ -152,7 +154,7 @@ class Workspace:
         from .scanner import scan
 
         # In a notebook, a scan that takes more than half a second shows a bar.
-        with notebook_progress("Scanning", unit="entries") as bar:
+        with notebook_progress(_("Scanning"), unit=_("entries")) as bar:
             # A bar that will never show is no callback: without one, the scan checks
             # ignored files in one batch at the end instead of at every report.
             shown = bar if bar.enabled else None
@@ -162,7 +164,8 @@ class Workspace:
         logger.info("scanned %s: %d files, %d folders, truncated=%s",
                     self.root, report.files, report.dirs, report.truncated)  # fmt: skip
         if report.truncated:
-            logger.warning("%s", _scan_note(report))
+            with using_language("en"):  # log records stay English
+                logger.warning("%s", _scan_note(report))
         return report
 
     def _current_index(self) -> FileIndex:
@@ -265,7 +268,7 @@ class Workspace:
         from .progress import notebook_progress
 
         # In a notebook, a search that takes more than half a second shows a bar.
-        with notebook_progress("Searching text", unit="files") as bar:
+        with notebook_progress(_("Searching text"), unit=_("files")) as bar:
             result = self._run("search_text", pattern=pattern, regex=regex, case=case,
                                limit=limit, max_files=max_files, max_bytes=max_bytes,
                                progress=progress or bar)  # fmt: skip
@@ -289,7 +292,8 @@ class Workspace:
         try:
             return file_info(target.relative, os.lstat(target.absolute))
         except FileNotFoundError:
-            raise NotFoundError(f"{target} does not exist; check the name with ls() or find().",
+            raise NotFoundError(_("{path} does not exist; check the name with ls() or "
+                                  "find().").format(path=target),
                                 path=target.relative) from None  # fmt: skip
 
     def tree(self, path: str = ".", depth: int = 2) -> pd.DataFrame:
@@ -456,11 +460,10 @@ def _scan_note(report: ScanReport) -> str:
     if not report.truncated:
         return ""
     if report.limit == "max_files":
-        what = (f"the scan stopped at max_files={report.entries:,} "
-                f"(about {report.left_out:,} left out)")  # fmt: skip
-        raise_it = f"max_files={report.entries * 4:_}"  # a literal Python accepts
-    else:
-        what = (f"the scan did not go below the depth limit "
-                f"({report.left_out:,} folders not entered)")  # fmt: skip
-        raise_it = "max_depth=128"
-    return f"{what}; open the workspace with limits=wsnb.ScanLimits({raise_it}) for more"
+        return _("the scan stopped at max_files={entries:,} (about {left_out:,} left out); open "
+                 "the workspace with limits=wsnb.ScanLimits(max_files={more}) for more").format(
+            entries=report.entries, left_out=report.left_out,
+            more=f"{report.entries * 4:_}")  # a literal Python accepts
+    return _("the scan did not go below the depth limit ({left_out:,} folders not entered); "
+             "open the workspace with limits=wsnb.ScanLimits(max_depth=128) for more").format(
+        left_out=report.left_out)
