@@ -151,35 +151,94 @@ def _translator(call: ast.Call) -> str | None:
     return name if name in TRANSLATORS else None
 
 
-def _untranslatable(call: ast.Call, name: str) -> list[ast.expr]:
-    """The message arguments that are not one plain string literal."""
+# The one non-literal a translator may take: a lookup of a message marked with ``N_()`` in a
+# table (``_(RISK_WORDS[risk])``, ``_(hint)``), never a string built on the spot.
+_LOOKUPS = (ast.Name, ast.Attribute, ast.Subscript)
+_BUILDERS = frozenset({"format", "join", "replace", "strip", "upper", "lower", "capitalize",
+                       "title", "str", "repr"})
+
+
+def _is_built(value: ast.expr) -> bool:
+    """A string made on the spot: an f-string, ``+`` or ``%``, ``.format()``, ``str()``..."""
+    if isinstance(value, ast.JoinedStr | ast.BinOp):
+        return True
+    if isinstance(value, ast.Call):
+        func = value.func
+        called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        return called in _BUILDERS
+    if isinstance(value, ast.IfExp):
+        return _is_built(value.body) or _is_built(value.orelse)
+    return False
+
+
+def _untranslatable(call: ast.Call, name: str, built: set[str] | frozenset[str] = frozenset()
+                    ) -> list[ast.expr]:  # fmt: skip
+    """The message arguments that can't be in the catalog as written.
+
+    A literal is fine; a lookup is fine unless it names a local that this function built
+    (an f-string, a concatenation, a ``.format()``). ``N_()`` takes literals only, and so
+    do ``_()`` and ``ngettext()`` anywhere but for such lookups.
+    """
     wanted = 2 if name == "ngettext" else 1
     if len(call.args) < wanted:
         return [call]  # type: ignore[list-item]
-    return [arg for arg in call.args[:wanted]
-            if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str))]  # fmt: skip
+    wrong = []
+    for arg in call.args[:wanted]:
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            continue
+        lookup = name != "N_" and isinstance(arg, _LOOKUPS) and (
+            not isinstance(arg, ast.Name) or arg.id not in built)  # fmt: skip
+        if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute):
+            lookup = name != "N_" and arg.func.attr == "get"  # TABLE.get(key, default)
+        if not lookup:
+            wrong.append(arg)
+    return wrong
+
+
+def _built_names(function: ast.AST) -> set[str]:
+    """Locals of ``function`` assigned a string built on the spot (see ``_is_built``)."""
+    names = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and _is_built(node.value):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return names
+
+
+def _scopes(tree: ast.Module) -> Iterator[tuple[ast.AST, set[str]]]:
+    """Each function (and the module) with the names it builds."""
+    yield tree, set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            yield node, _built_names(node)
 
 
 def test_translated_messages_are_string_literals() -> None:
-    found = []
+    found = set()
     for where, tree in _modules():
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and (name := _translator(node)):
-                for arg in _untranslatable(node, name):
-                    found.append(f"{where}:{node.lineno}: {name}({ast.unparse(arg)[:70]})")
+        for scope, built in _scopes(tree):
+            for node in ast.walk(scope):
+                if isinstance(node, ast.Call) and (name := _translator(node)):
+                    for arg in _untranslatable(node, name, built):
+                        found.add(f"{where}:{node.lineno}: {name}({ast.unparse(arg)[:70]})")
     assert not found, (
         "f-strings or expressions passed to a translator can never be translated; write "
-        "_(\"... {name} ...\").format(name=...) instead:\n" + "\n".join(found)
+        "_(\"... {name} ...\").format(name=...) instead:\n" + "\n".join(sorted(found))
     )
 
 
 def _shadows_translator(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int | None:
-    """The line where a function that calls ``_()`` also binds a local named ``_``."""
+    """The line where a function that calls ``_()`` also binds a local named ``_``.
+
+    A comprehension's own variables live in the comprehension, so they hide nothing.
+    """
+    inner = {id(n) for c in ast.walk(function) if isinstance(c, ast.comprehension)
+             for n in ast.walk(c.target)}  # fmt: skip
     calls = binds = None
     for node in ast.walk(function):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_":
             calls = node.lineno
-        if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store):
+        if (isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store)
+                and id(node) not in inner):  # fmt: skip
             binds = node.lineno
         if isinstance(node, ast.arg) and node.arg == "_":
             binds = node.lineno
@@ -205,7 +264,17 @@ def test_the_checks_see_what_they_look_for() -> None:
     assert _shadows_translator(function) == 2
     call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call))
     assert _translator(call) == "_" and _untranslatable(call, "_")
-    plural = ast.parse("ngettext('{n} file', name, n)").body[0]
+    plural = ast.parse("ngettext('{n} file', name + 's', n)").body[0]
     assert isinstance(plural, ast.Expr) and isinstance(plural.value, ast.Call)
     assert len(_untranslatable(plural.value, "ngettext")) == 1
+    # A table lookup is how N_() messages are shown; a local built from pieces is not.
+    built = ast.parse("def g(k):\n    msg = 'a ' + k\n    return _(msg), _(WORDS[k]), "
+                      "_(WORDS.get(k, k)), _(k.upper())\n").body[0]
+    assert isinstance(built, ast.FunctionDef)
+    calls = [n for n in ast.walk(built) if isinstance(n, ast.Call) and _translator(n)]
+    wrong = [arg for c in calls for arg in _untranslatable(c, "_", _built_names(built))]
+    assert [ast.unparse(arg) for arg in wrong] == ["msg", "k.upper()"]
+    comprehension = ast.parse("def h(r):\n    return [_(x) for _, x in r]\n").body[0]
+    assert isinstance(comprehension, ast.FunctionDef)
+    assert _shadows_translator(comprehension) is None
     assert _fields("共 {count} 个，{shown}") == {"count", "shown"}

@@ -58,8 +58,8 @@ def normalize_language(lang: str) -> Language:
     if code in _LANGUAGES:
         return code
     raise UsageError(
-        f"wsnb speaks English and Chinese: use set_language('en'), set_language('zh') or "
-        f"set_language('auto'), not {lang!r}."
+        _("wsnb speaks English and Chinese: use set_language('en'), set_language('zh') or "
+          "set_language('auto'), not {lang!r}.").format(lang=lang)
     )
 
 

@@ -20,6 +20,8 @@ from typing import Any, cast
 
 import pandas as pd
 
+from .i18n import _
+
 __all__ = ["NotedFrame", "with_note"]
 
 logger = logging.getLogger("wsnb")
@@ -42,7 +44,7 @@ class NotedFrame(pd.DataFrame):
     def __repr__(self) -> str:
         text = super().__repr__()
         note = self.note
-        return f"{text}\nNote: {note}" if note else text
+        return text + "\n" + _("Note: {note}").format(note=note) if note else text
 
     def _repr_html_(self) -> str | None:
         table = cast("str | None", super()._repr_html_())  # type: ignore[misc]

@@ -7,6 +7,7 @@ from collections import Counter
 import pandas as pd
 
 from .errors import UsageError
+from .i18n import _
 
 __all__ = ["TREE_COLUMNS", "tree_frame"]
 
@@ -21,7 +22,8 @@ def tree_frame(index: pd.DataFrame, folder: str, depth: int) -> pd.DataFrame:
     still says how big it is. Folders come before files at each level.
     """
     if not isinstance(depth, int) or isinstance(depth, bool) or depth < 1:
-        raise UsageError(f"depth must be a whole number of at least 1, not {depth!r}.")
+        raise UsageError(_("{param} must be a whole number of at least 1, not {asked!r}.").format(
+            param="depth", asked=depth))
     prefix = "" if folder == "." else folder + "/"
     below = index[index["path"].str.startswith(prefix)] if prefix else index
     entries = [

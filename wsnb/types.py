@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from .i18n import _
+
 __all__ = [
     "ActionType",
     "FileInfo",
@@ -191,9 +193,10 @@ class FileText:
         """The sentence saying the text was cut, or "" when it is the whole file."""
         if not self.truncated:
             return ""
-        read = f"the first {self.limit:,} bytes" if self.limit else "part"
-        return (f"{self.path}: showing {read} of {self.size:,}; pass a larger max_bytes "
-                "to read more")
+        message = (_("{path}: showing the first {limit:,} bytes of {size:,}; pass a larger "
+                     "max_bytes to read more") if self.limit else
+                   _("{path}: showing part of {size:,}; pass a larger max_bytes to read more"))
+        return message.format(path=self.path, limit=self.limit, size=self.size)
 
     @property
     def lines(self) -> list[str]:
@@ -201,14 +204,18 @@ class FileText:
 
     def header(self) -> str:
         endings = {"\n": "LF", "\r\n": "CRLF", "\r": "CR"}.get(self.newline, repr(self.newline))
-        cut = f", truncated (file is {self.size:,} bytes)" if self.truncated else ""
-        head = f"{self.path} ({self.encoding}, {endings}, {len(self.lines):,} lines{cut})"
-        return f"{head}\nNote: {self.cut_note()}" if self.truncated else head
+        if not self.truncated:
+            return _("{path} ({encoding}, {endings}, {lines:,} lines)").format(
+                path=self.path, encoding=self.encoding, endings=endings, lines=len(self.lines))
+        head = _("{path} ({encoding}, {endings}, {lines:,} lines, truncated (file is {size:,} "
+                 "bytes))").format(path=self.path, encoding=self.encoding, endings=endings,
+                                   lines=len(self.lines), size=self.size)  # fmt: skip
+        return head + "\n" + _("Note: {note}").format(note=self.cut_note())
 
     def __repr__(self) -> str:
         shown = self.lines[:40]
         more = len(self.lines) - len(shown)
-        tail = [f"... {more:,} more lines"] if more > 0 else []
+        tail = [_("... {count:,} more lines").format(count=more)] if more > 0 else []
         header = self.header()
         rule = "-" * min(len(header.splitlines()[0]), 80)
         return "\n".join([header, rule, *shown, *tail])

@@ -25,6 +25,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from ..errors import ConflictError
+from ..i18n import _
 
 __all__ = ["GENERATED_FILES", "SAMPLE_FILES", "STORED_FILES", "copy_sample_workspace"]
 
@@ -166,12 +167,14 @@ def _check_destination(target: Path) -> None:
         return
     if target.is_symlink() or not target.is_dir():
         raise ConflictError(
-            f"{target} already exists and is not a folder; choose a new folder for the sample.",
+            _("{path} already exists and is not a folder; choose a new folder for the "
+              "sample.").format(path=target),
             path=str(target),
         )
     if any(target.iterdir()):
         raise ConflictError(
-            f"{target} is not empty; choose a new or empty folder for the sample.",
+            _("{path} is not empty; choose a new or empty folder for the sample.").format(
+                path=target),
             path=str(target),
         )
 

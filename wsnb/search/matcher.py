@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import UsageError
+from ..i18n import _
 
 # The standard library's own regular-expression parser (``re._parser`` since Python 3.11),
 # read only to find the plain text a pattern needs; untyped, hence ``Any``.
@@ -85,15 +86,16 @@ class Matcher:
 def compile_pattern(pattern: str, *, regex: bool, case: bool) -> Matcher:
     """Check the pattern and build the matcher; a bad pattern is a ``UsageError``."""
     if not isinstance(pattern, str) or not pattern:
-        raise UsageError("The search pattern is empty; give the text to look for.")
+        raise UsageError(_("The search pattern is empty; give the text to look for."))
     if regex:
         flags = re.MULTILINE | (0 if case else re.IGNORECASE)
         try:
             compiled = re.compile(pattern, flags)
         except re.error as exc:
             raise UsageError(
-                f"The regular expression {pattern!r} is not valid ({exc}); fix it, "
-                "or pass regex=False to search for the text literally."
+                _("The regular expression {pattern!r} is not valid ({problem}); fix it, or pass "
+                  "regex=False to search for the text literally.").format(pattern=pattern,
+                                                                         problem=exc)
             ) from None
         needles, fold = _regex_needles(compiled)
         return Matcher(compiled, needles, fold=fold)
