@@ -3,11 +3,12 @@
 The text is cut into stretches wherever a line, a table cell or a non-ASCII character (a
 Chinese character, full-width punctuation, an icon) begins, so "``src`` 里有 3 项" holds no
 English at all. Inside a stretch, a token counts as an English word when it is a plain word:
-letters only, lower case or capitalised (``Created``, ``can't``). Paths, file names and
-identifiers (``README.md``, ``src/main.cpp``, ``is_dir``, ``confirm()``, ``max_bytes=10``),
-numbers, all-caps names (``UTF``, ``LF``, ``WSNB_LANGUAGE``) and the proper names in
-``NAMES`` are not words. A stretch with two English words or more is an English sentence
-(or a phrase of one, like a two-word label): that is what the detector reports.
+letters only, lower case, capitalised or upper case (``Created``, ``can't``, ``RISK``). Paths,
+file names and identifiers (``README.md``, ``src/main.cpp``, ``is_dir``, ``confirm()``,
+``max_bytes=10``), numbers, the acronyms in ``ACRONYMS`` (``UTF``, ``LF``, ``README``) and the
+proper names in ``NAMES`` are not words. A stretch with two English words or more is an
+English sentence (or a phrase of one, like a two-word label): that is what the detector
+reports.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["NAMES", "english_sentences", "english_words"]
+__all__ = ["ACRONYMS", "NAMES", "english_sentences", "english_words"]
 
 # Names a Chinese sentence keeps as they are: the project, languages, tools and systems.
 NAMES = frozenset({
@@ -24,7 +25,14 @@ NAMES = frozenset({
     "Ruby", "Swift", "Lua", "Dart", "Vue", "Shell", "Make", "Dockerfile", "CMake", "Qt",
 })  # fmt: skip
 
-_WORD = re.compile(r"[A-Z]?[a-z]+(?:'[a-z]+)?")
+# Upper-case names a Chinese sentence keeps: encodings, line endings, formats, file names.
+ACRONYMS = frozenset({
+    "README", "LICENSE", "CHANGELOG", "TODO", "UTF", "GBK", "GB", "BOM", "LF", "CR", "CRLF",
+    "ASCII", "PDF", "JSON", "YAML", "TOML", "CSV", "HTML", "CSS", "URL", "API", "LLM", "CJK",
+    "ID", "OK", "PATH", "DISPLAY", "FIFO", "KiB", "MiB", "GiB", "B", "C",
+})  # fmt: skip
+
+_WORD = re.compile(r"[A-Z]?[a-z]+(?:'[a-z]+)?|[A-Z]{2,}")
 # Marks of code in a token: a path, an assignment, a call ``name(``, an identifier ``a_b``.
 _CODE = re.compile(r"[/=\\@#$%^&|~+_]|\w\(")
 _EDGES = "\"'`“”‘’()[]{}<>,.;:!?…*_-"
@@ -37,7 +45,8 @@ def english_words(stretch: str) -> list[str]:
     words = []
     for token in stretch.split():
         bare = token.strip(_EDGES)
-        if _WORD.fullmatch(bare) and bare not in NAMES and not _CODE.search(token):
+        if (_WORD.fullmatch(bare) and bare not in NAMES and bare not in ACRONYMS
+                and not _CODE.search(token)):  # fmt: skip
             words.append(bare)
     return words
 

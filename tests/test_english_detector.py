@@ -27,6 +27,7 @@ def test_english_sentences_and_labels_are_found() -> None:
         "target\tnotes/todo.md\nnew folders\tnotes",
         "规则：wsnb never deletes permanently: use trash()",
         "the workspace root 里有 20 项",
+        "RISK: MEDIUM",
     ]
     assert english_sentences(texts) == [
         "Create file notes/",  # the stretch ends at the Chinese file name
@@ -35,10 +36,11 @@ def test_english_sentences_and_labels_are_found() -> None:
         "new folders",
         "wsnb never deletes permanently: use trash()",
         "the workspace root",
+        "RISK: MEDIUM",
     ]
 
 
 def test_words_are_plain_words_only() -> None:
     assert english_words("Moved docs to the trash.") == ["Moved", "docs", "to", "the", "trash"]
     assert english_words("can't (rule outside-workspace)") == ["can't", "rule"]
-    assert english_words("Note: x_y a/b f(x) UTF LF 8") == ["Note"]
+    assert english_words("Note: x_y a/b f(x) UTF LF 8 README DONE") == ["Note", "DONE"]
