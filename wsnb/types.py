@@ -160,7 +160,7 @@ class ToolResult:
             raise self.exc
         from .errors import WsnbError
 
-        raise WsnbError(self.error or "The tool failed without saying why.")
+        raise WsnbError(self.error or _("The tool failed without saying why."))
 
     def __bool__(self) -> bool:
         return self.success
