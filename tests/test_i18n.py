@@ -124,3 +124,17 @@ def test_a_models_note_drops_the_advice_in_both_languages(ws: wsnb.Workspace) ->
         assert result.success, result.error
         assert "1" in result.message and advice not in result.message, result.message
         assert advice in result.data.note
+
+
+def test_log_records_stay_english_when_the_note_is_chinese(
+    ws: wsnb.Workspace, caplog: pytest.LogCaptureFixture
+) -> None:
+    set_language("zh")
+    with caplog.at_level("WARNING", logger="wsnb"):
+        found = ws.find(".md", limit=1)
+        listed = ws.ls(".", limit=1)
+        lines = ws.grep("the", limit=1)
+    assert [HAN.search(frame.note) is not None for frame in (found, listed, lines)] == [True] * 3
+    logged = [record.getMessage() for record in caplog.records]
+    assert len(logged) == 3 and not any(HAN.search(text) for text in logged), logged
+    assert logged[0].startswith("showing the best 1 of ") and "; pass limit=None" in logged[0]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -39,6 +39,7 @@ __all__ = [
     "_",
     "detect_language",
     "get_language",
+    "in_english",
     "ngettext",
     "set_language",
     "using_language",
@@ -104,6 +105,12 @@ def using_language(lang: str | None) -> Iterator[Language]:
         yield chosen
     finally:
         _context.reset(token)
+
+
+def in_english(build: Callable[[], str]) -> str:
+    """What ``build()`` says in English: a log record of a sentence a person reads translated."""
+    with using_language("en"):
+        return build()
 
 
 def detect_language(text: str) -> Language:

@@ -54,17 +54,20 @@ class NotedFrame(pd.DataFrame):
         return f'{table}<p class="wsnb-note" style="{_NOTE_STYLE}">⚠ {html.escape(note)}</p>'
 
 
-def with_note(frame: pd.DataFrame, note: str, *, warn: bool = True, **attrs: Any) -> NotedFrame:
+def with_note(frame: pd.DataFrame, note: str, *, warn: bool = True, logged: str | None = None,
+              **attrs: Any) -> NotedFrame:  # fmt: skip
     """``frame`` as a ``NotedFrame`` with ``attrs`` set; a note is logged once, as a warning.
 
     An empty ``note`` means the result is whole: nothing is shown or logged.
     ``warn=False`` logs it as information instead: for a caller that knows
     its bounds (a model's tools), a cut is the expected answer, not news.
+    ``logged`` is the note in English for the log, when the note a person reads
+    is translated (log records stay English); by default the note itself.
     """
     noted = frame if isinstance(frame, NotedFrame) else NotedFrame(frame)
     noted.attrs.update(frame.attrs)
     noted.attrs.update(attrs)
     noted.attrs["note"] = note
     if note:
-        logger.log(logging.WARNING if warn else logging.INFO, "%s", note)
+        logger.log(logging.WARNING if warn else logging.INFO, "%s", logged or note)
     return noted

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import NotFoundError, WsnbError
-from .i18n import _, using_language
+from .i18n import _, in_english
 from .policy import AccessPolicy
 from .tools.base import ToolContext, ToolRegistry, local_now
 from .tools.limits import ToolLimits
@@ -163,9 +163,8 @@ class Workspace:
         self._index = FileIndex(frame, report)
         logger.info("scanned %s: %d files, %d folders, truncated=%s",
                     self.root, report.files, report.dirs, report.truncated)  # fmt: skip
-        if report.truncated:
-            with using_language("en"):  # log records stay English
-                logger.warning("%s", _scan_note(report))
+        if report.truncated:  # the log record in English, as every log record
+            logger.warning("%s", in_english(lambda: _scan_note(report)))
         return report
 
     def _current_index(self) -> FileIndex:
@@ -215,6 +214,7 @@ class Workspace:
         index = self._current_index()
         # warn=False: scan() logged the cut once; this is shown under the table every time.
         return with_note(index.frame.copy(), _scan_note(index.report), warn=False,
+                         logged=in_english(lambda: _scan_note(index.report)),
                          scan=index.report)  # fmt: skip
 
     @property

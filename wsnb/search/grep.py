@@ -28,7 +28,7 @@ import pandas as pd
 
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
 from ..filekinds import binary_kind
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, in_english, ngettext
 from ..noted import NotedFrame, with_note
 from ..policy import AccessPolicy, WsPath
 from ..textio import decode_bytes, read_bytes
@@ -425,13 +425,16 @@ def grep(
                              "files_total": len(paths), "files_searched": search.files_visited,
                              "files_not_scanned": len(paths) - search.files_visited,
                              **search.counts()}  # fmt: skip
-    note = cut_note(attrs, limit=bounds["limit"], max_files=bounds["max_files"],
-                    max_bytes=search.max_bytes)  # fmt: skip
-    note = _("; ").join(part for part in (index_note, note) if part)
+    def left_out() -> str:
+        return cut_note(attrs, limit=bounds["limit"], max_files=bounds["max_files"],
+                        max_bytes=search.max_bytes)  # fmt: skip
+
+    note = _("; ").join(part for part in (index_note, left_out()) if part)
+    logged = "; ".join(part for part in (index_note, in_english(left_out)) if part)
     logger.info("Text search: %d matching lines in %d files (%d not scanned).",
                 len(search.paths), search.files_scanned, attrs["files_not_scanned"])  # fmt: skip
     # The note is always on screen; the log warns only when matches may be missing because of a
     # bound the caller can raise. A secret-looking file left unread is the policy, not news.
     lost = bool(index_note or attrs["truncated"] or attrs["files_not_scanned"]
                 or attrs["files_skipped_size"])  # fmt: skip
-    return with_note(search.frame(), note, warn=warn and lost, **attrs)
+    return with_note(search.frame(), note, warn=warn and lost, logged=logged, **attrs)

@@ -21,7 +21,7 @@ import pandas as pd
 from .. import textio
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
 from ..filekinds import binary_kind
-from ..i18n import N_, _
+from ..i18n import N_, _, in_english
 from ..names import is_dangerous_name, is_text_name
 from ..noted import with_note
 from ..policy import WsPath
@@ -79,11 +79,15 @@ class ListFolderTool:
         infos = sorted((r for r in rows if r is not None),
                        key=lambda info: (not info.is_dir, info.name.casefold()))  # fmt: skip
         cut = limit is not None and len(infos) > limit
-        note = _("showing {shown:,} of {total:,} entries of {folder}; pass limit=None for "
-                 "all").format(shown=limit, total=len(infos), folder=folder) if cut else ""
+
+        def cut_note() -> str:
+            return _("showing {shown:,} of {total:,} entries of {folder}; pass limit=None for "
+                     "all").format(shown=limit, total=len(infos), folder=folder)
+
+        note, logged = (cut_note(), in_english(cut_note)) if cut else ("", "")
         frame = with_note(info_frame(infos[:limit]), note, warn=not ctx.limits.ceiling,
-                          folder=folder.relative,
-                          total=len(infos), truncated=cut)  # fmt: skip
+                          logged=logged, folder=folder.relative, total=len(infos),
+                          truncated=cut)  # fmt: skip
         message = (_("{shown} of {total} entries in {folder}") if cut
                    else _("{total} entries in {folder}"))  # fmt: skip
         return ToolResult(True, message=message.format(shown=len(frame), total=len(infos),
@@ -177,7 +181,7 @@ class ReadFileTool:
             message = _("Read {path} (first {limit:,} bytes of {size:,})").format(
                 path=target, limit=limit, size=content.size)
             logger.log(logging.INFO if ctx.limits.ceiling else logging.WARNING, "%s",
-                       doc.cut_note())  # fmt: skip
+                       in_english(doc.cut_note))  # fmt: skip
         return ToolResult(True, message=message, output=doc.text, data=doc,
                           target=target.relative, files=[target.relative])  # fmt: skip
 
@@ -202,9 +206,14 @@ class SearchFilesTool:
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         total = int(found.attrs["total_matches"])
-        note = _("showing the best {shown:,} of {total:,} names that match; pass limit=None for "
-                 "all").format(shown=len(found), total=total) if found.attrs["truncated"] else ""
-        frame = with_note(found, note, warn=not ctx.limits.ceiling)
+
+        def cut_note() -> str:
+            return _("showing the best {shown:,} of {total:,} names that match; pass limit=None "
+                     "for all").format(shown=len(found), total=total)
+
+        cut = bool(found.attrs["truncated"])
+        note, logged = (cut_note(), in_english(cut_note)) if cut else ("", "")
+        frame = with_note(found, note, warn=not ctx.limits.ceiling, logged=logged)
         said = _for_caller(note, ctx)
         message = (_("{count} files match {keyword!r} ({note})") if said
                    else _("{count} files match {keyword!r}"))  # fmt: skip
