@@ -138,3 +138,19 @@ def test_log_records_stay_english_when_the_note_is_chinese(
     logged = [record.getMessage() for record in caplog.records]
     assert len(logged) == 3 and not any(HAN.search(text) for text in logged), logged
     assert logged[0].startswith("showing the best 1 of ") and "; pass limit=None" in logged[0]
+
+
+def test_an_unknown_wsnb_language_falls_back_to_the_locale(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    assert language_from_locale({"WSNB_LANGUAGE": "fr", "LANG": "zh_CN.UTF-8"}) == "zh"
+    caplog.clear()
+    monkeypatch.setenv("WSNB_LANGUAGE", "klingon")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    with caplog.at_level("WARNING", logger="wsnb"):
+        assert _("Key files") == "Key files" and _("Languages") == "Languages"
+    assert [r.getMessage() for r in caplog.records] == [
+        "WSNB_LANGUAGE='klingon' is not 'en', 'zh' or 'auto'; following the locale."
+    ]

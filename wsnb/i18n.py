@@ -23,6 +23,7 @@ Machine-facing codes (``PolicyError.rule``, log records) stay English and never 
 from __future__ import annotations
 
 import gettext
+import logging
 import os
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -45,6 +46,8 @@ __all__ = [
     "using_language",
 ]
 
+logger = logging.getLogger("wsnb")
+
 Language = Literal["en", "zh"]
 _LANGUAGES: tuple[Language, ...] = ("en", "zh")
 _CATALOG_LOCALE = {"zh": "zh_CN"}
@@ -53,11 +56,16 @@ _setting: str = "auto"
 _context: ContextVar[Language | None] = ContextVar("wsnb_language", default=None)
 
 
+def _known(lang: str) -> Language | None:
+    code = lang.strip().lower().replace("-", "_").split("_")[0].split(".")[0]
+    return code if code in _LANGUAGES else None
+
+
 def normalize_language(lang: str) -> Language:
     """``"zh"``, ``"zh_CN"``, ``"zh-Hans"``, ``"ZH"`` give ``"zh"``; ``"en_US"`` gives ``"en"``."""
-    code = lang.strip().lower().replace("-", "_").split("_")[0].split(".")[0]
-    if code in _LANGUAGES:
-        return code
+    known = _known(lang)
+    if known is not None:
+        return known
     raise UsageError(
         _("wsnb speaks English and Chinese: use set_language('en'), set_language('zh') or "
           "set_language('auto'), not {lang!r}.").format(lang=lang)
@@ -65,16 +73,28 @@ def normalize_language(lang: str) -> Language:
 
 
 def language_from_locale(environ: Mapping[str, str] | None = None) -> Language:
-    """``WSNB_LANGUAGE``, else the locale: Chinese for any ``zh*`` locale, else English."""
+    """``WSNB_LANGUAGE``, else the locale: Chinese for any ``zh*`` locale, else English.
+
+    A ``WSNB_LANGUAGE`` wsnb does not speak is passed over for the locale (and logged once):
+    every sentence asks for the language, so raising here would leave no way to say anything.
+    """
     env = os.environ if environ is None else environ
     chosen = env.get("WSNB_LANGUAGE", "").strip()
     if chosen and chosen.lower() != "auto":
-        return normalize_language(chosen)
+        known = _known(chosen)
+        if known is not None:
+            return known
+        _warn_unknown(chosen)
     for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         value = env.get(name, "")
         if value:
             return "zh" if value.lower().startswith("zh") else "en"
     return "en"
+
+
+@cache
+def _warn_unknown(value: str) -> None:
+    logger.warning("WSNB_LANGUAGE=%r is not 'en', 'zh' or 'auto'; following the locale.", value)
 
 
 def set_language(lang: str) -> None:
