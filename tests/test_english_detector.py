@@ -15,6 +15,7 @@ def test_file_names_paths_and_code_are_not_english() -> None:
         "README.md (utf-8, LF, 22 lines)",
         "wsnb 从不永久删除；Python 和 JavaScript 文件",
         "计划 4e47a5：新建文件 notes/todo.md",
+        "计划 ffabee：新建文件夹 drafts",
     ]
     assert english_sentences(texts) == []
 

@@ -64,7 +64,8 @@ def send(page: Page, chat: Locator, message: str, replies: int) -> Locator:
     """Type ``message`` into the chat's input, press Enter, wait for reply number ``replies``."""
     from playwright.sync_api import expect
 
-    box = chat.locator("> .widget-hbox input[type='text']").first
+    # The chat's own input: the text box that is not inside a reply (a card has its own).
+    box = chat.locator(":is(input[type='text'], textarea):not(.wsnb-reply *)").last
     box.fill(message)
     box.press("Enter")
     answers = chat.locator(".wsnb-reply")
