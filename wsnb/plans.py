@@ -99,9 +99,15 @@ _INVALID_MOVES: dict[tuple[str, PlanState], str] = {
     ("cancel", _S.REFUSED): N_("This plan was refused and will never run; there is nothing to "
                                "cancel."),
 }
-_DONE_WORDS = {"propose": N_("proposed"), "refuse": N_("refused"), "fail": N_("marked failed"),
-               "finish": N_("finished"), "confirm": N_("confirmed"),
-               "cancel": N_("cancelled")}  # fmt: skip
+# Any other move that is not allowed, said whole (the state is filled in).
+_CANT_MOVE = {
+    "propose": N_("A plan that is {state} can't be proposed."),
+    "refuse": N_("A plan that is {state} can't be refused."),
+    "fail": N_("A plan that is {state} can't be marked failed."),
+    "finish": N_("A plan that is {state} can't be finished."),
+    "confirm": N_("A plan that is {state} can't be confirmed."),
+    "cancel": N_("A plan that is {state} can't be cancelled."),
+}
 # How a person reads a state or a risk; the enum values stay the machine's codes.
 STATE_WORDS = {_S.BUILT: N_("built"), _S.PENDING: N_("pending"), _S.CONFIRMED: N_("confirmed"),
                _S.DONE: N_("done"), _S.FAILED: N_("failed"), _S.CANCELLED: N_("cancelled"),
@@ -297,10 +303,9 @@ class Plan:
     def _check_move(self, move: str) -> PlanState:
         new = _MOVES.get((self.state, move))
         if new is None:
-            known = _INVALID_MOVES.get((move, self.state))
-            message = _(known).format(refusal=self.refusal or "") if known else _(
-                "A plan that is {state} can't be {moved}.").format(
-                state=_(STATE_WORDS[self.state]), moved=_(_DONE_WORDS.get(move, move)))
+            known = _INVALID_MOVES.get((move, self.state)) or _CANT_MOVE[move]
+            message = _(known).format(refusal=self.refusal or "",
+                                      state=_(STATE_WORDS[self.state]))
             raise PlanStateError(message, plan=self.id, state=self.state)
         return new
 
