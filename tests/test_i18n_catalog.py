@@ -278,3 +278,15 @@ def test_the_checks_see_what_they_look_for() -> None:
     assert isinstance(comprehension, ast.FunctionDef)
     assert _shadows_translator(comprehension) is None
     assert _fields("共 {count} 个，{shown}") == {"count", "shown"}
+
+
+def test_the_wheel_ships_the_compiled_catalog() -> None:
+    # Built and checked by hand with `pip wheel --no-deps -w dist .`: the wheel holds
+    # wsnb/locale/zh_CN/LC_MESSAGES/wsnb.mo. This keeps the package-data rule that puts it there.
+    import fnmatch
+    import tomllib
+
+    config = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["wsnb"]
+    shipped = MO.relative_to(PACKAGE).as_posix()
+    assert any(fnmatch.fnmatch(shipped, pattern) for pattern in patterns), patterns
