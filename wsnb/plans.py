@@ -257,10 +257,11 @@ class Plan:
 
     def cancel(self) -> None:
         """Drop a pending plan; nothing changes on disk."""
-        with self._lock, using_language(self.lang):
-            self._move("cancel")
-        logger.info("plan %s cancelled", self.id)
-        self._notify()
+        with using_language(self.lang):  # its views re-render in the plan's language too
+            with self._lock:
+                self._move("cancel")
+            logger.info("plan %s cancelled", self.id)
+            self._notify()
 
     # -- listeners and undo -----------------------------------------------------------
 
