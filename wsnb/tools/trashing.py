@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import WriteError
-from ..names import is_dangerous_name, is_sensitive_name
+from ..names import is_dangerous_name, is_sensitive_path
 from ..planrecord import PlanRecord
 from ..plans import Plan, plan_params, recheck_path
 from ..policy import Decision, WsPath
@@ -97,7 +97,7 @@ def _describe(ctx: ToolContext, plan: Plan, source: WsPath) -> None:
         plan.description = f"The folder {source} and everything in it go to the system trash."
     else:
         plan.description = f"{source} goes to the system trash, where it can be restored."
-    if is_sensitive_name(source.name):
+    if is_sensitive_path(source.relative):
         plan.require_strong("it looks like it holds secrets")
     if is_dangerous_name(source.name):
         plan.require_strong("its suffix runs programs")
