@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -31,6 +31,7 @@ __all__ = [
     "is_sensitive_name",
     "is_sensitive_path",
     "is_text_name",
+    "sensitive_files_note",
     "sensitive_rule",
     "sensitive_rules_frame",
 ]
@@ -244,6 +245,44 @@ def is_sensitive_path(relative: str) -> bool:
     """True for a workspace-relative path that usually holds secrets, its folder included."""
     folder, _sep, name = relative.rpartition("/")
     return sensitive_rule(name, folder) is not None
+
+
+def sensitive_files_note(paths: list[str], total: int, *, searched: bool,
+                         for_model: bool = False) -> str:  # fmt: skip
+    """The sentence under a result that names its sensitive files, with their rules.
+
+    ``searched``: a text search left them out; otherwise a name search found
+    them. ``paths`` are up to a few of them, ``total`` how many there were.
+    A person is told how to read one on purpose; a model, that it never will.
+    """
+    if not total:
+        return ""
+    shown = ", ".join(f"{path} ({_rule_code(path)})" for path in paths)
+    if total > len(paths):
+        shown = _("{listed} and {more} more").format(listed=shown, more=total - len(paths))
+    if for_model:
+        return ngettext("{count} sensitive file was not searched and is never read by a model: "
+                        "{files}.", "{count} sensitive files were not searched and are never "
+                        "read by a model: {files}.", total).format(count=total, files=shown)
+    if searched:
+        return ngettext(
+            "{count} file was left out as sensitive by name (rule in brackets): {files}. Read "
+            "one on purpose with ws.read(path, confirm=<its name>).",
+            "{count} files were left out as sensitive by name (rules in brackets): {files}. Read "
+            "one on purpose with ws.read(path, confirm=<its name>).", total,
+        ).format(count=total, files=shown)  # fmt: skip
+    return ngettext(
+        "{count} of these files is sensitive by name (rule in brackets): {files}. wsnb reads "
+        "it only on purpose: ws.read(path, confirm=<its name>).",
+        "{count} of these files are sensitive by name (rules in brackets): {files}. wsnb reads "
+        "them only on purpose: ws.read(path, confirm=<its name>).", total,
+    ).format(count=total, files=shown)  # fmt: skip
+
+
+def _rule_code(relative: str) -> str:
+    folder, _sep, name = relative.rpartition("/")
+    rule = sensitive_rule(name, folder)
+    return rule.code if rule is not None else "?"
 
 
 def sensitive_rules_frame(lang: str | None = None) -> pd.DataFrame:
