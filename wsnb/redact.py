@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 
 from .i18n import N_, _, ngettext
@@ -30,6 +30,7 @@ __all__ = [
     "RedactionRow",
     "count_markers",
     "redact",
+    "redact_for_model",
     "redaction_note",
 ]
 
@@ -141,6 +142,19 @@ def redact(text: str) -> Redaction:
         if not row.hints or any(hint in text for hint in row.hints):
             text = row.pattern.sub(_replacer(row, counts), text)
     return Redaction(text, dict(counts))
+
+
+def redact_for_model(text: str, seen: MutableMapping[str, int]) -> str:
+    """``text`` as a model may see it; ``seen`` adds up the markers it holds, by kind.
+
+    Text already redacted on the way (a model's read tools redact) passes
+    unchanged and its markers are counted, so ``seen`` says what the model was
+    not shown, whichever step hid it.
+    """
+    clean = redact(text).text
+    for kind, count in count_markers(clean).items():
+        seen[kind] = seen.get(kind, 0) + count
+    return clean
 
 
 def count_markers(text: str) -> dict[str, int]:
