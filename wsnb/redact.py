@@ -77,8 +77,11 @@ def _row(kind: str, pattern: str, sentence: str, *, keep: int = 0,
 
 _T = r"[A-Za-z0-9_-]"
 REDACTION_TABLE: tuple[RedactionRow, ...] = (
-    _row("private-key", r"-----BEGIN[A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----[\s\S]*?"
-         r"(?:-----END[A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----|\Z)",
+    # To its END line (a key is under 8 KiB, also on one line with "\n" escapes, as in JSON);
+    # a block cut short (a read's limit) to the end of its base64 lines.
+    _row("private-key", r"-----BEGIN[A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----(?:[\s\S]{0,8192}?"
+         r"-----END[A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----|(?:(?:\r?\n|\\n)(?:[A-Za-z0-9+/=]*"
+         r"|Proc-Type:[^\n\\]*|DEK-Info:[^\n\\]*)(?=\r?\n|\\n|\Z))*)",
          N_("A private key block (-----BEGIN ... PRIVATE KEY-----)."), before=None),
     _row("aws-access-key", r"A[KS]IA[0-9A-Z]{16}(?![0-9A-Za-z])",
          N_("An AWS access key id (AKIA..., ASIA...).")),
