@@ -88,7 +88,8 @@ def test_the_models_text_search_cannot_pull_a_key_out_line_by_line(root: Path) -
     person = ws.grep("AKIA")
     assert AWS in person["text"].iloc[0]  # a person's search shows the file as it is
     model_rows = search.run(ws.context, pattern="AWS_ACCESS").data  # type: ignore[attr-defined]
-    assert model_rows["line"].tolist() == [2] and "[REDACTED:aws-access-key]" in model_rows["text"][0]
+    assert model_rows["line"].tolist() == [2]
+    assert "[REDACTED:aws-access-key]" in model_rows["text"][0]
     note = search.run(ws.context, pattern="hunter").data.attrs["note"]  # type: ignore[attr-defined]
     assert "never read by a model: .env (env-file)" in note and "confirm=" not in note
 
