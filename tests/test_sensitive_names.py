@@ -177,3 +177,10 @@ def test_a_deliberate_read_logs_the_path_never_the_content(
     with pytest.raises(PolicyError, match="You typed 'env'"):
         ws.read(".env", confirm="env")
     assert ws.read(".ssh/id_rsa.pub").text  # public keys were never sensitive
+
+
+def test_the_readme_shows_every_row_of_the_rule() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Sensitive files, and secrets inside ordinary files", 1)[1]
+    for rule in SENSITIVE_RULES:
+        assert f"| `{rule.code}`" in section, rule.code
