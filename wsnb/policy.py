@@ -478,10 +478,8 @@ class AccessPolicy:
 
     @staticmethod
     def _sensitive(target: WsPath, verb: str) -> Decision:
-        rule = sensitive_rule_of(target)
-        why = rule.explain() if rule is not None else ""
-        return Decision.refuse(Rule.SENSITIVE, _(_SENSITIVE[verb]).format(
-            path=target, why=why).rstrip(), target)  # fmt: skip
+        return Decision.refuse(Rule.SENSITIVE, _(_SENSITIVE[verb]).format(path=target),
+                               target)  # fmt: skip
 
 
 def sensitive_rule_of(target: WsPath) -> SensitiveRule | None:
@@ -511,11 +509,11 @@ _ROOT = {
 }
 _SENSITIVE = {
     "create": N_("{path} looks like it holds secrets (keys, tokens, passwords), so wsnb "
-                 "refuses to create it. {why}"),
+                 "refuses to create it."),
     "write": N_("{path} looks like it holds secrets (keys, tokens, passwords), so wsnb "
-                "refuses to write it. {why}"),
+                "refuses to write it."),
     "copy": N_("{path} looks like it holds secrets (keys, tokens, passwords), so wsnb "
-               "refuses to copy it. {why}"),
+               "refuses to copy it."),
     "open": N_("{path} looks like it holds secrets (keys, tokens, passwords), so wsnb "
-               "refuses to open it. {why}"),
+               "refuses to open it."),
 }  # fmt: skip
