@@ -97,8 +97,8 @@ class Decision:
 class AccessPolicy:
     """Containment and risk decisions for one workspace root.
 
-    ``allow_sensitive`` lets reads (never writes) open sensitive files; it is
-    off by default and only a person should turn it on.
+    ``allow_sensitive`` lets a person's reads (never writes, never a model's)
+    open sensitive files without typing their names; it is off by default.
     """
 
     def __init__(
