@@ -50,7 +50,9 @@ ORDINARY = [
     "src/tokenizer.py", "packages/ui/src/tokens.ts", "auth/token_test.go",
     "web/password_strength.js", "crypto/secret_sharing.rs", "docs/credential_helper.md",
     "lib/secrets.py", "lib/token.py", "include/private.h", "docs/api_key_rotation.rst",
-    "src/PrivateRoute.tsx", "notes/private_notes.md", ".ssh/id_rsa.pub", ".ssh/known_hosts",
+    "src/PrivateRoute.tsx", "notes/private_notes.md", "f2py/privatemod.f90",
+    "build/format_str_tokenizer.cpython-311-x86_64-linux-gnu.so",
+    ".ssh/id_rsa.pub", ".ssh/known_hosts",
     "id_ed25519.pub", "README.md", "environment.yml", "keyboard.c", "src/config",
 ]  # fmt: skip
 

@@ -186,7 +186,10 @@ _SOURCE_SUFFIXES = frozenset(
     .mli .ex .exs .erl .clj .cljs .el .lisp .scm .sql .js .mjs .cjs .jsx .ts .tsx .vue
     .svelte .css .scss .sass .less .html .htm .svg .sh .bash .zsh .fish .bats .cmake .mk
     .proto .graphql .gql .tf .hcl .nix .qml .ui .snap .feature .rake .erb .haml .jinja .j2
-    """.split()  # noqa: SIM905 - a word list
+    .f .for .f77 .f90 .f95 .f03 .pas .d .cr .rkt .tcl .coffee .elm .fs .fsx .cu .cuh .sol
+    .v .sv .vhd .asm .s .mustache .hbs .pug .twig .liquid .tmpl
+    .so .pyd .dll .dylib .o .a .pyc .class .wasm
+    """.split()  # noqa: SIM905 - a word list; compiled code too: its name says what it does
 ) | _NOTES_SUFFIXES
 _KEY_FOLDERS = frozenset({".ssh", ".gnupg"})
 _FOLDER_FILES = {".aws": "credentials", ".docker": "config.json"}
