@@ -14,6 +14,7 @@ import pytest
 
 import wsnb
 from wsnb.errors import PolicyError
+from wsnb.filekinds import binary_kind
 from wsnb.i18n import using_language
 from wsnb.names import (
     SENSITIVE_RULES,
@@ -107,6 +108,8 @@ def ws(tmp_path: Path) -> wsnb.Workspace:
 
 def test_a_person_reads_and_searches_ordinary_source(ws: wsnb.Workspace) -> None:
     for path in ORDINARY:
+        if binary_kind(path):  # a name that says compiled code is read as text nowhere
+            continue
         assert ws.read(path).text == f"needle in {path}\n"
     found = ws.grep("needle")
     assert sorted(set(found["path"])) == sorted(_indexed(ORDINARY))
