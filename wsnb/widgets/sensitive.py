@@ -91,7 +91,9 @@ class SensitiveReadCard(widgets.VBox):  # type: ignore[misc]
 
     def _show(self, sentence: str, *, error: bool = False) -> None:
         self.message = sentence
-        self.outcome.value = f'<span style="{_BAD if error else _MUTED}">{esc(sentence)}</span>'
+        # A widget's HTML inherits a button row's 28px line height; wrapped text needs less.
+        self.outcome.value = (f'<div style="line-height:1.45;{_BAD if error else _MUTED}">'
+                              f"{esc(sentence)}</div>")  # fmt: skip
 
     def close(self) -> None:
         close_tree(self)
@@ -127,5 +129,5 @@ def _title(card: SensitiveReadCard) -> str:
 def _header_html(card: SensitiveReadCard) -> str:
     ask = _("Type the file's name to read it yourself. The read is logged (never its content) "
             "and nothing of it goes to a model or to a text search.")  # fmt: skip
-    return (f'<div style="line-height:1.45"><b style="{_LOCK}">🔒 {esc(_title(card))}</b><br>'
+    return (f'<div style="line-height:1.45"><b style="{_LOCK}">{esc(_title(card))}</b><br>'
             f'<span style="{_MUTED}">{esc(card._why())} {esc(ask)}</span></div>')  # fmt: skip
