@@ -402,7 +402,8 @@ def test_a_sensitive_file_left_unread_is_noted_on_screen_but_not_warned(
     with caplog.at_level("WARNING", logger="wsnb"):
         frame = search(ws, files, "hit", limit=None, max_files=None)
     assert list(frame["path"]) == ["a.txt"]
-    assert "1 file skipped (1 sensitive)" in frame.note
+    assert "1 file was left out as sensitive by name (rule in brackets): .env (env-file)" \
+        in frame.note and "skipped" not in frame.note
     assert caplog.records == []  # every search of a project with a .env would warn otherwise
 
 
@@ -415,7 +416,8 @@ def test_skipped_and_unsearched_files_are_in_the_note(ws: Path) -> None:
     assert frame.attrs["files_not_scanned"] == 1  # the sensitive file was never opened
     assert "searched 5 of 6 files (max_files=4); pass max_files=None for all" in frame.note
     assert frame.attrs["files_skipped_binary"] == 1  # counted, not noted: it holds no lines
-    assert "2 files skipped (1 too big, 1 sensitive)" in frame.note
+    assert "1 file skipped (1 too big)" in frame.note
+    assert "1 file was left out as sensitive by name" in frame.note
     assert "larger max_bytes (now 100)" in frame.note
 
 

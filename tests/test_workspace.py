@@ -89,7 +89,10 @@ def test_find_ranks_and_limits(ws: wsnb.Workspace) -> None:
     assert len(ws.find(".cpp", limit=1)) == 1
     everything = ws.find("a", limit=None)  # a person may ask for every match
     assert len(everything) == everything.attrs["total_matches"] > 3
-    assert everything.attrs["note"] == ""
+    # Whole: the note only names the sensitive file found, and how to read it on purpose.
+    assert "showing" not in everything.attrs["note"]
+    assert everything.attrs["sensitive"] == ["id_rsa"]
+    assert "id_rsa (private-key)" in everything.attrs["note"] and "confirm=" in repr(everything)
     cut = ws.find("a", limit=3)
     assert len(cut) == 3 and "limit=None" in cut.attrs["note"]
     assert "limit=None" in repr(cut)

@@ -24,13 +24,17 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from .errors import PolicyError
+from .i18n import N_, _
 from .names import (
     DANGEROUS_SUFFIXES,
     MAX_NAME_BYTES,
+    SensitiveRule,
     illegal_name_reason,
     is_dangerous_name,
     is_sensitive_name,
+    is_sensitive_path,
     is_text_name,
+    sensitive_rule,
 )
 from .roots import check_workspace_root, is_system_path
 from .types import PermissionMode, Rule
@@ -45,7 +49,9 @@ __all__ = [
     "illegal_name_reason",
     "is_dangerous_name",
     "is_sensitive_name",
+    "is_sensitive_path",
     "is_text_name",
+    "sensitive_rule_of",
 ]
 
 METADATA_DIR = ".wsnb"
@@ -91,8 +97,8 @@ class Decision:
 class AccessPolicy:
     """Containment and risk decisions for one workspace root.
 
-    ``allow_sensitive`` lets reads (never writes) open sensitive files; it is
-    off by default and only a person should turn it on.
+    ``allow_sensitive`` lets a person's reads (never writes, never a model's)
+    open sensitive files without typing their names; it is off by default.
     """
 
     def __init__(
@@ -140,7 +146,7 @@ class AccessPolicy:
             len(os.fsencode(part)) > MAX_NAME_BYTES for part in parts
         ):
             raise PolicyError(
-                "The path is longer than the file system allows; use shorter names.",
+                _("The path is longer than the file system allows; use shorter names."),
                 path=os.fspath(path)[:200],
                 rule=Rule.INVALID_PATH,
             )
@@ -156,7 +162,8 @@ class AccessPolicy:
         answer carries that ``lstat`` (None when the name does not exist).
         """
         if not name or name in {".", ".."} or "/" in name or os.sep in name or "\x00" in name:
-            raise PolicyError(f"{name!r} is not a single file name.", path=name,
+            raise PolicyError(_("{name} is not a single file name.").format(name=repr(name)),
+                              path=name,
                               rule=Rule.INVALID_PATH)  # fmt: skip
         relative = name if folder.relative == "." else f"{folder.relative}/{name}"
         absolute = f"{folder.os_path}{_SEP}{name}"
@@ -166,17 +173,18 @@ class AccessPolicy:
             info = None
         except OSError as exc:
             raise PolicyError(
-                f"{relative} could not be checked ({exc.strerror}); it is refused to be safe.",
+                _("{path} could not be checked ({problem}); it is refused to be safe.").format(
+                    path=relative, problem=exc.strerror),
                 path=relative,
                 rule=Rule.INVALID_PATH,
             ) from None
         kind = 0 if info is None else info.st_mode & _S_IFMT
         if kind and kind != _S_IFREG and kind != _S_IFDIR:  # one mask, then the rare cases
             if kind == stat.S_IFLNK:
-                raise PolicyError(f"{relative} is a symbolic link; wsnb never follows links.",
-                                  path=relative, rule=Rule.SYMLINK)  # fmt: skip
-            raise PolicyError(f"{relative} is a special file (FIFO, socket or device); only "
-                              "regular files and folders are allowed.", path=relative,
+                raise PolicyError(_("{path} is a symbolic link; wsnb never follows links.")
+                                  .format(path=relative), path=relative,
+                                  rule=Rule.SYMLINK)  # fmt: skip
+            raise PolicyError(_(_SPECIAL).format(path=relative), path=relative,
                               rule=Rule.SPECIAL_FILE)  # fmt: skip
         return WsPath(absolute, relative, gate=_GATE), info
 
@@ -191,19 +199,20 @@ class AccessPolicy:
         try:
             text = os.fspath(path)
         except TypeError:
-            raise PolicyError(
-                f"Expected a path as text, got {type(path).__name__}.", rule=Rule.INVALID_PATH
-            ) from None
+            raise PolicyError(_("Expected a path as text, got {kind}.").format(
+                kind=type(path).__name__), rule=Rule.INVALID_PATH) from None
         if not isinstance(text, str):
-            raise PolicyError("Give paths as text, not bytes.", rule=Rule.INVALID_PATH)
+            raise PolicyError(_("Give paths as text, not bytes."), rule=Rule.INVALID_PATH)
         if not text.strip():
-            raise PolicyError("The path is empty; give a path inside the workspace.",
+            raise PolicyError(_("The path is empty; give a path inside the workspace."),
                               rule=Rule.INVALID_PATH)  # fmt: skip
         if "\x00" in text:
-            raise PolicyError("The path contains a NUL byte.", path=text, rule=Rule.INVALID_PATH)
+            raise PolicyError(_("The path contains a NUL byte."), path=text,
+                              rule=Rule.INVALID_PATH)  # fmt: skip
         if text.startswith("~"):
             raise PolicyError(
-                f"{text!r} starts with '~'; give a path relative to the workspace root.",
+                _("{path} starts with '~'; give a path relative to the workspace root.").format(
+                    path=repr(text)),
                 path=text,
                 rule=Rule.INVALID_PATH,
             )
@@ -216,7 +225,8 @@ class AccessPolicy:
             if part == "..":
                 if not parts:
                     raise PolicyError(
-                        f"{path!s} leads outside the workspace; use a path inside it.",
+                        _("{path} leads outside the workspace; use a path inside it.").format(
+                            path=str(path)),
                         path=os.fspath(path),
                         rule=Rule.OUTSIDE,
                     )
@@ -233,7 +243,8 @@ class AccessPolicy:
             if normal.startswith(root.rstrip(os.sep) + os.sep):
                 return normal[len(root.rstrip(os.sep)) + 1 :]
         raise PolicyError(
-            f"{text} is outside the workspace ({self.root}); only paths inside it are allowed.",
+            _("{path} is outside the workspace ({root}); only paths inside it are allowed.")
+            .format(path=text, root=self.root),
             path=text,
             rule=Rule.OUTSIDE,
         )
@@ -249,13 +260,15 @@ class AccessPolicy:
             except NotADirectoryError:
                 parent = "/".join(parts[:index])
                 raise PolicyError(
-                    f"{parent} is a file, so {shown} can't be inside it.",
+                    _("{parent} is a file, so {path} can't be inside it.").format(
+                        parent=parent, path=shown),
                     path=shown,
                     rule=Rule.INVALID_PATH,
                 ) from None
             except OSError as exc:
                 raise PolicyError(
-                    f"{shown} could not be checked ({exc.strerror}); it is refused to be safe.",
+                    _("{path} could not be checked ({problem}); it is refused to be safe.").format(
+                        path=shown, problem=exc.strerror),
                     path=shown,
                     rule=Rule.INVALID_PATH,
                 ) from None
@@ -263,15 +276,14 @@ class AccessPolicy:
             if stat.S_ISLNK(mode):
                 link = "/".join(parts[: index + 1])
                 raise PolicyError(
-                    f"{link} is a symbolic link; wsnb never follows links, open its target's "
-                    "folder as a workspace instead.",
+                    _("{path} is a symbolic link; wsnb never follows links, open its target's "
+                      "folder as a workspace instead.").format(path=link),
                     path=shown,
                     rule=Rule.SYMLINK,
                 )
             if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
                 raise PolicyError(
-                    f"{'/'.join(parts[: index + 1])} is a special file (FIFO, socket or "
-                    "device); only regular files and folders are allowed.",
+                    _(_SPECIAL).format(path="/".join(parts[: index + 1])),
                     path=shown,
                     rule=Rule.SPECIAL_FILE,
                 )
@@ -280,6 +292,7 @@ class AccessPolicy:
 
     is_dangerous = staticmethod(is_dangerous_name)
     is_sensitive = staticmethod(is_sensitive_name)
+    is_sensitive_path = staticmethod(is_sensitive_path)
     is_text_name = staticmethod(is_text_name)
 
     def is_protected(self, path: WsPath) -> bool:
@@ -291,23 +304,52 @@ class AccessPolicy:
 
     # -- decisions ------------------------------------------------------------
 
-    def check_read_file(self, path: str | os.PathLike[str] | WsPath) -> Decision:
-        """May ``path`` be read as text? (Content sniffing happens at read time.)"""
+    def check_read_file(
+        self, path: str | os.PathLike[str] | WsPath, *, confirm: str | None = None,
+        for_model: bool = False,
+    ) -> Decision:
+        """May ``path`` be read as text? (Content sniffing happens at read time.)
+
+        A sensitive file is read only for a person: one who typed its name
+        (``confirm``, a deliberate read) or opened the workspace with
+        ``allow_sensitive``. ``for_model`` refuses it whatever was typed or set.
+        """
         decision = self.check(path)
         if not decision:
             return decision
         target = decision.raise_if_refused()
         if not os.path.lexists(target.os_path):
-            return Decision.refuse(Rule.NOT_ALLOWED, f"{target} does not exist.", target)
+            return Decision.refuse(Rule.NOT_ALLOWED, _("{path} does not exist.").format(
+                path=target), target)  # fmt: skip
         if os.path.isdir(target.os_path):
-            return Decision.refuse(
-                Rule.NOT_ALLOWED, f"{target} is a folder; use ls() to list it.", target
-            )
+            return Decision.refuse(Rule.NOT_ALLOWED, _("{path} is a folder; use ls() to list "
+                                   "it.").format(path=target), target)  # fmt: skip
         if is_dangerous_name(target.name):
             return self._dangerous(target, "read")
-        if is_sensitive_name(target.name) and not self.allow_sensitive:
-            return self._sensitive(target, "read")
+        rule = sensitive_rule_of(target)
+        if rule is not None:
+            return self._sensitive_read(target, rule, confirm=confirm, for_model=for_model)
         return decision
+
+    def _sensitive_read(self, target: WsPath, rule: SensitiveRule, *, confirm: str | None,
+                        for_model: bool) -> Decision:  # fmt: skip
+        """A person's deliberate read passes; a model, a wrong name or no name is refused."""
+        if for_model:
+            return Decision.refuse(Rule.SENSITIVE, _(
+                "{path} looks like it holds secrets, and a model never reads such files. {why}"
+            ).format(path=target, why=rule.explain()), target)  # fmt: skip
+        if confirm is not None and confirm != target.name:
+            return Decision.refuse(Rule.SENSITIVE, _(
+                "You typed {typed}, but the file is named {name}; type its name exactly to "
+                "read it on purpose.").format(typed=repr(confirm), name=repr(target.name)),
+                target)  # fmt: skip
+        if confirm is not None or self.allow_sensitive:
+            return Decision.ok(target)
+        return Decision.refuse(Rule.SENSITIVE, _(
+            "{path} looks like it holds secrets, so wsnb does not read it by default. {why} To "
+            "read it yourself, on purpose: ws.read({path_repr}, confirm={name})."
+        ).format(path=target, why=rule.explain(), path_repr=repr(target.relative),
+                 name=repr(target.name)), target)  # fmt: skip
 
     def check_read_dir(self, path: str | os.PathLike[str] | WsPath) -> Decision:
         decision = self.check(path)
@@ -315,8 +357,9 @@ class AccessPolicy:
             return decision
         target = decision.raise_if_refused()
         if not os.path.isdir(target.os_path):
-            what = "does not exist" if not target.exists() else "is a file, not a folder"
-            return Decision.refuse(Rule.NOT_ALLOWED, f"{target} {what}.", target)
+            what = (_("{path} does not exist.") if not target.exists()
+                    else _("{path} is a file, not a folder."))  # fmt: skip
+            return Decision.refuse(Rule.NOT_ALLOWED, what.format(path=target), target)
         return decision
 
     def check_create(self, path: str | os.PathLike[str] | WsPath) -> Decision:
@@ -330,14 +373,15 @@ class AccessPolicy:
             return decision
         target = decision.raise_if_refused()
         if target.is_root:
-            return Decision.refuse(Rule.NOT_ALLOWED, "The workspace root already exists.", target)
+            return Decision.refuse(Rule.NOT_ALLOWED, _("The workspace root already exists."),
+                                   target)  # fmt: skip
         for name in self._new_names(target):
             reason = illegal_name_reason(name)
             if reason:
                 return Decision.refuse(Rule.ILLEGAL_NAME, reason, target)
         if is_dangerous_name(target.name):
             return self._dangerous(target, "create")
-        if is_sensitive_name(target.name):
+        if is_sensitive_path(target.relative):
             return self._sensitive(target, "create")
         return decision
 
@@ -348,15 +392,14 @@ class AccessPolicy:
             return decision
         target = decision.raise_if_refused()
         if not target.exists():
-            return Decision.refuse(
-                Rule.NOT_ALLOWED, f"{target} does not exist; use create_file() for a new file.",
-                target,
-            )  # fmt: skip
+            return Decision.refuse(Rule.NOT_ALLOWED, _("{path} does not exist; use create_file() "
+                                   "for a new file.").format(path=target), target)  # fmt: skip
         if os.path.isdir(target.os_path):
-            return Decision.refuse(Rule.NOT_ALLOWED, f"{target} is a folder, not a file.", target)
+            return Decision.refuse(Rule.NOT_ALLOWED, _("{path} is a folder, not a file.").format(
+                path=target), target)  # fmt: skip
         if is_dangerous_name(target.name):
             return self._dangerous(target, "write")
-        if is_sensitive_name(target.name):
+        if is_sensitive_path(target.relative):
             return self._sensitive(target, "write")
         return decision
 
@@ -367,14 +410,16 @@ class AccessPolicy:
             return decision
         source = decision.raise_if_refused()
         if source.is_root:
-            return Decision.refuse(Rule.NOT_ALLOWED, f"wsnb can't {verb} the workspace root "
-                                   "itself; choose an item inside it.", source)  # fmt: skip
+            return Decision.refuse(Rule.NOT_ALLOWED, _(_ROOT.get(verb, _ROOT["move"])),
+                                   source)  # fmt: skip
         if not source.exists():
-            return Decision.refuse(Rule.NOT_ALLOWED, f"{source} does not exist.", source)
+            return Decision.refuse(Rule.NOT_ALLOWED, _("{path} does not exist.").format(
+                path=source), source)  # fmt: skip
         if verb == "copy" and self.is_protected(source):
-            return Decision.refuse(Rule.PROTECTED, f"{source} is in a folder wsnb keeps for "
-                                   "itself or git; copy something else.", source)  # fmt: skip
-        if verb == "copy" and is_sensitive_name(source.name):
+            return Decision.refuse(Rule.PROTECTED, _("{path} is in a folder wsnb keeps for "
+                                   "itself or git; copy something else.").format(path=source),
+                                   source)  # fmt: skip
+        if verb == "copy" and is_sensitive_path(source.relative):
             return self._sensitive(source, verb)
         return decision
 
@@ -385,10 +430,11 @@ class AccessPolicy:
             return decision
         target = decision.raise_if_refused()
         if not target.exists():
-            return Decision.refuse(Rule.NOT_ALLOWED, f"{target} does not exist.", target)
+            return Decision.refuse(Rule.NOT_ALLOWED, _("{path} does not exist.").format(
+                path=target), target)  # fmt: skip
         if is_dangerous_name(target.name):
             return self._dangerous(target, "open")
-        if is_sensitive_name(target.name) and not self.allow_sensitive:
+        if is_sensitive_path(target.relative) and not self.allow_sensitive:
             return self._sensitive(target, "open")
         return decision
 
@@ -396,8 +442,8 @@ class AccessPolicy:
         if self.mode is PermissionMode.READ_ONLY:
             return Decision.refuse(
                 Rule.READ_ONLY_MODE,
-                "The workspace is open read-only; reopen it with "
-                "mode='confirm-before-write' to make changes.",
+                _("The workspace is open read-only; reopen it with "
+                  "mode='confirm-before-write' to make changes."),
             )
         return Decision(True)
 
@@ -410,7 +456,8 @@ class AccessPolicy:
             target = decision.raise_if_refused()
             return Decision.refuse(
                 Rule.PROTECTED,
-                f"{target} is inside {METADATA_DIR}/ or .git/, which wsnb never writes.",
+                _("{path} is inside {folder}/ or .git/, which wsnb never writes.").format(
+                    path=target, folder=METADATA_DIR),
                 target,
             )
         return decision
@@ -425,18 +472,48 @@ class AccessPolicy:
 
     @staticmethod
     def _dangerous(target: WsPath, verb: str) -> Decision:
-        return Decision.refuse(
-            Rule.DANGEROUS_SUFFIX,
-            f"{target} has a suffix that runs programs ({os.path.splitext(target.name)[1]}); "
-            f"wsnb never lets you {verb} such files.",
-            target,
-        )
+        suffix = os.path.splitext(target.name)[1]
+        return Decision.refuse(Rule.DANGEROUS_SUFFIX, _(_DANGEROUS[verb]).format(
+            path=target, suffix=suffix), target)  # fmt: skip
 
     @staticmethod
     def _sensitive(target: WsPath, verb: str) -> Decision:
-        return Decision.refuse(
-            Rule.SENSITIVE,
-            f"{target} looks like it holds secrets (keys, tokens, passwords), so wsnb "
-            f"refuses to {verb} it.",
-            target,
-        )
+        return Decision.refuse(Rule.SENSITIVE, _(_SENSITIVE[verb]).format(path=target),
+                               target)  # fmt: skip
+
+
+def sensitive_rule_of(target: WsPath) -> SensitiveRule | None:
+    """The row of the sensitive-name rule that makes ``target`` sensitive, or None."""
+    folder, _sep, name = target.relative.rpartition("/")
+    return sensitive_rule(name, folder)
+
+
+_SPECIAL = N_("{path} is a special file (FIFO, socket or device); only regular files and "
+              "folders are allowed.")  # fmt: skip
+# One whole sentence per action, so each translates as a sentence.
+_DANGEROUS = {
+    "read": N_("{path} has a suffix that runs programs ({suffix}); wsnb never lets you read "
+               "such files."),
+    "create": N_("{path} has a suffix that runs programs ({suffix}); wsnb never lets you "
+                 "create such files."),
+    "write": N_("{path} has a suffix that runs programs ({suffix}); wsnb never lets you "
+                "write such files."),
+    "open": N_("{path} has a suffix that runs programs ({suffix}); wsnb never lets you open "
+               "such files."),
+}  # fmt: skip
+_ROOT = {
+    "move": N_("wsnb can't move the workspace root itself; choose an item inside it."),
+    "copy": N_("wsnb can't copy the workspace root itself; choose an item inside it."),
+    "rename": N_("wsnb can't rename the workspace root itself; choose an item inside it."),
+    "trash": N_("wsnb can't trash the workspace root itself; choose an item inside it."),
+}
+_SENSITIVE = {
+    "create": N_("{path} looks like it holds secrets (keys, tokens, passwords), so wsnb "
+                 "refuses to create it."),
+    "write": N_("{path} looks like it holds secrets (keys, tokens, passwords), so wsnb "
+                "refuses to write it."),
+    "copy": N_("{path} looks like it holds secrets (keys, tokens, passwords), so wsnb "
+               "refuses to copy it."),
+    "open": N_("{path} looks like it holds secrets (keys, tokens, passwords), so wsnb "
+               "refuses to open it."),
+}  # fmt: skip

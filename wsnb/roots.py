@@ -13,6 +13,7 @@ import re
 from pathlib import Path, PureWindowsPath
 
 from .errors import WorkspaceOpenError
+from .i18n import N_, _
 
 __all__ = ["check_workspace_root", "is_system_path"]
 
@@ -27,7 +28,7 @@ _TOP_LEVEL_POSIX = (
     "/", "/home", "/Users", "/root", "/var", "/opt", "/tmp", "/mnt", "/media", "/srv",
     "/private", "/private/var", "/private/tmp", "/Volumes", "/Applications",
 )  # fmt: skip
-_HOME_REASON = (
+_HOME_REASON = N_(
     "{real} is a home folder, too broad to be a workspace (it holds the keys and settings "
     "of every program); open a project folder inside it."
 )
@@ -55,25 +56,30 @@ def _system_folder_reason(real: str) -> str | None:
     if os.name == "nt" or re.match(r"^[A-Za-z]:[\\/]", real):
         win = PureWindowsPath(real)
         if len(win.parts) <= 1:
-            return f"{real} is a drive root; open a project folder inside it instead."
+            return _("{real} is a drive root; open a project folder inside it instead.").format(
+                real=real)
         if win.parts[1].lower() in _SYSTEM_NAMES_WINDOWS:
-            return f"{real} is a Windows system folder; open one of your own folders instead."
+            return _("{real} is a Windows system folder; open one of your own folders "
+                     "instead.").format(real=real)
         if any(part.lower() in {"$recycle.bin", "recycler"} for part in win.parts):
-            return f"{real} is inside the recycle bin; restore the items first."
+            return _("{real} is inside the recycle bin; restore the items first.").format(
+                real=real)
         if len(win.parts) == 3 and win.parts[1].lower() == "users":
-            return _HOME_REASON.format(real=real)
+            return _(_HOME_REASON).format(real=real)
         return None
     for tree in _SYSTEM_TREES_POSIX:
         if _is_under(real, tree):
-            return f"{real} is a system folder; open one of your own project folders instead."
+            return _("{real} is a system folder; open one of your own project folders "
+                     "instead.").format(real=real)
     if real in _TOP_LEVEL_POSIX:
-        return f"{real} is too broad to be a workspace; open a project folder inside it."
+        return _("{real} is too broad to be a workspace; open a project folder inside it.").format(
+            real=real)
     home = os.path.realpath(os.path.expanduser("~"))
     if real == home:
-        return _HOME_REASON.format(real=real)
+        return _(_HOME_REASON).format(real=real)
     trash = os.path.join(home, ".local", "share", "Trash")
     if _is_under(real, trash) or "/.Trash" in real:
-        return f"{real} is inside the trash; restore the items first."
+        return _("{real} is inside the trash; restore the items first.").format(real=real)
     return None
 
 
@@ -86,26 +92,26 @@ def check_workspace_root(path: str | os.PathLike[str]) -> Path:
     try:
         text = os.fspath(path)
     except TypeError:
-        raise WorkspaceOpenError(
-            f"Expected the folder's path as text, got {type(path).__name__}.", path=None
-        ) from None
+        raise WorkspaceOpenError(_("Expected the folder's path as text, got {kind}.").format(
+            kind=type(path).__name__), path=None) from None
     if not isinstance(text, str):
-        raise WorkspaceOpenError("Give the folder's path as text, not bytes.")
+        raise WorkspaceOpenError(_("Give the folder's path as text, not bytes."))
     if not text or not text.strip():
-        raise WorkspaceOpenError("No folder was given; pass the path of a project folder.")
+        raise WorkspaceOpenError(_("No folder was given; pass the path of a project folder."))
     if "\x00" in text:
-        raise WorkspaceOpenError("The folder path contains a NUL byte.", path=text)
+        raise WorkspaceOpenError(_("The folder path contains a NUL byte."), path=text)
     expanded = os.path.expanduser(text)
     try:
         real = os.path.realpath(expanded, strict=True)
     except (OSError, RuntimeError):
         raise WorkspaceOpenError(
-            f"The folder {text!r} does not exist; check the path or create the folder first.",
-            path=text,
+            _("The folder {path} does not exist; check the path or create the folder first.")
+            .format(path=repr(text)), path=text,
         ) from None
     if not os.path.isdir(real):
         raise WorkspaceOpenError(
-            f"{text!r} is a file, not a folder; open the folder that contains it.", path=text
+            _("{path} is a file, not a folder; open the folder that contains it.").format(
+                path=repr(text)), path=text,
         )
     reason = _system_folder_reason(real)
     if reason:

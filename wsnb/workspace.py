@@ -121,7 +121,7 @@ class Workspace:
         )
         # The agent's tools run with self.context (a model's limits); a person reads through
         # the same tools with a person's limits.
-        self._reading = dataclasses.replace(self.context, limits=_PERSON)
+        self._reading = dataclasses.replace(self.context, limits=_PERSON, for_model=False)
         journal = Journal(policy.root)
         self._book: PlanBook = PlanBook(self.context, self.tools, journal,
                                         on_change=self._follow_change)  # fmt: skip
@@ -275,13 +275,16 @@ class Workspace:
         frame: pd.DataFrame = result.data
         return frame
 
-    def read(self, path: str, max_bytes: int = _PERSON.read_bytes) -> FileText:
+    def read(self, path: str, max_bytes: int = _PERSON.read_bytes, *,
+             confirm: str | None = None) -> FileText:  # fmt: skip
         """A text file's content with its encoding; ``str()`` gives the text.
 
         Whole files up to ``max_bytes`` (16 MiB); a longer file is cut there,
-        and its display says so.
+        and its display says so. A sensitive file (``wsnb.names.SENSITIVE_RULES``)
+        is read only on purpose: ``confirm`` is its name, typed (``confirm="id_rsa"``);
+        the read is logged, never its content.
         """
-        doc: FileText = self._run("read_file", path=path, limit=max_bytes).data
+        doc: FileText = self._run("read_file", path=path, limit=max_bytes, confirm=confirm).data
         return doc
 
     def info(self, path: str) -> FileInfo:

@@ -11,6 +11,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from .i18n import _
+
 __all__ = ["WsPath"]
 
 # Only the policy holds this; ``WsPath`` refuses to be made without it.
@@ -34,18 +36,20 @@ class WsPath:
 
     def __init__(self, os_path: str, relative: str, *, gate: object = None) -> None:
         if gate is not _GATE:
-            raise TypeError("WsPath objects are made by AccessPolicy.resolve(); ask the policy.")
+            raise TypeError(_("WsPath objects are made by AccessPolicy.resolve(); ask the "
+                              "policy."))
         object.__setattr__(self, "os_path", os_path)
         object.__setattr__(self, "relative", relative)
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("WsPath is read-only; resolve another path instead.")
+        raise AttributeError(_("WsPath is read-only; resolve another path instead."))
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError("WsPath is read-only.")
+        raise AttributeError(_("WsPath is read-only."))
 
     def __reduce__(self) -> str | tuple[Any, ...]:
-        raise TypeError("A WsPath can't be pickled; store its relative path and resolve it again.")
+        raise TypeError(_("A WsPath can't be pickled; store its relative path and resolve it "
+                          "again."))
 
     def __copy__(self) -> WsPath:
         return self

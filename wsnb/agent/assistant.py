@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import LLMError, WsnbError
+from ..redact import redact_for_model, redaction_note
 from .actions import Session, read_docs, resolve_targets, say
 from .commands import parse_command
 from .context import ContextError
@@ -60,6 +61,7 @@ class _Turn:
     files_read: list[str] = field(default_factory=list)
     plans: list[Plan] = field(default_factory=list)
     tool_bytes: int = 0
+    redacted: dict[str, int] = field(default_factory=dict)  # secrets the model was not shown
 
     def read(self, path: str) -> None:
         if path not in self.files_read:
@@ -93,6 +95,8 @@ def answer_with_model(
         return Reply(str(exc))
     if turn.files_read:
         session.context.remember_read(turn.files_read)
+    if turn.redacted:
+        text = f"{text}\n\n_{redaction_note(turn.redacted, 'zh' if session.zh else 'en')}_"
     return Reply(text, plans=turn.plans, files_read=turn.files_read)
 
 
@@ -115,7 +119,8 @@ def _opening(turn: _Turn, message: str, intent: Intent) -> list[dict[str, Any]]:
     parts += [_excerpt(doc.path, doc.text, doc.truncated) for doc in docs]
     parts += [f"(Could not read {p.lstrip('- ')})" for p in problems]
     parts.append(f"Question: {message}")
-    return [system, {"role": "user", "content": "\n\n".join(parts)}]
+    content = redact_for_model("\n\n".join(parts), turn.redacted)
+    return [system, {"role": "user", "content": content}]
 
 
 def _earlier_messages(earlier: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
@@ -188,7 +193,7 @@ def _read_call(turn: _Turn, name: str, args: dict[str, Any]) -> str:
                "read_file": {"path"}}[name]  # fmt: skip
     params = {k: v for k, v in args.items() if k in allowed}
     result = run_read_tool(turn.session.ws, name, turn.session.limits, **params)
-    text = _result_text(turn, name, result)
+    text = redact_for_model(_result_text(turn, name, result), turn.redacted)
     size = min(left, turn.budget.result_bytes)
     clipped = text.encode("utf-8")[:size].decode("utf-8", "ignore")
     turn.tool_bytes += len(clipped.encode("utf-8"))

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 import pandas as pd
 
 from ..errors import UsageError
+from ..redact import redact_for_model
 
 __all__ = [
     "SECTIONS",
@@ -130,6 +131,7 @@ class AssembledPrompt:
     text: str
     parts: list[PromptPart] = field(default_factory=list)
     budget: int = 40_000
+    redacted: dict[str, int] = field(default_factory=dict)  # secrets replaced, by kind
 
     def __str__(self) -> str:
         return self.text
@@ -145,19 +147,22 @@ class AssembledPrompt:
         return pd.DataFrame(rows, columns=["section", "path", "chars", "used", "truncated"])
 
     def __repr__(self) -> str:
+        hidden = f", {sum(self.redacted.values())} secrets redacted" if self.redacted else ""
         return (f"<AssembledPrompt {len(self.text):,} of {self.budget:,} characters, "
-                f"{len(self.parts)} parts>")  # fmt: skip
+                f"{len(self.parts)} parts{hidden}>")  # fmt: skip
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(repr(self))
 
 
-def _retrieval_parts(hits: Sequence[RetrievedChunk], settings: PromptSettings) -> list[PromptPart]:
+def _retrieval_parts(hits: Sequence[RetrievedChunk], settings: PromptSettings,
+                     seen: dict[str, int]) -> list[PromptPart]:  # fmt: skip
     parts = []
     for hit in hits[: settings.limit]:
-        text = truncate_middle(hit.text, settings.head, settings.tail)
+        clean = redact_for_model(hit.text, seen)
+        text = truncate_middle(clean, settings.head, settings.tail)
         label = f"{hit.heading} (lines {hit.start_line}-{hit.end_line})".strip()
-        parts.append(PromptPart("retrieval", hit.path, text, len(hit.text), text != hit.text,
+        parts.append(PromptPart("retrieval", hit.path, text, len(hit.text), text != clean,
                                 label))  # fmt: skip
     return parts
 
@@ -168,7 +173,13 @@ def assemble_prompt(
     hits: Sequence[RetrievedChunk],
     settings: PromptSettings = PromptSettings(),  # frozen: one shared default is safe
 ) -> AssembledPrompt:
-    """Fit ``files`` (section, path, text) and ``hits`` into the budget, in the settings' order."""
+    """Fit ``files`` (section, path, text) and ``hits`` into the budget, in the settings' order.
+
+    The text is for a model: secrets in it are redacted first (``wsnb.redact``),
+    and ``redacted`` counts them.
+    """
+    seen: dict[str, int] = {}
+    files = [(s, path, redact_for_model(text, seen)) for s, path, text in files]
     opening = "<assistant-workspace>\n"
     closing = f"</assistant-workspace>\n<question>\n{question}\n</question>\n"
     room = settings.budget - len(opening) - len(closing)
@@ -182,7 +193,7 @@ def assemble_prompt(
     ]  # fmt: skip
     shown = {p.path for p in file_parts}  # a file already in the prompt is not retrieved again
     fresh = [hit for hit in hits if hit.path not in shown]
-    found = _retrieval_parts(fresh, settings) if "retrieval" in settings.order else []
+    found = _retrieval_parts(fresh, settings, seen) if "retrieval" in settings.order else []
     retrieval_size = sum(len(p.render()) for p in found)
     reserved = min(retrieval_size, int(room * settings.retrieval_share))
     kept_files, used = _fill(file_parts, room - reserved)
@@ -191,4 +202,4 @@ def assemble_prompt(
                   for s in settings.order}  # fmt: skip
     ordered = [p for s in settings.order for p in by_section[s]]
     text = opening + "".join(p.render() for p in ordered) + closing
-    return AssembledPrompt(question, text, ordered, settings.budget)
+    return AssembledPrompt(question, text, ordered, settings.budget, seen)

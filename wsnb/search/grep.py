@@ -29,8 +29,10 @@ import pandas as pd
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
 from ..filekinds import binary_kind
 from ..i18n import N_, _, in_english, ngettext
+from ..names import sensitive_files_note
 from ..noted import NotedFrame, with_note
 from ..policy import AccessPolicy, WsPath
+from ..redact import redact
 from ..textio import decode_bytes, read_bytes
 from .gate import FolderGate
 from .matcher import SNIPPET_CHARS, Matcher, compile_pattern, normalise_newlines
@@ -61,10 +63,10 @@ _PROGRESS_STEPS = 100  # at most about this many progress calls per search
 _MIN_PROGRESS_STEP = 256  # files between two calls, at least
 
 # What the note names. Binary files are counted in attrs but not noted: they hold no lines.
+# Sensitive files have a sentence of their own, with their names and rules.
 _SKIP_COUNTERS = (
     ("files_skipped_size", N_("{count:,} too big")),
     ("files_skipped_undecodable", N_("{count:,} in an unknown encoding")),
-    ("files_skipped_sensitive", N_("{count:,} sensitive")),
     ("files_refused", N_("{count:,} refused by the policy")),
     ("files_unreadable", N_("{count:,} unreadable")),
 )
@@ -82,6 +84,7 @@ class _Search:
     matcher: Matcher
     limit: int | None
     max_bytes: int
+    for_model: bool = False  # search text with its secrets redacted: rows never show them
     paths: list[str] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
     columns: list[int] = field(default_factory=list)
@@ -95,6 +98,7 @@ class _Search:
     files_skipped_binary: int = 0
     files_skipped_undecodable: int = 0
     files_skipped_sensitive: int = 0
+    skipped_sensitive: list[str] = field(default_factory=list)
     files_refused: int = 0
     files_unreadable: int = 0
     truncated: bool = False
@@ -129,8 +133,12 @@ class _Search:
         verdict = self.verdicts.get(name)
         if verdict is None:  # names repeat (__init__.py, index.ts): ask the rules once each
             verdict = self.verdicts[name] = _name_verdict(policy, name)
-        if verdict == _SENSITIVE:
+        if verdict == _SENSITIVE or (  # a hidden folder on the way may be .ssh/ or .aws/
+            ("/." in candidate or candidate[:1] == ".") and policy.is_sensitive_path(candidate)
+        ):
             self.files_skipped_sensitive += 1
+            if len(self.skipped_sensitive) < _MAX_LISTED_LARGE:
+                self.skipped_sensitive.append(target.relative)
             return
         if verdict == _DANGEROUS:
             self.files_refused += 1
@@ -209,6 +217,8 @@ class _Search:
                 self.files_skipped_undecodable += 1
             return
         self.files_scanned += 1
+        if self.for_model:  # only files that may match get here: few pay for it
+            text = redact(text).text
         self._collect(path, normalise_newlines(text, fmt.newline))
 
     def _collect(self, path: str, text: str) -> None:
@@ -260,6 +270,8 @@ class _Search:
             setattr(self, name, getattr(self, name) + getattr(block, name))
         room = _MAX_LISTED_LARGE - len(self.skipped_large)
         self.skipped_large += block.skipped_large[: max(room, 0)]
+        room = _MAX_LISTED_LARGE - len(self.skipped_sensitive)
+        self.skipped_sensitive += block.skipped_sensitive[: max(room, 0)]
         self.truncated = self.truncated or block.truncated
 
     def counts(self) -> dict[str, Any]:
@@ -270,6 +282,7 @@ class _Search:
             "files_skipped_binary": self.files_skipped_binary,
             "files_skipped_undecodable": self.files_skipped_undecodable,
             "files_skipped_sensitive": self.files_skipped_sensitive,
+            "skipped_sensitive": list(self.skipped_sensitive),
             "files_refused": self.files_refused,
             "files_unreadable": self.files_unreadable,
             "truncated": self.truncated,
@@ -384,6 +397,7 @@ def grep(
     progress: Progress | None = None,
     workers: int | None = None,
     index_note: str = "",
+    for_model: bool = False,
     warn: bool = True,
 ) -> NotedFrame:
     """Find ``pattern`` in the candidate files, in order; one row per matching line.
@@ -411,12 +425,17 @@ def grep(
     left out ("" when the search was whole). ``index_note`` is the caller's
     sentence about candidates it could not give (an index cut by the scan's
     limits); it leads the note, which is logged once as a warning (as
-    information with ``warn=False``).
+    information with ``warn=False``). ``skipped_sensitive`` lists up to 20 of
+    the sensitive files left out, which the note names with their rules.
+    ``for_model``: the rows are for a model, so each file that may match is
+    searched with its secrets redacted (``wsnb.redact``) and the note gives
+    no advice a model can't follow.
     """
     bounds = _check_bounds(limit=limit, max_files=max_files, max_bytes=max_bytes)
     matcher = compile_pattern(pattern, regex=regex, case=case)
     paths = candidates if isinstance(candidates, list) else list(candidates)
-    search = _Search(matcher, bounds["limit"], bounds["max_bytes"] or MAX_BYTES)
+    search = _Search(matcher, bounds["limit"], bounds["max_bytes"] or MAX_BYTES,
+                     for_model=for_model)  # fmt: skip
     from .parallel import run_search  # the block runner; imported here to keep imports light
 
     run_search(search, policy, paths, max_files=bounds["max_files"], progress=progress,
@@ -429,8 +448,13 @@ def grep(
         return cut_note(attrs, limit=bounds["limit"], max_files=bounds["max_files"],
                         max_bytes=search.max_bytes)  # fmt: skip
 
-    note = _("; ").join(part for part in (index_note, left_out()) if part)
-    logged = "; ".join(part for part in (index_note, in_english(left_out)) if part)
+    def sensitive() -> str:
+        return sensitive_files_note(search.skipped_sensitive, search.files_skipped_sensitive,
+                                    searched=True, for_model=for_model)  # fmt: skip
+
+    note = _("; ").join(part for part in (index_note, left_out(), sensitive()) if part)
+    logged = "; ".join(part for part in (index_note, in_english(left_out), in_english(sensitive))
+                       if part)  # fmt: skip
     logger.info("Text search: %d matching lines in %d files (%d not scanned).",
                 len(search.paths), search.files_scanned, attrs["files_not_scanned"])  # fmt: skip
     # The note is always on screen; the log warns only when matches may be missing because of a

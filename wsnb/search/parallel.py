@@ -91,7 +91,7 @@ def _blocks(paths: Sequence[str], count: int) -> list[tuple[int, int]]:
 
 
 def _fresh(search: _Search, limit: int | None) -> _Search:
-    return type(search)(search.matcher, limit, search.max_bytes)
+    return type(search)(search.matcher, limit, search.max_bytes, for_model=search.for_model)
 
 
 def _run_parallel(search: _Search, policy: AccessPolicy, paths: Sequence[str], count: int,

@@ -47,7 +47,9 @@ class ToolContext:
     ``index`` is a callable so tools get the current index, scanning lazily
     the first time one is needed. ``limits`` bound what the read tools hand
     back; the default is a model's (``ToolLimits.for_model()``), and the
-    facade reads with a person's.
+    facade reads with a person's. ``for_model`` says whom the answers are
+    for: a model (the default) never reads a sensitive file and gets file text
+    with its secrets redacted; the facade's person reads as the file is.
     """
 
     policy: AccessPolicy
@@ -57,6 +59,7 @@ class ToolContext:
     clock: Callable[[], datetime] = local_now
     extras: dict[str, Any] = field(default_factory=dict)
     limits: ToolLimits = field(default_factory=ToolLimits.for_model)
+    for_model: bool = True
 
 
 @runtime_checkable

@@ -18,7 +18,7 @@ from typing import Any
 from .. import fsops, textio
 from ..errors import ConflictError, WriteError
 from ..i18n import N_, _
-from ..names import illegal_name_reason, is_dangerous_name, is_sensitive_name
+from ..names import illegal_name_reason, is_dangerous_name, is_sensitive_path
 from ..planrecord import PlanRecord
 from ..plans import Plan, plan_params, recheck_path
 from ..policy import Decision, WsPath
@@ -61,7 +61,7 @@ def _plan_source(ctx: ToolContext, plan: Plan, path: Any, verb: str) -> WsPath |
         plan.refuse_decision(decision)
         return None
     source = decision.raise_if_refused()
-    if verb in {"move", "rename"} and is_sensitive_name(source.name):
+    if verb in {"move", "rename"} and is_sensitive_path(source.relative):
         message = (_("{path} looks like it holds secrets; wsnb doesn't move such files, since "
                      "a new name could hide what they are. Do it yourself if you must.")
                    if verb == "move" else

@@ -22,9 +22,10 @@ from .. import textio
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
 from ..filekinds import binary_kind
 from ..i18n import N_, _, in_english
-from ..names import is_dangerous_name, is_text_name
-from ..noted import with_note
+from ..names import is_dangerous_name, is_sensitive_path, is_text_name, sensitive_files_note
+from ..noted import NotedFrame, with_note
 from ..policy import WsPath
+from ..redact import redact
 from ..search.grep import Progress, grep
 from ..types import ActionType, FileInfo, FileText, Risk, Rule, ToolResult
 from .base import ToolContext
@@ -45,6 +46,7 @@ __all__ = [
 logger = logging.getLogger("wsnb")
 
 MAX_LIST_ENTRIES = 200
+_LISTED = 20  # sensitive files a note names; the count is always the whole
 LIST_COLUMNS = [f.name for f in dataclasses.fields(FileInfo)]
 
 def _guarded(tool_name: str, call: Any) -> ToolResult:
@@ -145,20 +147,27 @@ def file_info(relative: str, info: os.stat_result) -> FileInfo:
 @dataclass(frozen=True)
 class ReadFileTool:
     """A text file's content, decoded and labelled with its encoding; at most
-    ``ctx.limits.read_bytes`` (128 KiB) unless the caller's limits allow more."""
+    ``ctx.limits.read_bytes`` (128 KiB) unless the caller's limits allow more.
+
+    For a model (``ctx.for_model``) a sensitive file is always refused and the
+    text comes with its secrets redacted. A person reads a sensitive file on
+    purpose by typing its name (``confirm``); that read is logged, never its content.
+    """
 
     name: str = "read_file"
     display_name: str = N_("Read file")
     action: ActionType = ActionType.READ
     risk: Risk = Risk.READ_ONLY
 
-    def run(self, ctx: ToolContext, path: str, limit: Bound = DEFAULT) -> ToolResult:
-        return _guarded(self.name, lambda: self._read(ctx, path, limit))
+    def run(self, ctx: ToolContext, path: str, limit: Bound = DEFAULT,
+            confirm: str | None = None) -> ToolResult:  # fmt: skip
+        return _guarded(self.name, lambda: self._read(ctx, path, limit, confirm))
 
-    def _read(self, ctx: ToolContext, path: str, asked: Bound) -> ToolResult:
+    def _read(self, ctx: ToolContext, path: str, asked: Bound, confirm: str | None) -> ToolResult:
         limit = ctx.limits.pick("read_bytes", asked)
         assert limit is not None  # byte bounds are always numbers
-        target = ctx.policy.check_read_file(path).raise_if_refused()
+        target = ctx.policy.check_read_file(path, confirm=confirm,
+                                            for_model=ctx.for_model).raise_if_refused()  # fmt: skip
         kind = binary_kind(target.name)
         if kind:
             raise UnsupportedFileError(
@@ -167,9 +176,13 @@ class ReadFileTool:
                 path=target.relative,
             )
         content = textio.read_text(target, limit=limit)
+        if not ctx.for_model and is_sensitive_path(target.relative):
+            # Who read what, and how much: never a byte of it.
+            logger.info("A person read the sensitive file %s on purpose (%d bytes).",
+                           target.relative, content.size)  # fmt: skip
         doc = FileText(
             path=target.relative,
-            text=content.text,
+            text=redact(content.text).text if ctx.for_model else content.text,
             encoding=content.format.encoding,
             newline=content.format.newline,
             truncated=content.truncated,
@@ -213,13 +226,24 @@ class SearchFilesTool:
 
         cut = bool(found.attrs["truncated"])
         note, logged = (cut_note(), in_english(cut_note)) if cut else ("", "")
-        frame = with_note(found, note, warn=not ctx.limits.ceiling, logged=logged)
-        said = _for_caller(note, ctx)
+        frame = _flag_sensitive(found, note, logged, ctx)
+        said = _for_caller(frame.note, ctx)
         message = (_("{count} files match {keyword!r} ({note})") if said
                    else _("{count} files match {keyword!r}"))  # fmt: skip
         return ToolResult(True, message=message.format(count=len(frame), keyword=keyword,
                                                        note=said),
                           data=frame, files=frame["path"].tolist())  # fmt: skip
+
+
+def _flag_sensitive(found: pd.DataFrame, note: str, logged: str, ctx: ToolContext) -> NotedFrame:
+    """Names found: the note names the sensitive ones, which are read only on purpose."""
+    sensitive = [path for path in found["path"].tolist() if is_sensitive_path(path)]
+    flagged = sensitive_files_note(sensitive[:_LISTED], len(sensitive), searched=False,
+                                   for_model=ctx.for_model)  # fmt: skip
+    # Sensitive names in the answer are the rule at work, not news: only a cut warns.
+    warn = not ctx.limits.ceiling and bool(found.attrs["truncated"])
+    return with_note(found, _("; ").join(part for part in (note, flagged) if part), warn=warn,
+                     logged=logged or None, sensitive=sensitive)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -261,7 +285,8 @@ class SearchTextTool:
                 "to search it all").format(report=report) if report.truncated else ""
         frame = grep(ctx.policy, candidates, pattern, regex=regex, case=case, limit=limit,
                      max_files=max_files, max_bytes=max_bytes, progress=progress,
-                     index_note=cut, warn=not limits.ceiling)  # fmt: skip
+                     index_note=cut, for_model=ctx.for_model,
+                     warn=not limits.ceiling)  # fmt: skip
         paths = list(dict.fromkeys(frame["path"].tolist()))
         note = _for_caller(frame.note, ctx)
         message = (_("{matches} matches in {files} files ({note})") if note

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..errors import WriteError
 from ..i18n import N_, _, ngettext
-from ..names import is_dangerous_name, is_sensitive_name
+from ..names import is_dangerous_name, is_sensitive_path
 from ..planrecord import PlanRecord
 from ..plans import Plan, plan_params, recheck_path
 from ..policy import Decision, WsPath
@@ -101,7 +101,7 @@ def _describe(ctx: ToolContext, plan: Plan, source: WsPath) -> None:
     else:
         plan.description = _("{path} goes to the system trash, where it can be "
                              "restored.").format(path=source)
-    if is_sensitive_name(source.name):
+    if is_sensitive_path(source.relative):
         plan.require_strong(_("it looks like it holds secrets"))
     if is_dangerous_name(source.name):
         plan.require_strong(_("its suffix runs programs"))
