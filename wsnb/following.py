@@ -128,23 +128,24 @@ def _outermost(items: set[str]) -> set[str]:
     return kept
 
 
-def changed_paths(old: pd.DataFrame, new: pd.DataFrame) -> tuple[str, ...]:
-    """Paths whose rows differ between ``old`` and ``new`` (added, removed or changed).
+def changed_paths(old: pd.DataFrame, new: pd.DataFrame) -> tuple[bool, tuple[str, ...]]:
+    """Whether any row differs between ``old`` and ``new``, and the paths that count.
 
-    A folder in both whose row differs only because it is a folder whose
-    time moved is left out: its content that changed is counted instead.
+    Counted: paths added, removed or changed, except a folder in both whose
+    row differs only because its time moved (its content that changed is
+    counted instead).
     """
     if old.empty and new.empty:
-        return ()
+        return False, ()
     columns = list(FILE_COLUMNS)
     both = pd.concat([old[columns], new[columns]], ignore_index=True)
     differ = both[~both.duplicated(subset=columns, keep=False)]
     if differ.empty:
-        return ()
+        return False, ()
     counts = differ.groupby("path", sort=True)["is_dir"].agg(["size", "all"])
     # A path twice among the differing rows is in both; both rows folders: only its time moved.
     moved_time_only = (counts["size"] == 2) & counts["all"]
-    return tuple(str(path) for path in counts.index[~moved_time_only])
+    return True, tuple(str(path) for path in counts.index[~moved_time_only])
 
 
 class Revalidation:

@@ -271,8 +271,8 @@ class FileIndex:
     ) -> IndexChange | None:
         if self._live and report.live != self._live:
             report = dataclasses.replace(report, live=self._live)
-        paths = changed_paths(snap.frame, frame)
-        if not paths and report == snap.report:
+        differ, paths = changed_paths(snap.frame, frame)
+        if not differ and report == snap.report:
             return None
         new = _Snapshot(frame, report)
         if snap.lists is not None:

@@ -134,6 +134,7 @@ class Watcher:
         self._on_batch = on_batch
         self._folders = folders or (lambda: ("",))
         self._stop = threading.Event()
+        self._ready = threading.Event()
         self._thread: threading.Thread | None = None
         self._name = name
         self._since_ns = since_ns
@@ -152,8 +153,13 @@ class Watcher:
             return "idle"
         return "stopped" if self._stop.is_set() or not self._thread.is_alive() else "watching"
 
-    def start(self) -> None:
-        """Start the thread (once); returns at once, the watch set is built in the thread."""
+    def start(self, wait: float = 5.0) -> None:
+        """Start the thread (once); returns once the folders are watched (or after ``wait`` s).
+
+        Building the watch set holds the interpreter's lock anyway (about
+        50 µs a folder), so waiting for it costs little, and a change made
+        right after ``start`` is then always seen.
+        """
         if self._thread is not None:
             return
         reason = unwatchable_reason(self.root)
@@ -163,6 +169,7 @@ class Watcher:
         self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
         _RUNNING.add(self)
         self._thread.start()
+        self._ready.wait(wait)
 
     def stop(self, timeout: float = 2.0) -> None:
         """Stop the thread and free its watches; harmless twice, from any thread."""
@@ -179,6 +186,7 @@ class Watcher:
         try:
             wanted = self._wanted()
             watches.build(wanted)
+            self._ready.set()
             self._catch_up(wanted)
             while not self._stop.is_set():
                 events = watches.wait()
@@ -189,6 +197,7 @@ class Watcher:
             if not self._stop.is_set():
                 self._fail(f"{type(exc).__name__}: {exc}")
         finally:
+            self._ready.set()
             watches.close()
             _RUNNING.discard(self)
 
@@ -246,13 +255,14 @@ class _Watches:
         """Watch ``paths`` as the base set; folders gone meanwhile are left out."""
         self.base = self._notifier(paths)
         self.base_paths = set(paths)
-        self._drop_extra()
 
     def grow(self, wanted: set[str]) -> None:
         """Watch the folders of ``wanted`` not watched yet; merged into the base when many.
 
-        A folder moved away keeps its old watch (reporting paths that no
-        longer exist, which read as nothing); its new place is watched anew.
+        A new watcher is made before the one it replaces is drained and
+        closed, so every change is caught by one or the other. A folder
+        moved away keeps its old watch (reporting paths that no longer
+        exist, which read as nothing); its new place is watched anew.
         """
         watched = self.base_paths | self.extra_paths
         new = wanted - watched
@@ -260,17 +270,31 @@ class _Watches:
         self.extra_paths &= wanted
         if not new:
             return
+        old: list[Notifier | None] = [self.extra]
         if len(self.extra_paths) + len(new) > max(500, len(self.base_paths) // 4):
-            self.close()
-            self.build(wanted)
+            old.append(self.base)
+            self.base, self.base_paths = self._notifier(wanted), set(wanted)
+            self.extra, self.extra_paths = None, set()
         else:
             self.extra_paths |= new
-            extra, self.extra = self.extra, None
-            _close(extra)
             self.extra = self._notifier(self.extra_paths)
+        events = self._drain(old)
         # What changed in the new folders before their watch began: read them once more.
         start = len(self.watcher.root) + 1
-        self.watcher._deliver(Batch(unknown=frozenset(path[start:] for path in new)))
+        unknown = frozenset(path[start:] for path in new)
+        batch = self.watcher._batch(events)
+        self.watcher._deliver(Batch(batch.changed, batch.unknown | unknown))
+
+    def _drain(self, notifiers: list[Notifier | None]) -> set[tuple[int, str]]:
+        """The events ``notifiers`` hold and have not given yet; then they are closed."""
+        events: set[tuple[int, str]] = set()
+        for notifier in notifiers:
+            if notifier is not None:
+                result = notifier.watch(1, 1, 1, None)
+                if isinstance(result, set):
+                    events |= result
+                _close(notifier)
+        return events
 
     def wait(self) -> set[tuple[int, str]]:
         """The next batch of raw events (empty when stopped)."""
@@ -299,15 +323,10 @@ class _Watches:
                 gc.collect()  # watchers of workspaces nobody holds any more free their slots
         return self.settings.notifier(wanted)
 
-    def _drop_extra(self) -> None:
-        extra, self.extra = self.extra, None
-        _close(extra)
-        self.extra_paths = set()
-
     def close(self) -> None:
-        base, self.base = self.base, None
+        base, extra, self.base, self.extra = self.base, self.extra, None, None
         _close(base)
-        self._drop_extra()
+        _close(extra)
 
 
 def _close(notifier: Notifier | None) -> None:
