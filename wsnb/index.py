@@ -19,6 +19,7 @@ import dataclasses
 import logging
 import re
 import threading
+import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -62,6 +63,7 @@ MATCH_TIERS: dict[str, int] = {
     "path": 10,
 }
 _TIER_ORDER = tuple(MATCH_TIERS)
+_PLAN_WAIT_S = 5.0  # the longest a watcher's batch waits for a plan being carried out
 
 
 class _Groups:
@@ -137,6 +139,9 @@ class FileIndex:
         self.stale = False  # following can't be exact (a cut scan): the next read scans again
         self.revalidation: Revalidation | None = None  # set where no watcher works
         self.live_note: Callable[[str], str] = str  # the sentence saying so, from the reason
+        # Whether a plan of this workspace is writing or not followed yet: a batch waits for it,
+        # so the plan's change is applied once, by the plan, and never counted as outside.
+        self.plans_running: Callable[[], bool] = bool
         self._live = ""
         self._writing = threading.RLock()
 
@@ -209,6 +214,9 @@ class FileIndex:
 
     def follow_batch(self, batch: Batch) -> IndexChange | None:
         """Bring the index up to date with a watcher's batch (called in the watcher's thread)."""
+        deadline = time.monotonic() + _PLAN_WAIT_S
+        while self.plans_running() and time.monotonic() < deadline:
+            time.sleep(0.01)
         if batch.failed and self.policy is not None and self.revalidation is None:
             self._live = self.live_note(batch.failed)
             revalidation = Revalidation(self.policy)

@@ -140,6 +140,7 @@ class Watcher:
         self._since_ns = since_ns
         self.failure = ""  # why watching stopped working, once it did
         self.batches = 0  # batches delivered, for tests and benchmarks
+        self.overflows = 0  # batches too large to tell one by one
 
     def __repr__(self) -> str:
         return f"<Watcher {self.root} ({self.state})>"
@@ -222,6 +223,7 @@ class Watcher:
         start = len(self.root) + 1
         paths = {path[start:] for _, path in events if path.startswith(self.root + "/")}
         if len(paths) > self.settings.max_batch:
+            self.overflows += 1
             logger.info("watch overflow: %d changes in one batch; reading their folder again",
                         len(paths))  # fmt: skip
             return Batch(unknown=frozenset({_common_folder(paths)}))

@@ -126,6 +126,7 @@ class Workspace:
         # The watcher stops when this workspace is collected, without keeping it alive.
         self._finalizer = weakref.finalize(self, self._live.stop)
         self._file_listeners: Listeners[IndexChange] = Listeners("workspace files")
+        self._followed: set[str] = set()  # the done plans the index has followed
         self.tools = ToolRegistry()
         for tool in READ_TOOLS:
             self.tools.register(tool)
@@ -182,6 +183,7 @@ class Workspace:
         if self._index is None:
             self._index = FileIndex(frame, report, policy=self.policy, limits=self.limits)
             self._index.listeners.add(self._file_listeners.notify)
+            self._index.plans_running = _plans_running(self._book, self._followed)
             self._live.start(self._index, started)
         else:  # the same index object, so views that follow it keep following
             self._index.reset(frame, report)
@@ -206,8 +208,11 @@ class Workspace:
 
     def _follow_plan(self, plan: Plan) -> None:
         """Bring the index up to date with a confirmed plan (or its undo), without a rescan."""
-        if self._index is not None:
-            self._index.follow_plan(plan)
+        try:
+            if self._index is not None:
+                self._index.follow_plan(plan)
+        finally:
+            self._followed.add(plan.id)
 
     def subscribe_files(self, listener: Callable[[IndexChange], None]) -> Callable[[], None]:
         """Call ``listener(change)`` after the index changed (a plan, or a change outside wsnb).
@@ -520,6 +525,26 @@ class _Live:
         if index is not None and index.revalidation is not None:
             return "checking"
         return "idle" if self.watcher is None else "watching"
+
+
+def _plans_running(book: PlanBook, followed: set[str]) -> Callable[[], bool]:
+    """Whether a plan of ``book`` is being carried out, or is done and not followed yet.
+
+    Holds the book weakly: the watcher's thread must never keep a workspace alive.
+    """
+    from .types import PlanState
+
+    ref = weakref.ref(book)
+
+    def running() -> bool:
+        found = ref()
+        return found is not None and any(
+            plan.state is PlanState.CONFIRMED
+            or (plan.state is PlanState.DONE and plan.id not in followed)
+            for plan in found.plans()
+        )
+
+    return running
 
 
 def _live_note(reason: str) -> str:
