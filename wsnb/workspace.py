@@ -24,7 +24,7 @@ from .policy import AccessPolicy
 from .tools.base import ToolContext, ToolRegistry, local_now
 from .tools.limits import ToolLimits
 from .tools.read import READ_TOOLS
-from .types import FileInfo, FileText, PermissionMode, ToolResult
+from .types import FileInfo, FileText, PermissionMode, PlanState, ToolResult
 from .watch import Watcher, WatchSettings
 
 if TYPE_CHECKING:
@@ -127,6 +127,7 @@ class Workspace:
         self._finalizer = weakref.finalize(self, self._live.stop)
         self._file_listeners: Listeners[IndexChange] = Listeners("workspace files")
         self._followed: set[str] = set()  # the done plans the index has followed
+        self._file_listeners.add(_stale_plans(weakref.ref(self)))
         self.tools = ToolRegistry()
         for tool in READ_TOOLS:
             self.tools.register(tool)
@@ -260,7 +261,8 @@ class Workspace:
     @property
     def last_scan(self) -> ScanReport | None:
         """The current index's scan report, or None when there is no index; never scans."""
-        return self._index.report if self._index is not None else None
+        index = self._index
+        return index.report if index is not None and not index.stale else None
 
     # -- reading ----------------------------------------------------------------------
 
@@ -532,8 +534,6 @@ def _plans_running(book: PlanBook, followed: set[str]) -> Callable[[], bool]:
 
     Holds the book weakly: the watcher's thread must never keep a workspace alive.
     """
-    from .types import PlanState
-
     ref = weakref.ref(book)
 
     def running() -> bool:
@@ -545,6 +545,40 @@ def _plans_running(book: PlanBook, followed: set[str]) -> Callable[[], bool]:
         )
 
     return running
+
+
+def _stale_plans(ref: weakref.ref[Workspace]) -> Callable[[IndexChange], None]:
+    """A listener that marks pending plans whose paths changed outside wsnb, on their cards.
+
+    Confirming such a plan fails as stale anyway (its fingerprints are checked
+    again); the card says so before anyone clicks. Holds the workspace weakly.
+    """
+
+    def mark(change: IndexChange) -> None:
+        ws = ref()
+        if ws is None or not change.outside:
+            return
+        changed = set(change.paths)
+        for plan in ws._book.plans():
+            if plan.state is not PlanState.PENDING or plan.data.get("stale_path"):
+                continue
+            named = [*plan.data.get("fingerprints", {})]
+            if plan.source is not None:
+                named.append(plan.source.relative)
+            touched = next((path for path in named if path in changed), None)
+            if touched is not None:
+                plan.data["stale_path"] = touched
+                plan.warnings.append(_stale_warning(ws, touched))
+                plan._notify()  # every card of the plan re-renders from it
+
+    return mark
+
+
+def _stale_warning(ws: Workspace, path: str) -> str:
+    if os.path.lexists(ws.policy.resolve(path).os_path):
+        return _("{path} changed outside wsnb since this plan was made: the plan is stale, "
+                 "make a new one.").format(path=path)  # fmt: skip
+    return _("{path} no longer exists: the plan is stale, make a new one.").format(path=path)
 
 
 def _live_note(reason: str) -> str:
