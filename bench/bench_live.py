@@ -77,14 +77,19 @@ def time_to_visible(ws: wsnb.Workspace, changes: int) -> list[float]:
         path = folder / name
         started = time.perf_counter()
         path.write_text("x")
-        wait_visible(ws, lambda: ws.find(name, limit=1)["name"].tolist() == [name])
+        wait_visible(ws, lambda name=name: shows(ws, name))
         times.append(time.perf_counter() - started)
         started = time.perf_counter()
         path.unlink()
-        wait_visible(ws, lambda: ws.find(name, limit=1)["name"].tolist() != [name])
+        wait_visible(ws, lambda name=name: not shows(ws, name))
         times.append(time.perf_counter() - started)
     shutil.rmtree(folder)
     return times
+
+
+def shows(ws: wsnb.Workspace, name: str) -> bool:
+    """Whether ``find`` shows the file ``name`` first: a query as a person makes it."""
+    return bool(ws.find(name, limit=1)["name"].tolist() == [name])
 
 
 def wait_visible(ws: wsnb.Workspace, shown: object, timeout: float = 30.0) -> None:
@@ -153,8 +158,9 @@ def run_tree(root: Path, changes: int, idle: float, rounds: int) -> None:
               f"plain {base:.2f} ms ({statistics.median(fallback) / base:.2f}x)"))
     watching_cpu = idle_cpu(root, True, idle)
     plain_cpu = idle_cpu(root, False, idle)
+    share = watching_cpu / idle * 100
     print(row(f"idle CPU over {idle:.0f} s, watching", f"{watching_cpu * 1000:.0f} ms",
-              f"not watching {plain_cpu * 1000:.0f} ms ({watching_cpu / idle * 100:.2f} % of a core)"))
+              f"not watching {plain_cpu * 1000:.0f} ms ({share:.2f} % of a core)"))
 
 
 def run_large(files: int, rounds: int) -> None:
@@ -169,8 +175,9 @@ def run_large(files: int, rounds: int) -> None:
                   f"{inotify_watches():,} kernel watches")  # fmt: skip
             times = find_times(ws, rounds)
             p50, p90 = statistics.median(times), percentile(times, 0.9)
-            print(row("find p50, watching", f"{p50:.2f} ms", f"target < {FIND_P50_TARGET_MS:.0f} ms",
-                      "PASS" if p50 < FIND_P50_TARGET_MS else "MISS"))
+            target = f"target < {FIND_P50_TARGET_MS:.0f} ms"
+            verdict = "PASS" if p50 < FIND_P50_TARGET_MS else "MISS"
+            print(row("find p50, watching", f"{p50:.2f} ms", target, verdict))
             print(row("find p90, watching", f"{p90:.2f} ms", ""))
             seen = time_to_visible(ws, 5)
             print(row("change -> visible in find, p50", f"{statistics.median(seen) * 1000:.0f} ms",
