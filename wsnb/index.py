@@ -248,41 +248,42 @@ class FileIndex:
                 self.stale = True
                 return None
             try:
-                frame, report = self._followed(snap, change)
+                done = self._followed(snap, change)
             except WsnbError as exc:
                 logger.info("index dropped after a change (%s)", type(exc).__name__)
                 self.stale = True
                 return None
-            return self._swap(snap, frame, report, outside)
+            return self._swap(snap, done, outside)
 
     def reset(self, frame: pd.DataFrame, report: ScanReport) -> IndexChange | None:
         """Take a new scan's rows (``ws.scan()``); listeners hear what differs."""
         with self._writing:
             self.stale = False
-            return self._swap(self._snap, frame, report, outside=True)
+            snap = self._snap
+            return self._swap(snap, _Followed(frame, report, snap.frame, frame), outside=True)
 
-    def _followed(self, snap: _Snapshot, change: Change) -> tuple[pd.DataFrame, ScanReport]:
+    def _followed(self, snap: _Snapshot, change: Change) -> _Followed:
         from .scanner import scan
         from .scanrows import rows_for_paths
 
         assert self.policy is not None
         limits = self.limits or MODEL_LIMITS
         if change.rescan:  # never forked from here: see wsnb.watch on the fork and the watcher
-            return scan(self.policy, limits=limits, workers=1)
+            frame, report = scan(self.policy, limits=limits, workers=1)
+            return _Followed(frame, report, snap.frame, frame)
         fresh = [rows_for_paths(self.policy, sorted(change.items), limits=limits),
                  rows_for_paths(self.policy, sorted(change.folders), limits=limits,
                                 below=False)]  # fmt: skip
         return _with_rows(snap, fresh, change)
 
-    def _swap(
-        self, snap: _Snapshot, frame: pd.DataFrame, report: ScanReport, outside: bool
-    ) -> IndexChange | None:
+    def _swap(self, snap: _Snapshot, done: _Followed, outside: bool) -> IndexChange | None:
+        report = done.report
         if self._live and report.live != self._live:
             report = dataclasses.replace(report, live=self._live)
-        differ, paths = changed_paths(snap.frame, frame)
+        differ, paths = changed_paths(done.old, done.new)
         if not differ and report == snap.report:
             return None
-        new = _Snapshot(frame, report)
+        new = _Snapshot(done.frame, report)
         if snap.lists is not None:
             new.search_lists()  # built here, so the next find never waits for it
         self._snap = new
@@ -294,20 +295,60 @@ class FileIndex:
 
     def with_rows(self, fresh: Iterable[pd.DataFrame], change: Change) -> FileIndex:
         """A new index: ``change``'s rows (and what was below its items) replaced by ``fresh``."""
-        frame, report = _with_rows(self._snap, fresh, change)
-        return FileIndex(frame, report, policy=self.policy, limits=self.limits)
+        done = _with_rows(self._snap, fresh, change)
+        return FileIndex(done.frame, done.report, policy=self.policy, limits=self.limits)
+
+
+@dataclass(frozen=True, slots=True)
+class _Followed:
+    """A change worked out: the new frame and report, and the rows it replaced and added."""
+
+    frame: pd.DataFrame
+    report: ScanReport
+    old: pd.DataFrame
+    new: pd.DataFrame
 
 
 class _Snapshot:
     """One state of the index: frame, report and what is derived from them on first use."""
 
-    __slots__ = ("folders", "frame", "lists", "report")
+    __slots__ = ("_in_order", "_paths", "folders", "frame", "lists", "report")
 
     def __init__(self, frame: pd.DataFrame, report: ScanReport) -> None:
         self.frame = frame
         self.report = report
         self.lists: _Lists | None = None
         self.folders: frozenset[str] | None = None
+        self._paths: npt.NDArray[np.object_] | None = None
+        self._in_order: bool | None = None
+
+    @property
+    def paths(self) -> npt.NDArray[np.object_]:
+        """The paths as an array, in the frame's order (sorted by path)."""
+        if self._paths is None:
+            self._paths = self.frame["path"].to_numpy(dtype=object)
+        return self._paths
+
+    def rows_of(self, items: list[str], folders: list[str]) -> npt.NDArray[np.bool_]:
+        """A mask of the rows of ``items`` and of ``folders``, and of everything below ``items``."""
+        paths = self.paths
+        mask = np.zeros(len(paths), dtype=bool)
+        if self._in_order is None:
+            self._in_order = all(a < b for a, b in pairwise(paths.tolist()))
+        if not self._in_order:  # never from a scan; a frame built by hand is searched whole
+            series = pd.Series(paths, dtype=object)
+            mask[:] = series.isin([*items, *folders]).to_numpy()
+            if items:
+                mask |= series.str.startswith(tuple(f"{item}/" for item in items)).to_numpy()
+            return mask
+        for path in (*items, *folders):
+            start = np.searchsorted(paths, path, "left")
+            mask[start : np.searchsorted(paths, path, "right")] = True
+        for item in items:
+            # Every path below ``item`` sorts between "item/" and "item/" + the last code point.
+            start = np.searchsorted(paths, item + "/", "left")
+            mask[start : np.searchsorted(paths, item + "/\U0010ffff", "left")] = True
+        return mask
 
     def search_lists(self) -> _Lists:
         if self.lists is None:
@@ -322,22 +363,31 @@ class _Snapshot:
         return self.folders
 
 
-def _with_rows(
-    snap: _Snapshot, fresh: Iterable[pd.DataFrame], change: Change
-) -> tuple[pd.DataFrame, ScanReport]:
-    """``change``'s rows (and what was below its items) replaced by ``fresh``; counts follow."""
-    paths = snap.frame["path"]
-    items = sorted(change.items)
-    stale = paths.isin([*items, *change.folders])
-    if items:
-        stale |= paths.str.startswith(tuple(f"{item}/" for item in items))
-    parts = [snap.frame[~stale], *(rows for rows in fresh if len(rows))]
-    frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
-    frame = frame.sort_values("path", kind="stable", ignore_index=True)
-    files = int((~frame["is_dir"]).sum())
-    report = dataclasses.replace(snap.report, entries=len(frame), files=files,
-                                 dirs=len(frame) - files)  # fmt: skip
-    return frame, report
+def _with_rows(snap: _Snapshot, fresh: Iterable[pd.DataFrame], change: Change) -> _Followed:
+    """``change``'s rows (and what was below its items) replaced by ``fresh``; counts follow.
+
+    The frame is sorted by path, so the rows of an item and of everything
+    below it are found by bisection, and the fresh rows are merged in at
+    their places: the cost is the change's and one copy of the frame, never
+    a sort of the whole tree.
+    """
+    frame = snap.frame
+    parts = [rows for rows in fresh if len(rows)]
+    added = pd.concat(parts, ignore_index=True) if len(parts) > 1 else (
+        parts[0] if parts else frame.iloc[:0])  # fmt: skip
+    added = added.drop_duplicates("path").sort_values("path", kind="stable", ignore_index=True)
+    stale = snap.rows_of(sorted(change.items), sorted(change.folders))
+    kept = frame[~stale]
+    merged = pd.concat([kept, added], ignore_index=True)
+    kept_paths = snap.paths[~stale]
+    at = np.searchsorted(kept_paths, added["path"].to_numpy(dtype=object), side="left")
+    # Each kept row keeps its order; an added row goes before the kept row it sorts before.
+    ranks = np.concatenate([np.arange(len(kept), dtype=np.int64) * 2 + 1, at * 2])
+    merged = merged.take(np.argsort(ranks, kind="stable")).reset_index(drop=True)
+    files = int((~merged["is_dir"]).sum())
+    report = dataclasses.replace(snap.report, entries=len(merged), files=files,
+                                 dirs=len(merged) - files)  # fmt: skip
+    return _Followed(merged, report, frame[stale], added)
 
 
 def _build_lists(frame: pd.DataFrame) -> _Lists:

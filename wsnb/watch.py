@@ -303,8 +303,9 @@ class _Watches:
         s, stop = self.settings, self.watcher._stop
         notifiers = [n for n in (self.base, self.extra) if n is not None]
         events: set[tuple[int, str]] = set()
-        # One watcher blocks until something comes; two take turns with a timeout each.
-        timeout = 0 if len(notifiers) == 1 else 4 * s.step_ms
+        # One watcher blocks until something comes; two take turns, a step each, so a change
+        # in either waits at most a step for its turn.
+        timeout = 0 if len(notifiers) == 1 else s.step_ms
         for notifier in notifiers:
             result = notifier.watch(s.debounce_ms, s.step_ms, timeout, stop)
             if isinstance(result, set):
