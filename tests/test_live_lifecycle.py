@@ -184,3 +184,60 @@ def test_closing_workspaces_in_many_threads_at_once(root: Path) -> None:
 def _no_watcher_left() -> Iterator[None]:
     yield
     gc.collect()
+
+
+@pytest.mark.skipif(not forked.can_fork(), reason="only Linux forks a child here")
+def test_in_a_real_kernel_a_shared_scan_beside_the_watcher_and_a_clean_shutdown(
+    root: Path,
+) -> None:
+    """In a kernel (its own threads, the watcher's, a forked scan child): all agree, and a
+    shutdown request ends the kernel with the watcher still running."""
+    from jupyter_client.manager import start_new_kernel
+
+    make_tree(root, {f"tree/p{p}/m{m}/f{f}.py": "x" for p in range(6) for m in range(6)
+                     for f in range(4)})  # fmt: skip
+    code = textwrap.dedent(f"""
+        import threading, time
+        import pandas as pd
+        import wsnb
+        from wsnb import scanner
+        from wsnb.scanner import scan
+        scanner._SHARE_AFTER_ENTRIES, scanner._SHARE_MIN_FOLDERS = 1, 2
+        scanner._SHARE_MIN_MAX_FILES = 1
+        forks = []
+        original = scanner.fork_call
+        scanner.fork_call = lambda func: forks.append(1) or original(func)
+        ws = wsnb.open_workspace({str(root)!r})
+        ws.scan()
+        stop = threading.Event()
+        def churn():
+            n = 0
+            while not stop.is_set():
+                (ws.root / f"churn{{n % 10}}.txt").write_text(str(n)); n += 1; stop.wait(0.002)
+        worker = threading.Thread(target=churn); worker.start()
+        shared = [scan(ws.policy, limits=ws.limits, workers=2)[0] for _ in range(5)]
+        stop.set(); worker.join()
+        alone = scan(ws.policy, limits=ws.limits, workers=1)[0]
+        pd.testing.assert_frame_equal(scan(ws.policy, limits=ws.limits, workers=2)[0], alone)
+        (ws.root / "seen.txt").write_text("x")
+        deadline = time.monotonic() + 20
+        while "seen.txt" not in set(ws.files["path"]) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        print(bool(forks), ws.watching, "seen.txt" in set(ws.files["path"]))
+    """)
+    printed: list[str] = []
+
+    def keep(message: dict[str, Any]) -> None:
+        if message["msg_type"] == "stream":
+            printed.append(message["content"]["text"])
+
+    manager, client = start_new_kernel(kernel_name="python3",
+                                       env={**os.environ, "PYTHONPATH": os.getcwd()})  # fmt: skip
+    try:
+        reply = client.execute_interactive(code, timeout=120, output_hook=keep)
+        assert reply["content"]["status"] == "ok", reply["content"]
+        assert "".join(printed).split() == ["True", "watching", "True"]
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=False)  # a shutdown request, as JupyterLab sends it
+    assert not manager.is_alive()
