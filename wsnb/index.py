@@ -219,6 +219,9 @@ class FileIndex:
             time.sleep(0.01)
         if batch.failed and self.policy is not None and self.revalidation is None:
             self._live = self.live_note(batch.failed)
+            with self._writing:  # said in the report at once, whatever the batch changes
+                snap = self._snap
+                snap.report = dataclasses.replace(snap.report, live=self._live)
             revalidation = Revalidation(self.policy)
             revalidation.baseline(self.folders())  # before the rescan: nothing falls between
             self.revalidation = revalidation

@@ -165,7 +165,7 @@ class Watcher:
             return
         reason = unwatchable_reason(self.root)
         if reason:
-            self._fail(reason)
+            self._fail(reason, started=False)
             return
         self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
         _RUNNING.add(self)
@@ -184,9 +184,11 @@ class Watcher:
 
     def _run(self) -> None:
         watches = _Watches(self)
+        started = False
         try:
             wanted = self._wanted()
             watches.build(wanted)
+            started = True
             self._ready.set()
             self._catch_up(wanted)
             while not self._stop.is_set():
@@ -196,7 +198,7 @@ class Watcher:
                     watches.grow(self._wanted())
         except Exception as exc:  # a watcher that broke: said once, then the caller checks itself
             if not self._stop.is_set():
-                self._fail(f"{type(exc).__name__}: {exc}")
+                self._fail(f"{type(exc).__name__}: {exc}", started=started)
         finally:
             self._ready.set()
             watches.close()
@@ -236,10 +238,19 @@ class Watcher:
         except Exception:  # a broken follower must never stop the watching
             logger.exception("a watch callback failed on a batch of %d paths", len(batch.changed))
 
-    def _fail(self, reason: str) -> None:
+    def _fail(self, reason: str, *, started: bool) -> None:
+        """Hand over to the caller's own checks; what may have been missed is read again.
+
+        A watcher that never started missed only what changed before it
+        (the folders whose time moved since ``since_ns``); one that broke
+        while running may have lost any event: the whole root is unknown.
+        """
         self.failure = reason
         logger.info("watching %s stopped: %s", self.root, reason)
-        self._deliver(Batch(unknown=frozenset({""}), failed=reason))
+        unknown = frozenset({""}) if started or self._since_ns is None else frozenset()
+        self._deliver(Batch(unknown=unknown, failed=reason))
+        if not unknown:
+            self._catch_up(self._wanted())
 
 
 class _Watches:
