@@ -63,6 +63,7 @@ MATCH_TIERS: dict[str, int] = {
     "path": 10,
 }
 _TIER_ORDER = tuple(MATCH_TIERS)
+_START = re.Match.start
 _PLAN_WAIT_S = 5.0  # the longest a watcher's batch waits for a plan being carried out
 
 
@@ -472,11 +473,13 @@ def _matching(
     """
     if "\n" in query or (len(query) <= 2 and blob.count(query) > len(texts) // 4):
         return np.array([i for i, text in enumerate(texts) if query in text], dtype=np.int64)
-    found = [match.start() for match in re.finditer(re.escape(query), blob)]
-    if not found:
+    # Match.start mapped in C, and the rows deduplicated in order (the offsets only grow):
+    # half the cost of a comprehension and a hashing unique on queries with many hits.
+    found = np.fromiter(map(_START, re.finditer(re.escape(query), blob)), dtype=np.int64)
+    if not len(found):
         return np.zeros(0, dtype=np.int64)
-    rows = np.searchsorted(starts, np.array(found, dtype=np.int64), side="right") - 1
-    return np.unique(rows)
+    rows = np.searchsorted(starts, found, side="right") - 1
+    return rows[np.concatenate(([True], rows[1:] != rows[:-1]))]
 
 
 def _path_only(lists: _Lists, query: str, in_name: npt.NDArray[np.int64]) -> list[int]:
