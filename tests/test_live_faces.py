@@ -93,4 +93,4 @@ def test_a_plan_whose_file_was_edited_outside_says_so_in_chinese(panel: Workspac
     with open(ws.root / "README.md", "a", encoding="utf-8") as file:
         file.write("edited elsewhere\n")
     wait_until(lambda: bool(plan.data.get("stale_path")), "the plan marked stale")
-    assert any("README.md" in w and "过期" in w for w in plan.warnings)
+    assert any("README.md" in w and "过期" in w for w in plan.warnings), plan.warnings

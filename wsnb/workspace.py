@@ -567,8 +567,8 @@ def _stale_plans(ref: weakref.ref[Workspace]) -> Callable[[IndexChange], None]:
                 named.append(plan.source.relative)
             touched = next((path for path in named if path in changed), None)
             if touched is not None:
-                plan.data["stale_path"] = touched
                 plan.warnings.append(_stale_warning(ws, touched))
+                plan.data["stale_path"] = touched  # last: a reader that sees it sees the warning
                 plan._notify()  # every card of the plan re-renders from it
 
     return mark
