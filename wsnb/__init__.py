@@ -44,6 +44,7 @@ from .types import (
     Rule,
     ToolResult,
 )
+from .watch import WatchSettings
 from .workspace import Workspace, open_workspace
 
 __version__ = "0.1.0"
@@ -84,6 +85,7 @@ __all__ = [
     "UndoError",
     "UnsupportedFileError",
     "UsageError",
+    "WatchSettings",
     "Workspace",
     "WorkspaceOpenError",
     "WriteError",

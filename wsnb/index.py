@@ -16,9 +16,12 @@ file's full path. ``bench/bench_scan.py`` holds ``find`` to a p50 under
 from __future__ import annotations
 
 import dataclasses
+import logging
 import re
+import threading
+import time
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -27,14 +30,27 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from .errors import UsageError
+from .errors import UsageError, WsnbError
+from .following import (
+    Change,
+    IndexChange,
+    Revalidation,
+    batch_change,
+    changed_paths,
+    plan_change,
+)
+from .listeners import Listeners
 from .scanner import FILE_COLUMNS, ScanReport
-from .types import ActionType
+from .scantypes import MODEL_LIMITS, ScanLimits
 
 if TYPE_CHECKING:
     from .planrecord import PlanRecord
+    from .policy import AccessPolicy
+    from .watch import Batch
 
-__all__ = ["MATCH_TIERS", "Change", "FileIndex", "plan_change"]
+__all__ = ["MATCH_TIERS", "Change", "FileIndex", "IndexChange", "plan_change"]
+
+logger = logging.getLogger("wsnb")
 
 # Tier label -> score; higher is better. "suffix" applies to queries like ".cpp".
 MATCH_TIERS: dict[str, int] = {
@@ -47,6 +63,8 @@ MATCH_TIERS: dict[str, int] = {
     "path": 10,
 }
 _TIER_ORDER = tuple(MATCH_TIERS)
+_START = re.Match.start
+_PLAN_WAIT_S = 5.0  # the longest a watcher's batch waits for a plan being carried out
 
 
 class _Groups:
@@ -87,26 +105,66 @@ class _Lists:
 
 
 class FileIndex:
-    """A scan's frame and report, with name search on top.
+    """A scan's frame and report, with name search on top, following the disk in place.
 
-    ``frame`` is the scan's DataFrame; treat it as read-only (the methods
+    ``frame`` is the current DataFrame; treat it as read-only (the methods
     hand out copies). The search lists are built on the first ``find``.
+
+    Following changes: ``follow(change)`` reads again the rows a ``Change``
+    names, as a scan would (``wsnb.scanrows.rows_for_paths``), and swaps the
+    new frame in; ``follow_plan`` and ``follow_batch`` make that change from
+    a confirmed plan or a watcher's batch, so there is one code path for
+    "this path changed". A query reads one snapshot (frame, report, search
+    lists) and never waits for a change being applied, nor pays for a walk:
+    the next snapshot, search lists included when they were in use, is built
+    by whoever applies the change, and swapped in whole. ``listeners`` hear
+    each change that really changed rows.
     """
 
-    def __init__(self, frame: pd.DataFrame, report: ScanReport) -> None:
+    def __init__(
+        self,
+        frame: pd.DataFrame,
+        report: ScanReport,
+        *,
+        policy: AccessPolicy | None = None,
+        limits: ScanLimits | None = None,
+    ) -> None:
         missing = [column for column in FILE_COLUMNS if column not in frame.columns]
         if missing:
             raise UsageError(f"The frame lacks the scan columns {missing}; pass what scan() "
                              "returned.")  # fmt: skip
-        self.frame = frame
-        self.report = report
-        self._lists: _Lists | None = None
+        self._snap = _Snapshot(frame, report)
+        self.policy = policy
+        self.limits = limits
+        self.listeners: Listeners[IndexChange] = Listeners("file index")
+        self.stale = False  # following can't be exact (a cut scan): the next read scans again
+        self.revalidation: Revalidation | None = None  # set where no watcher works
+        self.live_note: Callable[[str], str] = str  # the sentence saying so, from the reason
+        # Whether a plan of this workspace is writing or not followed yet: a batch waits for it,
+        # so the plan's change is applied once, by the plan, and never counted as outside.
+        self.plans_running: Callable[[], bool] = bool
+        self._live = ""
+        self._writing = threading.RLock()
 
     def __repr__(self) -> str:
         return f"<FileIndex: {self.report}>"
 
     def __len__(self) -> int:
         return len(self.frame)
+
+    @property
+    def frame(self) -> pd.DataFrame:
+        """Every entry as the index sees it now (read-only: copy before changing it)."""
+        return self._snap.frame
+
+    @property
+    def report(self) -> ScanReport:
+        """The scan report, its counts following the rows."""
+        return self._snap.report
+
+    def folders(self) -> frozenset[str]:
+        """The folders the index entered ("" is the root): what a watcher watches."""
+        return self._snap.folder_set()
 
     # -- queries --------------------------------------------------------------
 
@@ -122,9 +180,10 @@ class FileIndex:
             raise UsageError("Give a part of a file name to search for, e.g. 'main' or '.py'.")
         if limit is not None:
             _check_limit(limit)
-        picked, labels, total = _search(self._search_lists(), query,
-                                        len(self.frame) if limit is None else limit)  # fmt: skip
-        result = self._rows(picked)
+        snap = self._snap
+        picked, labels, total = _search(snap.search_lists(), query,
+                                        len(snap.frame) if limit is None else limit)  # fmt: skip
+        result = snap.frame.iloc[picked].reset_index(drop=True)
         result["match"] = pd.Series(labels, dtype=str)
         result["score"] = np.array([MATCH_TIERS[label] for label in labels], dtype=np.int64)
         return _with_attrs(result, query=keyword, total=total)
@@ -142,74 +201,197 @@ class FileIndex:
     def recent(self, limit: int = 30) -> pd.DataFrame:
         """Files (not folders), most recently modified first."""
         _check_limit(limit)
-        files = self.frame[~self.frame["is_dir"]]
+        frame = self.frame
+        files = frame[~frame["is_dir"]]
         ordered = files.sort_values(["modified", "path"], ascending=[False, True], kind="stable")
         result = ordered.head(limit).reset_index(drop=True)
         return _with_attrs(result, query=None, total=len(files))
 
     # -- following changes ----------------------------------------------------
 
-    def with_rows(self, fresh: Iterable[pd.DataFrame], change: Change) -> FileIndex:
-        """A new index: ``change``'s rows (and what was below its items) replaced by ``fresh``.
+    def follow_plan(self, plan: PlanRecord) -> IndexChange | None:
+        """Bring the index up to date with a confirmed plan (or its undo), without a rescan."""
+        return self.follow(plan_change(plan), outside=False)
 
-        ``fresh`` holds frames of the scan's rows for ``change.items`` with their
-        subtrees and for ``change.folders`` alone, as the disk shows them now
-        (``scanner.rows_for_paths``). The report's counts follow the rows.
+    def follow_batch(self, batch: Batch) -> IndexChange | None:
+        """Bring the index up to date with a watcher's batch (called in the watcher's thread)."""
+        deadline = time.monotonic() + _PLAN_WAIT_S
+        while self.plans_running() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        if batch.failed and self.policy is not None and self.revalidation is None:
+            self._live = self.live_note(batch.failed)
+            with self._writing:  # said in the report at once, whatever the batch changes
+                snap = self._snap
+                snap.report = dataclasses.replace(snap.report, live=self._live)
+            revalidation = Revalidation(self.policy)
+            revalidation.baseline(self.folders())  # before the rescan: nothing falls between
+            self.revalidation = revalidation
+        return self.follow(batch_change(batch), outside=True)
+
+    def revalidate(self) -> IndexChange | None:
+        """Where no watcher works: read again the folders whose time moved (before a query)."""
+        if self.revalidation is None:
+            return None
+        with self._writing:
+            change = self.revalidation.changed(self.frame, set(self.folders()))
+            return self.follow(change, outside=True)
+
+    def follow(self, change: Change, *, outside: bool = False) -> IndexChange | None:
+        """Read again the rows ``change`` names, as a scan would, and swap the new frame in.
+
+        Returns what changed, or None when nothing did (a change already
+        applied, seen again). When following can't give what a scan would
+        (the scan was cut by its limits, a path can't be looked at),
+        ``stale`` is set and the next read scans again.
         """
-        paths = self.frame["path"]
-        items = sorted(change.items)
-        stale = paths.isin([*items, *change.folders])
-        if items:
-            stale |= paths.str.startswith(tuple(f"{item}/" for item in items))
-        parts = [self.frame[~stale], *(rows for rows in fresh if len(rows))]
-        frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
-        frame = frame.sort_values("path", kind="stable", ignore_index=True)
-        files = int((~frame["is_dir"]).sum())
-        report = dataclasses.replace(self.report, entries=len(frame), files=files,
-                                     dirs=len(frame) - files)  # fmt: skip
-        return FileIndex(frame, report)
+        if not change or self.stale:
+            return None
+        with self._writing:
+            snap = self._snap
+            if self.policy is None or snap.report.truncated:
+                self.stale = True
+                return None
+            try:
+                done = self._followed(snap, change)
+            except WsnbError as exc:
+                logger.info("index dropped after a change (%s)", type(exc).__name__)
+                self.stale = True
+                return None
+            return self._swap(snap, done, outside)
 
-    # -- internals ------------------------------------------------------------
+    def reset(self, frame: pd.DataFrame, report: ScanReport) -> IndexChange | None:
+        """Take a new scan's rows (``ws.scan()``); listeners hear what differs."""
+        with self._writing:
+            self.stale = False
+            snap = self._snap
+            return self._swap(snap, _Followed(frame, report, snap.frame, frame), outside=True)
 
-    def _rows(self, rows: list[int]) -> pd.DataFrame:
-        return self.frame.iloc[rows].reset_index(drop=True)
+    def _followed(self, snap: _Snapshot, change: Change) -> _Followed:
+        from .scanner import scan
+        from .scanrows import rows_for_paths
 
-    def _search_lists(self) -> _Lists:
-        if self._lists is None:
-            self._lists = _build_lists(self.frame)
-        return self._lists
+        assert self.policy is not None
+        limits = self.limits or MODEL_LIMITS
+        if change.rescan:  # never forked from here: see wsnb.watch on the fork and the watcher
+            frame, report = scan(self.policy, limits=limits, workers=1)
+            return _Followed(frame, report, snap.frame, frame)
+        fresh = [rows_for_paths(self.policy, sorted(change.items), limits=limits),
+                 rows_for_paths(self.policy, sorted(change.folders), limits=limits,
+                                below=False)]  # fmt: skip
+        return _with_rows(snap, fresh, change)
+
+    def _swap(self, snap: _Snapshot, done: _Followed, outside: bool) -> IndexChange | None:
+        report = done.report
+        if self._live and report.live != self._live:
+            report = dataclasses.replace(report, live=self._live)
+        differ, paths = changed_paths(done.old, done.new)
+        if not differ and report == snap.report:
+            return None
+        new = _Snapshot(done.frame, report)
+        if snap.lists is not None:
+            new.search_lists()  # built here, so the next find never waits for it
+        self._snap = new
+        if not paths:
+            return None
+        change = IndexChange(paths, outside)
+        self.listeners.notify(change)
+        return change
+
+    def with_rows(self, fresh: Iterable[pd.DataFrame], change: Change) -> FileIndex:
+        """A new index: ``change``'s rows (and what was below its items) replaced by ``fresh``."""
+        done = _with_rows(self._snap, fresh, change)
+        return FileIndex(done.frame, done.report, policy=self.policy, limits=self.limits)
 
 
 @dataclass(frozen=True, slots=True)
-class Change:
-    """The paths a confirmed plan touched, as the index must look at them again.
+class _Followed:
+    """A change worked out: the new frame and report, and the rows it replaced and added."""
 
-    ``items`` were created, written, moved, renamed, trashed or restored
-    (each with whatever is below it); ``folders`` are the folders whose own
-    row changed (their modified time), looked at alone.
+    frame: pd.DataFrame
+    report: ScanReport
+    old: pd.DataFrame
+    new: pd.DataFrame
+
+
+class _Snapshot:
+    """One state of the index: frame, report and what is derived from them on first use."""
+
+    __slots__ = ("_in_order", "_paths", "folders", "frame", "lists", "report")
+
+    def __init__(self, frame: pd.DataFrame, report: ScanReport) -> None:
+        self.frame = frame
+        self.report = report
+        self.lists: _Lists | None = None
+        self.folders: frozenset[str] | None = None
+        self._paths: npt.NDArray[np.object_] | None = None
+        self._in_order: bool | None = None
+
+    @property
+    def paths(self) -> npt.NDArray[np.object_]:
+        """The paths as an array, in the frame's order (sorted by path)."""
+        if self._paths is None:
+            self._paths = self.frame["path"].to_numpy(dtype=object)
+        return self._paths
+
+    def rows_of(self, items: list[str], folders: list[str]) -> npt.NDArray[np.bool_]:
+        """A mask of the rows of ``items`` and of ``folders``, and of everything below ``items``."""
+        paths = self.paths
+        mask = np.zeros(len(paths), dtype=bool)
+        if self._in_order is None:
+            self._in_order = all(a < b for a, b in pairwise(paths.tolist()))
+        if not self._in_order:  # never from a scan; a frame built by hand is searched whole
+            series = pd.Series(paths, dtype=object)
+            mask[:] = series.isin([*items, *folders]).to_numpy()
+            if items:
+                mask |= series.str.startswith(tuple(f"{item}/" for item in items)).to_numpy()
+            return mask
+        for path in (*items, *folders):
+            start = np.searchsorted(paths, path, "left")
+            mask[start : np.searchsorted(paths, path, "right")] = True
+        for item in items:
+            # Every path below ``item`` sorts between "item/" and "item/" + the last code point.
+            start = np.searchsorted(paths, item + "/", "left")
+            mask[start : np.searchsorted(paths, item + "/\U0010ffff", "left")] = True
+        return mask
+
+    def search_lists(self) -> _Lists:
+        if self.lists is None:
+            self.lists = _build_lists(self.frame)
+        return self.lists
+
+    def folder_set(self) -> frozenset[str]:
+        if self.folders is None:
+            frame = self.frame
+            entered = frame["path"][frame["is_dir"] & ~frame["is_symlink"]]
+            self.folders = frozenset(["", *entered.tolist()])
+        return self.folders
+
+
+def _with_rows(snap: _Snapshot, fresh: Iterable[pd.DataFrame], change: Change) -> _Followed:
+    """``change``'s rows (and what was below its items) replaced by ``fresh``; counts follow.
+
+    The frame is sorted by path, so the rows of an item and of everything
+    below it are found by bisection, and the fresh rows are merged in at
+    their places: the cost is the change's and one copy of the frame, never
+    a sort of the whole tree.
     """
-
-    items: frozenset[str]
-    folders: frozenset[str]
-
-
-def plan_change(plan: PlanRecord) -> Change | None:
-    """What ``plan`` touched, or None when only a full scan can tell (a ``.gitignore`` changed).
-
-    Every path a plan names is an item (source, target, the folders it made),
-    and the folder holding each is a folder to refresh.
-    """
-    if plan.action is ActionType.OPEN_FILE:
-        return Change(frozenset(), frozenset())  # handed to the desktop, nothing changed here
-    items = {path.relative for path in (plan.source, plan.target) if path is not None}
-    items.update(plan.parent_dirs)
-    items.discard(".")
-    if any(item.rpartition("/")[2] == ".gitignore" for item in items):
-        return None
-    # Not ``.wsnb/`` (backups, the journal): a hidden folder never has a row in the index.
-    folders = {item.rpartition("/")[0] for item in items}
-    folders.discard("")
-    return Change(frozenset(items), frozenset(folders - items))
+    frame = snap.frame
+    parts = [rows for rows in fresh if len(rows)]
+    added = pd.concat(parts, ignore_index=True) if len(parts) > 1 else (
+        parts[0] if parts else frame.iloc[:0])  # fmt: skip
+    added = added.drop_duplicates("path").sort_values("path", kind="stable", ignore_index=True)
+    stale = snap.rows_of(sorted(change.items), sorted(change.folders))
+    kept = frame[~stale]
+    merged = pd.concat([kept, added], ignore_index=True)
+    kept_paths = snap.paths[~stale]
+    at = np.searchsorted(kept_paths, added["path"].to_numpy(dtype=object), side="left")
+    # Each kept row keeps its order; an added row goes before the kept row it sorts before.
+    ranks = np.concatenate([np.arange(len(kept), dtype=np.int64) * 2 + 1, at * 2])
+    merged = merged.take(np.argsort(ranks, kind="stable")).reset_index(drop=True)
+    files = int((~merged["is_dir"]).sum())
+    report = dataclasses.replace(snap.report, entries=len(merged), files=files,
+                                 dirs=len(merged) - files)  # fmt: skip
+    return _Followed(merged, report, frame[stale], added)
 
 
 def _build_lists(frame: pd.DataFrame) -> _Lists:
@@ -291,11 +473,13 @@ def _matching(
     """
     if "\n" in query or (len(query) <= 2 and blob.count(query) > len(texts) // 4):
         return np.array([i for i, text in enumerate(texts) if query in text], dtype=np.int64)
-    found = [match.start() for match in re.finditer(re.escape(query), blob)]
-    if not found:
+    # Match.start mapped in C, and the rows deduplicated in order (the offsets only grow):
+    # half the cost of a comprehension and a hashing unique on queries with many hits.
+    found = np.fromiter(map(_START, re.finditer(re.escape(query), blob)), dtype=np.int64)
+    if not len(found):
         return np.zeros(0, dtype=np.int64)
-    rows = np.searchsorted(starts, np.array(found, dtype=np.int64), side="right") - 1
-    return np.unique(rows)
+    rows = np.searchsorted(starts, found, side="right") - 1
+    return rows[np.concatenate(([True], rows[1:] != rows[:-1]))]
 
 
 def _path_only(lists: _Lists, query: str, in_name: npt.NDArray[np.int64]) -> list[int]:

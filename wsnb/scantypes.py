@@ -61,7 +61,8 @@ class ScanReport:
     entries seen but not recorded because of ``max_files`` (those of the
     folder being listed) plus the non-empty folders not entered because of
     ``max_depth``. ``special`` counts FIFOs, sockets and devices;
-    ``unreadable`` folders the system refused to list.
+    ``unreadable`` folders the system refused to list. ``live`` says, where
+    no watcher works, that changes are found by checking before each query.
     """
 
     entries: int
@@ -77,6 +78,8 @@ class ScanReport:
     skipped: int = 0
     special: int = 0
     unreadable: int = 0
+    live: str = ""  # set where no watcher works: the sentence that says so
+
 
     def __str__(self) -> str:
         parts = [f"{self.files:,} {_plural(self.files, 'file')} and "
@@ -96,7 +99,8 @@ class ScanReport:
         elif self.truncated:
             parts.append(f"cut at max_depth ({self.left_out:,} "
                          f"{_plural(self.left_out, 'folder')} not entered)")  # fmt: skip
-        return "; ".join(parts)
+        text = "; ".join(parts)
+        return f"{text}. {self.live}" if self.live else text
 
 
 MODEL_LIMITS = ScanLimits()  # the default of scans called without limits; frozen, so shared

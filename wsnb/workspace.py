@@ -10,6 +10,9 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
+import threading
+import time
+import weakref
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -21,13 +24,15 @@ from .policy import AccessPolicy
 from .tools.base import ToolContext, ToolRegistry, local_now
 from .tools.limits import ToolLimits
 from .tools.read import READ_TOOLS
-from .types import FileInfo, FileText, PermissionMode, ToolResult
+from .types import FileInfo, FileText, PermissionMode, PlanState, ToolResult
+from .watch import Watcher, WatchSettings
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from .agent import Agent, Reply
     from .analysis import ProjectSummary
+    from .following import IndexChange
     from .index import FileIndex
     from .launcher import Launcher
     from .plans import Plan, PlanBook
@@ -57,6 +62,7 @@ def open_workspace(
     trash: Trash | None = None,
     launcher: Launcher | None = None,
     clock: Callable[[], datetime] | None = None,
+    watch: bool | WatchSettings = True,
 ) -> Workspace:
     """Open a project folder as a workspace.
 
@@ -66,6 +72,12 @@ def open_workspace(
     (default: ``ScanLimits.for_person()``, depth 64 and 1,000,000 entries; a
     cut scan says so under ``ws.files``). ``trash``, ``launcher`` and ``clock``
     are seams for tests and embedding; the defaults are the system's.
+
+    The index follows the disk by itself: a watcher thread, started with the
+    first scan, applies changes made outside wsnb within a second. ``watch=False``
+    keeps the index as scanned (``ws.scan()`` reads it again); a
+    ``wsnb.WatchSettings`` tunes the watcher. Stop it with ``ws.close()`` or a
+    ``with`` block (garbage collection and interpreter exit stop it too).
 
     Raises ``WorkspaceOpenError`` for a missing folder, a file, or a system folder.
     """
@@ -78,7 +90,8 @@ def open_workspace(
         raise UsageError(_("mode must be one of {choices}, not {mode!r}.").format(
             choices=choices, mode=mode)) from None
     policy = AccessPolicy(path, mode=mode, allow_sensitive=allow_sensitive)
-    return Workspace(policy, limits=limits, trash=trash, launcher=launcher, clock=clock)
+    return Workspace(policy, limits=limits, trash=trash, launcher=launcher, clock=clock,
+                     watch=watch)  # fmt: skip
 
 
 class Workspace:
@@ -95,9 +108,11 @@ class Workspace:
         trash: Trash | None = None,
         launcher: Launcher | None = None,
         clock: Callable[[], datetime] | None = None,
+        watch: bool | WatchSettings = True,
     ) -> None:
         from .history import Journal
         from .launcher import Launcher
+        from .listeners import Listeners
         from .plans import PlanBook
         from .scanner import ScanLimits
         from .tools.writes import register_write_tools
@@ -108,6 +123,12 @@ class Workspace:
         self._index: FileIndex | None = None
         self._progress: Callable[[int], None] | None = None
         self._agent: Agent | None = None
+        self._live = _Live(watch)
+        # The watcher stops when this workspace is collected, without keeping it alive.
+        self._finalizer = weakref.finalize(self, self._live.stop)
+        self._file_listeners: Listeners[IndexChange] = Listeners("workspace files")
+        self._followed: set[str] = set()  # the done plans the index has followed
+        self._file_listeners.add(_stale_plans(weakref.ref(self)))
         self.tools = ToolRegistry()
         for tool in READ_TOOLS:
             self.tools.register(tool)
@@ -124,7 +145,7 @@ class Workspace:
         self._reading = dataclasses.replace(self.context, limits=_PERSON, for_model=False)
         journal = Journal(policy.root)
         self._book: PlanBook = PlanBook(self.context, self.tools, journal,
-                                        on_change=self._follow_change)  # fmt: skip
+                                        on_change=self._follow_plan)  # fmt: skip
         logger.info("workspace opened: %s (mode %s)", policy.root, policy.mode.value)
 
     def __repr__(self) -> str:
@@ -153,6 +174,7 @@ class Workspace:
         from .progress import notebook_progress
         from .scanner import scan
 
+        started = time.time_ns()  # what changes after this, the watcher's first look catches
         # In a notebook, a scan that takes more than half a second shows a bar.
         with notebook_progress(_("Scanning"), unit=_("entries")) as bar:
             # A bar that will never show is no callback: without one, the scan checks
@@ -160,7 +182,13 @@ class Workspace:
             shown = bar if bar.enabled else None
             frame, report = scan(self.policy, limits=self.limits,
                                  progress=progress or self._progress or shown)  # fmt: skip
-        self._index = FileIndex(frame, report)
+        if self._index is None:
+            self._index = FileIndex(frame, report, policy=self.policy, limits=self.limits)
+            self._index.listeners.add(self._file_listeners.notify)
+            self._index.plans_running = _plans_running(self._book, self._followed)
+            self._live.start(self._index, started)
+        else:  # the same index object, so views that follow it keep following
+            self._index.reset(frame, report)
         logger.info("scanned %s: %d files, %d folders, truncated=%s",
                     self.root, report.files, report.dirs, report.truncated)  # fmt: skip
         if report.truncated:  # the log record in English, as every log record
@@ -168,40 +196,50 @@ class Workspace:
         return report
 
     def _current_index(self) -> FileIndex:
-        if self._index is None:
-            self.scan()
-        assert self._index is not None
-        return self._index
-
-    def _follow_change(self, plan: Plan) -> None:
-        """Bring the index up to date with a confirmed plan (or its undo), without a rescan.
-
-        The rows of the paths the plan touched are read again from the disk.
-        When that can't give what a scan would (a ``.gitignore`` changed, the
-        scan was cut by its limits, a path can't be looked at), the index is
-        dropped and the next read scans again.
-        """
-        from .index import plan_change
-        from .scanrows import rows_for_paths
-
         index = self._index
-        if index is None:
-            return
-        change = plan_change(plan)
-        if change is None or index.report.truncated:
-            self._index = None
-            return
-        if not change.items and not change.folders:
-            return
+        if index is None or index.stale:
+            self.scan()
+            index = self._index
+            assert index is not None
+        elif index.revalidation is not None:
+            index.revalidate()  # no watcher here: folder times, checked before each query
+        if index.revalidation is not None and not self._live.said:
+            self._live.said = True
+            logger.warning("%s", index.report.live)
+        return index
+
+    def _follow_plan(self, plan: Plan) -> None:
+        """Bring the index up to date with a confirmed plan (or its undo), without a rescan."""
         try:
-            fresh = [rows_for_paths(self.policy, sorted(change.items), limits=self.limits),
-                     rows_for_paths(self.policy, sorted(change.folders), limits=self.limits,
-                                    below=False)]  # fmt: skip
-        except WsnbError as exc:
-            logger.info("index dropped after plan %s (%s)", plan.id, type(exc).__name__)
-            self._index = None
-            return
-        self._index = index.with_rows(fresh, change)
+            if self._index is not None:
+                self._index.follow_plan(plan)
+        finally:
+            self._followed.add(plan.id)
+
+    def subscribe_files(self, listener: Callable[[IndexChange], None]) -> Callable[[], None]:
+        """Call ``listener(change)`` after the index changed (a plan, or a change outside wsnb).
+
+        ``change.paths`` lists the entries added, removed or changed, and
+        ``change.outside`` says whether wsnb saw them on the disk. It may be
+        called from the watcher's thread. Returns the function that stops it.
+        """
+        return self._file_listeners.add(listener)
+
+    @property
+    def watching(self) -> str:
+        """How the index follows the disk: "watching", "checking" (before each query),
+        "off" (``watch=False``), "idle" (not scanned yet) or "closed"."""
+        return self._live.state(self._index)
+
+    def close(self) -> None:
+        """Stop following the disk (the watcher thread ends); the index stays as it is."""
+        self._live.stop()
+
+    def __enter__(self) -> Workspace:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     @property
     def files(self) -> pd.DataFrame:
@@ -225,7 +263,8 @@ class Workspace:
     @property
     def last_scan(self) -> ScanReport | None:
         """The current index's scan report, or None when there is no index; never scans."""
-        return self._index.report if self._index is not None else None
+        index = self._index
+        return index.report if index is not None and not index.stale else None
 
     # -- reading ----------------------------------------------------------------------
 
@@ -456,6 +495,102 @@ class Workspace:
         if dock:
             panel.dock()
         return panel
+
+
+class _Live:
+    """A workspace's watcher: started with the first scan, stopped once, from any thread."""
+
+    def __init__(self, watch: bool | WatchSettings) -> None:
+        self.settings = watch if isinstance(watch, WatchSettings) else None
+        self.enabled = bool(watch)
+        self.watcher: Watcher | None = None
+        self.closed = False
+        self.said = False  # the fallback was said once in the notebook
+        self._lock = threading.Lock()
+
+    def start(self, index: FileIndex, since_ns: int) -> None:
+        with self._lock:
+            if not self.enabled or self.closed or self.watcher is not None:
+                return
+            assert index.policy is not None
+            self.watcher = Watcher(index.policy.root, index.follow_batch, folders=index.folders,
+                                   settings=self.settings, since_ns=since_ns)  # fmt: skip
+            index.live_note = _live_note  # how the index says it falls back, if it must
+        self.watcher.start()
+
+    def stop(self) -> None:
+        with self._lock:
+            self.closed = True
+            watcher = self.watcher
+        if watcher is not None:
+            watcher.stop()
+
+    def state(self, index: FileIndex | None) -> str:
+        if self.closed:
+            return "closed"
+        if not self.enabled:
+            return "off"
+        if index is not None and index.revalidation is not None:
+            return "checking"
+        return "idle" if self.watcher is None else "watching"
+
+
+def _plans_running(book: PlanBook, followed: set[str]) -> Callable[[], bool]:
+    """Whether a plan of ``book`` is being carried out, or is done and not followed yet.
+
+    Holds the book weakly: the watcher's thread must never keep a workspace alive.
+    """
+    ref = weakref.ref(book)
+
+    def running() -> bool:
+        found = ref()
+        return found is not None and any(
+            plan.state is PlanState.CONFIRMED
+            or (plan.state is PlanState.DONE and plan.id not in followed)
+            for plan in found.plans()
+        )
+
+    return running
+
+
+def _stale_plans(ref: weakref.ref[Workspace]) -> Callable[[IndexChange], None]:
+    """A listener that marks pending plans whose paths changed outside wsnb, on their cards.
+
+    Confirming such a plan fails as stale anyway (its fingerprints are checked
+    again); the card says so before anyone clicks. Holds the workspace weakly.
+    """
+
+    def mark(change: IndexChange) -> None:
+        ws = ref()
+        if ws is None or not change.outside:
+            return
+        changed = set(change.paths)
+        for plan in ws._book.plans():
+            if plan.state is not PlanState.PENDING or plan.data.get("stale_path"):
+                continue
+            named = [*plan.data.get("fingerprints", {})]
+            if plan.source is not None:
+                named.append(plan.source.relative)
+            touched = next((path for path in named if path in changed), None)
+            if touched is not None:
+                plan.warnings.append(_stale_warning(ws, touched))
+                plan.data["stale_path"] = touched  # last: a reader that sees it sees the warning
+                plan._notify()  # every card of the plan re-renders from it
+
+    return mark
+
+
+def _stale_warning(ws: Workspace, path: str) -> str:
+    if os.path.lexists(ws.policy.resolve(path).os_path):
+        return _("{path} changed outside wsnb since this plan was made: the plan is stale, "
+                 "make a new one.").format(path=path)  # fmt: skip
+    return _("{path} no longer exists: the plan is stale, make a new one.").format(path=path)
+
+
+def _live_note(reason: str) -> str:
+    """The sentence said once where no watcher works (the reason stays as the system gave it)."""
+    return _("Changes on disk are not watched here ({reason}); wsnb checks folder times "
+             "before each query instead.").format(reason=reason)  # fmt: skip
 
 
 def _scan_note(report: ScanReport) -> str:

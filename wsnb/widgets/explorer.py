@@ -24,12 +24,14 @@ import ipywidgets as widgets
 
 from ..errors import NotFoundError, WsnbError
 from ._html import code_block, esc
+from ._live import on_main_thread
 from .card import PlanCard, close_tree
 from .readable import human_size
 
 if TYPE_CHECKING:
     import pandas as pd
 
+    from ..following import IndexChange
     from ..plans import Plan
     from ..types import ToolResult
     from ..workspace import Workspace
@@ -194,6 +196,8 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         # Any plan of this workspace that runs (from this explorer, a card in another
         # cell, or code) may change what the tree shows: list the open folders again.
         self._unsubscribe = ws.subscribe(self._plan_executed)
+        # A change on disk made outside wsnb: the open folders it touched are listed again.
+        self._unfollow = ws.subscribe_files(on_main_thread(self._files_changed))
 
     def __repr__(self) -> str:
         expanded = sum(node.expanded for node in self._nodes.values())
@@ -388,9 +392,16 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
     def _plan_executed(self, _plan: Plan) -> None:
         self.refresh()
 
+    def _files_changed(self, change: IndexChange) -> None:
+        """Refresh when an outside change touched an expanded folder (maybe in another thread)."""
+        touched = {_parent(path) for path in change.paths}
+        if change.outside and any(self._nodes[p].expanded for p in touched if p in self._nodes):
+            self.refresh()
+
     def close(self) -> None:
         """Stop following the workspace's changes; close the explorer and every model inside."""
         self._unsubscribe()
+        self._unfollow()
         for card in self.cards.children:
             card.close()
         _drop_rows((self.root_node,))  # reaches folded folders' entries too

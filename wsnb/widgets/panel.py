@@ -29,6 +29,7 @@ import ipywidgets as widgets
 
 from ..types import PlanState
 from ._html import badge, esc
+from ._live import on_main_thread
 from .card import close_tree
 from .chat import ChatView, ReplyView
 from .explorer import Explorer
@@ -39,6 +40,7 @@ from .search import SearchPanel
 from .status import EN, Event, StatusLine
 
 if TYPE_CHECKING:
+    from ..following import IndexChange
     from ..plans import Plan
     from ..scanner import ScanReport
     from ..workspace import Workspace
@@ -144,7 +146,8 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         self.explorer.name_box.observe(self._typed, "value")
         self.search.results.observe(self._searched, "options")
         self.chat.conversation.observe(self._answered, "children")
-        self._stops = [self.ws.subscribe(self._plan_executed)]
+        self._stops = [self.ws.subscribe(self._plan_executed),
+                       self.ws.subscribe_files(on_main_thread(self._files_changed))]  # fmt: skip
 
     def switch(self, ws: Workspace) -> None:
         """Show another workspace (what the switcher's Open does)."""
@@ -242,6 +245,12 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
 
     def _plan_executed(self, _plan: Plan) -> None:
         self._show_header()
+
+    def _files_changed(self, change: IndexChange) -> None:
+        """The index followed the disk (maybe from the watcher's thread): counts, and a line."""
+        self._show_header()
+        if change.outside:
+            self.status.say(Event.CHANGED_OUTSIDE, count=len(change.paths))
 
     # -- docking -------------------------------------------------------------------------
 

@@ -40,6 +40,7 @@ class Event(Enum):
     CANCELLED = "cancelled"
     REFUSED = "refused"
     ANSWERED = "answered"
+    CHANGED_OUTSIDE = "changed_outside"
 
 
 _SENTENCES: dict[Event, tuple[str, str]] = {
@@ -56,6 +57,8 @@ _SENTENCES: dict[Event, tuple[str, str]] = {
     Event.REFUSED: ("这个计划被拒绝了，没有修改任何文件。",
                     "The plan was refused; nothing was changed."),
     Event.ANSWERED: ("已回答。", "Answered."),
+    Event.CHANGED_OUTSIDE: ("wsnb 之外有 {count} 个文件发生了变化。",
+                            "{count} files changed outside wsnb."),
 }  # fmt: skip
 
 
@@ -78,6 +81,8 @@ def sentence(event: Event, language: str = EN, **counts: Any) -> str:
     template = chinese if language == ZH else english
     if event is Event.FOUND and language != ZH and counts.get("count") == 1:
         template = "Found 1 matching file."
+    if event is Event.CHANGED_OUTSIDE and language != ZH and counts.get("count") == 1:
+        template = "1 file changed outside wsnb."
     return template.format(**{k: f"{v:,}" if isinstance(v, int) else v for k, v in counts.items()})
 
 
