@@ -29,6 +29,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -129,7 +130,7 @@ def bigram_tokens(text: str) -> list[str]:
     tokens: list[str] = []
     for cjk, word in _BIGRAM_RUNS.findall(text.lower()):
         if cjk:
-            tokens += [cjk] if len(cjk) == 1 else [a + b for a, b in zip(cjk, cjk[1:])]
+            tokens += [cjk] if len(cjk) == 1 else [a + b for a, b in pairwise(cjk)]
         else:
             tokens.append(word)
     return tokens

@@ -14,6 +14,16 @@ on disk, doing as little as it can:
   built with (or are unknown, as in a CodePilot workspace), everything is
   re-indexed, keeping each note's ``noteId``.
 
+Between walks the index follows changes at the cost of the change:
+``apply_changes(changed, removed)`` takes the paths a watcher (or a plan)
+reports and re-reads only those (a folder: its subtree); ``index_file(path)``
+indexes one note. ``refresh()`` is what a search calls first: without a
+watcher it revalidates by stat alone, the folders seen at the last walk (a
+file created, deleted or renamed changes its folder's time; only those
+folders are listed again) and the notes themselves (an edit changes a note's
+size or time), so a search never walks the tree. With a watcher feeding
+``apply_changes`` (``watched = True``), ``refresh()`` costs nothing.
+
 Search ranks chunks with the BM25F ranker of ``wsnb.search.rank`` over the
 fields title, tags, aliases, headings, path and body (boosts 10, 8, 7, 5, 3,
 1), keeps each note's best chunk, and applies the hotset's small boost to
@@ -31,6 +41,7 @@ import contextlib
 import gc
 import hashlib
 import logging
+import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
@@ -49,8 +60,9 @@ from .hotset import Hotset
 from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore
 from .layout import is_generated_or_persona
 from .markdown import chunk_markdown, note_meta
-from .rankerfile import note_documents, ready_ranker
-from .walk import NoteFile, WalkResult, walk_notes
+from .rankerfile import note_documents, ready_ranker, save_ranker
+from .rules import NoteRules
+from .walk import NoteFile, WalkResult, list_folder, walk_notes
 
 __all__ = [
     "DEFAULT_EXTENSIONS",
@@ -169,6 +181,13 @@ class NoteIndex:
         self._stored_settings: dict[str, Any] = {}
         self._ranker: FieldRanker | None = None
         self._last_indexed: str | None = None
+        self.rules = NoteRules(policy, extensions=self.extensions, ignore=self.ignore,
+                               max_depth=max_depth, exclude=exclude)  # fmt: skip
+        # What the last walk saw, for revalidation: folder -> mtime (ns), and the files that
+        # are not indexed (too large, not text) -> (size, mtime), so a change to them is seen.
+        self._stamps: dict[str, int] | None = None
+        self._others: dict[str, tuple[int, float]] = {}
+        self.watched = False  # True while a watcher feeds apply_changes: refresh() then trusts it
 
     def __repr__(self) -> str:
         return f"<NoteIndex {self.policy.root}>"
@@ -217,14 +236,25 @@ class NoteIndex:
         notes = self._loaded()
         full = force or not self._settings_match()
         walk = self._walk()
+        self._stamps = dict(walk.folders)
+        self._others = {}
+        gone = set(notes.keys() - walk.files.keys())
+        return self._apply(walk, gone, full, verify, started)
+
+    def _apply(
+        self, walk: WalkResult, gone_paths: set[str], full: bool, verify: bool, started: float
+    ) -> IndexReport:
+        """Index ``walk.files`` where they changed and forget ``gone_paths``; save; report."""
+        notes = self._loaded()
         unchanged, touched, pending, unreadable = self._sort_out(walk.files, full, verify)
-        gone = {path: notes[path] for path in notes.keys() - walk.files.keys()}
+        gone = {path: notes[path] for path in gone_paths if path in notes}
         moved = self._apply_moves(pending, gone, full)
         added = updated = 0
         for item in pending:
             existed = item.file.relative in notes
             if not self._parse(item):
                 unreadable += 1
+                self._others[item.file.relative] = (item.file.size, item.file.mtime)
             elif existed:
                 updated += 1
             elif item.note_id is None:
@@ -232,6 +262,7 @@ class NoteIndex:
         for path in gone:
             self._drop(path)
             self.hotset.forget(path)
+        self._others.update(walk.too_large_stats)
         report = IndexReport(added, updated, moved, len(gone), unchanged, unreadable
                              + len(walk.too_large), full, 0.0)  # fmt: skip
         self._last_indexed = datetime.fromtimestamp(self._clock(), UTC).isoformat(
@@ -243,9 +274,173 @@ class NoteIndex:
         return report
 
     def _walk(self) -> WalkResult:
-        return walk_notes(self.policy, extensions=self.extensions, ignore=self.ignore,
-                          max_depth=self.max_depth, max_file_size=self.max_file_size,
-                          exclude=self._exclude, known=self._loaded())  # fmt: skip
+        return walk_notes(self.rules, max_file_size=self.max_file_size, known=self._loaded())
+
+    # -- following changes -----------------------------------------------------
+
+    def apply_changes(self, changed: Iterable[str], removed: Iterable[str] = ()) -> IndexReport:
+        """Follow a batch of changes, reading only the paths named (a folder: its subtree).
+
+        ``changed`` and ``removed`` are paths relative to the notes root (or
+        absolute inside it), as a watcher reports them; a changed path that no
+        longer exists counts as removed, and a path that is not a note is
+        passed over. A batch before the first update runs a whole update.
+        """
+        with _gc_paused():
+            if self._stamps is None:
+                return self._update(False, False)
+            started = time.perf_counter()
+            walk, gone = WalkResult(), set()
+            for path in self._relative_paths(removed):
+                gone |= self._forget_below(path)
+            for path in self._relative_paths(changed):
+                gone |= self._look_at(path, walk)
+            return self._apply(walk, gone - walk.files.keys(), False, False, started)
+
+    def index_file(self, path: str) -> IndexReport:
+        """Index one note now (or forget it when it is gone); ``UsageError`` if it is no note."""
+        relative = self.policy.resolve(path).relative
+        if not self.rules.is_note_path(relative):
+            raise UsageError(f"{relative} is not a note: notes end in "
+                             f"{', '.join(self.extensions)} and are outside hidden and ignored "
+                             "folders. Check the path, or the index settings in config.json.")
+        return self.apply_changes([relative])
+
+    def refresh(self) -> IndexReport | None:
+        """Bring the index up to date cheaply before a search; None when no note changed.
+
+        The first call of a session walks once (``update``); later ones trust a
+        watcher when one feeds ``apply_changes``, or else revalidate by stat
+        (see the module docstring).
+        """
+        if self._stamps is None or not self._settings_match():
+            return self.update()
+        if self.watched:
+            return None
+        changed, removed = self._revalidate()
+        if not changed and not removed:
+            return None
+        with _gc_paused():
+            started = time.perf_counter()
+            walk, gone = WalkResult(), set()
+            for folder in removed:
+                gone |= self._forget_below(folder)
+            for folder in changed:
+                gone |= self._relist(folder, walk)
+            report = self._apply(walk, gone - walk.files.keys(), False, False, started)
+        # A folder's time also moves for what is no note (the index's own .assistant/ folder).
+        return report if report.changed or report.skipped else None
+
+    def _revalidate(self) -> tuple[list[str], list[str]]:
+        """(folders to list again, folders gone); notes whose stat moved join their folder."""
+        assert self._stamps is not None
+        root = os.fspath(self.policy.root)
+        changed: dict[str, None] = {}
+        removed: list[str] = []
+        for folder, stamp in self._stamps.items():
+            try:
+                now = os.stat(os.path.join(root, folder), follow_symlinks=False).st_mtime_ns
+            except OSError:
+                removed.append(folder)
+                continue
+            if now != stamp:
+                changed[folder] = None
+        stats = [(path, record["size"], record["mtime"]) for path, record in self._loaded().items()]
+        stats += [(path, size, mtime) for path, (size, mtime) in self._others.items()]
+        for path, size, mtime in stats:
+            try:
+                info = os.stat(os.path.join(root, path), follow_symlinks=False)
+            except OSError:
+                changed[path.rpartition("/")[0]] = None
+                continue
+            if (info.st_size, info.st_mtime_ns / 1e6) != (size, mtime):
+                changed[path.rpartition("/")[0]] = None
+        return [folder for folder in changed if folder not in removed], removed
+
+    def _relist(self, folder: str, walk: WalkResult) -> set[str]:
+        """List ``folder`` again (its new subfolders whole); the known paths no longer there."""
+        assert self._stamps is not None
+        try:
+            path = self.policy.resolve(folder or ".")
+        except WsnbError:
+            return self._forget_below(folder)
+        found = WalkResult()
+        subfolders = list_folder(self.rules, path, found, self.max_file_size, self._loaded())
+        if ("" if path.is_root else path.relative) not in found.folders:  # can't be listed
+            return self._forget_below(folder)
+        listed = {sub.relative for sub in subfolders}
+        for sub in [sub for sub in subfolders if sub.relative not in self._stamps]:
+            found = _merged(found, walk_notes(self.rules, max_file_size=self.max_file_size,
+                                              known=self._loaded(), start=sub))  # fmt: skip
+        gone = {p for p in self._direct(folder) if p not in found.files}
+        for old in [f for f in self._stamps if f and _parent(f) == folder and f not in listed]:
+            gone |= self._forget_below(old)
+        self._take(found, walk)
+        return gone
+
+    def _look_at(self, relative: str, walk: WalkResult) -> set[str]:
+        """Read one changed path into ``walk``; the known paths it makes gone."""
+        parent, _, name = relative.rpartition("/")
+        try:
+            folder = self.policy.resolve(parent or ".")
+            path, info = self.policy.resolve_child(folder, name)
+        except WsnbError:
+            return self._forget_below(relative)
+        if info is None:
+            return self._forget_below(relative)
+        if os.path.isdir(path.absolute) and not os.path.islink(path.absolute):
+            if not self.rules.is_folder_path(relative):
+                return self._forget_below(relative)
+            found = walk_notes(self.rules, max_file_size=self.max_file_size,
+                               known=self._loaded(), start=path)  # fmt: skip
+            gone = {p for p in self._below(relative) if p not in found.files}
+            self._take(found, walk)
+            return gone
+        if not self.rules.is_note_path(relative) or not os.path.isfile(path.absolute):
+            return self._forget_below(relative)
+        if info.st_size > self.max_file_size:
+            walk.too_large.append(relative)
+            walk.too_large_stats[relative] = (info.st_size, info.st_mtime_ns / 1e6)
+            return {relative}
+        walk.files[relative] = NoteFile(folder, name, relative, info.st_size,
+                                        info.st_mtime_ns / 1e6)  # fmt: skip
+        return set()
+
+    def _take(self, found: WalkResult, walk: WalkResult) -> None:
+        _merged(walk, found)
+        assert self._stamps is not None
+        self._stamps.update(found.folders)
+
+    def _forget_below(self, relative: str) -> set[str]:
+        """The known notes at or below ``relative``, whose folder stamps are dropped."""
+        if self._stamps is not None:
+            for folder in [f for f in self._stamps if _at_or_below(f, relative)]:
+                del self._stamps[folder]
+        for path in [p for p in self._others if _at_or_below(p, relative)]:
+            del self._others[path]
+        return self._below(relative)
+
+    def _below(self, relative: str) -> set[str]:
+        return {path for path in self._loaded() if _at_or_below(path, relative)}
+
+    def _direct(self, folder: str) -> set[str]:
+        """The notes directly in ``folder``; its files not indexed are forgotten (listed again)."""
+        for path in [p for p in self._others if _parent(p) == folder]:
+            del self._others[path]
+        return {path for path in self._loaded() if _parent(path) == folder}
+
+    def _relative_paths(self, paths: Iterable[str]) -> list[str]:
+        """Each path as the policy's relative path; paths outside the root are passed over."""
+        found: list[str] = []
+        for path in paths:
+            try:
+                relative = self.policy.resolve(path).relative
+            except WsnbError:
+                logger.info("A change outside the notes root was passed over.")
+                continue
+            if relative not in ("", "."):
+                found.append(relative)
+        return found
 
     def verify(self) -> IndexReport:
         """An update that hashes every note, catching edits that kept size and time."""
@@ -373,6 +568,7 @@ class NoteIndex:
         if self._ranker is not None:
             for chunk in chunks:
                 self._ranker.remove(chunk["chunkId"])
+        self._others.pop(path, None)
 
     def _save(self) -> None:
         notes = self._loaded()
@@ -384,6 +580,8 @@ class NoteIndex:
             self._stored_settings,
         )
         self.hotset.save()
+        if self._ranker is not None:  # the ranker on disk follows the index, note by note
+            save_ranker(self.store, self.settings(), notes, self._chunks, self._ranker)
 
     # -- searching -------------------------------------------------------------
 
@@ -467,6 +665,22 @@ class NoteIndex:
             [[len(notes), sum(len(c) for c in self._chunks.values()), stale, self._last_indexed]],
             columns=STATS_COLUMNS,
         )
+
+
+def _parent(path: str) -> str:
+    return path.rpartition("/")[0]
+
+
+def _at_or_below(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder + "/") or folder in ("", ".")
+
+
+def _merged(first: WalkResult, second: WalkResult) -> WalkResult:
+    first.files.update(second.files)
+    first.too_large.extend(second.too_large)
+    first.too_large_stats.update(second.too_large_stats)
+    first.folders.update(second.folders)
+    return first
 
 
 def _empty_chunk(note_id: str, path: str) -> dict[str, Any]:
