@@ -147,15 +147,27 @@ def test_a_note_grown_too_large_and_shrunk_again_is_followed(notes: Path) -> Non
     assert [hit.path for hit in index.hits("restart")] == ["start.md"]
 
 
-def test_the_saved_ranker_follows_each_change(notes: Path) -> None:
+def test_a_next_session_finds_the_changes_whatever_the_ranker_file_holds(notes: Path) -> None:
     index = _live(notes)
     _write(notes, "kiwi.md", "# Kiwi\n\nA kiwi note.\n")
     index.refresh()
-    ranker_file = notes / ".assistant/index/ranker.npz"
-    saved = ranker_file.stat().st_mtime_ns
+    (notes / "start.md").unlink()
+    index.refresh()
     later = NoteIndex(AccessPolicy(notes))
     assert [hit.path for hit in later.hits("kiwi")] == ["kiwi.md"]
-    assert ranker_file.stat().st_mtime_ns == saved  # loaded as saved: nothing to re-add
+    assert later.hits("restart") == []
+    assert _results(later) == _results(index) == _fresh_results(notes)
+
+
+def test_the_ranker_file_is_saved_again_after_enough_changes(notes: Path) -> None:
+    index = _live(notes)
+    ranker_file = notes / ".assistant/index/ranker.npz"
+    saved = ranker_file.stat().st_mtime_ns
+    for number in range(60):
+        _write(notes, f"many/{number}.md", f"# Note {number}\n\nkiwi {number}\n")
+    index.refresh()
+    assert ranker_file.stat().st_mtime_ns != saved
+    _same_as_fresh(index, notes)
 
 
 def test_the_walk_and_a_single_path_agree_on_what_a_note_is(notes: Path) -> None:

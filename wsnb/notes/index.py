@@ -57,7 +57,7 @@ from ..search.snippet import snippet
 from ..search.tokenize import TOKENIZER_VERSION, unique_tokens
 from ..textio import decode_bytes, read_bytes
 from .hotset import Hotset
-from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore
+from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore, encode_records
 from .layout import is_generated_or_persona
 from .markdown import chunk_markdown, note_meta
 from .rankerfile import note_documents, ready_ranker, save_ranker
@@ -73,6 +73,11 @@ __all__ = [
 ]
 
 logger = logging.getLogger("wsnb")
+
+# What a revalidation stats: (folder, absolute path, mtime ns) and
+# (folder, absolute path, size, mtime ms) of each file seen.
+_RANKER_SAVE_AFTER = 50  # changed notes before the ranker file is saved again (or 5 %)
+_Checks = tuple[list[tuple[str, str, int]], list[tuple[str, str, int, float]]]
 
 DEFAULT_EXTENSIONS = (".md", ".markdown", ".txt")
 SEARCH_COLUMNS = ["path", "title", "heading", "score", "snippet", "lines"]
@@ -188,6 +193,11 @@ class NoteIndex:
         self._stamps: dict[str, int] | None = None
         self._others: dict[str, tuple[int, float]] = {}
         self.watched = False  # True while a watcher feeds apply_changes: refresh() then trusts it
+        self._check_list: _Checks | None = None
+        # Each note's manifest line and chunk lines as last saved: a save re-encodes only the
+        # notes that changed. Dropped whenever a note's record or chunks change.
+        self._encoded: dict[str, tuple[bytes, bytes]] = {}
+        self._ranker_behind = 0  # notes changed since the ranker file was last saved
 
     def __repr__(self) -> str:
         return f"<NoteIndex {self.policy.root}>"
@@ -245,6 +255,7 @@ class NoteIndex:
         self, walk: WalkResult, gone_paths: set[str], full: bool, verify: bool, started: float
     ) -> IndexReport:
         """Index ``walk.files`` where they changed and forget ``gone_paths``; save; report."""
+        self._check_list = None
         notes = self._loaded()
         unchanged, touched, pending, unreadable = self._sort_out(walk.files, full, verify)
         gone = {path: notes[path] for path in gone_paths if path in notes}
@@ -268,7 +279,7 @@ class NoteIndex:
         self._last_indexed = datetime.fromtimestamp(self._clock(), UTC).isoformat(
             timespec="seconds")  # fmt: skip
         if report.changed or touched or full or not self._settings_match():
-            self._save()
+            self._save(len(self._loaded()) if full else report.changed)
         report = IndexReport(**{**asdict(report), "seconds": time.perf_counter() - started})
         logger.info("Notes index: %s", report)
         return report
@@ -334,28 +345,41 @@ class NoteIndex:
     def _revalidate(self) -> tuple[list[str], list[str]]:
         """(folders to list again, folders gone); notes whose stat moved join their folder."""
         assert self._stamps is not None
-        root = os.fspath(self.policy.root)
+        stat = os.stat
         changed: dict[str, None] = {}
         removed: list[str] = []
-        for folder, stamp in self._stamps.items():
+        for folder, absolute, stamp in self._checks()[0]:
             try:
-                now = os.stat(os.path.join(root, folder), follow_symlinks=False).st_mtime_ns
+                now = stat(absolute, follow_symlinks=False).st_mtime_ns
             except OSError:
                 removed.append(folder)
                 continue
             if now != stamp:
                 changed[folder] = None
-        stats = [(path, record["size"], record["mtime"]) for path, record in self._loaded().items()]
-        stats += [(path, size, mtime) for path, (size, mtime) in self._others.items()]
-        for path, size, mtime in stats:
+        for folder, absolute, size, mtime in self._checks()[1]:
             try:
-                info = os.stat(os.path.join(root, path), follow_symlinks=False)
+                info = stat(absolute, follow_symlinks=False)
             except OSError:
-                changed[path.rpartition("/")[0]] = None
+                changed[folder] = None
                 continue
-            if (info.st_size, info.st_mtime_ns / 1e6) != (size, mtime):
-                changed[path.rpartition("/")[0]] = None
+            if info.st_size != size or info.st_mtime_ns / 1e6 != mtime:
+                changed[folder] = None
         return [folder for folder in changed if folder not in removed], removed
+
+    def _checks(self) -> _Checks:
+        """What a revalidation stats, with absolute paths made once (until the index changes)."""
+        if self._check_list is None:
+            assert self._stamps is not None
+            root = os.fspath(self.policy.root)
+            folders = [(folder, os.path.join(root, folder), stamp)
+                       for folder, stamp in self._stamps.items()]  # fmt: skip
+            stats = [(path, record["size"], record["mtime"]) for path, record
+                     in self._loaded().items()]  # fmt: skip
+            stats += [(path, size, mtime) for path, (size, mtime) in self._others.items()]
+            files = [(_parent(path), os.path.join(root, path), size, mtime)
+                     for path, size, mtime in stats]  # fmt: skip
+            self._check_list = (folders, files)
+        return self._check_list
 
     def _relist(self, folder: str, walk: WalkResult) -> set[str]:
         """List ``folder`` again (its new subfolders whole); the known paths no longer there."""
@@ -470,6 +494,7 @@ class NoteIndex:
             if record is not None and record["hash"] == digest and not full:
                 if not same_stat:
                     record.update(size=file.size, mtime=file.mtime)
+                    self._encoded.pop(path, None)
                     touched = True
                 unchanged += 1
                 continue
@@ -569,19 +594,32 @@ class NoteIndex:
             for chunk in chunks:
                 self._ranker.remove(chunk["chunkId"])
         self._others.pop(path, None)
+        self._encoded.pop(path, None)
 
-    def _save(self) -> None:
+    def _save(self, changed: int) -> None:
         notes = self._loaded()
         ordered = sorted(notes)
         self._stored_settings = {**self.settings(), "lastIndexed": self._last_indexed}
-        self.store.save(
-            (notes[path] for path in ordered),
-            (chunk for path in ordered for chunk in self._chunks.get(path, [])),
-            self._stored_settings,
-        )
+        lines = [self._lines(path) for path in ordered]
+        self.store.save_lines((line for line, _ in lines), (chunk for _, chunk in lines),
+                              self._stored_settings)  # fmt: skip
         self.hotset.save()
-        if self._ranker is not None:  # the ranker on disk follows the index, note by note
+        self._ranker_behind += changed
+        if self._ranker is not None and self._ranker_behind >= max(_RANKER_SAVE_AFTER,
+                                                                   len(notes) // 20):
+            # A ranker file a few notes behind is still right: a next session re-adds the notes
+            # whose hash differs from it. Saving it costs a full encode, so not at every change.
             save_ranker(self.store, self.settings(), notes, self._chunks, self._ranker)
+            self._ranker_behind = 0
+
+    def _lines(self, path: str) -> tuple[bytes, bytes]:
+        lines = self._encoded.get(path)
+        if lines is None:
+            lines = self._encoded[path] = (
+                encode_records([self._loaded()[path]], MANIFEST_FIELDS),
+                encode_records(self._chunks.get(path, []), CHUNK_FIELDS),
+            )
+        return lines
 
     # -- searching -------------------------------------------------------------
 
