@@ -51,10 +51,11 @@ from typing import Any
 import pandas as pd
 
 from ..errors import UnsupportedFileError, UsageError, WsnbError
+from ..i18n import _
 from ..policy import AccessPolicy
 from ..search.rank import FieldRanker
 from ..search.snippet import snippet
-from ..search.tokenize import TOKENIZER_VERSION, unique_tokens
+from ..search.tokenize import TOKENIZER_VERSION, query_tokens
 from ..textio import decode_bytes, read_bytes
 from .hotset import Hotset
 from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore, encode_records
@@ -82,7 +83,7 @@ _Checks = tuple[list[tuple[str, str, int]], list[tuple[str, str, int, float]]]
 DEFAULT_EXTENSIONS = (".md", ".markdown", ".txt")
 SEARCH_COLUMNS = ["path", "title", "heading", "score", "snippet", "lines"]
 STATS_COLUMNS = ["files", "chunks", "stale", "last_indexed"]
-_FORMAT = 1
+_FORMAT = 2  # 2: a heading with no text is chunked with its first subsection
 
 
 @dataclass(frozen=True)
@@ -312,9 +313,10 @@ class NoteIndex:
         """Index one note now (or forget it when it is gone); ``UsageError`` if it is no note."""
         relative = self.policy.resolve(path).relative
         if not self.rules.is_note_path(relative):
-            raise UsageError(f"{relative} is not a note: notes end in "
-                             f"{', '.join(self.extensions)} and are outside hidden and ignored "
-                             "folders. Check the path, or the index settings in config.json.")
+            raise UsageError(_("{path} is not a note: notes end in {extensions} and are outside "
+                               "hidden and ignored folders. Check the path, or the index "
+                               "settings in config.json.").format(
+                path=relative, extensions=", ".join(self.extensions)))
         return self.apply_changes([relative])
 
     def refresh(self) -> IndexReport | None:
@@ -404,7 +406,7 @@ class NoteIndex:
 
     def _look_at(self, relative: str, walk: WalkResult) -> set[str]:
         """Read one changed path into ``walk``; the known paths it makes gone."""
-        parent, _, name = relative.rpartition("/")
+        parent, _sep, name = relative.rpartition("/")
         try:
             folder = self.policy.resolve(parent or ".")
             path, info = self.policy.resolve_child(folder, name)
@@ -536,7 +538,7 @@ class NoteIndex:
         """Index one note from its bytes; False when it is not readable text."""
         path = item.file.relative
         try:
-            text, _ = decode_bytes(item.data)
+            text, _encoding = decode_bytes(item.data)
         except UnsupportedFileError:
             logger.info("%s is not readable text; it is not indexed.", path)
             self._drop(path)  # an earlier text version must not stay findable
@@ -601,7 +603,7 @@ class NoteIndex:
         ordered = sorted(notes)
         self._stored_settings = {**self.settings(), "lastIndexed": self._last_indexed}
         lines = [self._lines(path) for path in ordered]
-        self.store.save_lines((line for line, _ in lines), (chunk for _, chunk in lines),
+        self.store.save_lines((pair[0] for pair in lines), (pair[1] for pair in lines),
                               self._stored_settings)  # fmt: skip
         self.hotset.save()
         self._ranker_behind += changed
@@ -630,7 +632,7 @@ class NoteIndex:
         if limit < 0:
             raise UsageError("The limit must be zero or more.")
         ranker = self._ready_ranker()
-        found = ranker.search_groups(unique_tokens(query), limit, boost=self.hotset.boost)
+        found = ranker.search_groups(query_tokens(query), limit, boost=self.hotset.boost)
         ranked = [(hit.group, hit.score, hit.doc_id, hit.matched) for hit in found]
         return [self._hit(*item) for item in ranked]
 
@@ -649,7 +651,7 @@ class NoteIndex:
             },
             columns=[*SEARCH_COLUMNS, "text"],
         )
-        frame.attrs["query_tokens"] = unique_tokens(query)
+        frame.attrs["query_tokens"] = query_tokens(query)
         return frame
 
     def _hit(self, path: str, score: float, chunk_id: str, matched: tuple[str, ...]) -> NoteHit:

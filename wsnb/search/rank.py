@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import UsageError
-from .tokenize import token_counts, tokenize, unique_tokens
+from .tokenize import query_tokens, token_counts, tokenize
 
 __all__ = [
     "DEFAULT_B",
@@ -468,7 +468,7 @@ class FieldRanker:
         """The distinct tokens a query is matched with (a string goes through the tokenizer)."""
         if isinstance(query, str):
             if self._tokenizer is tokenize:
-                return unique_tokens(query)
+                return query_tokens(query)
             return list(dict.fromkeys(self._tokenizer(query)))
         return list(dict.fromkeys(query))
 

@@ -12,14 +12,17 @@ the index and every query call :func:`tokenize` and nothing else:
 3. A word run is one token, unless it is an English stop word; a light
    plural folding (``notes`` → ``note``, ``queries`` → ``query``) lets the
    singular find the plural. Single letters are dropped; single digits kept.
-4. A CJK run becomes its overlapping character bigrams (``机器学习`` →
-   ``机器 器学 学习``). A lone character is a token only when the run is one
-   character long, so a one-character query finds one-character runs and
-   never a longer word that merely contains it.
+4. A CJK run becomes its characters *and* its overlapping character bigrams
+   (``机器学习`` → ``机 机器 器 器学 学 学习 习``), so a one-character query
+   (``猫``) finds the notes that use the character in any word. A run of CJK
+   and a word run touch without a space (``用Docker部署`` → ``用``, ``docker``,
+   ``部``, ``部署``, ``署``): each is cut by its own rule and no token spans both.
 
 Matching is then token equality: ``art`` never matches ``start``, and the
 Chinese query ``学习`` matches a note that says ``机器学习`` (the bigram is
-there) but ``习`` alone matches neither.
+there). A query is cut by :func:`query_tokens`: a CJK run of two or more
+characters is looked for by its bigrams only (its single characters would
+match far too much), a one-character run by the character.
 
 :data:`TOKENIZER_VERSION` changes whenever the output of :func:`tokenize`
 can change, so a stored index knows it must be rebuilt.
@@ -40,12 +43,13 @@ __all__ = [
     "TOKENIZER_VERSION",
     "is_cjk",
     "normalize",
+    "query_tokens",
     "token_counts",
     "tokenize",
     "unique_tokens",
 ]
 
-TOKENIZER_VERSION = "wsnb-bigram-1"
+TOKENIZER_VERSION = "wsnb-unibigram-2"
 
 # Han (with extensions and compatibility forms), iteration marks, kana and Hangul.
 # The katakana middle dot U+30FB is punctuation and is left out on purpose.
@@ -113,15 +117,33 @@ def tokenize(text: str) -> list[str]:
     append, extend, word_token = tokens.append, tokens.extend, _word_token
     for cjk, word in _RUN.findall(normalize(text)):
         if cjk:
-            if len(cjk) == 1:
-                append(cjk)
-            else:
-                extend(map(operator.add, cjk[:-1], cjk[1:]))  # the bigrams, made in C
+            append(cjk[0])
+            for bigram, char in zip(map(operator.add, cjk[:-1], cjk[1:]), cjk[1:], strict=True):
+                append(bigram)
+                append(char)
         else:
             token = word_token(word)
             if token is not None:
                 append(token)
     return tokens
+
+
+def query_tokens(text: str) -> list[str]:
+    """The distinct tokens a query is matched with: CJK runs by their bigrams (a
+    one-character run by itself), words as :func:`tokenize` cuts them."""
+    tokens: list[str] = []
+    append, extend, word_token = tokens.append, tokens.extend, _word_token
+    for cjk, word in _RUN.findall(normalize(text)):
+        if cjk:
+            if len(cjk) == 1:
+                append(cjk)
+            else:
+                extend(map(operator.add, cjk[:-1], cjk[1:]))
+        else:
+            token = word_token(word)
+            if token is not None:
+                append(token)
+    return list(dict.fromkeys(tokens))
 
 
 def token_counts(text: str) -> Counter[str]:
@@ -142,7 +164,7 @@ def token_counts(text: str) -> Counter[str]:
         if token is not None:
             counts[token] += count
     if runs:
-        counts.update(run for run in runs if len(run) == 1)
+        counts.update(Counter("".join(runs)))  # every CJK character is a token too
     return counts
 
 
