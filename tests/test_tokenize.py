@@ -1,4 +1,4 @@
-"""The one tokenizer for notes and queries: normalisation, English words, CJK unigrams and bigrams."""
+"""The one tokenizer for notes and queries: normalisation, English words, CJK characters, bigrams."""
 
 from __future__ import annotations
 

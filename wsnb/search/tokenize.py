@@ -114,7 +114,7 @@ def is_cjk(char: str) -> bool:
 def tokenize(text: str) -> list[str]:
     """The tokens of ``text`` in reading order, repeats kept (term frequency counts them)."""
     tokens: list[str] = []
-    append, extend, word_token = tokens.append, tokens.extend, _word_token
+    append, word_token = tokens.append, _word_token
     for cjk, word in _RUN.findall(normalize(text)):
         if cjk:
             append(cjk[0])
