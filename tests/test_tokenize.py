@@ -1,4 +1,4 @@
-"""The one tokenizer for notes and queries: normalisation, English words, CJK characters, bigrams."""
+"""The one tokenizer for notes and queries: normalisation, English words, CJK chars, bigrams."""
 
 from __future__ import annotations
 
