@@ -209,3 +209,25 @@ def test_ignore_globs_are_decided_as_git_decides(tmp_path: Path) -> None:
     rules = NoteRules(AccessPolicy(root), extensions=[".md"], ignore=globs, max_depth=8)
     assert set(walk_notes(rules).files) == git_kept
     assert {path for path in files if rules.is_note_path(path)} == git_kept
+
+
+def test_the_notes_facade_sees_a_note_written_a_moment_ago_and_its_decision(
+    tmp_path: Path,
+) -> None:
+    from wsnb.notes import open_notes
+
+    root = tmp_path / "notes"
+    _write(root, "start.md", "# Start here\n\nHow to start.\n")
+    nb = open_notes(root)
+    assert nb.search("thesis").empty
+    _write(root, "Research/thesis.md", "# Thesis\n\n## Decision\n\n"
+           "We keep the parser hand-written because the grammar is tiny.\n")  # fmt: skip
+    found = nb.search("thesis decision")
+    assert list(found["path"]) == ["Research/thesis.md"]
+    assert "hand-written" in found["text"][0]  # the heading's chunk carries the text under it
+    retrieved = [part for part in nb.prompt("thesis decision").parts
+                 if part.section == "retrieval"]  # fmt: skip
+    assert retrieved and "hand-written" in retrieved[0].text
+    _write(root, "Research/thesis.md", "# Thesis\n\nWe changed our mind: a parser generator.\n")
+    assert nb.index_file("Research/thesis.md").updated == 1
+    assert "parser generator" in nb.search("thesis")["text"][0]
