@@ -231,3 +231,29 @@ def test_the_notes_facade_sees_a_note_written_a_moment_ago_and_its_decision(
     _write(root, "Research/thesis.md", "# Thesis\n\nWe changed our mind: a parser generator.\n")
     assert nb.index_file("Research/thesis.md").updated == 1
     assert "parser generator" in nb.search("thesis")["text"][0]
+
+
+def test_the_report_names_each_skipped_file_and_why(notes: Path) -> None:
+    from wsnb.i18n import using_language
+    from wsnb.notes.index import NOT_TEXT, TOO_LARGE
+
+    (notes / "binary.md").write_bytes(b"\x00\x01\x02 binary\x00")
+    _write(notes, "big.md", "# Big\n\n" + "word " * 100)
+    report = NoteIndex(AccessPolicy(notes), max_file_size=300).update()
+    assert report.skipped_files == (("big.md", TOO_LARGE), ("binary.md", NOT_TEXT))
+    assert report.skipped == 2
+    text = str(report)
+    assert "Skipped big.md: larger than the index's size limit" in text
+    assert "Skipped binary.md: not readable text." in text
+    assert list(report.skipped_frame()["path"]) == ["big.md", "binary.md"]
+    with using_language("zh"):
+        assert "跳过" in str(report) and "binary.md" in str(report)
+
+
+def test_a_long_list_of_skipped_files_is_cut_and_the_rest_counted(notes: Path) -> None:
+    for number in range(13):
+        _write(notes, f"big/{number:02d}.md", "# Big\n\n" + "word " * 100)
+    report = NoteIndex(AccessPolicy(notes), max_file_size=300).update()
+    assert report.skipped == len(report.skipped_files) == 13
+    assert str(report).count("Skipped big/") == 10
+    assert "... and 3 more skipped files (see skipped_files)." in str(report)

@@ -51,7 +51,7 @@ from typing import Any
 import pandas as pd
 
 from ..errors import UnsupportedFileError, UsageError, WsnbError
-from ..i18n import _
+from ..i18n import N_, _, ngettext
 from ..policy import AccessPolicy
 from ..search.rank import FieldRanker
 from ..search.snippet import snippet
@@ -77,6 +77,7 @@ logger = logging.getLogger("wsnb")
 
 # What a revalidation stats: (folder, absolute path, mtime ns) and
 # (folder, absolute path, size, mtime ms) of each file seen.
+_SKIPPED_SHOWN = 10  # skipped files named in a report's text; the rest are counted
 _RANKER_SAVE_AFTER = 50  # changed notes before the ranker file is saved again (or 5 %)
 _Checks = tuple[list[tuple[str, str, int]], list[tuple[str, str, int, float]]]
 
@@ -86,9 +87,24 @@ STATS_COLUMNS = ["files", "chunks", "stale", "last_indexed"]
 _FORMAT = 2  # 2: a heading with no text is chunked with its first subsection
 
 
+# Why a note file was not indexed: codes kept in the report, sentences shown to a person.
+TOO_LARGE = "too_large"
+NOT_TEXT = "not_text"
+UNREADABLE = "unreadable"
+_SKIP_REASONS = {
+    TOO_LARGE: N_("larger than the index's size limit (maxFileSize in config.json)"),
+    NOT_TEXT: N_("not readable text"),
+    UNREADABLE: N_("could not be read"),
+}
+
+
 @dataclass(frozen=True)
 class IndexReport:
-    """What one update did, in counts of notes; ``full`` when everything was re-indexed."""
+    """What one update did, in counts of notes; ``full`` when everything was re-indexed.
+
+    ``skipped_files`` names each file passed over and why (``TOO_LARGE``,
+    ``NOT_TEXT``, ``UNREADABLE``); ``skipped`` is their count.
+    """
 
     added: int
     updated: int
@@ -98,19 +114,40 @@ class IndexReport:
     skipped: int
     full: bool
     seconds: float
+    skipped_files: tuple[tuple[str, str], ...] = ()
 
     def __str__(self) -> str:
-        kind = "Full re-index" if self.full else "Index update"
-        return (f"{kind}: {self.added} added, {self.updated} updated, {self.moved} moved, "
-                f"{self.removed} removed, {self.unchanged} unchanged, {self.skipped} skipped "
-                f"in {self.seconds:.2f} s.")  # fmt: skip
+        kind = _("Full re-index") if self.full else _("Index update")
+        text = _("{kind}: {added} added, {updated} updated, {moved} moved, {removed} removed, "
+                 "{unchanged} unchanged, {skipped} skipped in {seconds:.2f} s.").format(
+            kind=kind, added=self.added, updated=self.updated, moved=self.moved,
+            removed=self.removed, unchanged=self.unchanged, skipped=self.skipped,
+            seconds=self.seconds)  # fmt: skip
+        shown = self.skipped_files[:_SKIPPED_SHOWN]
+        lines = [_("Skipped {path}: {reason}.").format(path=path, reason=_(_SKIP_REASONS[why]))
+                 for path, why in shown]  # fmt: skip
+        if len(self.skipped_files) > len(shown):
+            more = len(self.skipped_files) - len(shown)
+            lines.append(ngettext("... and {count} more skipped file (see skipped_files).",
+                                  "... and {count} more skipped files (see skipped_files).",
+                                  more).format(count=more))  # fmt: skip
+        return "\n".join([text, *lines])
 
     @property
     def changed(self) -> int:
         return self.added + self.updated + self.moved + self.removed
 
     def frame(self) -> pd.DataFrame:
-        return pd.DataFrame([asdict(self)])
+        return pd.DataFrame([{key: value for key, value in asdict(self).items()
+                              if key != "skipped_files"}])  # fmt: skip
+
+    def skipped_frame(self) -> pd.DataFrame:
+        """One row per skipped file: path, reason (a code), why (a sentence)."""
+        return pd.DataFrame(
+            [{"path": path, "reason": why, "why": _(_SKIP_REASONS[why])}
+             for path, why in self.skipped_files],
+            columns=["path", "reason", "why"],
+        )
 
 
 @dataclass(frozen=True)
@@ -258,14 +295,14 @@ class NoteIndex:
         """Index ``walk.files`` where they changed and forget ``gone_paths``; save; report."""
         self._check_list = None
         notes = self._loaded()
-        unchanged, touched, pending, unreadable = self._sort_out(walk.files, full, verify)
+        unchanged, touched, pending, skipped = self._sort_out(walk.files, full, verify)
         gone = {path: notes[path] for path in gone_paths if path in notes}
         moved = self._apply_moves(pending, gone, full)
         added = updated = 0
         for item in pending:
             existed = item.file.relative in notes
             if not self._parse(item):
-                unreadable += 1
+                skipped.append((item.file.relative, NOT_TEXT))
                 self._others[item.file.relative] = (item.file.size, item.file.mtime)
             elif existed:
                 updated += 1
@@ -275,8 +312,9 @@ class NoteIndex:
             self._drop(path)
             self.hotset.forget(path)
         self._others.update(walk.too_large_stats)
-        report = IndexReport(added, updated, moved, len(gone), unchanged, unreadable
-                             + len(walk.too_large), full, 0.0)  # fmt: skip
+        skipped += [(path, TOO_LARGE) for path in walk.too_large]
+        report = IndexReport(added, updated, moved, len(gone), unchanged, len(skipped), full,
+                             0.0, tuple(sorted(skipped)))  # fmt: skip
         self._last_indexed = datetime.fromtimestamp(self._clock(), UTC).isoformat(
             timespec="seconds")  # fmt: skip
         if report.changed or touched or full or not self._settings_match():
@@ -474,10 +512,11 @@ class NoteIndex:
 
     def _sort_out(
         self, files: dict[str, NoteFile], full: bool, verify: bool
-    ) -> tuple[int, bool, list[_Pending], int]:
-        """(unchanged count, whether records changed, files to parse, unreadable count)."""
+    ) -> tuple[int, bool, list[_Pending], list[tuple[str, str]]]:
+        """(unchanged count, whether records changed, files to parse, files skipped and why)."""
         notes = self._loaded()
-        unchanged = unreadable = 0
+        unchanged = 0
+        skipped: list[tuple[str, str]] = []
         touched = False
         pending: list[_Pending] = []
         for path, file in files.items():
@@ -490,7 +529,7 @@ class NoteIndex:
             try:
                 data = read_bytes(file.resolve(self.policy), limit=self.max_file_size + 1)
             except (OSError, WsnbError):
-                unreadable += 1
+                skipped.append((path, UNREADABLE))
                 continue
             digest = hashlib.sha256(data).hexdigest()
             if record is not None and record["hash"] == digest and not full:
@@ -501,7 +540,7 @@ class NoteIndex:
                 unchanged += 1
                 continue
             pending.append(_Pending(file, data, digest))
-        return unchanged, touched, pending, unreadable
+        return unchanged, touched, pending, skipped
 
     def _apply_moves(
         self, pending: list[_Pending], gone: dict[str, dict[str, Any]], full: bool
