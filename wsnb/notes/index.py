@@ -77,6 +77,9 @@ logger = logging.getLogger("wsnb")
 
 # What a revalidation stats: (folder, absolute path, mtime ns) and
 # (folder, absolute path, size, mtime ms) of each file seen.
+# A note's other matching chunks add this share of their scores to its best chunk's (see
+# FieldRanker.search_groups), at most doubling it; chosen on tests/notes_eval only.
+NOTE_EVIDENCE = 0.2
 _SKIPPED_SHOWN = 10  # skipped files named in a report's text; the rest are counted
 _RANKER_SAVE_AFTER = 50  # changed notes before the ranker file is saved again (or 5 %)
 _Checks = tuple[list[tuple[str, str, int]], list[tuple[str, str, int, float]]]
@@ -671,7 +674,8 @@ class NoteIndex:
         if limit < 0:
             raise UsageError("The limit must be zero or more.")
         ranker = self._ready_ranker()
-        found = ranker.search_groups(query_tokens(query), limit, boost=self.hotset.boost)
+        found = ranker.search_groups(query_tokens(query), limit, boost=self.hotset.boost,
+                                       others=NOTE_EVIDENCE)  # fmt: skip
         ranked = [(hit.group, hit.score, hit.doc_id, hit.matched) for hit in found]
         return [self._hit(*item) for item in ranked]
 

@@ -417,9 +417,14 @@ class FieldRanker(ArrayForm):
         limit: int | None = 10,
         *,
         boost: Callable[[str], float] | None = None,
+        others: float = 0.0,
     ) -> list[GroupHit]:
         """Each group's best document for ``query``, the best groups first.
 
+        A group scores its best document's score, plus ``others`` times what
+        its other matching documents score together, at most the best score
+        again: a note that answers in several chunks beats one that mentions
+        the words once, and a long note cannot win by its length alone.
         ``boost(group)`` multiplies a group's score by ``1 + boost``; a group
         with no matching document scores 0 and is never returned, whatever
         its boost. Ties are broken by group name, then document order.
@@ -434,8 +439,11 @@ class FieldRanker(ArrayForm):
         numbers, groups = numbers[order], groups[order]
         first = np.ones(len(numbers), dtype=bool)
         first[1:] = groups[1:] != groups[:-1]
+        totals = np.add.reduceat(scores[numbers], np.flatnonzero(first)) if len(numbers) else None
         numbers, groups = numbers[first], groups[first]
         best = scores[numbers]
+        if totals is not None and others:
+            best = best + others * np.minimum(totals - best, best)
         if boost is not None:
             names = self._group_names
             factors = [1.0 + boost(names[g]) for g in groups.tolist()]
