@@ -114,3 +114,12 @@ def test_token_counts_equal_counting_the_tokens() -> None:
     assert len(texts) > 50
     for text in texts:
         assert token_counts(text) == Counter(tokenize(text)), text[:40]
+
+
+def test_a_chinese_question_is_looked_for_by_its_content_words() -> None:
+    assert query_tokens("装修的预算是多少") == ["装修", "预算", "算是"]
+    assert query_tokens("上次周会的行动项") == ["周会", "行动", "动项"]
+    assert query_tokens("京都有哪些景点") == ["京都", "都有", "景点"]
+    assert query_tokens("现在的进度") == ["现在", "进度"]
+    assert query_tokens("是否") == ["是否"]  # a run of nothing else is still looked for
+    assert tokenize("我的预算") == ["我", "我的", "的", "的预", "预", "预算", "算"]  # notes: whole

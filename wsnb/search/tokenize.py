@@ -39,6 +39,8 @@ from collections import Counter
 import numpy as np
 
 __all__ = [
+    "CJK_QUERY_STOP_BIGRAMS",
+    "CJK_QUERY_STOP_CHARS",
     "STOP_WORDS",
     "TOKENIZER_VERSION",
     "is_cjk",
@@ -97,6 +99,16 @@ STOP_WORDS: frozenset[str] = frozenset(
 )
 
 
+# Chinese particles and pronouns, and question words, left out of a query's bigrams only
+# (notes are indexed whole). Characters that are glue in a question but also the heart of
+# common words (是, 在, 有, 都: 但是, 现在, 没有, 京都) are not in the list.
+CJK_QUERY_STOP_CHARS: frozenset[str] = frozenset("的了吗呢吧啊呀么我你他她它")
+CJK_QUERY_STOP_BIGRAMS: frozenset[str] = frozenset(
+    ["怎么", "什么", "如何", "多少", "哪些", "哪个", "为何", "是否", "可以", "能否", "一下",
+     "一个", "我们", "你们", "他们", "时候", "上次", "之前", "以后", "为什"]
+)  # fmt: skip
+
+
 def normalize(text: str) -> str:
     """NFKC-normalise and case-fold ``text``: the form every token is cut from."""
     if text.isascii():  # NFKC leaves ASCII alone, and ASCII case folding is lower()
@@ -130,20 +142,39 @@ def tokenize(text: str) -> list[str]:
 
 def query_tokens(text: str) -> list[str]:
     """The distinct tokens a query is matched with: CJK runs by their bigrams (a
-    one-character run by itself), words as :func:`tokenize` cuts them."""
+    one-character run by itself), words as :func:`tokenize` cuts them.
+
+    A question's function words are left out of a CJK run's bigrams
+    (``装修的预算是多少`` → ``装修 预算 算是``): a bigram that spans ``的`` or
+    ``多少`` is rare in notes, so it would weigh much and mean nothing. A run
+    made only of such bigrams keeps them all (``是否`` alone is still looked for).
+    """
     tokens: list[str] = []
     append, extend, word_token = tokens.append, tokens.extend, _word_token
     for cjk, word in _RUN.findall(normalize(text)):
         if cjk:
             if len(cjk) == 1:
                 append(cjk)
-            else:
-                extend(map(operator.add, cjk[:-1], cjk[1:]))
+                continue
+            bigrams = list(map(operator.add, cjk[:-1], cjk[1:]))
+            glue = _glue(cjk, bigrams)
+            kept = [bigram for at, bigram in enumerate(bigrams)
+                    if not (glue[at] or glue[at + 1])]  # fmt: skip
+            extend(kept or bigrams)
         else:
             token = word_token(word)
             if token is not None:
                 append(token)
     return list(dict.fromkeys(tokens))
+
+
+def _glue(run: str, bigrams: list[str]) -> list[bool]:
+    """Per character of a CJK run: whether it is a function character or in a question word."""
+    glue = [char in CJK_QUERY_STOP_CHARS for char in run]
+    for at, bigram in enumerate(bigrams):
+        if bigram in CJK_QUERY_STOP_BIGRAMS:
+            glue[at] = glue[at + 1] = True
+    return glue
 
 
 def token_counts(text: str) -> Counter[str]:
