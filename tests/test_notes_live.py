@@ -257,3 +257,28 @@ def test_a_long_list_of_skipped_files_is_cut_and_the_rest_counted(notes: Path) -
     assert report.skipped == len(report.skipped_files) == 13
     assert str(report).count("Skipped big/") == 10
     assert "... and 3 more skipped files (see skipped_files)." in str(report)
+
+
+def test_a_watcher_thread_and_searches_share_the_index_safely(notes: Path) -> None:
+    import threading
+
+    index = _live(notes)
+    index.watched = True
+    errors: list[BaseException] = []
+
+    def feed() -> None:
+        try:
+            for number in range(30):
+                path = _write(notes, f"feed/{number}.md", f"# Feed {number}\n\nkiwi {number}\n")
+                index.apply_changes([str(path)])
+        except BaseException as error:  # reported by the assertion below
+            errors.append(error)
+
+    thread = threading.Thread(target=feed)
+    thread.start()
+    while thread.is_alive():
+        index.hits("kiwi")
+    thread.join()
+    assert errors == []
+    assert len(index.hits("kiwi", limit=50)) == 30
+    _same_as_fresh(index, notes)

@@ -42,6 +42,7 @@ import gc
 import hashlib
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
@@ -239,6 +240,7 @@ class NoteIndex:
         # notes that changed. Dropped whenever a note's record or chunks change.
         self._encoded: dict[str, tuple[bytes, bytes]] = {}
         self._ranker_behind = 0  # notes changed since the ranker file was last saved
+        self._lock = threading.RLock()  # a watcher's thread and the kernel share the index
 
     def __repr__(self) -> str:
         return f"<NoteIndex {self.policy.root}>"
@@ -279,7 +281,7 @@ class NoteIndex:
 
     def update(self, force: bool = False, *, verify: bool = False) -> IndexReport:
         """Bring the index up to date; ``force`` re-indexes everything, ``verify`` hashes all."""
-        with _gc_paused():
+        with self._lock, _gc_paused():
             return self._update(force, verify)
 
     def _update(self, force: bool, verify: bool) -> IndexReport:
@@ -337,9 +339,10 @@ class NoteIndex:
         ``changed`` and ``removed`` are paths relative to the notes root (or
         absolute inside it), as a watcher reports them; a changed path that no
         longer exists counts as removed, and a path that is not a note is
-        passed over. A batch before the first update runs a whole update.
+        passed over. A batch before the first update runs a whole update. A watcher
+        thread may call it while the kernel searches: the index takes one lock.
         """
-        with _gc_paused():
+        with self._lock, _gc_paused():
             if self._stamps is None:
                 return self._update(False, False)
             started = time.perf_counter()
@@ -367,6 +370,10 @@ class NoteIndex:
         watcher when one feeds ``apply_changes``, or else revalidate by stat
         (see the module docstring).
         """
+        with self._lock:
+            return self._refresh()
+
+    def _refresh(self) -> IndexReport | None:
         if self._stamps is None or not self._settings_match():
             return self.update()
         if self.watched:
@@ -673,11 +680,11 @@ class NoteIndex:
             raise UsageError("Give a query with at least one word, e.g. search('meeting notes').")
         if limit < 0:
             raise UsageError("The limit must be zero or more.")
-        ranker = self._ready_ranker()
-        found = ranker.search_groups(query_tokens(query), limit, boost=self.hotset.boost,
-                                       others=NOTE_EVIDENCE)  # fmt: skip
-        ranked = [(hit.group, hit.score, hit.doc_id, hit.matched) for hit in found]
-        return [self._hit(*item) for item in ranked]
+        with self._lock:
+            ranker = self._ready_ranker()
+            found = ranker.search_groups(query_tokens(query), limit, boost=self.hotset.boost,
+                                         others=NOTE_EVIDENCE)  # fmt: skip
+            return [self._hit(hit.group, hit.score, hit.doc_id, hit.matched) for hit in found]
 
     def search(self, query: str, limit: int = 5) -> pd.DataFrame:
         """Ranked notes as a DataFrame: path, title, heading, score, snippet, lines (+ text)."""
