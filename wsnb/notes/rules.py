@@ -52,16 +52,31 @@ class NoteRules:
             return False
         return not (self._ignore and self._ignore.is_ignored(relative + "/"))
 
-    def file_kept(self, relative: str, known: Container[str] = ()) -> bool:
+    def maybe_ignored(self, folder: str, names: list[str]) -> frozenset[str] | None:
+        """The names in ``folder`` ("" for the root) an ignore glob may match; None for none.
+
+        The scanner's quick pre-check, once per folder: most folders need no
+        further question about any of their names.
+        """
+        if not self._ignore:
+            return None
+        return self._ignore.candidates(folder + "/" if folder else "", names)
+
+    def file_kept(
+        self, relative: str, known: Container[str] = (), maybe: Container[str] | None = None
+    ) -> bool:
         """Whether ``relative``, in a kept folder, is a note by its name and path.
 
         ``known`` paths (already indexed) skip the name rules for sensitive
-        and dangerous files, which depend on the name only and were checked before.
+        and dangerous files, which depend on the name only and were checked
+        before. ``maybe`` is what :meth:`maybe_ignored` said of the folder's
+        names, when the caller asked it (None: every name may be ignored).
         """
         name = relative.rsplit("/", 1)[-1]
         if name.startswith(".") or not name.lower().endswith(self.suffixes):
             return False
-        if (self._ignore and self._ignore.is_ignored(relative)) or self._exclude(relative):
+        ask = self._ignore and (maybe is None or name in maybe)
+        if (ask and self._ignore.is_ignored(relative)) or self._exclude(relative):
             return False
         policy = self.policy
         return relative in known or not (policy.is_sensitive(name) or policy.is_dangerous(name))

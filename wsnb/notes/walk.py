@@ -102,7 +102,9 @@ def list_folder(
     entries, stamp = _entries(folder)
     if stamp is None:
         return []
-    result.folders["" if folder.is_root else folder.relative] = stamp
+    here = "" if folder.is_root else folder.relative
+    result.folders[here] = stamp
+    maybe = rules.maybe_ignored(here, [entry.name for entry in entries]) or frozenset()
     subfolders: list[WsPath] = []
     for entry in entries:
         name = entry.name
@@ -117,7 +119,7 @@ def list_folder(
             elif rules.folder_kept(relative):
                 _enter(rules.policy, folder, name, subfolders, result)
             continue
-        if not rules.file_kept(relative, known) or not entry.is_file(follow_symlinks=False):
+        if not rules.file_kept(relative, known, maybe) or not entry.is_file(follow_symlinks=False):
             continue
         info = entry.stat(follow_symlinks=False)
         if info.st_size > max_file_size:
