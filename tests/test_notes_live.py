@@ -282,3 +282,18 @@ def test_a_watcher_thread_and_searches_share_the_index_safely(notes: Path) -> No
     assert errors == []
     assert len(index.hits("kiwi", limit=50)) == 30
     _same_as_fresh(index, notes)
+
+
+def test_a_file_event_in_a_folder_never_walked_walks_that_folder(notes: Path) -> None:
+    index = _live(notes)
+    index.watched = True
+    _write(notes, "New/a.md", "# A\n\nkiwi\n")
+    _write(notes, "New/b.md", "# B\n\nkiwi\n")
+    report = index.apply_changes(["New/a.md"])  # the folder's own event never came
+    assert report.added == 2
+    index.watched = False  # the watcher stopped: revalidation must know the new folder
+    _write(notes, "New/c.md", "# C\n\nkiwi\n")
+    assert index.refresh() is not None
+    assert {hit.path for hit in index.hits("kiwi", 10)} == {"New/a.md", "New/b.md", "New/c.md"}
+    assert index.apply_changes([str(notes)]).full is False  # the root: one walk of it all
+    _same_as_fresh(index, notes)

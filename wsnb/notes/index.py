@@ -346,10 +346,13 @@ class NoteIndex:
             if self._stamps is None:
                 return self._update(False, False)
             started = time.perf_counter()
+            changed_paths = self._relative_paths(changed)
+            if "" in changed_paths:  # the root itself: walk it all
+                return self._update(False, False)
             walk, gone = WalkResult(), set()
             for path in self._relative_paths(removed):
                 gone |= self._forget_below(path)
-            for path in self._relative_paths(changed):
+            for path in changed_paths:
                 gone |= self._look_at(path, walk)
             return self._apply(walk, gone - walk.files.keys(), False, False, started)
 
@@ -453,7 +456,18 @@ class NoteIndex:
         return gone
 
     def _look_at(self, relative: str, walk: WalkResult) -> set[str]:
-        """Read one changed path into ``walk``; the known paths it makes gone."""
+        """Read one changed path into ``walk``; the known paths it makes gone.
+
+        A path in a folder the index has not walked yet (a new folder whose
+        event came late or not at all) walks that folder whole instead, so
+        every folder above a note stays stamped for revalidation.
+        """
+        assert self._stamps is not None
+        parts = relative.split("/")
+        for end in range(1, len(parts)):
+            folder_path = "/".join(parts[:end])
+            if folder_path not in self._stamps:
+                return self._look_at(folder_path, walk)
         parent, _sep, name = relative.rpartition("/")
         try:
             folder = self.policy.resolve(parent or ".")
@@ -486,7 +500,14 @@ class NoteIndex:
         self._stamps.update(found.folders)
 
     def _forget_below(self, relative: str) -> set[str]:
-        """The known notes at or below ``relative``, whose folder stamps are dropped."""
+        """The known notes at or below ``relative``, whose folder stamps are dropped.
+
+        Every folder above a known note is stamped (walked), so a path that is
+        not a stamped folder has nothing below it: that costs a lookup, not a scan.
+        """
+        if self._stamps is None or relative not in self._stamps:
+            self._others.pop(relative, None)
+            return {relative} if relative in self._loaded() else set()
         if self._stamps is not None:
             for folder in [f for f in self._stamps if _at_or_below(f, relative)]:
                 del self._stamps[folder]
@@ -512,8 +533,7 @@ class NoteIndex:
             except WsnbError:
                 logger.info("A change outside the notes root was passed over.")
                 continue
-            if relative not in ("", "."):
-                found.append(relative)
+            found.append("" if relative == "." else relative)
         return found
 
     def verify(self) -> IndexReport:
