@@ -26,11 +26,12 @@ size or time), so a search never walks the tree. With a watcher feeding
 
 Search ranks chunks with the BM25F ranker of ``wsnb.search.rank`` over the
 fields title, tags, aliases, headings, path and body (boosts 10, 8, 7, 5, 3,
-1), keeps each note's best chunk, and applies the hotset's small boost to
-notes that matched. The ranker is built on the first search and kept up to
-date by later updates, one note at a time. It is saved to
-``.assistant/index/ranker.npz`` with the settings and each note's hash, so
-the first search of a later session loads it (about a second for 10,000
+1), keeps each note's best chunk (its other matching chunks add a bounded
+share, ``NOTE_EVIDENCE``), and applies the hotset's small boost to notes that
+matched. The ranker is built on the first search and kept up to date by later
+updates, one note at a time. It is saved to ``.assistant/index/ranker.npz``
+with the settings and each note's hash (again after every 50 changed notes),
+so the first search of a later session loads it (about a second for 10,000
 notes instead of tokenizing every chunk again) and re-adds only the notes
 whose hash changed.
 """
