@@ -14,15 +14,9 @@ on disk, doing as little as it can:
   built with (or are unknown, as in a CodePilot workspace), everything is
   re-indexed, keeping each note's ``noteId``.
 
-Between walks the index follows changes at the cost of the change:
-``apply_changes(changed, removed)`` takes the paths a watcher (or a plan)
-reports and re-reads only those (a folder: its subtree); ``index_file(path)``
-indexes one note. ``refresh()`` is what a search calls first: without a
-watcher it revalidates by stat alone, the folders seen at the last walk (a
-file created, deleted or renamed changes its folder's time; only those
-folders are listed again) and the notes themselves (an edit changes a note's
-size or time), so a search never walks the tree. With a watcher feeding
-``apply_changes`` (``watched = True``), ``refresh()`` costs nothing.
+Between walks the index follows changes at the cost of the change
+(``apply_changes``, ``index_file``, ``refresh``: see ``wsnb.notes.follow``),
+so a search never walks the tree.
 
 Search ranks chunks with the BM25F ranker of ``wsnb.search.rank`` over the
 fields title, tags, aliases, headings, path and body (boosts 10, 8, 7, 5, 3,
@@ -38,14 +32,11 @@ whose hash changed.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import hashlib
 import logging
-import os
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -53,23 +44,27 @@ from typing import Any
 import pandas as pd
 
 from ..errors import UnsupportedFileError, UsageError, WsnbError
-from ..i18n import N_, _, ngettext
 from ..policy import AccessPolicy
 from ..search.rank import FieldRanker
 from ..search.snippet import snippet
 from ..search.tokenize import TOKENIZER_VERSION, query_tokens
 from ..textio import decode_bytes, read_bytes
+from .follow import Checks, FollowChanges, gc_paused
 from .hotset import Hotset
+from .indexreport import NOT_TEXT, TOO_LARGE, UNREADABLE, IndexReport
 from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore, encode_records
 from .layout import is_generated_or_persona
 from .markdown import chunk_markdown, note_meta
 from .rankerfile import note_documents, ready_ranker, save_ranker
 from .rules import NoteRules
-from .walk import NoteFile, WalkResult, list_folder, walk_notes
+from .walk import NoteFile, WalkResult, walk_notes
 
 __all__ = [
     "DEFAULT_EXTENSIONS",
+    "NOT_TEXT",
     "SEARCH_COLUMNS",
+    "TOO_LARGE",
+    "UNREADABLE",
     "IndexReport",
     "NoteHit",
     "NoteIndex",
@@ -77,82 +72,15 @@ __all__ = [
 
 logger = logging.getLogger("wsnb")
 
-# What a revalidation stats: (folder, absolute path, mtime ns) and
-# (folder, absolute path, size, mtime ms) of each file seen.
 # A note's other matching chunks add this share of their scores to its best chunk's (see
 # FieldRanker.search_groups), at most doubling it; chosen on tests/notes_eval only.
 NOTE_EVIDENCE = 0.2
-_SKIPPED_SHOWN = 10  # skipped files named in a report's text; the rest are counted
 _RANKER_SAVE_AFTER = 50  # changed notes before the ranker file is saved again (or 5 %)
-_Checks = tuple[list[tuple[str, str, int]], list[tuple[str, str, int, float]]]
 
 DEFAULT_EXTENSIONS = (".md", ".markdown", ".txt")
 SEARCH_COLUMNS = ["path", "title", "heading", "score", "snippet", "lines"]
 STATS_COLUMNS = ["files", "chunks", "stale", "last_indexed"]
 _FORMAT = 2  # 2: a heading with no text is chunked with its first subsection
-
-
-# Why a note file was not indexed: codes kept in the report, sentences shown to a person.
-TOO_LARGE = "too_large"
-NOT_TEXT = "not_text"
-UNREADABLE = "unreadable"
-_SKIP_REASONS = {
-    TOO_LARGE: N_("larger than the index's size limit (maxFileSize in config.json)"),
-    NOT_TEXT: N_("not readable text"),
-    UNREADABLE: N_("could not be read"),
-}
-
-
-@dataclass(frozen=True)
-class IndexReport:
-    """What one update did, in counts of notes; ``full`` when everything was re-indexed.
-
-    ``skipped_files`` names each file passed over and why (``TOO_LARGE``,
-    ``NOT_TEXT``, ``UNREADABLE``); ``skipped`` is their count.
-    """
-
-    added: int
-    updated: int
-    moved: int
-    removed: int
-    unchanged: int
-    skipped: int
-    full: bool
-    seconds: float
-    skipped_files: tuple[tuple[str, str], ...] = ()
-
-    def __str__(self) -> str:
-        kind = _("Full re-index") if self.full else _("Index update")
-        text = _("{kind}: {added} added, {updated} updated, {moved} moved, {removed} removed, "
-                 "{unchanged} unchanged, {skipped} skipped in {seconds:.2f} s.").format(
-            kind=kind, added=self.added, updated=self.updated, moved=self.moved,
-            removed=self.removed, unchanged=self.unchanged, skipped=self.skipped,
-            seconds=self.seconds)  # fmt: skip
-        shown = self.skipped_files[:_SKIPPED_SHOWN]
-        lines = [_("Skipped {path}: {reason}.").format(path=path, reason=_(_SKIP_REASONS[why]))
-                 for path, why in shown]  # fmt: skip
-        if len(self.skipped_files) > len(shown):
-            more = len(self.skipped_files) - len(shown)
-            lines.append(ngettext("... and {count} more skipped file (see skipped_files).",
-                                  "... and {count} more skipped files (see skipped_files).",
-                                  more).format(count=more))  # fmt: skip
-        return "\n".join([text, *lines])
-
-    @property
-    def changed(self) -> int:
-        return self.added + self.updated + self.moved + self.removed
-
-    def frame(self) -> pd.DataFrame:
-        return pd.DataFrame([{key: value for key, value in asdict(self).items()
-                              if key != "skipped_files"}])  # fmt: skip
-
-    def skipped_frame(self) -> pd.DataFrame:
-        """One row per skipped file: path, reason (a code), why (a sentence)."""
-        return pd.DataFrame(
-            [{"path": path, "reason": why, "why": _(_SKIP_REASONS[why])}
-             for path, why in self.skipped_files],
-            columns=["path", "reason", "why"],
-        )
 
 
 @dataclass(frozen=True)
@@ -184,7 +112,7 @@ class _Pending:
     note_id: str | None = None  # inherited from where the note was before a move
 
 
-class NoteIndex:
+class NoteIndex(FollowChanges):
     """The note index of one workspace (see the module docstring).
 
     The keyword arguments are the index settings of ``config.json``;
@@ -236,7 +164,7 @@ class NoteIndex:
         self._stamps: dict[str, int] | None = None
         self._others: dict[str, tuple[int, float]] = {}
         self.watched = False  # True while a watcher feeds apply_changes: refresh() then trusts it
-        self._check_list: _Checks | None = None
+        self._check_list: Checks | None = None
         # Each note's manifest line and chunk lines as last saved: a save re-encodes only the
         # notes that changed. Dropped whenever a note's record or chunks change.
         self._encoded: dict[str, tuple[bytes, bytes]] = {}
@@ -282,7 +210,7 @@ class NoteIndex:
 
     def update(self, force: bool = False, *, verify: bool = False) -> IndexReport:
         """Bring the index up to date; ``force`` re-indexes everything, ``verify`` hashes all."""
-        with self._lock, _gc_paused():
+        with self._lock, gc_paused():
             return self._update(force, verify)
 
     def _update(self, force: bool, verify: bool) -> IndexReport:
@@ -331,211 +259,6 @@ class NoteIndex:
 
     def _walk(self) -> WalkResult:
         return walk_notes(self.rules, max_file_size=self.max_file_size, known=self._loaded())
-
-    # -- following changes -----------------------------------------------------
-
-    def apply_changes(self, changed: Iterable[str], removed: Iterable[str] = ()) -> IndexReport:
-        """Follow a batch of changes, reading only the paths named (a folder: its subtree).
-
-        ``changed`` and ``removed`` are paths relative to the notes root (or
-        absolute inside it), as a watcher reports them; a changed path that no
-        longer exists counts as removed, and a path that is not a note is
-        passed over. A batch before the first update runs a whole update. A watcher
-        thread may call it while the kernel searches: the index takes one lock.
-        """
-        with self._lock, _gc_paused():
-            if self._stamps is None:
-                return self._update(False, False)
-            started = time.perf_counter()
-            changed_paths = self._relative_paths(changed)
-            if "" in changed_paths:  # the root itself: walk it all
-                return self._update(False, False)
-            walk, gone = WalkResult(), set()
-            for path in self._relative_paths(removed):
-                gone |= self._forget_below(path)
-            for path in changed_paths:
-                gone |= self._look_at(path, walk)
-            return self._apply(walk, gone - walk.files.keys(), False, False, started)
-
-    def index_file(self, path: str) -> IndexReport:
-        """Index one note now (or forget it when it is gone); ``UsageError`` if it is no note."""
-        relative = self.policy.resolve(path).relative
-        if not self.rules.is_note_path(relative):
-            raise UsageError(_("{path} is not a note: notes end in {extensions} and are outside "
-                               "hidden and ignored folders. Check the path, or the index "
-                               "settings in config.json.").format(
-                path=relative, extensions=", ".join(self.extensions)))
-        return self.apply_changes([relative])
-
-    def refresh(self) -> IndexReport | None:
-        """Bring the index up to date cheaply before a search; None when no note changed.
-
-        The first call of a session walks once (``update``); later ones trust a
-        watcher when one feeds ``apply_changes``, or else revalidate by stat
-        (see the module docstring).
-        """
-        with self._lock:
-            return self._refresh()
-
-    def _refresh(self) -> IndexReport | None:
-        if self._stamps is None or not self._settings_match():
-            return self.update()
-        if self.watched:
-            return None
-        changed, removed = self._revalidate()
-        if not changed and not removed:
-            return None
-        with _gc_paused():
-            started = time.perf_counter()
-            walk, gone = WalkResult(), set()
-            for folder in removed:
-                gone |= self._forget_below(folder)
-            for folder in changed:
-                gone |= self._relist(folder, walk)
-            report = self._apply(walk, gone - walk.files.keys(), False, False, started)
-        # A folder's time also moves for what is no note (the index's own .assistant/ folder).
-        return report if report.changed or report.skipped else None
-
-    def _revalidate(self) -> tuple[list[str], list[str]]:
-        """(folders to list again, folders gone); notes whose stat moved join their folder."""
-        assert self._stamps is not None
-        stat = os.stat
-        changed: dict[str, None] = {}
-        removed: list[str] = []
-        for folder, absolute, stamp in self._checks()[0]:
-            try:
-                now = stat(absolute, follow_symlinks=False).st_mtime_ns
-            except OSError:
-                removed.append(folder)
-                continue
-            if now != stamp:
-                changed[folder] = None
-        for folder, absolute, size, mtime in self._checks()[1]:
-            try:
-                info = stat(absolute, follow_symlinks=False)
-            except OSError:
-                changed[folder] = None
-                continue
-            if info.st_size != size or info.st_mtime_ns / 1e6 != mtime:
-                changed[folder] = None
-        return [folder for folder in changed if folder not in removed], removed
-
-    def _checks(self) -> _Checks:
-        """What a revalidation stats, with absolute paths made once (until the index changes)."""
-        if self._check_list is None:
-            assert self._stamps is not None
-            root = os.fspath(self.policy.root)
-            folders = [(folder, os.path.join(root, folder), stamp)
-                       for folder, stamp in self._stamps.items()]  # fmt: skip
-            stats = [(path, record["size"], record["mtime"]) for path, record
-                     in self._loaded().items()]  # fmt: skip
-            stats += [(path, size, mtime) for path, (size, mtime) in self._others.items()]
-            files = [(_parent(path), os.path.join(root, path), size, mtime)
-                     for path, size, mtime in stats]  # fmt: skip
-            self._check_list = (folders, files)
-        return self._check_list
-
-    def _relist(self, folder: str, walk: WalkResult) -> set[str]:
-        """List ``folder`` again (its new subfolders whole); the known paths no longer there."""
-        assert self._stamps is not None
-        try:
-            path = self.policy.resolve(folder or ".")
-        except WsnbError:
-            return self._forget_below(folder)
-        found = WalkResult()
-        subfolders = list_folder(self.rules, path, found, self.max_file_size, self._loaded())
-        if ("" if path.is_root else path.relative) not in found.folders:  # can't be listed
-            return self._forget_below(folder)
-        listed = {sub.relative for sub in subfolders}
-        for sub in [sub for sub in subfolders if sub.relative not in self._stamps]:
-            found = _merged(found, walk_notes(self.rules, max_file_size=self.max_file_size,
-                                              known=self._loaded(), start=sub))  # fmt: skip
-        gone = {p for p in self._direct(folder) if p not in found.files}
-        for old in [f for f in self._stamps if f and _parent(f) == folder and f not in listed]:
-            gone |= self._forget_below(old)
-        self._take(found, walk)
-        return gone
-
-    def _look_at(self, relative: str, walk: WalkResult) -> set[str]:
-        """Read one changed path into ``walk``; the known paths it makes gone.
-
-        A path in a folder the index has not walked yet (a new folder whose
-        event came late or not at all) walks that folder whole instead, so
-        every folder above a note stays stamped for revalidation.
-        """
-        assert self._stamps is not None
-        parts = relative.split("/")
-        for end in range(1, len(parts)):
-            folder_path = "/".join(parts[:end])
-            if folder_path not in self._stamps:
-                return self._look_at(folder_path, walk)
-        parent, _sep, name = relative.rpartition("/")
-        try:
-            folder = self.policy.resolve(parent or ".")
-            path, info = self.policy.resolve_child(folder, name)
-        except WsnbError:
-            return self._forget_below(relative)
-        if info is None:
-            return self._forget_below(relative)
-        if os.path.isdir(path.absolute) and not os.path.islink(path.absolute):
-            if not self.rules.is_folder_path(relative):
-                return self._forget_below(relative)
-            found = walk_notes(self.rules, max_file_size=self.max_file_size,
-                               known=self._loaded(), start=path)  # fmt: skip
-            gone = {p for p in self._below(relative) if p not in found.files}
-            self._take(found, walk)
-            return gone
-        if not self.rules.is_note_path(relative) or not os.path.isfile(path.absolute):
-            return self._forget_below(relative)
-        if info.st_size > self.max_file_size:
-            walk.too_large.append(relative)
-            walk.too_large_stats[relative] = (info.st_size, info.st_mtime_ns / 1e6)
-            return {relative}
-        walk.files[relative] = NoteFile(folder, name, relative, info.st_size,
-                                        info.st_mtime_ns / 1e6)  # fmt: skip
-        return set()
-
-    def _take(self, found: WalkResult, walk: WalkResult) -> None:
-        _merged(walk, found)
-        assert self._stamps is not None
-        self._stamps.update(found.folders)
-
-    def _forget_below(self, relative: str) -> set[str]:
-        """The known notes at or below ``relative``, whose folder stamps are dropped.
-
-        Every folder above a known note is stamped (walked), so a path that is
-        not a stamped folder has nothing below it: that costs a lookup, not a scan.
-        """
-        if self._stamps is None or relative not in self._stamps:
-            self._others.pop(relative, None)
-            return {relative} if relative in self._loaded() else set()
-        if self._stamps is not None:
-            for folder in [f for f in self._stamps if _at_or_below(f, relative)]:
-                del self._stamps[folder]
-        for path in [p for p in self._others if _at_or_below(p, relative)]:
-            del self._others[path]
-        return self._below(relative)
-
-    def _below(self, relative: str) -> set[str]:
-        return {path for path in self._loaded() if _at_or_below(path, relative)}
-
-    def _direct(self, folder: str) -> set[str]:
-        """The notes directly in ``folder``; its files not indexed are forgotten (listed again)."""
-        for path in [p for p in self._others if _parent(p) == folder]:
-            del self._others[path]
-        return {path for path in self._loaded() if _parent(path) == folder}
-
-    def _relative_paths(self, paths: Iterable[str]) -> list[str]:
-        """Each path as the policy's relative path; paths outside the root are passed over."""
-        found: list[str] = []
-        for path in paths:
-            try:
-                relative = self.policy.resolve(path).relative
-            except WsnbError:
-                logger.info("A change outside the notes root was passed over.")
-                continue
-            found.append("" if relative == "." else relative)
-        return found
 
     def verify(self) -> IndexReport:
         """An update that hashes every note, catching edits that kept size and time."""
@@ -739,7 +462,7 @@ class NoteIndex:
         if self._notes is None:
             self.update()
         if self._ranker is None:
-            with _gc_paused():
+            with gc_paused():
                 self._ranker = ready_ranker(self.store, self.settings(), self._loaded(),
                                             self._chunks)  # fmt: skip
         return self._ranker
@@ -778,36 +501,7 @@ class NoteIndex:
         )
 
 
-def _parent(path: str) -> str:
-    return path.rpartition("/")[0]
-
-
-def _at_or_below(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder + "/") or folder in ("", ".")
-
-
-def _merged(first: WalkResult, second: WalkResult) -> WalkResult:
-    first.files.update(second.files)
-    first.too_large.extend(second.too_large)
-    first.too_large_stats.update(second.too_large_stats)
-    first.folders.update(second.folders)
-    return first
-
-
 def _empty_chunk(note_id: str, path: str) -> dict[str, Any]:
     """A note with no body text still gets a chunk, so its title and tags can be found."""
     return {"chunkId": f"{note_id}:0", "noteId": note_id, "path": path, "heading": "",
             "text": "", "startLine": 1, "endLine": 1}  # fmt: skip
-
-
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """No cyclic garbage collection while building: indexing allocates millions of small
-    objects and none of them are cycles to collect, so every collection is wasted work."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
