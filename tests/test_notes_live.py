@@ -297,3 +297,33 @@ def test_a_file_event_in_a_folder_never_walked_walks_that_folder(notes: Path) ->
     assert {hit.path for hit in index.hits("kiwi", 10)} == {"New/a.md", "New/b.md", "New/c.md"}
     assert index.apply_changes([str(notes)]).full is False  # the root: one walk of it all
     _same_as_fresh(index, notes)
+
+
+def test_a_watchers_batches_are_followed_and_a_failure_falls_back_to_revalidation(
+    notes: Path,
+) -> None:
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Batch:  # the shape of a watcher's batch
+        changed: frozenset[str] = frozenset()
+        unknown: frozenset[str] = frozenset()
+        failed: str = ""
+
+    index = NoteIndex(AccessPolicy(notes))
+    assert index.watched_folders() == ["", "Projects", "Projects/web", "笔记"]
+    _write(notes, "kiwi.md", "# Kiwi\n\nkiwi\n")
+    _write(notes, "Burst/a.md", "# A\n\nkiwi\n")
+    (notes / "start.md").unlink()
+    report = index.follow_batch(Batch(changed=frozenset({"kiwi.md", "start.md"}),
+                                      unknown=frozenset({"Burst"})))  # fmt: skip
+    assert report is not None and (report.added, report.removed) == (2, 1)
+    assert index.watched and "Burst" in index.watched_folders()
+    _same_as_fresh(index, notes)
+    assert index.follow_batch(Batch(failed="queue overflow")) is None
+    assert not index.watched
+    _write(notes, "Burst/b.md", "# B\n\nkiwi\n")
+    assert len(index.hits("kiwi", 10)) == 2  # no refresh yet: hits alone never look
+    index.refresh()  # revalidation again, since the watcher failed
+    assert len(index.hits("kiwi", 10)) == 3
+    _same_as_fresh(index, notes)

@@ -7,6 +7,9 @@ keeps it in step with the disk between walks, at the cost of the change:
   reports and reads only those (a folder: its subtree; a path in a folder
   never walked: that folder);
 * ``index_file(path)`` indexes one note;
+* ``follow_batch(batch)`` is a watcher's callback: its changed paths and
+  the subtrees it lost track of (an overflow) go to ``apply_changes``;
+  ``watched_folders()`` names the folders to watch (those walked);
 * ``refresh()`` is what a search calls first. With a watcher feeding
   ``apply_changes`` (``watched``) it costs nothing; without one it stats the
   folders seen at the last walk (a file created, deleted or renamed changes
@@ -25,8 +28,8 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Collection, Iterable, Iterator
+from typing import Any, Protocol
 
 from ..errors import UsageError, WsnbError
 from ..i18n import _
@@ -35,13 +38,26 @@ from .indexreport import IndexReport
 from .rules import NoteRules
 from .walk import NoteFile, WalkResult, list_folder, walk_notes
 
-__all__ = ["Checks", "FollowChanges", "gc_paused"]
+__all__ = ["Checks", "FollowChanges", "WatchBatch", "gc_paused"]
 
 logger = logging.getLogger("wsnb")
 
 # What a revalidation stats: (folder, absolute path, mtime ns) of each folder walked and
 # (folder, absolute path, size, mtime ms) of each file seen.
 Checks = tuple[list[tuple[str, str, int]], list[tuple[str, str, int, float]]]
+
+
+class WatchBatch(Protocol):
+    """What a watcher reports per batch (``wsnb.watch.Batch`` has this shape)."""
+
+    @property
+    def changed(self) -> Collection[str]: ...
+
+    @property
+    def unknown(self) -> Collection[str]: ...
+
+    @property
+    def failed(self) -> str: ...
 
 
 class FollowChanges:
@@ -97,6 +113,29 @@ class FollowChanges:
             for path in changed_paths:
                 gone |= self._look_at(path, walk)
             return self._apply(walk, gone - walk.files.keys(), False, False, started)
+
+    def follow_batch(self, batch: WatchBatch) -> IndexReport | None:
+        """Apply a watcher's batch (``changed`` and ``unknown`` paths, or why it ``failed``).
+
+        Meant as a watcher's callback, called in its thread: while batches
+        come, ``refresh()`` trusts them; once watching failed, ``refresh()``
+        revalidates by stat again, so no change is missed.
+        """
+        if batch.failed:
+            logger.info("Notes: watching stopped (%s); searches check the disk first.",
+                        batch.failed)  # fmt: skip
+            self.watched = False
+            return None
+        self.watched = True
+        paths = [*batch.changed, *batch.unknown]
+        return self.apply_changes(paths) if paths else None
+
+    def watched_folders(self) -> list[str]:
+        """The folders a watcher should watch: those the index walked ("" for the root)."""
+        with self._lock:
+            if self._stamps is None:
+                self.update()
+            return sorted(self._stamps or ())
 
     def index_file(self, path: str) -> IndexReport:
         """Index one note now (or forget it when it is gone); ``UsageError`` if it is no note."""
