@@ -120,3 +120,27 @@ def test_reference_staleness_misses_an_edit_that_keeps_mtime(tmp_path: Path) -> 
     assert not is_stale(record, path.stat().st_mtime_ns / 1e6)
     assert index.verify().updated == 1
     assert [hit.path for hit in index.hits("Kuromi")] == ["Home/cats.md"]
+
+
+def test_the_untouched_test_set_is_bilingual_and_judged_on_files_that_exist() -> None:
+    from notes_evaluation import TEST_SET, corpus_folder
+
+    queries = load_queries(TEST_SET)
+    languages = Counter(judged.language for judged in queries)
+    assert len(queries) >= 40 and min(languages[lang] for lang in ("en", "zh", "mixed")) >= 10
+    assert len({judged.query for judged in queries}) == len(queries)
+    for judged in queries:
+        assert any(grade == 2 for grade in judged.relevant.values()), judged.query
+        assert all(grade in (1, 2) for grade in judged.relevant.values())
+    corpus = corpus_folder()
+    if not corpus.is_dir():
+        pytest.skip(f"{corpus} is missing (set WSNB_NOTES_CORPUS)")
+    for judged in queries:
+        assert all((corpus / path).is_file() for path in judged.relevant), judged.query
+
+
+def test_bm25_baseline_uses_bigrams_and_finds_whole_notes(index: NoteIndex) -> None:
+    from notes_evaluation import bigram_tokens, bm25_search
+
+    assert bigram_tokens("机器学习 Docker 猫") == ["机器", "器学", "学习", "docker", "猫"]
+    assert bm25_search(index)("sourdough starter")[0] == "Home/sourdough.md"

@@ -70,10 +70,12 @@ def test_summary_is_the_first_paragraph_line() -> None:
 
 def test_chunks_by_heading_with_heading_path_and_file_lines() -> None:
     chunks = chunk_markdown(NOTE)
+    # "## Timeline" has no text of its own: it is joined to "### Phase 1"
     assert [chunk.heading for chunk in chunks] == [
-        "A heading that is not the title", "A heading that is not the title > Timeline",
+        "A heading that is not the title",
         "A heading that is not the title > Timeline > Phase 1",
     ]
+    assert chunks[1].text.startswith("## Timeline")
     lines = NOTE.splitlines()
     for chunk in chunks:
         assert chunk.text.splitlines()[0] == lines[chunk.start_line - 1]
@@ -129,3 +131,32 @@ def test_heading_inside_a_fence_does_not_start_a_section() -> None:
 def test_bad_chunk_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="overlap"):
         chunk_markdown("x", size=100, overlap=100)
+
+
+def test_a_heading_without_text_is_joined_to_its_first_subsection() -> None:
+    text = "# Thesis\n\n## Decision\n\nWe keep the parser hand-written.\n\n# Other\n\nMore.\n"
+    chunks = chunk_markdown(text)
+    assert [(c.heading, c.start_line, c.end_line) for c in chunks] == [
+        ("Thesis > Decision", 1, 5), ("Other", 7, 9)]
+    assert "hand-written" in chunks[0].text and chunks[0].text.startswith("# Thesis")
+
+
+def test_a_heading_followed_by_a_sibling_stays_its_own_chunk() -> None:
+    chunks = chunk_markdown("## Empty\n\n## Full\n\nText.\n")
+    assert [c.heading for c in chunks] == ["Empty", "Full"]
+
+
+def test_setext_headings_are_headings() -> None:
+    text = "Project plan\n============\n\nIntro.\n\nRisks\n-----\n\nThe risk.\n\n- item\n---\n"
+    meta = note_meta(text, "x.md")
+    assert meta.title == "Project plan" and meta.headings == ["Project plan", "Risks"]
+    assert meta.summary == "Intro."
+    chunks = chunk_markdown(text)
+    assert [(c.heading, c.start_line) for c in chunks] == [
+        ("Project plan", 1), ("Project plan > Risks", 6)]
+
+
+def test_a_rule_after_a_blank_line_or_in_a_fence_is_no_heading() -> None:
+    text = "# T\n\nText.\n\n---\n\n```\ncode\n---\n```\n"
+    assert note_meta(text, "x.md").headings == ["T"]
+    assert [c.heading for c in chunk_markdown(text)] == ["T"]

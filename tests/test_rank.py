@@ -32,8 +32,9 @@ def test_chinese_query_finds_chinese_notes_without_substring_false_positives() -
     ranker.add("cook", {"title": "红烧肉做法", "body": "先把肉切块"})
     ranker.add("machine", {"title": "机器维修", "body": "更换零件"})
     assert _ids(ranker.search("学习")) == ["ml"]
-    # a single character is not a token inside longer runs
-    assert ranker.search("习") == []
+    # a one-character query finds the character inside longer words, and only there
+    assert _ids(ranker.search("肉")) == ["cook"]
+    assert _ids(ranker.search("习")) == ["ml"]
     assert set(_ids(ranker.search("机器"))) == {"ml", "machine"}
 
 
@@ -228,3 +229,20 @@ def test_bulk_add_equals_adding_one_by_one() -> None:
     assert [hit.doc_id for hit in bulk.search("docker")] == ["c"]
     with pytest.raises(UsageError, match="twice"):
         bulk.add_many([("x", {"body": {"one": 1}}, None), ("x", {"body": {"two": 1}}, None)])
+
+
+def test_a_groups_other_documents_add_evidence_but_never_more_than_its_best() -> None:
+    ranker = FieldRanker({"body": 1.0})
+    ranker.add("once:0", {"body": "kiwi tart recipe"}, group="once")
+    ranker.add("often:0", {"body": "kiwi kiwi kiwi notes"}, group="often")
+    ranker.add("often:1", {"body": "kiwi notes part one"}, group="often")
+    for number in range(40):
+        ranker.add(f"long:{number}", {"body": f"kiwi filler {number}"}, group="long")
+    single = {hit.doc_id: hit.score for hit in ranker.search("kiwi", None)}
+    plain = {hit.group: hit.score for hit in ranker.search_groups("kiwi", None)}
+    summed = {hit.group: hit.score for hit in ranker.search_groups("kiwi", None, others=0.2)}
+    assert summed["once"] == pytest.approx(plain["once"])  # one document: nothing to add
+    assert single["often:1"] < single["often:0"] == pytest.approx(plain["often"])
+    assert summed["often"] == pytest.approx(single["often:0"] + 0.2 * single["often:1"])
+    assert summed["long"] == pytest.approx(plain["long"] * 1.2)  # capped: at most its best
+    assert [hit.doc_id for hit in ranker.search_groups("tart", None, others=0.2)] == ["once:0"]

@@ -1,4 +1,4 @@
-"""The one tokenizer for notes and queries: normalisation, English words, CJK bigrams."""
+"""The one tokenizer for notes and queries: normalisation, English words, CJK chars, bigrams."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from wsnb.search.tokenize import (
     TOKENIZER_VERSION,
     is_cjk,
     normalize,
+    query_tokens,
     tokenize,
     unique_tokens,
 )
@@ -40,40 +41,50 @@ def test_words_are_tokens_not_substrings() -> None:
     assert tokenize("art") == ["art"]
 
 
-def test_cjk_runs_become_overlapping_bigrams() -> None:
-    assert tokenize("机器学习") == ["机器", "器学", "学习"]
+def test_cjk_runs_become_characters_and_overlapping_bigrams() -> None:
+    assert tokenize("机器学习") == ["机", "机器", "器", "器学", "学", "学习", "习"]
 
 
-def test_a_lone_cjk_character_is_a_token_only_for_one_character_runs() -> None:
+def test_a_one_character_query_finds_the_character_in_any_word() -> None:
     assert tokenize("猫") == ["猫"]
-    assert "猫" not in tokenize("小猫咪")
+    assert "猫" in tokenize("小猫咪")
+    assert query_tokens("猫") == ["猫"]
     assert tokenize("我 爱 你") == ["我", "爱", "你"]
 
 
+def test_a_longer_cjk_query_is_looked_for_by_its_bigrams() -> None:
+    assert query_tokens("机器学习") == ["机器", "器学", "学习"]
+    assert query_tokens("数据库 索引 猫") == ["数据", "据库", "索引", "猫"]
+
+
 def test_cjk_punctuation_is_dropped_and_splits_runs() -> None:
-    tokens = tokenize("你好，世界！「测试」《书名》、再见。")
+    tokens = query_tokens("你好，世界！「测试」《书名》、再见。")
     assert tokens == ["你好", "世界", "测试", "书名", "再见"]
-    assert not any(char in "，！「」《》、。" for token in tokens for char in token)
+    assert not any(char in "，！「」《》、。" for token in tokenize("你好，世界！「测试」")
+                   for char in token)  # fmt: skip
 
 
-def test_mixed_chinese_and_english() -> None:
-    assert tokenize("用Python写爬虫") == ["用", "python", "写爬", "爬虫"]
+def test_mixed_chinese_and_english_runs_are_each_cut_by_their_own_rule() -> None:
+    assert tokenize("用Python写爬虫") == ["用", "python", "写", "写爬", "爬", "爬虫", "虫"]
+    assert query_tokens("用Docker部署v2版本") == ["用", "docker", "部署", "v2", "版本"]
+    assert query_tokens("Docker部署") == query_tokens("Docker 部署")
 
 
 def test_kana_and_hangul_are_cjk() -> None:
-    assert tokenize("東京タワー") == ["東京", "京タ", "タワ", "ワー"]
-    assert tokenize("한국어") == ["한국", "국어"]
+    assert query_tokens("東京タワー") == ["東京", "京タ", "タワ", "ワー"]
+    assert query_tokens("한국어") == ["한국", "국어"]
     assert is_cjk("タ") and is_cjk("한") and is_cjk("中")
     assert not is_cjk("a") and not is_cjk("，") and not is_cjk("・")
 
 
 def test_katakana_middle_dot_separates() -> None:
-    assert tokenize("ジョン・スミス") == ["ジョ", "ョン", "スミ", "ミス"]
+    assert query_tokens("ジョン・スミス") == ["ジョ", "ョン", "スミ", "ミス"]
 
 
 def test_repeats_are_kept_for_term_frequency_but_not_in_unique_tokens() -> None:
-    assert tokenize("cat cat 学习学习") == ["cat", "cat", "学习", "习学", "学习"]
-    assert unique_tokens("cat cat 学习学习") == ["cat", "学习", "习学"]
+    assert tokenize("cat cat 学习") == ["cat", "cat", "学", "学习", "习"]
+    assert unique_tokens("cat cat 学习学习") == ["cat", "学", "学习", "习", "习学"]
+    assert query_tokens("cat cat 学习学习") == ["cat", "学习", "习学"]
 
 
 def test_single_letters_dropped_single_digits_kept() -> None:
@@ -103,3 +114,12 @@ def test_token_counts_equal_counting_the_tokens() -> None:
     assert len(texts) > 50
     for text in texts:
         assert token_counts(text) == Counter(tokenize(text)), text[:40]
+
+
+def test_a_chinese_question_is_looked_for_by_its_content_words() -> None:
+    assert query_tokens("装修的预算是多少") == ["装修", "预算", "算是"]
+    assert query_tokens("上次周会的行动项") == ["周会", "行动", "动项"]
+    assert query_tokens("京都有哪些景点") == ["京都", "都有", "景点"]
+    assert query_tokens("现在的进度") == ["现在", "进度"]
+    assert query_tokens("是否") == ["是否"]  # a run of nothing else is still looked for
+    assert tokenize("我的预算") == ["我", "我的", "的", "的预", "预", "预算", "算"]  # notes: whole

@@ -375,10 +375,15 @@ class Notes:
         """Hash every note: also catches an edit that kept the file's modification time."""
         return self.note_index.verify()
 
+    def index_file(self, path: str) -> IndexReport:
+        """Index one note now (or forget it when it is gone); say what was done."""
+        return self.note_index.index_file(path)
+
     def search(self, query: str, limit: int = 5) -> pd.DataFrame:
         """Ranked notes for ``query`` (Chinese, English or mixed): path, title, heading,
-        score, snippet, lines; paths relative to the notes root. Updates the index first."""
-        self.index()
+        score, snippet, lines; paths relative to the notes root. Follows the notes changed
+        since the last search first, without walking the folder."""
+        self.note_index.refresh()
         return self.note_index.search(query, limit=limit)
 
     @property
@@ -422,7 +427,7 @@ class Notes:
         files = self._prompt_files(chosen.daily_count)
         hits = []
         if "retrieval" in chosen.order and question.strip():
-            self.index()
+            self.note_index.refresh()
             hits = self.note_index.hits(question, limit=chosen.limit)
         assembled = assemble_prompt(question, files, hits, chosen)
         for part in assembled.parts:

@@ -14,25 +14,29 @@ on disk, doing as little as it can:
   built with (or are unknown, as in a CodePilot workspace), everything is
   re-indexed, keeping each note's ``noteId``.
 
+Between walks the index follows changes at the cost of the change
+(``apply_changes``, ``index_file``, ``refresh``: see ``wsnb.notes.follow``),
+so a search never walks the tree.
+
 Search ranks chunks with the BM25F ranker of ``wsnb.search.rank`` over the
 fields title, tags, aliases, headings, path and body (boosts 10, 8, 7, 5, 3,
-1), keeps each note's best chunk, and applies the hotset's small boost to
-notes that matched. The ranker is built on the first search and kept up to
-date by later updates, one note at a time. It is saved to
-``.assistant/index/ranker.npz`` with the settings and each note's hash, so
-the first search of a later session loads it (about a second for 10,000
+1), keeps each note's best chunk (its other matching chunks add a bounded
+share, ``NOTE_EVIDENCE``), and applies the hotset's small boost to notes that
+matched. The ranker is built on the first search and kept up to date by later
+updates, one note at a time. It is saved to ``.assistant/index/ranker.npz``
+with the settings and each note's hash (again after every 50 changed notes),
+so the first search of a later session loads it (about a second for 10,000
 notes instead of tokenizing every chunk again) and re-adds only the notes
 whose hash changed.
 """
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import hashlib
 import logging
+import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -43,18 +47,24 @@ from ..errors import UnsupportedFileError, UsageError, WsnbError
 from ..policy import AccessPolicy
 from ..search.rank import FieldRanker
 from ..search.snippet import snippet
-from ..search.tokenize import TOKENIZER_VERSION, unique_tokens
+from ..search.tokenize import TOKENIZER_VERSION, query_tokens
 from ..textio import decode_bytes, read_bytes
+from .follow import Checks, FollowChanges, gc_paused
 from .hotset import Hotset
-from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore
+from .indexreport import NOT_TEXT, TOO_LARGE, UNREADABLE, IndexReport
+from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore, encode_records
 from .layout import is_generated_or_persona
 from .markdown import chunk_markdown, note_meta
-from .rankerfile import note_documents, ready_ranker
+from .rankerfile import note_documents, ready_ranker, save_ranker
+from .rules import NoteRules
 from .walk import NoteFile, WalkResult, walk_notes
 
 __all__ = [
     "DEFAULT_EXTENSIONS",
+    "NOT_TEXT",
     "SEARCH_COLUMNS",
+    "TOO_LARGE",
+    "UNREADABLE",
     "IndexReport",
     "NoteHit",
     "NoteIndex",
@@ -62,37 +72,15 @@ __all__ = [
 
 logger = logging.getLogger("wsnb")
 
+# A note's other matching chunks add this share of their scores to its best chunk's (see
+# FieldRanker.search_groups), at most doubling it; chosen on tests/notes_eval only.
+NOTE_EVIDENCE = 0.2
+_RANKER_SAVE_AFTER = 50  # changed notes before the ranker file is saved again (or 5 %)
+
 DEFAULT_EXTENSIONS = (".md", ".markdown", ".txt")
 SEARCH_COLUMNS = ["path", "title", "heading", "score", "snippet", "lines"]
 STATS_COLUMNS = ["files", "chunks", "stale", "last_indexed"]
-_FORMAT = 1
-
-
-@dataclass(frozen=True)
-class IndexReport:
-    """What one update did, in counts of notes; ``full`` when everything was re-indexed."""
-
-    added: int
-    updated: int
-    moved: int
-    removed: int
-    unchanged: int
-    skipped: int
-    full: bool
-    seconds: float
-
-    def __str__(self) -> str:
-        kind = "Full re-index" if self.full else "Index update"
-        return (f"{kind}: {self.added} added, {self.updated} updated, {self.moved} moved, "
-                f"{self.removed} removed, {self.unchanged} unchanged, {self.skipped} skipped "
-                f"in {self.seconds:.2f} s.")  # fmt: skip
-
-    @property
-    def changed(self) -> int:
-        return self.added + self.updated + self.moved + self.removed
-
-    def frame(self) -> pd.DataFrame:
-        return pd.DataFrame([asdict(self)])
+_FORMAT = 2  # 2: a heading with no text is chunked with its first subsection
 
 
 @dataclass(frozen=True)
@@ -124,7 +112,7 @@ class _Pending:
     note_id: str | None = None  # inherited from where the note was before a move
 
 
-class NoteIndex:
+class NoteIndex(FollowChanges):
     """The note index of one workspace (see the module docstring).
 
     The keyword arguments are the index settings of ``config.json``;
@@ -169,6 +157,19 @@ class NoteIndex:
         self._stored_settings: dict[str, Any] = {}
         self._ranker: FieldRanker | None = None
         self._last_indexed: str | None = None
+        self.rules = NoteRules(policy, extensions=self.extensions, ignore=self.ignore,
+                               max_depth=max_depth, exclude=exclude)  # fmt: skip
+        # What the last walk saw, for revalidation: folder -> mtime (ns), and the files that
+        # are not indexed (too large, not text) -> (size, mtime), so a change to them is seen.
+        self._stamps: dict[str, int] | None = None
+        self._others: dict[str, tuple[int, float]] = {}
+        self.watched = False  # True while a watcher feeds apply_changes: refresh() then trusts it
+        self._check_list: Checks | None = None
+        # Each note's manifest line and chunk lines as last saved: a save re-encodes only the
+        # notes that changed. Dropped whenever a note's record or chunks change.
+        self._encoded: dict[str, tuple[bytes, bytes]] = {}
+        self._ranker_behind = 0  # notes changed since the ranker file was last saved
+        self._lock = threading.RLock()  # a watcher's thread and the kernel share the index
 
     def __repr__(self) -> str:
         return f"<NoteIndex {self.policy.root}>"
@@ -209,7 +210,7 @@ class NoteIndex:
 
     def update(self, force: bool = False, *, verify: bool = False) -> IndexReport:
         """Bring the index up to date; ``force`` re-indexes everything, ``verify`` hashes all."""
-        with _gc_paused():
+        with self._lock, gc_paused():
             return self._update(force, verify)
 
     def _update(self, force: bool, verify: bool) -> IndexReport:
@@ -217,14 +218,26 @@ class NoteIndex:
         notes = self._loaded()
         full = force or not self._settings_match()
         walk = self._walk()
-        unchanged, touched, pending, unreadable = self._sort_out(walk.files, full, verify)
-        gone = {path: notes[path] for path in notes.keys() - walk.files.keys()}
+        self._stamps = dict(walk.folders)
+        self._others = {}
+        gone = set(notes.keys() - walk.files.keys())
+        return self._apply(walk, gone, full, verify, started)
+
+    def _apply(
+        self, walk: WalkResult, gone_paths: set[str], full: bool, verify: bool, started: float
+    ) -> IndexReport:
+        """Index ``walk.files`` where they changed and forget ``gone_paths``; save; report."""
+        self._check_list = None
+        notes = self._loaded()
+        unchanged, touched, pending, skipped = self._sort_out(walk.files, full, verify)
+        gone = {path: notes[path] for path in gone_paths if path in notes}
         moved = self._apply_moves(pending, gone, full)
         added = updated = 0
         for item in pending:
             existed = item.file.relative in notes
             if not self._parse(item):
-                unreadable += 1
+                skipped.append((item.file.relative, NOT_TEXT))
+                self._others[item.file.relative] = (item.file.size, item.file.mtime)
             elif existed:
                 updated += 1
             elif item.note_id is None:
@@ -232,20 +245,20 @@ class NoteIndex:
         for path in gone:
             self._drop(path)
             self.hotset.forget(path)
-        report = IndexReport(added, updated, moved, len(gone), unchanged, unreadable
-                             + len(walk.too_large), full, 0.0)  # fmt: skip
+        self._others.update(walk.too_large_stats)
+        skipped += [(path, TOO_LARGE) for path in walk.too_large]
+        report = IndexReport(added, updated, moved, len(gone), unchanged, len(skipped), full,
+                             0.0, tuple(sorted(skipped)))  # fmt: skip
         self._last_indexed = datetime.fromtimestamp(self._clock(), UTC).isoformat(
             timespec="seconds")  # fmt: skip
         if report.changed or touched or full or not self._settings_match():
-            self._save()
+            self._save(len(self._loaded()) if full else report.changed)
         report = IndexReport(**{**asdict(report), "seconds": time.perf_counter() - started})
         logger.info("Notes index: %s", report)
         return report
 
     def _walk(self) -> WalkResult:
-        return walk_notes(self.policy, extensions=self.extensions, ignore=self.ignore,
-                          max_depth=self.max_depth, max_file_size=self.max_file_size,
-                          exclude=self._exclude, known=self._loaded())  # fmt: skip
+        return walk_notes(self.rules, max_file_size=self.max_file_size, known=self._loaded())
 
     def verify(self) -> IndexReport:
         """An update that hashes every note, catching edits that kept size and time."""
@@ -253,10 +266,11 @@ class NoteIndex:
 
     def _sort_out(
         self, files: dict[str, NoteFile], full: bool, verify: bool
-    ) -> tuple[int, bool, list[_Pending], int]:
-        """(unchanged count, whether records changed, files to parse, unreadable count)."""
+    ) -> tuple[int, bool, list[_Pending], list[tuple[str, str]]]:
+        """(unchanged count, whether records changed, files to parse, files skipped and why)."""
         notes = self._loaded()
-        unchanged = unreadable = 0
+        unchanged = 0
+        skipped: list[tuple[str, str]] = []
         touched = False
         pending: list[_Pending] = []
         for path, file in files.items():
@@ -269,17 +283,18 @@ class NoteIndex:
             try:
                 data = read_bytes(file.resolve(self.policy), limit=self.max_file_size + 1)
             except (OSError, WsnbError):
-                unreadable += 1
+                skipped.append((path, UNREADABLE))
                 continue
             digest = hashlib.sha256(data).hexdigest()
             if record is not None and record["hash"] == digest and not full:
                 if not same_stat:
                     record.update(size=file.size, mtime=file.mtime)
+                    self._encoded.pop(path, None)
                     touched = True
                 unchanged += 1
                 continue
             pending.append(_Pending(file, data, digest))
-        return unchanged, touched, pending, unreadable
+        return unchanged, touched, pending, skipped
 
     def _apply_moves(
         self, pending: list[_Pending], gone: dict[str, dict[str, Any]], full: bool
@@ -316,7 +331,7 @@ class NoteIndex:
         """Index one note from its bytes; False when it is not readable text."""
         path = item.file.relative
         try:
-            text, _ = decode_bytes(item.data)
+            text, _encoding = decode_bytes(item.data)
         except UnsupportedFileError:
             logger.info("%s is not readable text; it is not indexed.", path)
             self._drop(path)  # an earlier text version must not stay findable
@@ -373,17 +388,33 @@ class NoteIndex:
         if self._ranker is not None:
             for chunk in chunks:
                 self._ranker.remove(chunk["chunkId"])
+        self._others.pop(path, None)
+        self._encoded.pop(path, None)
 
-    def _save(self) -> None:
+    def _save(self, changed: int) -> None:
         notes = self._loaded()
         ordered = sorted(notes)
         self._stored_settings = {**self.settings(), "lastIndexed": self._last_indexed}
-        self.store.save(
-            (notes[path] for path in ordered),
-            (chunk for path in ordered for chunk in self._chunks.get(path, [])),
-            self._stored_settings,
-        )
+        lines = [self._lines(path) for path in ordered]
+        self.store.save_lines((pair[0] for pair in lines), (pair[1] for pair in lines),
+                              self._stored_settings)  # fmt: skip
         self.hotset.save()
+        self._ranker_behind += changed
+        if self._ranker is not None and self._ranker_behind >= max(_RANKER_SAVE_AFTER,
+                                                                   len(notes) // 20):
+            # A ranker file a few notes behind is still right: a next session re-adds the notes
+            # whose hash differs from it. Saving it costs a full encode, so not at every change.
+            save_ranker(self.store, self.settings(), notes, self._chunks, self._ranker)
+            self._ranker_behind = 0
+
+    def _lines(self, path: str) -> tuple[bytes, bytes]:
+        lines = self._encoded.get(path)
+        if lines is None:
+            lines = self._encoded[path] = (
+                encode_records([self._loaded()[path]], MANIFEST_FIELDS),
+                encode_records(self._chunks.get(path, []), CHUNK_FIELDS),
+            )
+        return lines
 
     # -- searching -------------------------------------------------------------
 
@@ -393,10 +424,11 @@ class NoteIndex:
             raise UsageError("Give a query with at least one word, e.g. search('meeting notes').")
         if limit < 0:
             raise UsageError("The limit must be zero or more.")
-        ranker = self._ready_ranker()
-        found = ranker.search_groups(unique_tokens(query), limit, boost=self.hotset.boost)
-        ranked = [(hit.group, hit.score, hit.doc_id, hit.matched) for hit in found]
-        return [self._hit(*item) for item in ranked]
+        with self._lock:
+            ranker = self._ready_ranker()
+            found = ranker.search_groups(query_tokens(query), limit, boost=self.hotset.boost,
+                                         others=NOTE_EVIDENCE)  # fmt: skip
+            return [self._hit(hit.group, hit.score, hit.doc_id, hit.matched) for hit in found]
 
     def search(self, query: str, limit: int = 5) -> pd.DataFrame:
         """Ranked notes as a DataFrame: path, title, heading, score, snippet, lines (+ text)."""
@@ -413,7 +445,7 @@ class NoteIndex:
             },
             columns=[*SEARCH_COLUMNS, "text"],
         )
-        frame.attrs["query_tokens"] = unique_tokens(query)
+        frame.attrs["query_tokens"] = query_tokens(query)
         return frame
 
     def _hit(self, path: str, score: float, chunk_id: str, matched: tuple[str, ...]) -> NoteHit:
@@ -430,7 +462,7 @@ class NoteIndex:
         if self._notes is None:
             self.update()
         if self._ranker is None:
-            with _gc_paused():
+            with gc_paused():
                 self._ranker = ready_ranker(self.store, self.settings(), self._loaded(),
                                             self._chunks)  # fmt: skip
         return self._ranker
@@ -473,16 +505,3 @@ def _empty_chunk(note_id: str, path: str) -> dict[str, Any]:
     """A note with no body text still gets a chunk, so its title and tags can be found."""
     return {"chunkId": f"{note_id}:0", "noteId": note_id, "path": path, "heading": "",
             "text": "", "startLine": 1, "endLine": 1}  # fmt: skip
-
-
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """No cyclic garbage collection while building: indexing allocates millions of small
-    objects and none of them are cycles to collect, so every collection is wasted work."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()

@@ -48,6 +48,7 @@ __all__ = [
     "RANKER_FILE",
     "SETTINGS_FILE",
     "IndexStore",
+    "encode_records",
 ]
 
 logger = logging.getLogger("wsnb")
@@ -150,11 +151,18 @@ class IndexStore:
         settings: dict[str, Any],
     ) -> None:
         """Write all three files, each atomically; chunks before the manifest that names them."""
+        self.save_lines(_jsonl(manifest, MANIFEST_FIELDS), _jsonl(chunks, CHUNK_FIELDS), settings)
+
+    def save_lines(
+        self, manifest: Iterable[bytes], chunks: Iterable[bytes], settings: dict[str, Any]
+    ) -> None:
+        """:meth:`save` from records already encoded (:func:`encode_records`), kept by a caller
+        that re-encodes only the records that changed."""
         if not self.writable:
             logger.info("The notes workspace is read-only; the index is kept in memory only.")
             return
-        self._write(CHUNKS_FILE, _jsonl(chunks, CHUNK_FIELDS))
-        self._write(MANIFEST_FILE, _jsonl(manifest, MANIFEST_FIELDS))
+        self._write(CHUNKS_FILE, chunks)
+        self._write(MANIFEST_FILE, manifest)
         self.save_settings(settings)
 
     def save_settings(self, settings: dict[str, Any]) -> None:
@@ -205,6 +213,11 @@ class IndexStore:
         make_folders(self.policy, path)
         fsops.atomic_write(path, data)
 
+
+
+def encode_records(records: Iterable[dict[str, Any]], fields: tuple[str, ...]) -> bytes:
+    """Records as JSONL lines (each ending in a newline), their ``fields`` first."""
+    return b"".join(_jsonl(records, fields))
 
 
 def _jsonl(records: Iterable[dict[str, Any]], fields: tuple[str, ...]) -> Iterable[bytes]:

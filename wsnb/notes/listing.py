@@ -1,8 +1,9 @@
 """The notes of a workspace as a small DataFrame, for the taxonomy, the organiser and the docs.
 
-Notes are the scanned text files with one of the index settings' extensions,
-outside hidden folders and the ignore globs, and not persona or generated
-files. The title and tags come from the first few KiB of each file.
+Notes are the scanned files that :class:`wsnb.notes.rules.NoteRules` calls
+notes: the rules the index's walk uses, with the scanner's ``.gitignore``
+engine for the ignore globs, so the frame and the index agree on what a note
+is. The title and tags come from the first few KiB of each file.
 """
 
 from __future__ import annotations
@@ -10,14 +11,13 @@ from __future__ import annotations
 import re
 
 import pandas as pd
-import pathspec
 
 from .. import textio
 from ..errors import WsnbError
 from ..policy import AccessPolicy
 from .config import NotesConfig
-from .layout import is_generated_or_persona
 from .organiser import note_title
+from .rules import NoteRules
 
 __all__ = ["NOTE_COLUMNS", "list_notes"]
 
@@ -42,14 +42,13 @@ def _tags(text: str) -> list[str]:
 
 def list_notes(policy: AccessPolicy, files: pd.DataFrame, config: NotesConfig) -> pd.DataFrame:
     """``files`` (a scan) narrowed to notes, with title and tags read from each."""
-    extensions = set(config.index.extensions)
-    spec = pathspec.GitIgnoreSpec.from_lines(config.ignore)
+    extensions = {suffix.lower() for suffix in config.index.extensions}
+    rules = NoteRules(policy, extensions=extensions, ignore=config.ignore,
+                      max_depth=config.index.max_depth)  # fmt: skip
     rows = []
     candidates = files[~files["is_dir"] & files["suffix"].str.lower().isin(extensions)]
     for path, modified in zip(candidates["path"], candidates["modified"], strict=True):
-        if any(part.startswith(".") for part in path.split("/")) or spec.match_file(path):
-            continue
-        if is_generated_or_persona(path):
+        if not rules.is_note_path(path):
             continue
         decision = policy.check_read_file(path)  # a secret-looking note never reaches a title
         if not decision:

@@ -5,7 +5,13 @@ a comma string, ``aliases``), the headings and the inline tags (``#标签``,
 nested ``#area/topic``), and picks the title: the frontmatter's, else the
 first level-1 heading outside code fences, else the file name.
 
-:func:`chunk_markdown` cuts the body into chunks by heading. A section that is
+Headings are ATX (``# Title``) or setext (a paragraph line underlined with
+``===`` for level 1 or ``---`` for level 2), never inside a code fence.
+
+:func:`chunk_markdown` cuts the body into chunks by heading. A heading with no
+text of its own before its first subheading (``# Thesis`` then ``## Decision``)
+is joined to that subsection, so its chunk carries the text under it and not
+the heading alone. A section that is
 too long is split at paragraph boundaries, then at sentence ends (``. ! ?``
 and ``。！？``), with a small overlap so a sentence cut at a chunk boundary is
 still found whole; a fenced code block is never split. Every chunk keeps its
@@ -36,6 +42,9 @@ SUMMARY_CHARS = 200
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+# A line that can't be the text of a setext heading: a list item, a quote, a table row.
+_NOT_SETEXT_TEXT = re.compile(r"^ {0,3}(?:[-*+>|]|\d+[.)])(?:\s|$)|^ {4}|^\t")
 _CLOSING_HASHES = re.compile(r"(?:^|[ \t]+)#+$")
 # A tag starts after a space or a line start, is not all digits (an issue number),
 # and runs over letters, digits, CJK, "_", "-" and "/" (nested tags).
@@ -97,10 +106,9 @@ def note_meta(text: str, file_name: str) -> NoteMeta:
     headings: list[tuple[int, str]] = []
     inline_tags: list[str] = []
     summary = ""
-    for line, fenced in _outside_fences(body):
-        if fenced:
+    for line, fenced, heading, underline in _marked(body):
+        if fenced or underline:
             continue
-        heading = _heading(line)
         if heading is not None:
             headings.append(heading)
             continue
@@ -140,6 +148,29 @@ def _outside_fences(lines: list[str]) -> Iterator[tuple[str, bool]]:
             and not line.strip()[len(closing.group(1)) :].strip()
         ):
             fence = None
+
+
+def _marked(lines: list[str]) -> list[tuple[str, bool, tuple[int, str] | None, bool]]:
+    """Each line with: whether it is fenced, the heading it starts, whether it underlines one.
+
+    A setext underline (``===`` or ``---``) makes the paragraph line above it
+    a heading when that line is not blank, not a heading, not fenced, and
+    not a list item, a quote or a table row (then ``---`` is a rule).
+    """
+    marked: list[tuple[str, bool, tuple[int, str] | None, bool]] = []
+    for line, fenced in _outside_fences(lines):
+        heading = None if fenced else _heading(line)
+        underline = False
+        if not fenced and heading is None and marked:
+            above, above_fenced, above_heading, above_underline = marked[-1]
+            setext = _SETEXT.match(line)
+            if (setext and above.strip() and not above_fenced and above_heading is None
+                    and not above_underline and not _NOT_SETEXT_TEXT.match(above)):  # fmt: skip
+                level = 1 if setext.group(1)[0] == "=" else 2
+                marked[-1] = (above, False, (level, above.strip()), False)
+                underline = True
+        marked.append((line, fenced, heading, underline))
+    return marked
 
 
 def _heading(line: str) -> tuple[int, str] | None:
@@ -208,6 +239,13 @@ class _Section:
     heading: str
     start: int
     lines: list[tuple[int, str, bool]]
+    level: int = 0  # of its heading; 0 before the first heading
+    heading_lines: int = 0  # 1 for an ATX heading, 2 for a setext one
+
+    def heading_only(self) -> bool:
+        """Whether the section has a heading and no text of its own."""
+        return self.level > 0 and not any(
+            line.strip() for _, line, _ in self.lines[self.heading_lines:])
 
 
 def chunk_markdown(text: str, size: int = 1200, overlap: int = 150) -> list[Chunk]:
@@ -216,7 +254,7 @@ def chunk_markdown(text: str, size: int = 1200, overlap: int = 150) -> list[Chun
         raise ValueError("The chunk size must be positive and the overlap smaller than it.")
     _, body, offset = split_frontmatter(text)
     chunks: list[Chunk] = []
-    for section in _sections(body, offset):
+    for section in _joined(_sections(body, offset)):
         chunks.extend(_chunk_section(section, size, overlap))
     return chunks
 
@@ -224,18 +262,38 @@ def chunk_markdown(text: str, size: int = 1200, overlap: int = 150) -> list[Chun
 def _sections(body: list[str], offset: int) -> Iterator[_Section]:
     path: list[tuple[int, str]] = []
     current = _Section("", offset + 1, [])
-    for index, (line, fenced) in enumerate(_outside_fences(body)):
+    for index, (line, fenced, heading, underline) in enumerate(_marked(body)):
         number = offset + index + 1
-        heading = None if fenced else _heading(line)
         if heading is not None:
             if current.lines:
                 yield current
             level, title = heading
             path = [(lvl, txt) for lvl, txt in path if lvl < level] + [(level, title)]
-            current = _Section(HEADING_SEPARATOR.join(t for _, t in path if t), number, [])
+            current = _Section(HEADING_SEPARATOR.join(t for _, t in path if t), number, [],
+                               level, 1)  # fmt: skip
+        elif underline:
+            current.heading_lines = 2
         current.lines.append((number, line, fenced))
     if current.lines:
         yield current
+
+
+def _joined(sections: Iterator[_Section]) -> Iterator[_Section]:
+    """The sections, each heading with no text of its own joined to its first subsection."""
+    waiting: _Section | None = None
+    for section in sections:
+        if waiting is not None and section.level > waiting.level:
+            section = _Section(section.heading, waiting.start, waiting.lines + section.lines,
+                               section.level, len(waiting.lines) + section.heading_lines)
+        elif waiting is not None:
+            yield waiting
+        waiting = None
+        if section.heading_only():
+            waiting = section
+            continue
+        yield section
+    if waiting is not None:
+        yield waiting
 
 
 def _chunk_section(section: _Section, size: int, overlap: int) -> Iterator[Chunk]:

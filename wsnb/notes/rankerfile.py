@@ -25,7 +25,7 @@ from ..search.rank import CountedDocument, FieldRanker
 from ..search.tokenize import token_counts
 from .indexstore import RANKER_FILE, IndexStore
 
-__all__ = ["note_documents", "ready_ranker"]
+__all__ = ["note_documents", "ready_ranker", "save_ranker"]
 
 logger = logging.getLogger("wsnb")
 
@@ -41,7 +41,7 @@ def ready_ranker(
     if ranker is None:
         ranker = FieldRanker()
         ranker.add_many(_documents(notes, chunks, chunks))
-        _save_ranker(store, settings, notes, chunks, ranker)
+        save_ranker(store, settings, notes, chunks, ranker)
     return ranker
 
 
@@ -93,11 +93,11 @@ def _saved_ranker(
     if len(ranker) != len(chunk_ids) or any(doc not in chunk_ids for doc in ranker.doc_ids()):
         return None
     if stale or fresh:
-        _save_ranker(store, settings, notes, chunks, ranker)
+        save_ranker(store, settings, notes, chunks, ranker)
     return ranker
 
 
-def _save_ranker(
+def save_ranker(
     store: IndexStore, settings: dict[str, Any], notes: Notes, chunks: Chunks, ranker: FieldRanker
 ) -> None:
     """Save the ranker with the settings and the hash of each note it has seen."""

@@ -1,29 +1,32 @@
 """Find the note files of a notes workspace: what the index reads, and nothing else.
 
-A note is a regular file with one of the index's extensions, at most
-``max_depth`` levels down, that no ignore glob matches (gitignore semantics,
-``pathspec``), that is not a persona file or a generated overview, and whose
-name is not sensitive or dangerous. Hidden folders and files (``.assistant``,
-``.obsidian``, ``.git``) are never entered or read, and neither is a
+What a note is, is decided by :class:`wsnb.notes.rules.NoteRules` (the
+scanner's ``.gitignore`` engine for the ignore globs). Hidden folders and
+files (``.assistant``, ``.obsidian``, ``.git``) are never entered or read,
+and neither is a
 symbolic link: the walk lists with ``os.scandir`` and never follows a link,
 every folder it enters passes ``AccessPolicy.resolve_child``, and so does
 every file before it is read (``NoteFile.resolve``), which refuses links
 and special files.
+
+The walk also records each folder's modification time (``WalkResult.folders``):
+a file created, deleted or renamed in a folder changes it, so a later
+revalidation lists again only the folders whose time moved
+(:func:`list_folder`), never the whole tree.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable, Container, Iterable
+from collections.abc import Container
 from dataclasses import dataclass, field
-
-import pathspec
 
 from ..errors import PolicyError
 from ..policy import AccessPolicy, WsPath
+from .rules import NoteRules
 
-__all__ = ["NoteFile", "WalkResult", "walk_notes"]
+__all__ = ["NoteFile", "WalkResult", "list_folder", "walk_notes"]
 
 logger = logging.getLogger("wsnb")
 
@@ -53,70 +56,83 @@ class NoteFile:
 
 @dataclass
 class WalkResult:
-    """The note files found (by relative path) and what was passed over, counted."""
+    """The note files found (by relative path) and what was passed over, counted.
+
+    ``folders`` maps each folder walked ("" for the root) to its modification
+    time in nanoseconds, for revalidation.
+    """
 
     files: dict[str, NoteFile] = field(default_factory=dict)
     too_large: list[str] = field(default_factory=list)
+    too_large_stats: dict[str, tuple[int, float]] = field(default_factory=dict)
     refused: int = 0
     too_deep: int = 0
+    folders: dict[str, int] = field(default_factory=dict)
 
 
 def walk_notes(
-    policy: AccessPolicy,
+    rules: NoteRules,
     *,
-    extensions: Iterable[str],
-    ignore: Iterable[str] = (),
-    max_depth: int = 8,
     max_file_size: int = 512 * 1024,
-    exclude: Callable[[str], bool] = lambda relative: False,
     known: Container[str] = (),
+    start: WsPath | None = None,
 ) -> WalkResult:
-    """Every note file below the policy's root (breadth first, names sorted).
+    """Every note file below ``start`` (the root by default; breadth first, names sorted).
 
     ``known`` paths (already indexed) skip the name rules for sensitive and
     dangerous files, which depend on the name only and were checked before.
     """
-    suffixes = tuple(suffix.lower() for suffix in extensions)
-    spec = pathspec.GitIgnoreSpec.from_lines(list(ignore))
+    policy = rules.policy
     result = WalkResult()
-    folders: list[tuple[WsPath, int]] = [(policy.resolve("."), 1)]
+    folders: list[WsPath] = [start if start is not None else policy.resolve(".")]
     while folders:
-        folder, depth = folders.pop(0)
-        for entry in _entries(folder):
-            name = entry.name
-            if name.startswith(".") or entry.is_symlink():
-                if not name.startswith("."):
-                    result.refused += 1
-                continue
-            relative = name if folder.is_root else f"{folder.relative}/{name}"
-            if entry.is_dir(follow_symlinks=False):
-                if depth >= max_depth:
-                    result.too_deep += 1
-                elif not spec.match_file(relative + "/"):
-                    _enter(policy, folder, name, depth, folders, result)
-                continue
-            if not name.lower().endswith(suffixes) or not entry.is_file(follow_symlinks=False):
-                continue
-            if spec.match_file(relative) or exclude(relative):
-                continue
-            if relative not in known and (policy.is_sensitive(name) or policy.is_dangerous(name)):
-                continue
-            info = entry.stat(follow_symlinks=False)
-            if info.st_size > max_file_size:
-                result.too_large.append(relative)
-                continue
-            result.files[relative] = NoteFile(folder, name, relative, info.st_size,
-                                              info.st_mtime_ns / 1e6)  # fmt: skip
+        folder = folders.pop(0)
+        folders.extend(list_folder(rules, folder, result, max_file_size, known))
     return result
 
 
-def _enter(
-    policy: AccessPolicy,
+def list_folder(
+    rules: NoteRules,
     folder: WsPath,
-    name: str,
-    depth: int,
-    folders: list[tuple[WsPath, int]],
     result: WalkResult,
+    max_file_size: int,
+    known: Container[str] = (),
+) -> list[WsPath]:
+    """Add the notes directly in ``folder`` to ``result``; the subfolders to walk next."""
+    entries, stamp = _entries(folder)
+    if stamp is None:
+        return []
+    here = "" if folder.is_root else folder.relative
+    result.folders[here] = stamp
+    maybe = rules.maybe_ignored(here, [entry.name for entry in entries]) or frozenset()
+    subfolders: list[WsPath] = []
+    for entry in entries:
+        name = entry.name
+        if name.startswith(".") or entry.is_symlink():
+            if not name.startswith("."):
+                result.refused += 1
+            continue
+        relative = name if folder.is_root else f"{folder.relative}/{name}"
+        if entry.is_dir(follow_symlinks=False):
+            if relative.count("/") + 1 >= rules.max_depth:
+                result.too_deep += 1
+            elif rules.folder_kept(relative):
+                _enter(rules.policy, folder, name, subfolders, result)
+            continue
+        if not rules.file_kept(relative, known, maybe) or not entry.is_file(follow_symlinks=False):
+            continue
+        info = entry.stat(follow_symlinks=False)
+        if info.st_size > max_file_size:
+            result.too_large.append(relative)
+            result.too_large_stats[relative] = (info.st_size, info.st_mtime_ns / 1e6)
+            continue
+        result.files[relative] = NoteFile(folder, name, relative, info.st_size,
+                                          info.st_mtime_ns / 1e6)  # fmt: skip
+    return subfolders
+
+
+def _enter(
+    policy: AccessPolicy, folder: WsPath, name: str, folders: list[WsPath], result: WalkResult
 ) -> None:
     """Queue a subfolder, through the policy (which refuses a link swapped in meanwhile)."""
     try:
@@ -124,13 +140,19 @@ def _enter(
     except PolicyError:
         result.refused += 1
         return
-    folders.append((path, depth + 1))
+    folders.append(path)
 
 
-def _entries(folder: WsPath) -> list[os.DirEntry[str]]:
+def _entries(folder: WsPath) -> tuple[list[os.DirEntry[str]], int | None]:
+    """The folder's entries by name and its modification time (None when it can't be listed).
+
+    The time is taken before listing, so a change made during the listing
+    moves it past the recorded one and is seen by the next revalidation.
+    """
     try:
+        stamp = os.stat(folder.absolute, follow_symlinks=False).st_mtime_ns
         with os.scandir(folder.absolute) as listing:
-            return sorted(listing, key=lambda entry: entry.name)
+            return sorted(listing, key=lambda entry: entry.name), stamp
     except OSError as exc:
         logger.warning("Could not list %s (%s); its notes are left out.", folder, exc.strerror)
-        return []
+        return [], None

@@ -39,7 +39,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import UsageError
-from .tokenize import token_counts, tokenize, unique_tokens
+from .rankarrays import ArrayForm, CountKey
+from .tokenize import query_tokens, token_counts, tokenize
 
 __all__ = [
     "DEFAULT_B",
@@ -86,13 +87,13 @@ class GroupHit:
     matched: tuple[str, ...]
 
 
-_CountKey = tuple[tuple[int, int], ...]  # ((field slot, count), ...) of a token in a document
+_CountKey = CountKey
 CountedDocument = tuple[str, Mapping[str, Mapping[str, int]], str | None]
 _Numbers = npt.NDArray[np.int64]
 _Floats = npt.NDArray[np.float64]
 
 
-class FieldRanker:
+class FieldRanker(ArrayForm):
     """An in-memory BM25F index over documents with named fields.
 
     ``boosts`` names the fields and weighs them; a field not named there is
@@ -337,38 +338,7 @@ class FieldRanker:
         self._norms = None
         self._contributions.clear()
 
-    # -- saving and loading ----------------------------------------------------
-
-    def to_arrays(self) -> dict[str, npt.NDArray[Any]]:
-        """The whole ranker as plain numpy arrays (no Python objects), for :meth:`from_arrays`."""
-        live = sorted(self._ids)
-        renumber = np.full(max(self._next, 1), -1, dtype=np.int64)
-        renumber[live] = np.arange(len(live))
-        key_ids: dict[_CountKey, int] = {}
-        vocabulary = list(self._postings)
-        sizes = [len(self._postings[token]) for token in vocabulary]
-        docs = np.fromiter((n for token in vocabulary for n in self._postings[token]),
-                           dtype=np.int64, count=sum(sizes))  # fmt: skip
-        keys = [key_ids.setdefault(key, len(key_ids))
-                for token in vocabulary for key in self._postings[token].values()]  # fmt: skip
-        table = list(key_ids)
-        return {
-            "settings": np.asarray([self._k1, *self._boosts, *self._b], dtype=np.float64),
-            "fields": _encode(self._fields),
-            "doc_ids": _encode([self._ids[n] for n in live]),
-            "groups": _encode([self._group_names[g] for g in self._group_of[live].tolist()]),
-            "lengths": np.asarray([self._lengths[n] for n in live], dtype=np.int64).reshape(
-                len(live), len(self._fields)
-            ),
-            "vocabulary": _encode(vocabulary),
-            "posting_sizes": np.asarray(sizes, dtype=np.int64),
-            "posting_docs": renumber[docs].astype(np.int32),
-            "posting_keys": np.asarray(keys, dtype=np.int32),
-            "key_sizes": np.asarray([len(key) for key in table], dtype=np.int64),
-            "key_pairs": np.asarray(
-                [pair for key in table for pair in key], dtype=np.int64
-            ).reshape(-1, 2),
-        }
+    # -- saving and loading (the arrays themselves: wsnb.search.rankarrays) ---------
 
     @classmethod
     def from_arrays(
@@ -385,68 +355,6 @@ class FieldRanker:
                        f"build it again from the documents ({error}).")  # fmt: skip
             raise UsageError(message) from error
         return ranker
-
-    def _load_arrays(self, arrays: Mapping[str, npt.NDArray[Any]]) -> None:
-        settings = [self._k1, *self._boosts, *self._b]
-        fields = _decode(arrays["fields"])
-        if fields != list(self._fields) or arrays["settings"].tolist() != settings:
-            raise ValueError("other fields or weights")
-        doc_ids, groups = _decode(arrays["doc_ids"]), _decode(arrays["groups"])
-        lengths = arrays["lengths"].astype(np.int64)
-        if lengths.shape != (len(doc_ids), len(self._fields)) or len(groups) != len(doc_ids):
-            raise ValueError("documents, groups and lengths differ in number")
-        numbers = range(len(doc_ids))
-        self._numbers = dict(zip(doc_ids, numbers, strict=True))
-        self._ids = dict(zip(numbers, doc_ids, strict=True))
-        self._lengths = dict(zip(numbers, map(tuple, lengths.tolist()), strict=True))
-        self._totals = lengths.sum(axis=0).tolist()
-        self._next = len(doc_ids)
-        for number, group in enumerate(groups):
-            self._set_group(number, group)
-        keys = self._load_keys(arrays["key_sizes"], arrays["key_pairs"])
-        vocabulary = _decode(arrays["vocabulary"])
-        sizes, docs = arrays["posting_sizes"], arrays["posting_docs"].astype(np.int64)
-        if len(sizes) != len(vocabulary) or int(sizes.sum()) != len(docs) or (
-            len(docs) and not (docs.min() >= 0 and docs.max() < len(doc_ids))
-        ):
-            raise ValueError("postings out of range")
-        posting_keys = list(map(keys.__getitem__, arrays["posting_keys"].tolist()))
-        doc_list = docs.tolist()
-        ends = np.cumsum(sizes).tolist()
-        start = 0
-        for token, end in zip(vocabulary, ends, strict=True):
-            self._postings[token] = dict(zip(doc_list[start:end], posting_keys[start:end],
-                                             strict=True))  # fmt: skip
-            start = end
-        # Each document's tokens are needed only to remove it: worked out on the first removal.
-        self._terms_from = (vocabulary, sizes, docs, len(doc_ids))
-        self._changed()
-
-    def _unpack_terms(self) -> None:
-        """Each loaded document's distinct tokens, from the saved postings (see remove)."""
-        if self._terms_from is None:
-            return
-        vocabulary, sizes, docs, loaded = self._terms_from
-        self._terms_from = None
-        order = np.argsort(docs, kind="stable")
-        tokens_by_doc = list(map(vocabulary.__getitem__,
-                                 np.repeat(np.arange(len(vocabulary)), sizes)[order].tolist()))
-        edges = np.searchsorted(docs[order], np.arange(loaded + 1)).tolist()
-        for number in range(loaded):
-            if number in self._ids:
-                self._terms[number] = tuple(tokens_by_doc[edges[number]:edges[number + 1]])
-
-    def _load_keys(self, sizes: npt.NDArray[Any], pairs: npt.NDArray[Any]) -> list[_CountKey]:
-        flat = [(int(slot), int(count)) for slot, count in pairs.tolist()]
-        if any(not 0 <= slot < len(self._fields) for slot, _ in flat):
-            raise ValueError("a field slot out of range")
-        keys: list[_CountKey] = []
-        start = 0
-        for size in sizes.tolist():
-            key = tuple(flat[start:start + size])
-            keys.append(self._counts.setdefault(key, key))
-            start += size
-        return keys
 
     # -- statistics ----------------------------------------------------------
 
@@ -468,7 +376,7 @@ class FieldRanker:
         """The distinct tokens a query is matched with (a string goes through the tokenizer)."""
         if isinstance(query, str):
             if self._tokenizer is tokenize:
-                return unique_tokens(query)
+                return query_tokens(query)
             return list(dict.fromkeys(self._tokenizer(query)))
         return list(dict.fromkeys(query))
 
@@ -509,9 +417,14 @@ class FieldRanker:
         limit: int | None = 10,
         *,
         boost: Callable[[str], float] | None = None,
+        others: float = 0.0,
     ) -> list[GroupHit]:
         """Each group's best document for ``query``, the best groups first.
 
+        A group scores its best document's score, plus ``others`` times what
+        its other matching documents score together, at most the best score
+        again: a note that answers in several chunks beats one that mentions
+        the words once, and a long note cannot win by its length alone.
         ``boost(group)`` multiplies a group's score by ``1 + boost``; a group
         with no matching document scores 0 and is never returned, whatever
         its boost. Ties are broken by group name, then document order.
@@ -526,8 +439,11 @@ class FieldRanker:
         numbers, groups = numbers[order], groups[order]
         first = np.ones(len(numbers), dtype=bool)
         first[1:] = groups[1:] != groups[:-1]
+        totals = np.add.reduceat(scores[numbers], np.flatnonzero(first)) if len(numbers) else None
         numbers, groups = numbers[first], groups[first]
         best = scores[numbers]
+        if totals is not None and others:
+            best = best + others * np.minimum(totals - best, best)
         if boost is not None:
             names = self._group_names
             factors = [1.0 + boost(names[g]) for g in groups.tolist()]
@@ -644,16 +560,6 @@ def _field_b(b: float | Mapping[str, float], name: str) -> float:
     if not 0.0 <= value <= 1.0:
         raise UsageError(f"The length normalisation b for {name!r} must be between 0 and 1.")
     return float(value)
-
-
-def _encode(texts: Iterable[str]) -> npt.NDArray[np.uint8]:
-    """Texts as one array of UTF-8 bytes, separated by NUL (no token, id or path has one)."""
-    return np.frombuffer("\x00".join(texts).encode("utf-8"), dtype=np.uint8)
-
-
-def _decode(array: npt.NDArray[Any]) -> list[str]:
-    text = array.astype(np.uint8).tobytes().decode("utf-8")
-    return text.split("\x00") if text else []
 
 
 def _check_limit(limit: int | None) -> None:

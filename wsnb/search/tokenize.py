@@ -12,14 +12,17 @@ the index and every query call :func:`tokenize` and nothing else:
 3. A word run is one token, unless it is an English stop word; a light
    plural folding (``notes`` → ``note``, ``queries`` → ``query``) lets the
    singular find the plural. Single letters are dropped; single digits kept.
-4. A CJK run becomes its overlapping character bigrams (``机器学习`` →
-   ``机器 器学 学习``). A lone character is a token only when the run is one
-   character long, so a one-character query finds one-character runs and
-   never a longer word that merely contains it.
+4. A CJK run becomes its characters *and* its overlapping character bigrams
+   (``机器学习`` → ``机 机器 器 器学 学 学习 习``), so a one-character query
+   (``猫``) finds the notes that use the character in any word. A run of CJK
+   and a word run touch without a space (``用Docker部署`` → ``用``, ``docker``,
+   ``部``, ``部署``, ``署``): each is cut by its own rule and no token spans both.
 
 Matching is then token equality: ``art`` never matches ``start``, and the
 Chinese query ``学习`` matches a note that says ``机器学习`` (the bigram is
-there) but ``习`` alone matches neither.
+there). A query is cut by :func:`query_tokens`: a CJK run of two or more
+characters is looked for by its bigrams only (its single characters would
+match far too much), a one-character run by the character.
 
 :data:`TOKENIZER_VERSION` changes whenever the output of :func:`tokenize`
 can change, so a stored index knows it must be rebuilt.
@@ -36,16 +39,19 @@ from collections import Counter
 import numpy as np
 
 __all__ = [
+    "CJK_QUERY_STOP_BIGRAMS",
+    "CJK_QUERY_STOP_CHARS",
     "STOP_WORDS",
     "TOKENIZER_VERSION",
     "is_cjk",
     "normalize",
+    "query_tokens",
     "token_counts",
     "tokenize",
     "unique_tokens",
 ]
 
-TOKENIZER_VERSION = "wsnb-bigram-1"
+TOKENIZER_VERSION = "wsnb-unibigram-2"
 
 # Han (with extensions and compatibility forms), iteration marks, kana and Hangul.
 # The katakana middle dot U+30FB is punctuation and is left out on purpose.
@@ -93,6 +99,16 @@ STOP_WORDS: frozenset[str] = frozenset(
 )
 
 
+# Chinese particles and pronouns, and question words, left out of a query's bigrams only
+# (notes are indexed whole). Characters that are glue in a question but also the heart of
+# common words (是, 在, 有, 都: 但是, 现在, 没有, 京都) are not in the list.
+CJK_QUERY_STOP_CHARS: frozenset[str] = frozenset("的了吗呢吧啊呀么我你他她它")
+CJK_QUERY_STOP_BIGRAMS: frozenset[str] = frozenset(
+    ["怎么", "什么", "如何", "多少", "哪些", "哪个", "为何", "是否", "可以", "能否", "一下",
+     "一个", "我们", "你们", "他们", "时候", "上次", "之前", "以后", "为什"]
+)  # fmt: skip
+
+
 def normalize(text: str) -> str:
     """NFKC-normalise and case-fold ``text``: the form every token is cut from."""
     if text.isascii():  # NFKC leaves ASCII alone, and ASCII case folding is lower()
@@ -110,18 +126,55 @@ def is_cjk(char: str) -> bool:
 def tokenize(text: str) -> list[str]:
     """The tokens of ``text`` in reading order, repeats kept (term frequency counts them)."""
     tokens: list[str] = []
-    append, extend, word_token = tokens.append, tokens.extend, _word_token
+    append, word_token = tokens.append, _word_token
     for cjk, word in _RUN.findall(normalize(text)):
         if cjk:
-            if len(cjk) == 1:
-                append(cjk)
-            else:
-                extend(map(operator.add, cjk[:-1], cjk[1:]))  # the bigrams, made in C
+            append(cjk[0])
+            for bigram, char in zip(map(operator.add, cjk[:-1], cjk[1:]), cjk[1:], strict=True):
+                append(bigram)
+                append(char)
         else:
             token = word_token(word)
             if token is not None:
                 append(token)
     return tokens
+
+
+def query_tokens(text: str) -> list[str]:
+    """The distinct tokens a query is matched with: CJK runs by their bigrams (a
+    one-character run by itself), words as :func:`tokenize` cuts them.
+
+    A question's function words are left out of a CJK run's bigrams
+    (``装修的预算是多少`` → ``装修 预算 算是``): a bigram that spans ``的`` or
+    ``多少`` is rare in notes, so it would weigh much and mean nothing. A run
+    made only of such bigrams keeps them all (``是否`` alone is still looked for).
+    """
+    tokens: list[str] = []
+    append, extend, word_token = tokens.append, tokens.extend, _word_token
+    for cjk, word in _RUN.findall(normalize(text)):
+        if cjk:
+            if len(cjk) == 1:
+                append(cjk)
+                continue
+            bigrams = list(map(operator.add, cjk[:-1], cjk[1:]))
+            glue = _glue(cjk, bigrams)
+            kept = [bigram for at, bigram in enumerate(bigrams)
+                    if not (glue[at] or glue[at + 1])]  # fmt: skip
+            extend(kept or bigrams)
+        else:
+            token = word_token(word)
+            if token is not None:
+                append(token)
+    return list(dict.fromkeys(tokens))
+
+
+def _glue(run: str, bigrams: list[str]) -> list[bool]:
+    """Per character of a CJK run: whether it is a function character or in a question word."""
+    glue = [char in CJK_QUERY_STOP_CHARS for char in run]
+    for at, bigram in enumerate(bigrams):
+        if bigram in CJK_QUERY_STOP_BIGRAMS:
+            glue[at] = glue[at + 1] = True
+    return glue
 
 
 def token_counts(text: str) -> Counter[str]:
@@ -142,7 +195,7 @@ def token_counts(text: str) -> Counter[str]:
         if token is not None:
             counts[token] += count
     if runs:
-        counts.update(run for run in runs if len(run) == 1)
+        counts.update(Counter("".join(runs)))  # every CJK character is a token too
     return counts
 
 
