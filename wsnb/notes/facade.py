@@ -188,6 +188,7 @@ class Notes:
         if state.migrated_from and self.meta.writable:
             self.state = state
             self.save_state()
+            self.state.migrated_from = state.migrated_from
             logger.info("notes state migrated from version %s", state.migrated_from[0])
             return self.state
         return state
@@ -502,22 +503,29 @@ class Notes:
     def onboard(self, answers: dict[str, Any], writer: ob.FileWriter | None = None) -> PlanGroup:
         """Plans that write soul.md, user.md, claude.md and append to memory.md from the answers.
 
-        ``writer`` (optional, e.g. built on a language model) may write the
-        files instead of the templates. Confirming also saves the organisation
-        style, capture folder and archive policy to config.json and marks
-        onboarding done (no check-in is asked on the same day).
+        ``writer`` (optional, e.g. ``wsnb.notes.ModelWriter`` on a language model)
+        may write the files instead of the templates. A persona file that has
+        content of its own is replaced only when every question behind it was
+        answered; otherwise it gets no plan (the note says which questions).
+        Confirming also saves the organisation style, capture folder and archive
+        policy to config.json, the categories to taxonomy.json, turns the daily
+        check-in on and marks onboarding done (no check-in on the same day).
         """
         from .answers import plan_onboarding
 
         return plan_onboarding(self, answers, writer)
 
     def check_in(self, answers: dict[str, Any], writer: ob.FileWriter | None = None) -> PlanGroup:
-        """Plans that write today's memory (memory/daily/<today>.md) from the 3 answers.
+        """The daily check-in's plans from the 3 answers (see ``wsnb.notes.checkin``).
 
-        A second check-in on the same day is added to the day's file. Confirming
-        records today's date as the last check-in.
+        Today's memory (a second check-in that day adds to it), new stable facts
+        appended to memory.md (never twice for a day), a dated section appended to
+        user.md, promotion of days older than ``promoteAfterDays`` (7), and the
+        archive of days past the retention unless ``autoArchive`` is false. A step
+        that can't be made is left out with a sentence; the others go ahead.
+        Confirming records today's date as the last check-in.
         """
-        from .answers import plan_check_in
+        from .checkin import plan_check_in
 
         return plan_check_in(self, answers, writer)
 
