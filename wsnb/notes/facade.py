@@ -48,10 +48,12 @@ from .taxonomy import Taxonomy, suggest_evolution
 from .templates import PERSONA_TEMPLATES
 
 if TYPE_CHECKING:
+    from ..agent.llm import LLMClient
     from ..plans import Plan
     from ..trash import Trash
     from ..widgets.notes_forms import CheckInForm, OnboardingForm
     from .index import IndexReport, NoteIndex
+    from .modelwriter import ModelWriter
     from .prompt import AssembledPrompt, PromptSettings
 
 __all__ = ["Notes", "open_notes"]
@@ -528,6 +530,21 @@ class Notes:
         from .checkin import plan_check_in
 
         return plan_check_in(self, answers, writer)
+
+    def model_writer(self, client: LLMClient | None = None, **settings: Any) -> ModelWriter:
+        """A writer that asks a language model to write the files from the answers.
+
+        ``client`` is the agent's ``LLMClient``; without one, one is made from
+        ``settings`` (``base_url``, ``model``...) or the ``WSNB_LLM_*`` variables.
+        Pass it to ``onboard``/``check_in`` or the forms (which show the stream).
+        """
+        from .modelwriter import ModelWriter
+
+        if client is None:
+            from ..agent.llm import LLMClient
+
+            client = LLMClient(**settings)
+        return ModelWriter(client)
 
     def onboarding_form(self, writer: ob.FileWriter | None = None) -> OnboardingForm:
         """The onboarding questions as a notebook form (needs ipywidgets)."""

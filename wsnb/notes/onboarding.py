@@ -20,6 +20,7 @@ from typing import Any
 import pandas as pd
 
 from ..errors import UsageError, WsnbError
+from ..i18n import _
 from .config import parse_style
 
 __all__ = [
@@ -95,11 +96,12 @@ def normalise_answers(questions: tuple[Question, ...], answers: Mapping[str, Any
                       ) -> dict[str, str]:  # fmt: skip
     """Every question's answer as text (lists joined by newlines; missing -> default)."""
     if not isinstance(answers, Mapping):
-        raise UsageError("Give the answers as a dict: {question key: answer}.")
+        raise UsageError(_("Give the answers as a dict: {question key: answer}."))
     keys = {q.key for q in questions}
     unknown = sorted(str(k) for k in answers if k not in keys)
     if unknown:
-        raise UsageError(f"Unknown answer keys {unknown}; the questions are {sorted(keys)}.")
+        raise UsageError(_("Unknown answer keys {unknown}; the questions are {keys}.").format(
+            unknown=unknown, keys=sorted(keys)))
     result = {}
     for question in questions:
         value = answers.get(question.key)
@@ -160,11 +162,12 @@ def apply_writer(request: WriterRequest, writer: FileWriter | None) -> WrittenFi
     try:
         produced = writer(request)
     except WsnbError as exc:
-        files.note = f"The model could not write the files ({exc.reason}); templates were used."
+        files.note = _("The model could not write the files ({reason}); they were written from "
+                       "your answers as they are: templates were used.").format(reason=exc.reason)
         logger.warning("the file writer failed; templates used")
         return files
     if not isinstance(produced, Mapping):
-        files.note = "The model returned no files; templates were used."
+        files.note = _("The model returned no files; templates were used.")
         return files
     for role, text in produced.items():
         if role in files.texts and isinstance(text, str) and text.strip():
