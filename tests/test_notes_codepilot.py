@@ -41,7 +41,8 @@ def test_it_opens_as_it_is(fixture: Fixture) -> None:
     assert nb.state.schema_version == 4 and nb.state.daily_check_in_enabled
     assert nb.needs_check_in()  # last check-in yesterday, check-ins on
     frame = nb.taxonomy.set_index("path")
-    assert frame.loc["Projects", "name"] == "Projects" and frame.loc["Projects", "source"] == "learned"
+    assert frame.loc["Projects", "name"] == "Projects"
+    assert frame.loc["Projects", "source"] == "learned"
     hot = nb.hotset.set_index("path")
     assert hot.loc["Notes/tea.md", "pinned"] and hot.loc["Projects/thesis.md", "uses"] > 2.9
     assert codepilot_problems(fixture) == []  # opening wrote nothing CodePilot would refuse

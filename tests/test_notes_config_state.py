@@ -23,8 +23,8 @@ def test_defaults() -> None:
     assert (index.max_file_size, index.chunk_size, index.chunk_overlap, index.max_depth) == (
         512 * 1024, 1200, 150, 8)  # fmt: skip
     assert index.extensions == (".md", ".txt", ".markdown")
-    assert {".obsidian/**", ".trash/**", "node_modules/**", ".git/**", "**/*.png", "**/*.mp4"} <= set(
-        config.ignore)  # fmt: skip
+    assert {".obsidian/**", ".trash/**", "node_modules/**", ".git/**", "**/*.png",
+            "**/*.mp4"} <= set(config.ignore)  # fmt: skip
 
 
 def test_objects_merge_and_arrays_replace() -> None:
