@@ -81,8 +81,13 @@ def plan_onboarding(nb: Notes, answers: dict[str, Any], writer: ob.FileWriter | 
     drafts = {role: text for role, text in ob.onboarding_files(texts, nb.today()).items()
               if role not in kept}  # fmt: skip
     written = ob.apply_writer(ob.WriterRequest("onboarding", texts, drafts, nb.today()), writer)
-    plans = [persona_plan(nb, role, text) for role, text in written.texts.items()]
-    notes = [written.note] if written.note else []
+    plans, notes = [], [written.note] if written.note else []
+    for role, text in written.texts.items():
+        try:
+            plans.append(persona_plan(nb, role, text))
+        except WsnbError as exc:  # one file that can't be written never stops the others
+            notes.append(_("{what} was left out: {reason}").format(
+                what=find_persona(nb.root, role) or PERSONA_FILES[role][0], reason=exc.reason))
     for role, missing in kept.items():
         name = find_persona(nb.root, role) or PERSONA_FILES[role][0]
         notes.append(_("{name} keeps its own text: answer {questions} to rewrite it.").format(
