@@ -77,7 +77,7 @@ def test_a_binary_daily_file_is_skipped_with_a_note(root: Path, nb: Notes) -> No
     assert "left out of the prompt" in repr(prompt)
     promote = nb.promote()
     assert "memory/daily/2026-03-02.md was skipped" in promote.note
-    assert [p.target.relative for p in promote][0] == "memory.md"  # type: ignore[union-attr]
+    assert next(p.target.relative for p in promote) == "memory.md"  # type: ignore[union-attr]
     group = nb.check_in({"done": "x", "remember": "-"})  # archiving is on (自动归档)
     assert len([p for p in group if p.action.value == "trash"]) == 2  # past the 14 days kept
     group.confirm(strong=True)

@@ -78,10 +78,11 @@ class ModelWriter:
     def __repr__(self) -> str:
         return f"<ModelWriter {self.client!r}>"
 
-    def _piece_sink(self, role: str) -> Callable[[str], None] | None:
+    def _piece_sink(self, role: str) -> Callable[[str], None]:
+        """Always a stream: a form that shows it may be attached later (``on_text``)."""
         stream = self.on_text
         if stream is None:
-            return None
+            return lambda piece: None
         return lambda piece: stream(role, piece)
 
     def __call__(self, request: WriterRequest) -> dict[str, str]:
