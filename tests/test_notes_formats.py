@@ -1,4 +1,4 @@
-"""Both tools' spellings read, CodePilot's written: config keys, markers, taxonomy, hotset, state."""
+"""Both tools' spellings read, CodePilot's written: config, markers, taxonomy, hotset, state."""
 
 from __future__ import annotations
 
@@ -60,7 +60,8 @@ def test_taxonomy_keeps_labels_rules_and_unknown_fields() -> None:
                             "role": "project", "confidence": 0.9, "source": "learned",
                             "createdBy": "system"}]}  # fmt: skip
     taxonomy = Taxonomy.from_json(data)
-    assert taxonomy.categories[0].name == "Projects" and taxonomy.categories[0].paths == ["Projects"]
+    first_category = taxonomy.categories[0]
+    assert first_category.name == "Projects" and first_category.paths == ["Projects"]
     again = Taxonomy.infer(["Projects", "Notes"], taxonomy.categories, taxonomy.extra)
     from datetime import datetime
 

@@ -16,6 +16,8 @@ from typing import Any
 
 import pandas as pd
 
+from ..i18n import _, ngettext
+
 __all__ = [
     "ROLES",
     "Category",
@@ -234,9 +236,11 @@ def _new_category_rows(taxonomy: Taxonomy, notes: pd.DataFrame, size: int) -> li
             count = int(notes["path"].str.startswith(category.paths[0] + "/").sum())
             if count >= size:
                 rows.append({"kind": "give a role", "path": category.paths[0],
-                             "suggestion": "name it after its role (e.g. Projects, Notes, "
-                             "Resources) or set its role in taxonomy.json",
-                             "reason": f"{count} notes in a folder of unknown role"})  # fmt: skip
+                             "suggestion": _("name it after its role (e.g. Projects, Notes, "
+                                             "Resources) or set its role in taxonomy.json"),
+                             "reason": ngettext("{count} note in a folder of unknown role",
+                                                "{count} notes in a folder of unknown role",
+                                                count).format(count=count)})  # fmt: skip
     loose = notes[notes["path"].map(lambda p: _is_loose(taxonomy, p))]
     tags: dict[str, int] = {}
     for note_tags in loose["tags"]:
@@ -246,8 +250,10 @@ def _new_category_rows(taxonomy: Taxonomy, notes: pd.DataFrame, size: int) -> li
     for tag, count in sorted(tags.items(), key=lambda kv: (-kv[1], kv[0])):
         if count >= size and tag.casefold() not in known:
             rows.append({"kind": "new category", "path": tag.replace("/", "-"),
-                         "suggestion": f"create a folder {tag.replace('/', '-')!r} for them",
-                         "reason": f"{count} unfiled notes share the tag #{tag}"})  # fmt: skip
+                         "suggestion": _("create a folder {name!r} for them").format(
+                             name=tag.replace("/", "-")),
+                         "reason": _("{count} unfiled notes share the tag #{tag}").format(
+                             count=count, tag=tag)})  # fmt: skip
     return rows
 
 
@@ -269,6 +275,8 @@ def _archive_rows(
         inside = notes[notes["path"].str.startswith(prefix)]
         if len(inside) and (inside["modified"] < cutoff).all():
             rows.append({"kind": "archive", "path": category.paths[0],
-                         "suggestion": f"move it into {target}/",
-                         "reason": f"none of its {len(inside)} notes changed in {days} days"})
+                         "suggestion": _("move it into {folder}/").format(folder=target),
+                         "reason": ngettext("its {count} note has not changed in {days} days",
+                                            "none of its {count} notes changed in {days} days",
+                                            len(inside)).format(count=len(inside), days=days)})
     return rows
