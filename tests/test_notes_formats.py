@@ -104,3 +104,30 @@ def test_state_versions_are_never_downgraded() -> None:
     assert v3.schema_version == 4 and v3.migrated_from == [3] and not v3.daily_check_in_enabled
     kept = WorkspaceState.from_json({"schemaVersion": 3, "dailyCheckInEnabled": True})
     assert kept.daily_check_in_enabled  # set already: the migration keeps it
+
+
+def test_taxonomy_suggestions_and_docs_scan_the_folder_once(root: Path) -> None:
+    write(root, "Projects/a.md", "# A\n")
+    nb = initialized(root)
+    scans = []
+    original = nb.workspace.scan
+
+    def counting(*args: object, **kwargs: object) -> object:
+        scans.append(1)
+        return original()
+
+    nb.workspace.scan = counting  # type: ignore[method-assign]
+    for call in (lambda: nb.taxonomy, nb.suggest_categories, nb.generate_docs):
+        scans.clear()
+        call()
+        assert len(scans) == 1
+
+
+def test_notes_speak_chinese_when_asked(root: Path) -> None:
+    from wsnb.i18n import using_language
+
+    write(root, "soul.md", "# Soul\n\nMine.\n")
+    nb = initialized(root)
+    with using_language("zh"):
+        group = nb.onboard({})
+        assert "soul.md 保留原有内容" in group.note and "个计划" in group.describe()
