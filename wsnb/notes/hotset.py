@@ -88,6 +88,7 @@ class Hotset:
         self._apply(("forget", path, ""), self._clock())
 
     def save(self) -> None:
+        """Save the renames and removals made since the last save, merged with the file."""
         self._save()
 
     # -- reading -------------------------------------------------------------
