@@ -53,6 +53,17 @@ def test_a_corrupt_state_is_kept_aside_and_update_config_too(root: Path) -> None
     assert nb.meta.read_json(".assistant/config.json")["captureDefault"] == "Inbox"
 
 
+def test_two_notebooks_keep_each_others_settings(root: Path) -> None:
+    first = initialized(root)
+    second = open_notes(root, clock=clock_at(2026, 3, 5))
+    second.config  # noqa: B018 - read before the first one saves
+    first.update_config({"archivePolicy": {"dailyMemoryRetentionDays": 9}})
+    second.update_config({"captureDefault": "收件箱"})
+    saved = json.loads((root / ".assistant/config.json").read_text(encoding="utf-8"))
+    assert saved["archivePolicy"]["dailyMemoryRetentionDays"] == 9
+    assert saved["captureDefault"] == "收件箱"
+
+
 OWN = {"Soul.md": "# Soul\n\nName: Ada. Dry humour.\n",
        "user.md": "# User\n\n- Likes long walks.\n",
        "CLAUDE.md": "# Rules\n\n- Never delete.\n"}  # fmt: skip

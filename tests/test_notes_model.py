@@ -108,3 +108,17 @@ def test_the_form_shows_the_stream_and_the_plan_cards(root: Path, server: Script
     form.view._on_confirm()
     assert (root / "user.md").read_text(encoding="utf-8") == ONBOARDING[1] + "\n"
     form.close()
+
+
+def test_a_model_entry_that_drops_the_days_text_is_not_used(root: Path,
+                                                            server: ScriptedServer) -> None:
+    nb = _checked_in(root)
+    nb.check_in({"done": "上午读论文"}).confirm(strong=True)
+    before = (root / "memory/daily/2026-03-21.md").read_text(encoding="utf-8")
+    server.script(*_stream("# A whole new day\n\nonly this", "(nothing to promote)",
+                           "(nothing to promote)"))  # fmt: skip
+    group = nb.check_in({"done": "下午写代码"}, writer=_writer(server))
+    assert "did not keep the day's earlier text" in group.note
+    group.confirm(strong=True)
+    after = (root / "memory/daily/2026-03-21.md").read_text(encoding="utf-8")
+    assert after.startswith(before) and "下午写代码" in after and "A whole new day" not in after

@@ -99,6 +99,8 @@ def _daily_step(nb: Notes, steps: _Steps, texts: dict[str, str], writer_text: st
     text = writer_text or draft
     if existing is not None and not text.startswith(existing):
         text = draft  # the day's file is only added to, whoever writes it
+        steps.notes.append(_("The model's entry did not keep the day's earlier text, so today's "
+                             "memory was written from your answers."))
     steps.plans.append(nb.workspace.create_file(relative, text) if existing is None
                        else nb.workspace.write_file(relative, text))  # fmt: skip
 
