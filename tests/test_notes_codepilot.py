@@ -80,7 +80,7 @@ def test_promote_archive_and_docs(fixture: Fixture) -> None:
     archive.confirm(strong=True)
     lines = (fixture.root / "memory/daily/archive.md").read_text(encoding="utf-8")
     assert lines.startswith("- **2026-01-02.md**: Daily Memory\n")
-    assert f"- {fixture.promote_day.isoformat()}:" in lines
+    assert f"- **{fixture.promote_day.isoformat()}.md**: Drafted chapter two." in lines
     assert (fixture.root / kept).exists()
     docs = nb.generate_docs()
     docs.confirm()

@@ -176,8 +176,9 @@ def promotion_text(day: date, section: str) -> str:
     return f"## Promoted from {day.isoformat()}\n\n{section.strip()}\n"
 
 
-def archive_line(day: date, text: str) -> str:
-    """``- YYYY-MM-DD: <first words of the work log>`` (one line)."""
+def archive_line(day: date, text: str, *, codepilot: bool = False) -> str:
+    """``- YYYY-MM-DD: <first words of the work log>`` (one line); with ``codepilot``, in the
+    form CodePilot's archive lines take: ``- **YYYY-MM-DD.md**: ...``."""
     summary = extract_section(text, _SUMMARY_HEADINGS)
     if not summary:
         summary = " ".join(line for line in text.splitlines()
@@ -185,7 +186,8 @@ def archive_line(day: date, text: str) -> str:
     summary = " ".join(summary.split()) or "(empty)"
     if len(summary) > _SUMMARY_CHARS:
         summary = summary[: _SUMMARY_CHARS - 1].rstrip() + "…"
-    return f"- {day.isoformat()}: {summary}"
+    name = f"**{day.isoformat()}.md**" if codepilot else day.isoformat()
+    return f"- {name}: {summary}"
 
 
 def archived_days(archive_text: str) -> set[str]:
@@ -253,6 +255,8 @@ def archive_append(policy: AccessPolicy, days: list[DailyMemory]) -> FileAppend 
     """What archiving ``days`` adds to ``archive.md``: one line per day not listed yet."""
     current = read_optional(policy, ARCHIVE_FILE)
     listed = archived_days(current or "")
+    # An archive CodePilot started goes on in its form, so the file reads as one list.
+    codepilot = re.search(r"^- \*\*\d{4}-\d{2}-\d{2}\.md\*\*:", current or "", re.MULTILINE)
     lines = []
     for daily in days:
         if daily.day.isoformat() in listed:
@@ -261,7 +265,7 @@ def archive_append(policy: AccessPolicy, days: list[DailyMemory]) -> FileAppend 
             text = read_optional(policy, daily.path) or ""
         except WsnbError:
             text = _("(not readable as text)")
-        lines.append(archive_line(daily.day, text))
+        lines.append(archive_line(daily.day, text, codepilot=codepilot is not None))
     if not lines:
         return None
     return FileAppend(ARCHIVE_FILE, current, "\n".join(lines) + "\n",
