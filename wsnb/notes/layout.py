@@ -106,6 +106,7 @@ class FolderStatus(enum.StrEnum):
     INVALID = "invalid"
 
 
+_SYSTEM_REASON = "a system folder, or one too broad to be a workspace"
 _ADVICE = {
     FolderStatus.NOT_FOUND: N_("Create the folder, then open it with wsnb.open_notes()."),
     FolderStatus.EMPTY: N_("Call initialize() to lay out a notes workspace here."),
@@ -116,6 +117,15 @@ _ADVICE = {
                                        "existing is overwritten."),
     FolderStatus.INVALID: N_("Choose another folder, or fix its permissions."),
 }  # fmt: skip
+
+
+# The reasons are codes too (``reason == "not writable"``); shown, they are translated.
+_REASONS = {
+    "not a directory": N_("not a directory"),
+    "not readable": N_("not readable"),
+    "not writable": N_("not writable"),
+    _SYSTEM_REASON: N_("a system folder, or one too broad to be a workspace"),
+}
 
 
 @dataclass(frozen=True)
@@ -139,7 +149,8 @@ class NotesInspection:
         return pd.DataFrame(rows, columns=["item", "exists"]).astype({"exists": bool})
 
     def __str__(self) -> str:
-        lines = [f"{self.status.value}" + (f" ({self.reason})" if self.reason else "")]
+        reason = _(_REASONS.get(self.reason, self.reason)) if self.reason else ""
+        lines = [f"{self.status.value}" + (f" ({reason})" if reason else "")]
         lines += [f"  {'✓' if ok else '·'} {item}" for item, ok in self.exists.items()]
         lines.append(self.advice)
         return "\n".join(lines)
@@ -180,8 +191,7 @@ def inspect_folder(path: str | os.PathLike[str]) -> NotesInspection:
         return NotesInspection(shown, FolderStatus.NOT_FOUND)
     real = Path(os.path.realpath(given))
     if is_system_path(real):  # never even listed: it can't be opened as a workspace
-        return NotesInspection(shown, FolderStatus.INVALID, "a system folder, or one too broad "
-                               "to be a workspace")  # fmt: skip
+        return NotesInspection(shown, FolderStatus.INVALID, _SYSTEM_REASON)
     reason = _invalid_reason(real)
     if reason in {"not a directory", "not readable"}:
         return NotesInspection(shown, FolderStatus.INVALID, reason)
