@@ -58,6 +58,7 @@ class _Steps:
     notes: list[str] = field(default_factory=list)
 
     def skip(self, what: str, exc: WsnbError) -> None:
+        """Leave a step out, with the sentence why: the other steps go ahead."""
         self.notes.append(_("{what} was left out: {reason}").format(what=what, reason=exc.reason))
 
 
@@ -128,8 +129,9 @@ def _memory_step(nb: Notes, steps: _Steps, facts: str, archived: list[mem.DailyM
     return [d for d in found.days if d.day not in gone]
 
 
-def _user_step(nb: Notes, steps: _Steps, addition: str) -> None:
-    if not addition:
+def _user_step(nb: Notes, steps: _Steps, body: str) -> None:
+    """A dated section appended to user.md (under whichever name CodePilot reads)."""
+    if not body:
         return
     name = find_persona(nb.root, "user") or PERSONA_FILES["user"][0]
     try:
@@ -137,6 +139,7 @@ def _user_step(nb: Notes, steps: _Steps, addition: str) -> None:
     except WsnbError as exc:
         steps.skip(name, exc)
         return
+    addition = _user_addition(nb, current or "", body)
     steps.plans.append(append_plan(nb, mem.FileAppend(name, current, addition,
                                                       header="# User\n\n")))  # fmt: skip
 
@@ -186,15 +189,11 @@ def plan_check_in(nb: Notes, answers: dict[str, Any], writer: ob.FileWriter | No
     archived = old_days(nb) if nb.config.auto_archive else []
     facts = _model_text(by_model["memory"]) if "memory" in by_model else drafts["memory"]
     promoted = _memory_step(nb, steps, facts.strip(), archived)
-    try:
-        user = mem.read_optional(nb.policy, find_persona(nb.root, "user") or "user.md") or ""
-    except WsnbError:
-        user = ""
     priorities = texts["priorities"]
     body = _model_text(by_model["user"]) if "user" in by_model else (
         "" if priorities.strip().casefold() in _NOTHING
         else f"- Priorities: {' '.join(priorities.split())}")  # fmt: skip
-    _user_step(nb, steps, _user_addition(nb, user, body))
+    _user_step(nb, steps, body)
     _marks_and_archive(nb, steps, promoted, archived)
     group = PlanGroup(_("Daily check-in"), steps.plans, note="\n".join(steps.notes))
 
