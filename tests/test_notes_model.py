@@ -103,7 +103,7 @@ def test_the_form_shows_the_stream_and_the_plan_cards(root: Path, server: Script
                                                                environ={}, max_retries=0)))
     form.fill(ANSWERS_ZH)
     form._on_make()
-    assert "soul" in form.stream.value and "阿福：冷静、简洁。" in form.stream.value
+    assert "<b>soul.md</b>" in form.stream.value and "阿福：冷静、简洁。" in form.stream.value
     assert form.view is not None and len(form.view.cards) == 4
     form.view._on_confirm()
     assert (root / "user.md").read_text(encoding="utf-8") == ONBOARDING[1] + "\n"

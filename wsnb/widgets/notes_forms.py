@@ -17,6 +17,7 @@ import ipywidgets as widgets
 from ..errors import WsnbError
 from ..i18n import N_, _, ngettext
 from ..notes.groups import PlanGroup
+from ..notes.layout import DAILY_DIR, PERSONA_FILES, find_persona
 from ..notes.modelwriter import ModelWriter
 from ..notes.onboarding import CHECK_IN_QUESTIONS, ONBOARDING_QUESTIONS, FileWriter, Question
 from ..types import PlanState
@@ -145,10 +146,14 @@ class _AnswersForm(widgets.VBox):  # type: ignore[misc]
         for key, value in answers.items():
             self.fields[key].value = "\n".join(value) if isinstance(value, list) else str(value)
 
+    def _label(self, role: str) -> str:
+        """The file a role's text goes to, as the person knows it."""
+        return role
+
     def _show_piece(self, role: str, piece: str) -> None:
         self._streamed[role] = self._streamed.get(role, "") + piece
-        blocks = [f"<div><b>{esc(name)}</b><pre style='white-space: pre-wrap'>{esc(text)}</pre>"
-                  "</div>" for name, text in self._streamed.items()]  # fmt: skip
+        blocks = [f"<div><b>{esc(self._label(role))}</b><pre style='white-space: pre-wrap'>"
+                  f"{esc(text)}</pre></div>" for role, text in self._streamed.items()]  # fmt: skip
         self.stream.value = "".join(blocks)
 
     def _on_make(self, _button: widgets.Button | None = None) -> None:
@@ -177,8 +182,12 @@ class OnboardingForm(_AnswersForm):
     button_text = N_("Make the plans")
 
     def __init__(self, notes: Notes, writer: FileWriter | None = None, **kwargs: Any) -> None:
+        self.notes = notes
         super().__init__(lambda answers: notes.onboard(answers, writer=self.writer), writer,
                          **kwargs)  # fmt: skip
+
+    def _label(self, role: str) -> str:
+        return find_persona(self.notes.root, role) or PERSONA_FILES.get(role, (role,))[0]
 
 
 class CheckInForm(_AnswersForm):
@@ -188,5 +197,12 @@ class CheckInForm(_AnswersForm):
     button_text = N_("Plan today's memory")
 
     def __init__(self, notes: Notes, writer: FileWriter | None = None, **kwargs: Any) -> None:
+        self.notes = notes
         super().__init__(lambda answers: notes.check_in(answers, writer=self.writer), writer,
                          **kwargs)  # fmt: skip
+
+    def _label(self, role: str) -> str:
+        if role == "daily":
+            return f"{DAILY_DIR}/{self.notes.today().isoformat()}.md"
+        name = find_persona(self.notes.root, role) or PERSONA_FILES.get(role, (role,))[0]
+        return _("{name} (added at the end)").format(name=name)
