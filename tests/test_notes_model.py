@@ -122,3 +122,20 @@ def test_a_model_entry_that_drops_the_days_text_is_not_used(root: Path,
     group.confirm(strong=True)
     after = (root / "memory/daily/2026-03-21.md").read_text(encoding="utf-8")
     assert after.startswith(before) and "下午写代码" in after and "A whole new day" not in after
+
+
+def test_the_check_in_form_labels_each_stream_by_its_file(root: Path,
+                                                          server: ScriptedServer) -> None:
+    from wsnb.widgets.notes_forms import CheckInForm
+
+    nb = _checked_in(root)
+    server.script(*_stream("# Daily Memory\n\n## Work Log\n\n读论文", "- 喜欢乌龙茶",
+                           "(nothing to promote)"))  # fmt: skip
+    form = CheckInForm(nb, writer=_writer(server))
+    form.fill({"done": "读论文", "remember": "乌龙茶"})
+    form._on_make()
+    shown = form.stream.value
+    assert "<b>memory/daily/2026-03-21.md</b>" in shown
+    assert "<b>memory.md (added at the end)</b>" in shown and "喜欢乌龙茶" in shown
+    assert form.view is not None and len(form.view.cards) == 2
+    form.close()
