@@ -115,9 +115,9 @@ class MemoryFlows:
             self.index()
             hits = self.note_index.hits(question, limit=chosen.limit)
         assembled = assemble_prompt(question, files, hits, chosen, notes=notes)
-        for part in assembled.parts:
-            if part.section == "retrieval":
-                self.note_index.hotset.record_use(part.path)  # a real use: it reached a prompt
+        # A real use: these notes reached a prompt (one save for all of them).
+        used = dict.fromkeys(p.path for p in assembled.parts if p.section == "retrieval")
+        self.note_index.hotset.record_uses(used)
         return assembled
 
     def _prompt_files(self, chosen: PromptSettings) -> tuple[list[tuple[str, str, str]],

@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -75,7 +75,13 @@ class Hotset:
 
     def record_use(self, path: str) -> None:
         """Count one real use of a note (opened, or put into a prompt)."""
-        self._change(("use", self._clean(path), ""))
+        self.record_uses([path])
+
+    def record_uses(self, paths: Iterable[str]) -> None:
+        """Count one use of each note, saved in one write (the notes of one prompt)."""
+        self._pending += [("use", self._clean(path), "") for path in paths]
+        if self._pending:
+            self._save()
 
     def rename(self, old: str, new: str) -> None:
         """A note moved: its pin and its uses move with it (not saved; the index saves)."""
