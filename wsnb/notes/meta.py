@@ -53,6 +53,7 @@ logger = logging.getLogger("wsnb")
 
 _MAX_META_BYTES = 4 * 1024 * 1024
 LOCK_FILE = f"{ASSISTANT_DIR}/.wsnb.lock"  # one lock for every metadata file: they are small
+_WARNED: set[tuple[str, int, int]] = set()  # unreadable files already warned about
 
 
 @dataclass(frozen=True)
@@ -82,8 +83,11 @@ def _read(policy: AccessPolicy, relative: str) -> ReadResult:
     try:
         return ReadResult(json.loads(read_bytes(path).decode("utf-8-sig")))
     except (ValueError, UnicodeDecodeError):
-        logger.warning("%s is not valid JSON; the defaults are used and the file is kept "
-                       "aside before anything is saved.", relative)  # fmt: skip
+        seen = (str(path.absolute), info.st_mtime_ns, info.st_size)
+        if seen not in _WARNED:  # once per version of the file, not at every look
+            _WARNED.add(seen)
+            logger.warning("%s is not valid JSON; the defaults are used and the file is kept "
+                           "aside before anything is saved.", relative)  # fmt: skip
         return ReadResult(None, corrupt=True)
 
 
