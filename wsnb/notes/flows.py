@@ -104,7 +104,9 @@ class MemoryFlows:
         daily memories, the generated docs and the best chunks, within the budget.
 
         ``settings`` are ``PromptSettings`` fields: budget (40,000), head (6,000),
-        tail (1,800), retrieval_share, daily_count, limit, order.
+        tail (1,800), retrieval_share, daily_count, limit, order. Every file is cut to
+        head + tail, however big; one that can't be read (binary, undecodable) is left
+        out, and ``.notes`` (shown with the prompt) says which and why.
         """
         from .prompt import PromptSettings, assemble_prompt
 
