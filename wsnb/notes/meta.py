@@ -37,10 +37,9 @@ from ..errors import PolicyError, WriteError
 from ..i18n import _
 from ..policy import AccessPolicy, WsPath
 from ..types import PermissionMode, Rule
-from .layout import ASSISTANT_DIR
+from .layout import ASSISTANT_DIR, STATE_FILE
 
 __all__ = [
-    "LOCK_FILE",
     "MetaStore",
     "ReadResult",
     "make_folders",
@@ -52,7 +51,6 @@ __all__ = [
 logger = logging.getLogger("wsnb")
 
 _MAX_META_BYTES = 4 * 1024 * 1024
-LOCK_FILE = f"{ASSISTANT_DIR}/.wsnb.lock"  # one lock for every metadata file: they are small
 _WARNED: set[tuple[str, int, int]] = set()  # unreadable files already warned about
 
 
@@ -168,22 +166,26 @@ def update_meta_json(policy: AccessPolicy, relative: str, change: Callable[[Any]
 
 @contextlib.contextmanager
 def _locked(policy: AccessPolicy) -> Iterator[None]:
-    """An exclusive lock shared by every process writing this workspace's metadata."""
+    """An exclusive lock shared by every process writing this workspace's metadata.
+
+    The lock is taken on the ``.assistant`` folder itself, so no lock file is left behind.
+    """
     try:
         import fcntl
     except ImportError:  # no advisory locks here: the re-read just before writing still merges
         yield
         return
-    path = policy.resolve(LOCK_FILE)
-    make_folders(policy, path)
-    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    # One lock for every metadata file (they are small): the folder that holds them.
+    path = policy.resolve(STATE_FILE)
+    make_folders(policy, path)  # .assistant/, through the gate (a symlink is refused)
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | \
+        getattr(os, "O_CLOEXEC", 0)  # fmt: skip
     try:
-        fd = os.open(path.absolute, flags, 0o600)
+        fd = os.open(path.absolute.parent, flags)
     except OSError as exc:
-        raise WriteError(_("Could not open the metadata lock {path} ({reason}); check that the "
-                           "notes folder is writable.").format(path=path.relative,
-                                                               reason=exc.strerror),
-                         path=path.relative) from None  # fmt: skip
+        raise WriteError(_("Could not lock {path} ({reason}); check that the notes folder is "
+                           "readable.").format(path=ASSISTANT_DIR, reason=exc.strerror),
+                         path=ASSISTANT_DIR) from None  # fmt: skip
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
