@@ -17,14 +17,14 @@ from wsnb.notes.state import WorkspaceState
 
 def test_defaults() -> None:
     config = NotesConfig.from_file_data(None)
-    assert config.organisation_style == "project" and config.capture_folder == "Inbox"
+    assert config.organisation_style == "mixed" and config.capture_folder == "Inbox"
     assert config.daily_memory_days == 30
     index = config.index
     assert (index.max_file_size, index.chunk_size, index.chunk_overlap, index.max_depth) == (
         512 * 1024, 1200, 150, 8)  # fmt: skip
-    assert index.extensions == (".md", ".markdown", ".txt")
-    assert {".obsidian/**", ".trash/**", "node_modules/**", ".git/**", "*.png", "*.mp4"} <= set(
-        config.ignore)  # fmt: skip
+    assert index.extensions == (".md", ".txt", ".markdown")
+    assert {".obsidian/**", ".trash/**", "node_modules/**", ".git/**", "**/*.png",
+            "**/*.mp4"} <= set(config.ignore)  # fmt: skip
 
 
 def test_objects_merge_and_arrays_replace() -> None:
@@ -80,9 +80,12 @@ def test_a_version_one_workspace_opens_and_is_migrated(root: Path) -> None:
     nb = open_notes(root, clock=clock_at(2026, 3, 5))
     assert nb.inspect().status is FolderStatus.EXISTING_WORKSPACE
     assert nb.state.onboarding_complete and nb.state.last_check_in == date(2026, 3, 1)
-    assert nb.state.migrated_from == [1]
+    assert nb.state.migrated_from == [1, 2, 3]
     saved = json.loads((root / ".assistant/state.json").read_text())
-    assert saved["schemaVersion"] == 2 and saved["hookTriggeredSessionId"] == "abc"
+    assert saved["schemaVersion"] == 4 and saved["hookTriggeredSessionId"] == "abc"
+    assert saved["dailyCheckInEnabled"] is False  # CodePilot's v4: check-ins are opt-in
+    assert not nb.needs_check_in()
+    nb.enable_check_in()
     assert nb.needs_check_in()
     assert open_notes(root).state.migrated_from == []  # saved: no second migration
 
@@ -104,6 +107,8 @@ def test_needs_check_in_uses_the_local_date_of_the_same_clock(root: Path) -> Non
     assert not nb.needs_check_in()  # onboarding not done yet
     nb.state.onboarding_complete = True
     nb.state.last_check_in = date(2026, 3, 4)
+    assert not nb.needs_check_in()  # check-ins are off until turned on
+    nb.state.daily_check_in_enabled = True
     assert nb.needs_check_in()
     nb.state.last_check_in = date(2026, 3, 5)
     nb.save_state()

@@ -71,7 +71,8 @@ def test_initialize_creates_the_layout_as_confirmed_plans(root: Path) -> None:
     assert all(p.state is PlanState.DONE for p in group)
     assert (root / "memory/daily").is_dir() and (root / "Inbox").is_dir()
     state = json.loads((root / ".assistant/state.json").read_text())
-    assert state == {"schemaVersion": 2, "onboardingComplete": False, "lastCheckInDate": None}
+    assert state == {"schemaVersion": 4, "onboardingComplete": False, "lastCheckInDate": None,
+                     "dailyCheckInEnabled": False}  # fmt: skip
     config = json.loads((root / ".assistant/config.json").read_text())
     assert config["index"]["chunkSize"] == 1200
     assert (root / ".assistant/taxonomy.json").is_file()

@@ -35,8 +35,9 @@ def test_promotion_appends_once(root: Path) -> None:
     write(root, "memory/daily/2026-03-01.md", DAY.format(day="2026-03-01"))
     before = (root / "memory.md").read_text()
     group = nb.promote("2026-03-01")
-    assert len(group) == 1 and group[0].action.value == "write_file"
+    assert [p.target.relative for p in group] == ["memory.md", "memory/daily/2026-03-01.md"]  # type: ignore[union-attr]
     group.confirm()
+    assert (root / "memory/daily/2026-03-01.md").read_text().endswith("\n<!-- promoted -->\n")
     after = (root / "memory.md").read_text()
     assert after.startswith(before)  # only ever appended to
     assert "## Promoted from 2026-03-01\n\n- The user prefers tea on 2026-03-01." in after

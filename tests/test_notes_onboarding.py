@@ -42,7 +42,7 @@ def test_onboarding_in_chinese_writes_files_config_and_state(root: Path) -> None
     assert memory.startswith(memory_before) and "## Onboarding 2026-03-05" in memory
     config = json.loads((root / ".assistant/config.json").read_text(encoding="utf-8"))
     assert config["organizationStyle"] == "topic" and config["captureDefault"] == "Inbox"
-    assert config["archivePolicy"]["dailyMemoryDays"] == 14
+    assert config["archivePolicy"]["dailyMemoryRetentionDays"] == 14
     assert config["archivePolicy"]["autoArchive"] is True
     again = open_notes(root, clock=clock_at(2026, 3, 5))
     assert again.state.onboarding_complete and not again.needs_check_in()
@@ -122,8 +122,9 @@ def test_check_in_writes_the_day_and_adds_to_it(root: Path) -> None:
 def test_auto_archive_comes_with_the_check_in(root: Path) -> None:
     nb = initialized(root, clock=clock_at(2026, 3, 5))
     write(root, "memory/daily/2026-01-01.md", "# D\n\n## Work Log\n\nold work\n")
-    assert len(nb.check_in({"done": "x"})) == 1  # autoArchive is off by default
-    nb.update_config({"archivePolicy": {"autoArchive": True}})
+    nb.update_config({"archivePolicy": {"autoArchive": False}})
+    assert len(nb.check_in({"done": "x"})) == 1  # archiving turned off
+    nb.update_config({"archivePolicy": {"autoArchive": True}})  # the default, as in CodePilot
     group = nb.check_in({"done": "today"})
     assert [p.action.value for p in group] == ["create_file", "create_file", "trash"]
     group.confirm()

@@ -67,6 +67,7 @@ def test_classify_by_mention_date_done_and_style(root: Path) -> None:
     write(root, "Inbox/finished.md", "---\nstatus: done\n---\n# Finished\n")
     write(root, "Inbox/loose.md", "# Loose\n")
     nb = initialized(root)
+    nb.update_config({"organizationStyle": "project"})  # the default is CodePilot's "mixed"
     assert nb.classify("Inbox/plan.md").destination == "Projects/plan.md"
     assert nb.classify("Inbox/2026-03-01.md").destination == "Journal/2026-03-01.md"
     assert nb.classify("Inbox/finished.md").destination == "Archive/finished.md"

@@ -54,8 +54,8 @@ def test_workspace_taxonomy_frame_and_saved_user_categories(root: Path) -> None:
     assert frame.set_index("path").loc["笔记", "notes"] == 2
     saved = json.loads((root / ".assistant/taxonomy.json").read_text(encoding="utf-8"))
     for cat in saved["categories"]:
-        if cat["paths"] == ["Stuff"]:
-            cat.update(role="resource", source="user", name="Stuff")
+        if cat["paths"] == ["Stuff/"]:  # CodePilot's shape: folders end in "/", a label
+            cat.update(role="resource", source="user", label="Stuff")
     (root / ".assistant/taxonomy.json").write_text(json.dumps(saved), encoding="utf-8")
     assert nb.classify_path("Stuff/c.md") == "resource"  # the person's choice is kept
     assert nb.classify_path("项目/计划.md") == "project"

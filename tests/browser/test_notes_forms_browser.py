@@ -44,9 +44,10 @@ def test_onboarding_form_confirmed_in_a_browser(lab_server: JupyterLabServer, la
     group.get_by_text("Write soul.md").first.wait_for(timeout=ACTION_TIMEOUT_MS)
     assert "Ada" not in (notes / "soul.md").read_text(encoding="utf-8")
     group.get_by_role("button", name="Confirm all").click()
-    group.get_by_text("Done: 4 plan(s) carried out.").wait_for(timeout=ACTION_TIMEOUT_MS)
+    group.get_by_text("Done: 4 plans carried out.").wait_for(timeout=ACTION_TIMEOUT_MS)
     form.screenshot(path=tmp_path / "onboarding-confirmed.png")
     assert "- Name: Ada" in (notes / "soul.md").read_text(encoding="utf-8")
     assert "- finish the thesis" in (notes / "user.md").read_text(encoding="utf-8")
     state = open_notes(notes).state
     assert state.onboarding_complete
+

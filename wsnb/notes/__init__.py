@@ -11,6 +11,7 @@ from __future__ import annotations
 from .facade import Notes, open_notes
 from .groups import PlanGroup
 from .layout import FolderStatus, NotesInspection, inspect_folder
+from .modelwriter import ModelWriter
 
-__all__ = ["FolderStatus", "Notes", "NotesInspection", "PlanGroup", "inspect_folder",
-           "open_notes"]  # fmt: skip
+__all__ = ["FolderStatus", "ModelWriter", "Notes", "NotesInspection", "PlanGroup",
+           "inspect_folder", "open_notes"]  # fmt: skip

@@ -1,17 +1,23 @@
 """``.assistant/config.json``: the workspace's settings, deep-merged over the defaults.
 
-Objects merge key by key, arrays and plain values replace. Keys keep the
-camelCase spelling existing workspaces use, so their files load as they are.
+Objects merge key by key, arrays and plain values replace. The keys are the
+ones CodePilot reads and writes (``archivePolicy.dailyMemoryRetentionDays``,
+``index.maxFileSizeKB``, ``index.includeExtensions``, ...); wsnb's first
+spellings (``dailyMemoryDays``, ``maxFileSize`` in bytes, ``extensions``) are
+read too and saved under CodePilot's names. Every key wsnb does not know is
+kept, so a save never drops another program's settings.
 """
 
 from __future__ import annotations
 
 import copy
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import UsageError
+from ..i18n import _
 
 __all__ = [
     "DEFAULT_CONFIG",
@@ -27,28 +33,55 @@ logger = logging.getLogger("wsnb")
 ORGANISATION_STYLES = ("project", "time", "topic", "mixed")
 
 DEFAULT_CONFIG: dict[str, Any] = {
-    "version": 1,
-    "organizationStyle": "project",
+    "workspaceType": "general",
+    "organizationStyle": "mixed",
     "captureDefault": "Inbox",
     "archivePolicy": {
-        "dailyMemoryDays": 30,
+        "completedTaskArchiveAfterDays": 30,
+        "closedProjectArchive": True,
+        "dailyMemoryRetentionDays": 30,
         "promoteAfterDays": 7,
         "archiveFolder": "Archive",
-        "autoArchive": False,
     },
     "ignore": [
         ".obsidian/**", ".trash/**", ".git/**", "node_modules/**", ".wsnb/**", ".assistant/**",
-        "*.png", "*.jpg", "*.jpeg", "*.gif", "*.webp", "*.svg", "*.bmp", "*.ico",
-        "*.mp4", "*.mov", "*.avi", "*.mkv", "*.webm",
+        "**/*.png", "**/*.jpg", "**/*.jpeg", "**/*.gif", "**/*.webp", "**/*.svg", "**/*.bmp",
+        "**/*.ico", "**/*.mp4", "**/*.mov", "**/*.avi", "**/*.mkv", "**/*.webm",
     ],
     "index": {
-        "maxFileSize": 512 * 1024,
+        "maxFileSizeKB": 512,
         "chunkSize": 1200,
         "chunkOverlap": 150,
         "maxDepth": 8,
-        "extensions": [".md", ".markdown", ".txt"],
+        "includeExtensions": [".md", ".txt", ".markdown"],
     },
 }  # fmt: skip
+
+# wsnb's first spellings -> the keys CodePilot reads (and wsnb writes now), with a converter.
+_OLD_KEYS: dict[str, dict[str, tuple[str, Callable[[Any], Any]]]] = {
+    "archivePolicy": {"dailyMemoryDays": ("dailyMemoryRetentionDays", lambda v: v)},
+    "index": {
+        "maxFileSize": ("maxFileSizeKB", lambda v: max(1, -(-v // 1024)) if isinstance(v, int)
+                        and not isinstance(v, bool) else v),
+        "extensions": ("includeExtensions", lambda v: v),
+    },
+}  # fmt: skip
+
+
+def normalise_keys(raw: dict[str, Any]) -> dict[str, Any]:
+    """``raw`` with wsnb's first key names turned into CodePilot's; when a file has both, the
+    CodePilot key wins (it is the one CodePilot edits). Every other key is kept as it is."""
+    result = copy.deepcopy(raw)
+    for section, renames in _OLD_KEYS.items():
+        part = result.get(section)
+        if not isinstance(part, dict):
+            continue
+        for old, (new, convert) in renames.items():
+            if old in part:
+                value = part.pop(old)
+                part.setdefault(new, convert(value))
+    return result
+
 
 # Words people use for each style, English and Chinese; the first match wins.
 _STYLE_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -70,8 +103,9 @@ def parse_style(answer: str) -> str:
         return "mixed"
     if found:
         return found[0]
-    raise UsageError(f"{answer!r} is not an organisation style; answer project, time, topic "
-                     "or mixed (按项目、按时间、按主题、混合).")  # fmt: skip
+    raise UsageError(_("{answer!r} is not an organisation style; answer project, time, "
+                       "topic or mixed (按项目、按时间、按主题、混合).").format(
+                           answer=answer))  # fmt: skip
 
 
 def deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -122,15 +156,15 @@ class NotesConfig:
         if raw is not None and not isinstance(raw, dict):
             logger.warning("config.json is not a JSON object; using the defaults.")
             raw = None
-        return cls(deep_merge(DEFAULT_CONFIG, raw or {}))
+        return cls(deep_merge(DEFAULT_CONFIG, normalise_keys(raw or {})))
 
     def merged(self, changes: dict[str, Any]) -> NotesConfig:
-        return NotesConfig(deep_merge(self.data, changes))
+        return NotesConfig(deep_merge(self.data, normalise_keys(changes)))
 
     @property
     def organisation_style(self) -> str:
         style = self.data.get("organizationStyle")
-        return style if style in ORGANISATION_STYLES else "project"
+        return style if style in ORGANISATION_STYLES else "mixed"
 
     @property
     def capture_folder(self) -> str:
@@ -144,7 +178,7 @@ class NotesConfig:
 
     @property
     def daily_memory_days(self) -> int:
-        return _int(self._archive, "dailyMemoryDays", 30, 1)
+        return _int(self._archive, "dailyMemoryRetentionDays", 30, 1)
 
     @property
     def promote_after_days(self) -> int:
@@ -152,8 +186,9 @@ class NotesConfig:
 
     @property
     def auto_archive(self) -> bool:
-        """True when each check-in also proposes archiving the daily memories past retention."""
-        return self._archive.get("autoArchive") is True
+        """True unless turned off (``autoArchive: false``): each check-in then also proposes
+        archiving the daily memories past retention, as CodePilot's check-in does."""
+        return self._archive.get("autoArchive") is not False
 
     @property
     def archive_folder(self) -> str:
@@ -172,11 +207,11 @@ class NotesConfig:
         section = self.data.get("index")
         section = section if isinstance(section, dict) else {}
         defaults = DEFAULT_CONFIG["index"]
-        extensions = section.get("extensions", defaults["extensions"])
+        extensions = section.get("includeExtensions", defaults["includeExtensions"])
         if not isinstance(extensions, list) or not all(isinstance(e, str) for e in extensions):
-            extensions = defaults["extensions"]
+            extensions = defaults["includeExtensions"]
         return IndexSettings(
-            max_file_size=_int(section, "maxFileSize", defaults["maxFileSize"], 1),
+            max_file_size=_int(section, "maxFileSizeKB", defaults["maxFileSizeKB"], 1) * 1024,
             chunk_size=_int(section, "chunkSize", defaults["chunkSize"], 100),
             chunk_overlap=_int(section, "chunkOverlap", defaults["chunkOverlap"], 0),
             max_depth=_int(section, "maxDepth", defaults["maxDepth"], 1),

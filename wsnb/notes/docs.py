@@ -15,11 +15,12 @@ import pandas as pd
 from .layout import PATH_AI, README_AI
 from .taxonomy import Taxonomy
 
-__all__ = ["END", "START", "FolderDoc", "folder_docs", "merge_generated", "path_doc",
-           "readme_doc"]  # fmt: skip
+__all__ = ["END", "START", "FolderDoc", "folder_docs", "generated_span", "merge_generated",
+           "path_doc", "readme_doc"]  # fmt: skip
 
-START = "<!-- wsnb:generated:start -->"
-END = "<!-- wsnb:generated:end -->"
+START = "<!-- AI_GENERATED_START -->"  # CodePilot's markers: what both tools write now
+END = "<!-- AI_GENERATED_END -->"
+_OLD_MARKERS = (("<!-- wsnb:generated:start -->", "<!-- wsnb:generated:end -->"),)
 _MAX_LISTED = 500
 _RECENT = 10
 
@@ -39,14 +40,25 @@ class FolderDoc:
         return "Notes workspace" if self.folder == "." else self.folder.rsplit("/", 1)[-1]
 
 
+def generated_span(text: str) -> tuple[int, int] | None:
+    """Where the generated block of ``text`` starts and ends (either tool's markers)."""
+    for start_marker, end_marker in ((START, END), *_OLD_MARKERS):
+        start = text.find(start_marker)
+        end = text.find(end_marker, start + len(start_marker)) if start != -1 else -1
+        if start != -1 and end != -1:
+            return start, end + len(end_marker)
+    return None
+
+
 def merge_generated(existing: str | None, generated: str) -> str:
-    """``existing`` with its generated block replaced (or appended); user text kept."""
+    """``existing`` with its generated block (CodePilot's markers or wsnb's first ones)
+    replaced by one in CodePilot's markers, or appended; the person's text is kept."""
     block = f"{START}\n{generated.rstrip()}\n{END}\n"
     if not existing:
         return block
-    start, end = existing.find(START), existing.find(END)
-    if start != -1 and end > start:
-        return existing[:start] + block.rstrip("\n") + existing[end + len(END):]
+    span = generated_span(existing)
+    if span is not None:
+        return existing[: span[0]] + block.rstrip("\n") + existing[span[1]:]
     return existing.rstrip("\n") + "\n\n" + block
 
 

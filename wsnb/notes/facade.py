@@ -4,7 +4,9 @@ The facade wires the pieces and adds no logic of its own: plans come from the
 workspace's plan book (every change a person confirms), metadata goes through
 ``MetaStore`` (atomic, inside ``.assistant/`` only), rules live in the modules
 it calls (layout, config, state, taxonomy, organiser, memory, docs, prompt,
-onboarding).
+onboarding). The memory side (daily memories, the prompt, onboarding and the
+check-in) is its mixin in ``wsnb.notes.flows``. ``taxonomy``,
+``suggest_categories`` and ``generate_docs`` scan the folder once per call.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,19 +22,18 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from ..errors import UsageError
+from ..i18n import _
 from ..tools.base import local_now
 from ..types import PermissionMode
 from ..workspace import Workspace
 from . import memory as mem
-from . import onboarding as ob
 from .config import NotesConfig
+from .flows import MemoryFlows
 from .groups import PlanGroup
 from .layout import (
     CONFIG_FILE,
     DAILY_DIR,
-    PATH_AI,
     PERSONA_FILES,
-    README_AI,
     STATE_FILE,
     TAXONOMY_FILE,
     NotesInspection,
@@ -41,20 +43,33 @@ from .layout import (
 )
 from .meta import MetaStore
 from .organiser import Suggestion, check_note_folder, free_path, slugify, suggest_destination
-from .state import WorkspaceState
+from .state import WorkspaceState, merge_state
 from .taxonomy import Taxonomy, suggest_evolution
 from .templates import PERSONA_TEMPLATES
 
 if TYPE_CHECKING:
     from ..plans import Plan
     from ..trash import Trash
-    from ..widgets.notes_forms import CheckInForm, OnboardingForm
     from .index import IndexReport, NoteIndex
-    from .prompt import AssembledPrompt
 
 __all__ = ["Notes", "open_notes"]
 
 logger = logging.getLogger("wsnb")
+
+
+@dataclass(frozen=True)
+class Look:
+    """What one scan of the notes folder gives: its folders, its notes, its categories."""
+
+    folders: list[str]
+    notes: pd.DataFrame
+    categories: Taxonomy
+
+
+def _folders(files: pd.DataFrame) -> list[str]:
+    """The visible folders of the first two levels of a scan's frame."""
+    folders = files[files["is_dir"] & ~files["is_hidden"] & (files["depth"] <= 2)]
+    return [p for p in folders["path"] if not p.split("/")[0].startswith(".")]
 
 
 def open_notes(
@@ -79,7 +94,7 @@ def open_notes(
     return Notes(NotesPolicy(path, mode=mode), clock=clock, trash=trash)
 
 
-class Notes:
+class Notes(MemoryFlows):
     """An assistant's notes workspace: persona and memory files, notes, plans to change them."""
 
     def __init__(
@@ -131,9 +146,9 @@ class Notes:
         for folder in (self.config.capture_folder, DAILY_DIR):
             if not (self.root / folder).is_dir():
                 plans.append(self.workspace.create_folder(folder))
-        group = PlanGroup("Initialize the notes workspace", plans,
-                          note="Confirming also saves wsnb's own files in .assistant/ "
-                          "(state, config, taxonomy) where they are missing.")  # fmt: skip
+        group = PlanGroup(_("Initialize the notes workspace"), plans,
+                          note=_("Confirming also saves wsnb's own files in .assistant/ "
+                                 "(state, config, taxonomy) where they are missing."))  # fmt: skip
         group.on_done(self._save_missing_metadata)
         return group
 
@@ -155,61 +170,87 @@ class Notes:
     def update_config(self, changes: dict[str, Any]) -> NotesConfig:
         """Merge ``changes`` into config.json (objects merge, arrays replace) and save it."""
         if not isinstance(changes, dict):
-            raise UsageError("Give the config changes as a dict, e.g. "
-                             "{'archivePolicy': {'dailyMemoryDays': 14}}.")  # fmt: skip
-        merged = self.config.merged(changes)
-        check_note_folder(self.policy, merged.capture_folder)
-        self.meta.write_json(CONFIG_FILE, merged.data)
-        return merged
+            raise UsageError(_("Give the config changes as a dict, e.g. "
+                               "{'archivePolicy': {'dailyMemoryRetentionDays': 14}}."))
+        check_note_folder(self.policy, self.config.merged(changes).capture_folder)
+        saved = self.meta.update_json(  # on top of the file as it is now: nothing else is lost
+            CONFIG_FILE, lambda disk: NotesConfig.from_file_data(disk).merged(changes).data)
+        return NotesConfig(saved)
 
     def _load_state(self) -> WorkspaceState:
-        state = WorkspaceState.from_json(self.meta.read_json(STATE_FILE))
+        raw = self.meta.read_json(STATE_FILE)
+        state = WorkspaceState.from_json(raw)
+        # What this notebook last saw: a save puts only its own changes on top of the file.
+        self._state_seen = WorkspaceState.from_json(raw).to_json() if isinstance(raw, dict) \
+            else {}  # fmt: skip
         if state.migrated_from and self.meta.writable:
-            self.meta.write_json(STATE_FILE, state.to_json())
+            self.state = state
+            self.save_state()
+            self.state.migrated_from = state.migrated_from
             logger.info("notes state migrated from version %s", state.migrated_from[0])
+            return self.state
         return state
 
     def save_state(self) -> None:
-        """Save ``state`` to ``.assistant/state.json`` (atomically)."""
-        self.meta.write_json(STATE_FILE, self.state.to_json())
+        """Save ``state`` to ``.assistant/state.json`` (atomically, under the metadata lock).
+
+        Only the fields changed here since the last load or save go on top of the
+        file as it is now, so another notebook's changes survive; ``state`` is
+        then what was saved.
+        """
+        after = self.state.to_json()
+        merged = self.meta.update_json(STATE_FILE,
+                                       lambda disk: merge_state(disk, self._state_seen, after))
+        self.state = WorkspaceState.from_json(merged)
+        self._state_seen = self.state.to_json()
+
+    def enable_check_in(self, enabled: bool = True) -> None:
+        """Turn the daily check-in on or off (``dailyCheckInEnabled`` in state.json)."""
+        self.state.daily_check_in_enabled = bool(enabled)
+        self.save_state()
 
     def needs_check_in(self) -> bool:
-        """True once onboarding is done and no check-in happened today (local date)."""
+        """True once onboarding is done, check-ins are on, and none happened today (local)."""
         return self.state.needs_check_in(self.today())
 
     # -- notes and taxonomy ------------------------------------------------------------
 
     def notes_frame(self) -> pd.DataFrame:
         """Every note file (by the index settings' extensions): path, title, modified, tags."""
+        return self._look().notes
+
+    def folders(self) -> list[str]:
+        """The visible folders of the first two levels (from the last scan)."""
+        return _folders(self.workspace.files)
+
+    def _look(self) -> Look:
+        """One scan of the folder, and everything the taxonomy and the docs need from it."""
         from .listing import list_notes
 
         self.workspace.scan()
-        return list_notes(self.policy, self.workspace.files, self.config)
-
-    def folders(self) -> list[str]:
-        """The visible folders of the first two levels (from a fresh scan)."""
         files = self.workspace.files
-        folders = files[files["is_dir"] & ~files["is_hidden"] & (files["depth"] <= 2)]
-        return [p for p in folders["path"] if not p.split("/")[0].startswith(".")]
+        folders = _folders(files)
+        saved = Taxonomy.from_json(self.meta.read_json(TAXONOMY_FILE))
+        categories = Taxonomy.infer(folders, saved.categories, saved.extra)
+        return Look(folders, list_notes(self.policy, files, self.config), categories)
 
     @property
     def categories(self) -> Taxonomy:
-        """The taxonomy: saved categories of ``source='user'`` kept, the rest inferred now."""
+        """The taxonomy: saved categories kept (the person's, CodePilot's), wsnb's inferred now."""
         saved = Taxonomy.from_json(self.meta.read_json(TAXONOMY_FILE))
         self.workspace.scan()
-        return Taxonomy.infer(self.folders(), saved.categories)
+        return Taxonomy.infer(self.folders(), saved.categories, saved.extra)
 
     @property
     def taxonomy(self) -> pd.DataFrame:
         """The categories as a DataFrame: id, name, path, role, confidence, source, notes."""
-        categories = self.categories
-        notes = self.notes_frame()
+        look = self._look()
         counts: dict[str, int] = {}
-        for path in notes["path"]:
-            found = categories.classify(path)
+        for path in look.notes["path"]:
+            found = look.categories.classify(path)
             if found is not None:
                 counts[found.id] = counts.get(found.id, 0) + 1
-        return categories.frame(counts)
+        return look.categories.frame(counts)
 
     def refresh_taxonomy(self) -> Taxonomy:
         """Infer the categories again and save them to ``.assistant/taxonomy.json``."""
@@ -226,7 +267,8 @@ class Notes:
         """Suggested new categories and archives: kind, path, suggestion, reason."""
         now = pd.Timestamp(self.clock()).tz_localize(None) if self.clock().tzinfo is None else \
             pd.Timestamp(self.clock().astimezone().replace(tzinfo=None))
-        return suggest_evolution(self.categories, self.notes_frame(), now.to_pydatetime(),
+        look = self._look()
+        return suggest_evolution(look.categories, look.notes, now.to_pydatetime(),
                                  stale_days=stale_days)  # fmt: skip
 
     # -- organiser: every change a plan -------------------------------------------------
@@ -234,7 +276,7 @@ class Notes:
     def capture(self, title: str, content: str = "", folder: str | None = None) -> Plan:
         """Plan a new note in the capture folder under a free name (never overwrites)."""
         if not isinstance(title, str) or not title.strip():
-            raise UsageError("Give the note a title, e.g. capture('Idea', 'text').")
+            raise UsageError(_("Give the note a title, e.g. capture('Idea', 'text')."))
         title = " ".join(title.split())  # one line: it becomes the note's H1
         where = check_note_folder(self.policy, folder or self.config.capture_folder)
         path = free_path(self.policy, where, slugify(title))
@@ -265,75 +307,28 @@ class Notes:
         target = free_path(self.policy, folder, stem or suffix, f".{suffix}" if dot else "")
         return self.workspace.move(source.relative, target)
 
-    # -- memory ------------------------------------------------------------------------
-
-    @property
-    def memory_file(self) -> str:
-        return find_persona(self.root, "memory") or PERSONA_FILES["memory"][0]
-
-    @property
-    def daily(self) -> pd.DataFrame:
-        """The daily memories: day, path, oldest first."""
-        rows = [{"day": d.day, "path": d.path} for d in mem.list_daily(self.policy)]
-        return pd.DataFrame(rows, columns=["day", "path"])
-
-    def append_plan(self, change: mem.FileAppend) -> Plan:
-        """A plan that adds ``change.addition`` at the end of a file (creating it if missing)."""
-        if change.current is None:
-            return self.workspace.create_file(change.path, change.new_content())
-        return self.workspace.write_file(change.path, change.new_content())
-
-    def promote(self, day: date | str | None = None) -> PlanGroup:
-        """Plan appending a day's "Candidate Long-Term Memory" to memory.md (all days if None).
-
-        Idempotent: a day already promoted (``## Promoted from <date>``) adds nothing.
-        """
-        days = mem.list_daily(self.policy)
-        if day is not None:
-            wanted = date.fromisoformat(day) if isinstance(day, str) else day
-            days = [d for d in days if d.day == wanted]
-        change = mem.promotion(self.policy, self.memory_file, days)
-        plans = [self.append_plan(change)] if change else []
-        return PlanGroup("Promote daily memories to long-term memory", plans)
-
-    def archive(self) -> PlanGroup:
-        """Plan archiving daily memories older than the retention (config archivePolicy).
-
-        Promote first, then one summary line per day in memory/daily/archive.md,
-        then each old file to the system trash: nothing is deleted.
-        """
-        keep = self.config.daily_memory_days
-        old = [d for d in mem.list_daily(self.policy) if (self.today() - d.day).days > keep]
-        plans = []
-        promoted = mem.promotion(self.policy, self.memory_file, old)
-        if promoted:
-            plans.append(self.append_plan(promoted))
-        summary = mem.archive_append(self.policy, old)
-        if summary:
-            plans.append(self.append_plan(summary))
-        plans += [self.workspace.trash(d.path) for d in old]
-        return PlanGroup(f"Archive {len(old)} daily memories older than {keep} days", plans)
-
     # -- generated overviews -------------------------------------------------------------
 
     def generate_docs(self) -> PlanGroup:
         """Plans that refresh README.ai.md and PATH.ai.md at the root and in each top folder.
 
-        Only the part between the generated markers changes; a file whose
-        generated part is already current gets no plan.
+        Only the part between the generated markers changes (CodePilot's
+        ``<!-- AI_GENERATED_START -->`` block, or wsnb's first markers, which are
+        replaced by CodePilot's); a file whose generated part is already current
+        gets no plan.
         """
         from .docs import folder_docs
 
-        categories = self.categories
+        look = self._look()
         # The assistant's own memory folder gets no overview: it is not a folder of notes.
-        folders = [f for f in self.folders()
-                   if getattr(categories.classify(f), "role", None) != "memory"]  # fmt: skip
+        folders = [f for f in look.folders
+                   if getattr(look.categories.classify(f), "role", None) != "memory"]  # fmt: skip
         plans: list[Plan] = []
-        for relative, generated in folder_docs(self.notes_frame(), categories, folders):
+        for relative, generated in folder_docs(look.notes, look.categories, folders):
             plan = self._doc_plan(relative, generated)
             if plan is not None:
                 plans.append(plan)
-        return PlanGroup("Refresh the generated overviews", plans)
+        return PlanGroup(_("Refresh the generated overviews"), plans)
 
     def _doc_plan(self, relative: str, generated: str) -> Plan | None:
         from .docs import merge_generated
@@ -411,89 +406,6 @@ class Notes:
     def hotset(self) -> pd.DataFrame:
         """Pinned and used notes: path, pinned, uses (decayed), boost."""
         return self.note_index.hotset.frame()
-
-    # -- prompt assembly ---------------------------------------------------------------
-
-    def prompt(self, question: str, **settings: Any) -> AssembledPrompt:
-        """What the assistant reads for ``question``: persona and memory files, the latest
-        daily memories, the generated docs and the best chunks, within the budget.
-
-        ``settings`` are ``PromptSettings`` fields: budget (40,000), head (6,000),
-        tail (1,800), retrieval_share, daily_count, limit, order.
-        """
-        from .prompt import PromptSettings, assemble_prompt
-
-        chosen = PromptSettings(**settings)
-        files = self._prompt_files(chosen.daily_count)
-        hits = []
-        if "retrieval" in chosen.order and question.strip():
-            self.note_index.refresh()
-            hits = self.note_index.hits(question, limit=chosen.limit)
-        assembled = assemble_prompt(question, files, hits, chosen)
-        for part in assembled.parts:
-            if part.section == "retrieval":
-                self.note_index.hotset.record_use(part.path)  # a real use: it reached a prompt
-        return assembled
-
-    def _prompt_files(self, daily_count: int) -> list[tuple[str, str, str]]:
-        """(section, path, text) of the persona files, the latest days and the root docs."""
-        files: list[tuple[str, str, str]] = []
-        for role in PERSONA_FILES:
-            name = find_persona(self.root, role)
-            if name is not None:
-                files.append((role, name, mem.read_optional(self.policy, name) or ""))
-        recent = mem.list_daily(self.policy)[-daily_count:] if daily_count > 0 else []
-        for daily in recent:
-            files.append(("daily", daily.path, mem.read_optional(self.policy, daily.path) or ""))
-        for name in (README_AI, PATH_AI):
-            files.append(("docs", name, mem.read_optional(self.policy, name) or ""))
-        return files
-
-    # -- onboarding and the daily check-in --------------------------------------------
-
-    @property
-    def onboarding_questions(self) -> pd.DataFrame:
-        """The 13 onboarding questions (key, English, Chinese, kind, choices, default)."""
-        return ob.questions_frame(ob.ONBOARDING_QUESTIONS)
-
-    @property
-    def check_in_questions(self) -> pd.DataFrame:
-        """The 3 daily check-in questions."""
-        return ob.questions_frame(ob.CHECK_IN_QUESTIONS)
-
-    def onboard(self, answers: dict[str, Any], writer: ob.FileWriter | None = None) -> PlanGroup:
-        """Plans that write soul.md, user.md, claude.md and append to memory.md from the answers.
-
-        ``writer`` (optional, e.g. built on a language model) may write the
-        files instead of the templates. Confirming also saves the organisation
-        style, capture folder and archive policy to config.json and marks
-        onboarding done (no check-in is asked on the same day).
-        """
-        from .answers import plan_onboarding
-
-        return plan_onboarding(self, answers, writer)
-
-    def check_in(self, answers: dict[str, Any], writer: ob.FileWriter | None = None) -> PlanGroup:
-        """Plans that write today's memory (memory/daily/<today>.md) from the 3 answers.
-
-        A second check-in on the same day is added to the day's file. Confirming
-        records today's date as the last check-in.
-        """
-        from .answers import plan_check_in
-
-        return plan_check_in(self, answers, writer)
-
-    def onboarding_form(self, writer: ob.FileWriter | None = None) -> OnboardingForm:
-        """The onboarding questions as a notebook form (needs ipywidgets)."""
-        from ..widgets.notes_forms import OnboardingForm
-
-        return OnboardingForm(self, writer)
-
-    def check_in_form(self, writer: ob.FileWriter | None = None) -> CheckInForm:
-        """The daily check-in as a notebook form (needs ipywidgets)."""
-        from ..widgets.notes_forms import CheckInForm
-
-        return CheckInForm(self, writer)
 
     # -- plans, history, undo (the workspace's) ----------------------------------------
 

@@ -17,6 +17,7 @@ from typing import Any
 import pandas as pd
 
 from ..errors import WsnbError
+from ..i18n import _, ngettext
 from ..plans import Plan
 from ..types import PlanState, ToolResult
 
@@ -64,8 +65,9 @@ class PlanGroup:
         """
         if self.refused:
             first = self.refused[0]
-            raise WsnbError(f"{self.title} can't go ahead: {first.title} was refused "
-                            f"({first.refusal}). Nothing was changed.", path=None)  # fmt: skip
+            raise WsnbError(_("{group} can't go ahead: {plan} was refused ({reason}). Nothing "
+                              "was changed.").format(group=self.title, plan=first.title,
+                                                     reason=first.refusal), path=None)  # fmt: skip
         self.results = []
         for plan in self.plans:
             if plan.state is PlanState.DONE:
@@ -95,14 +97,15 @@ class PlanGroup:
         return pd.DataFrame(rows, columns=["id", "action", "risk", "title", "state"])
 
     def describe(self) -> str:
-        head = f"{self.title}: {len(self.plans)} plan{'s' if len(self.plans) != 1 else ''}"
+        head = ngettext("{title}: {count} plan", "{title}: {count} plans", len(self.plans)).format(
+            title=self.title, count=len(self.plans))  # fmt: skip
         lines = [head]
         if self.note:
             lines.append(self.note)
         if not self.plans:
-            lines.append("Nothing to do.")
+            lines.append(_("Nothing to do."))
         elif any(p.state is PlanState.PENDING for p in self.plans):
-            lines.append("confirm() carries them all out in order, cancel() drops them.")
+            lines.append(_("confirm() carries them all out in order, cancel() drops them."))
         for plan in self.plans:
             lines += ["", plan.describe()]
         return "\n".join(lines)

@@ -13,9 +13,12 @@ as a use, so the same notes crowded every answer and stayed there. Here:
 * only real use counts: :meth:`Hotset.record_use` is called when a person
   opens a note or a note goes into a prompt, never by search.
 
-Stored in ``.assistant/index/hotset.json``; an existing CodePilot file
-(``pinned`` list, ``frequent`` as a list of records or a path → count map)
-loads as it is.
+Stored in ``.assistant/index/hotset.json`` in CodePilot's shape (``pinned``,
+``frequent`` records of ``path``, ``count`` and ``lastAccessed`` in epoch
+milliseconds, ``lastUpdated``); wsnb's first ``lastUsed`` times and a
+path → count map load too, and every other key is kept. Each change is
+applied to the file as it is on disk now, under the metadata lock, so two
+notebooks on one folder keep each other's pins and uses.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from __future__ import annotations
 import logging
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -31,6 +34,7 @@ import pandas as pd
 
 from .indexstore import IndexStore
 from .layout import INDEX_DIR
+from .meta import read_meta_json, update_meta_json
 
 __all__ = ["HALF_LIFE_DAYS", "HOTSET_FILE", "MAX_BOOST", "PIN_BOOST", "USE_BOOST", "Hotset"]
 
@@ -53,6 +57,8 @@ class Hotset:
         self._clock = clock
         self.pinned: set[str] = set()
         self._uses: dict[str, tuple[float, float]] = {}  # path -> (count, last use, epoch s)
+        self._extra: dict[str, Any] = {}
+        self._pending: list[tuple[str, str, str]] = []  # changes not saved yet
         self._load()
 
     def __repr__(self) -> str:
@@ -62,33 +68,33 @@ class Hotset:
 
     def pin(self, path: str) -> None:
         """Pin a note (a relative path): it gets :data:`PIN_BOOST` when it matches a query."""
-        self.pinned.add(self._clean(path))
-        self._save()
+        self._change(("pin", self._clean(path), ""))
 
     def unpin(self, path: str) -> None:
-        self.pinned.discard(self._clean(path))
-        self._save()
+        self._change(("unpin", self._clean(path), ""))
 
     def record_use(self, path: str) -> None:
         """Count one real use of a note (opened, or put into a prompt)."""
-        path = self._clean(path)
-        now = self._clock()
-        self._uses[path] = (self.uses(path, now=now) + 1.0, now)
-        self._save()
+        self.record_uses([path])
+
+    def record_uses(self, paths: Iterable[str]) -> None:
+        """Count one use of each note, saved in one write (the notes of one prompt)."""
+        self._pending += [("use", self._clean(path), "") for path in paths]
+        if self._pending:
+            self._save()
 
     def rename(self, old: str, new: str) -> None:
         """A note moved: its pin and its uses move with it (not saved; the index saves)."""
-        if old in self.pinned:
-            self.pinned.discard(old)
-            self.pinned.add(new)
-        if old in self._uses:
-            self._uses[new] = self._uses.pop(old)
+        self._pending.append(("rename", old, new))
+        self._apply(("rename", old, new), self._clock())
 
     def forget(self, path: str) -> None:
         """A note was removed: drop its uses (a pin stays, in case it comes back)."""
-        self._uses.pop(path, None)
+        self._pending.append(("forget", path, ""))
+        self._apply(("forget", path, ""), self._clock())
 
     def save(self) -> None:
+        """Save the renames and removals made since the last save, merged with the file."""
         self._save()
 
     # -- reading -------------------------------------------------------------
@@ -125,8 +131,12 @@ class Hotset:
     def _clean(path: str) -> str:
         return path.replace("\\", "/").strip("/")
 
-    def _load(self) -> None:
-        data = self._store.read_json(HOTSET_FILE)
+    def _load(self, data: Any = None, *, from_disk: bool = True) -> None:
+        if from_disk:
+            data = read_meta_json(self._store.policy, HOTSET_FILE)
+        self.pinned, self._uses = set(), {}
+        self._extra = {k: v for k, v in data.items() if k not in {"pinned", "frequent"}} \
+            if isinstance(data, dict) else {}  # fmt: skip
         if not isinstance(data, dict):
             return
         pinned = data.get("pinned")
@@ -145,15 +155,53 @@ class Hotset:
         count = item.get("count")
         if isinstance(count, bool) or not isinstance(count, int | float) or count <= 0:
             return
-        last = _epoch(item.get("lastUsed"))
+        last = _epoch(item.get("lastAccessed")) or _epoch(item.get("lastUsed"))
         self._uses[self._clean(item["path"])] = (float(count), last or self._clock())
 
-    def _save(self) -> None:
+    def _apply(self, change: tuple[str, str, str], now: float) -> None:
+        kind, path, other = change
+        if kind == "pin":
+            self.pinned.add(path)
+        elif kind == "unpin":
+            self.pinned.discard(path)
+        elif kind == "use":
+            self._uses[path] = (self.uses(path, now=now) + 1.0, now)
+        elif kind == "rename":
+            if path in self.pinned:
+                self.pinned.discard(path)
+                self.pinned.add(other)
+            if path in self._uses:
+                self._uses[other] = self._uses.pop(path)
+        elif kind == "forget":
+            self._uses.pop(path, None)
+
+    def _change(self, change: tuple[str, str, str]) -> None:
+        self._pending.append(change)
+        self._save()
+
+    def _to_json(self) -> dict[str, Any]:
         frequent = [
-            {"path": path, "count": round(count, 4), "lastUsed": _iso(last)}
-            for path, (count, last) in sorted(self._uses.items())
+            {"path": path, "count": round(count, 4), "lastAccessed": round(last * 1000)}
+            for path, (count, last) in sorted(self._uses.items(), key=lambda kv: -kv[1][0])
         ]
-        self._store.write_json(HOTSET_FILE, {"pinned": sorted(self.pinned), "frequent": frequent})
+        return {**self._extra, "pinned": sorted(self.pinned), "frequent": frequent,
+                "lastUpdated": round(self._clock() * 1000)}  # fmt: skip
+
+    def _save(self) -> None:
+        """Apply the changes made here to the file as it is now (another notebook's included)."""
+        pending, self._pending = self._pending, []
+        if not self._store.writable:
+            for change in pending:  # read-only: the changes live in this session only
+                self._apply(change, self._clock())
+            return
+
+        def merge(on_disk: Any) -> dict[str, Any]:
+            self._load(on_disk, from_disk=False)
+            for change in pending:
+                self._apply(change, self._clock())
+            return self._to_json()
+
+        update_meta_json(self._store.policy, HOTSET_FILE, merge)
 
 
 def _iso(epoch: float) -> str:

@@ -3,7 +3,7 @@
 ::
 
     workspace/
-      claude.md soul.md user.md memory.md      (CLAUDE.md/AGENTS.md, USER.md/PROFILE.md accepted)
+      claude.md soul.md user.md memory.md      (Soul.md, CLAUDE.md, AGENTS.md, PROFILE.md...)
       README.ai.md PATH.ai.md                  generated overviews
       Inbox/                                   default capture folder
       memory/daily/YYYY-MM-DD.md, memory/daily/archive.md
@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..i18n import N_, _
 from ..policy import AccessPolicy, WsPath
 from ..roots import is_system_path
 
@@ -53,10 +54,10 @@ GENERATED_NAMES = frozenset({README_AI, PATH_AI})
 
 # role -> accepted names, the first one is the name wsnb creates.
 PERSONA_FILES: dict[str, tuple[str, ...]] = {
-    "claude": ("claude.md", "CLAUDE.md", "AGENTS.md"),
-    "soul": ("soul.md", "SOUL.md"),
-    "user": ("user.md", "USER.md", "PROFILE.md"),
-    "memory": ("memory.md", "MEMORY.md"),
+    "claude": ("claude.md", "Claude.md", "CLAUDE.md", "AGENTS.md"),
+    "soul": ("soul.md", "Soul.md", "SOUL.md"),
+    "user": ("user.md", "User.md", "USER.md", "PROFILE.md"),
+    "memory": ("memory.md", "Memory.md", "MEMORY.md"),
 }
 _PERSONA_NAMES = frozenset(name for names in PERSONA_FILES.values() for name in names)
 
@@ -105,15 +106,25 @@ class FolderStatus(enum.StrEnum):
     INVALID = "invalid"
 
 
+_SYSTEM_REASON = "a system folder, or one too broad to be a workspace"
 _ADVICE = {
-    FolderStatus.NOT_FOUND: "Create the folder, then open it with wsnb.open_notes().",
-    FolderStatus.EMPTY: "Call initialize() to lay out a notes workspace here.",
-    FolderStatus.NORMAL_DIRECTORY: "Call initialize() to add the workspace files; your files "
-    "stay as they are.",
-    FolderStatus.EXISTING_WORKSPACE: "It is ready; nothing needs initializing.",
-    FolderStatus.PARTIAL_WORKSPACE: "Call initialize() to add what is missing; nothing "
-    "existing is overwritten.",
-    FolderStatus.INVALID: "Choose another folder, or fix its permissions.",
+    FolderStatus.NOT_FOUND: N_("Create the folder, then open it with wsnb.open_notes()."),
+    FolderStatus.EMPTY: N_("Call initialize() to lay out a notes workspace here."),
+    FolderStatus.NORMAL_DIRECTORY: N_("Call initialize() to add the workspace files; your "
+                                      "files stay as they are."),
+    FolderStatus.EXISTING_WORKSPACE: N_("It is ready; nothing needs initializing."),
+    FolderStatus.PARTIAL_WORKSPACE: N_("Call initialize() to add what is missing; nothing "
+                                       "existing is overwritten."),
+    FolderStatus.INVALID: N_("Choose another folder, or fix its permissions."),
+}  # fmt: skip
+
+
+# The reasons are codes too (``reason == "not writable"``); shown, they are translated.
+_REASONS = {
+    "not a directory": N_("not a directory"),
+    "not readable": N_("not readable"),
+    "not writable": N_("not writable"),
+    _SYSTEM_REASON: N_("a system folder, or one too broad to be a workspace"),
 }
 
 
@@ -129,7 +140,7 @@ class NotesInspection:
 
     @property
     def advice(self) -> str:
-        return _ADVICE[self.status]
+        return _(_ADVICE[self.status])
 
     @property
     def frame(self) -> pd.DataFrame:
@@ -138,7 +149,8 @@ class NotesInspection:
         return pd.DataFrame(rows, columns=["item", "exists"]).astype({"exists": bool})
 
     def __str__(self) -> str:
-        lines = [f"{self.status.value}" + (f" ({self.reason})" if self.reason else "")]
+        reason = _(_REASONS.get(self.reason, self.reason)) if self.reason else ""
+        lines = [f"{self.status.value}" + (f" ({reason})" if reason else "")]
         lines += [f"  {'✓' if ok else '·'} {item}" for item, ok in self.exists.items()]
         lines.append(self.advice)
         return "\n".join(lines)
@@ -179,8 +191,7 @@ def inspect_folder(path: str | os.PathLike[str]) -> NotesInspection:
         return NotesInspection(shown, FolderStatus.NOT_FOUND)
     real = Path(os.path.realpath(given))
     if is_system_path(real):  # never even listed: it can't be opened as a workspace
-        return NotesInspection(shown, FolderStatus.INVALID, "a system folder, or one too broad "
-                               "to be a workspace")  # fmt: skip
+        return NotesInspection(shown, FolderStatus.INVALID, _SYSTEM_REASON)
     reason = _invalid_reason(real)
     if reason in {"not a directory", "not readable"}:
         return NotesInspection(shown, FolderStatus.INVALID, reason)

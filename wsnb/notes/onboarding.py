@@ -20,6 +20,7 @@ from typing import Any
 import pandas as pd
 
 from ..errors import UsageError, WsnbError
+from ..i18n import _
 from .config import parse_style
 
 __all__ = [
@@ -95,11 +96,12 @@ def normalise_answers(questions: tuple[Question, ...], answers: Mapping[str, Any
                       ) -> dict[str, str]:  # fmt: skip
     """Every question's answer as text (lists joined by newlines; missing -> default)."""
     if not isinstance(answers, Mapping):
-        raise UsageError("Give the answers as a dict: {question key: answer}.")
+        raise UsageError(_("Give the answers as a dict: {question key: answer}."))
     keys = {q.key for q in questions}
     unknown = sorted(str(k) for k in answers if k not in keys)
     if unknown:
-        raise UsageError(f"Unknown answer keys {unknown}; the questions are {sorted(keys)}.")
+        raise UsageError(_("Unknown answer keys {unknown}; the questions are {keys}.").format(
+            unknown=unknown, keys=sorted(keys)))
     result = {}
     for question in questions:
         value = answers.get(question.key)
@@ -160,11 +162,12 @@ def apply_writer(request: WriterRequest, writer: FileWriter | None) -> WrittenFi
     try:
         produced = writer(request)
     except WsnbError as exc:
-        files.note = f"The model could not write the files ({exc.reason}); templates were used."
+        files.note = _("The model could not write the files ({reason}); they were written from "
+                       "your answers as they are: templates were used.").format(reason=exc.reason)
         logger.warning("the file writer failed; templates used")
         return files
     if not isinstance(produced, Mapping):
-        files.note = "The model returned no files; templates were used."
+        files.note = _("The model returned no files; templates were used.")
         return files
     for role, text in produced.items():
         if role in files.texts and isinstance(text, str) and text.strip():
@@ -199,21 +202,48 @@ def onboarding_files(answers: dict[str, str], day: date) -> dict[str, str]:
     return {"soul": soul, "user": user, "claude": claude, "memory": memory}
 
 
-_NEVER = ("never", "no ", "don't", "不归档", "不要", "从不", "手动")
-_AUTO = ("auto", "automatic", "自动")
+# A word is negated when one of these comes shortly before it: "不要自动归档", "don't auto-archive".
+_NEGATION = re.compile(r"(?:不要|不用|不需要|无需|别|勿|不|"
+                       r"\b(?:never|don't|dont|do not|no|not|without)\b)"
+                       r"[\s\-]*(?:\S{0,3}[\s\-]*)?$", re.IGNORECASE)  # fmt: skip
+_AUTO = ("automatically", "automatic", "auto", "自动")
+_MANUAL = ("never", "manual", "by hand", "手动", "不归档", "从不")
+_PROJECT = ("project", "项目", "專案")
+_ARCHIVE = ("archive", "归档", "歸檔")
+
+
+def mentions(text: str, words: tuple[str, ...]) -> bool | None:
+    """True when ``text`` says one of ``words``, False when it says it negated
+    (``"不要自动"``, ``"don't auto"``), None when it says none of them."""
+    folded = text.casefold()
+    found: bool | None = None
+    for word in words:
+        start = folded.find(word)
+        while start != -1:
+            if _NEGATION.search(folded[max(0, start - 12):start]):
+                return False
+            found = True
+            start = folded.find(word, start + len(word))
+    return found
 
 
 def onboarding_config(answers: dict[str, str], capture_folder: str) -> dict[str, Any]:
-    """The config.json changes the answers mean: style, capture folder, archive policy."""
+    """The config.json changes the answers mean: style, capture folder, archive policy
+    (in CodePilot's keys), reading "不要 / never / don't" as the negation it is."""
     archive: dict[str, Any] = {}
-    days = re.search(r"(\d{1,4})\s*(?:days?|天|日)", answers["archiving"], re.IGNORECASE)
+    text = answers["archiving"]
+    days = re.search(r"(\d{1,4})\s*(?:days?|天|日)", text, re.IGNORECASE)
     if days:
-        archive["dailyMemoryDays"] = max(1, int(days.group(1)))
-    text = answers["archiving"].casefold()
-    if any(word in text for word in _AUTO):
-        archive["autoArchive"] = True
-    elif any(word in text for word in _NEVER):
+        archive["dailyMemoryRetentionDays"] = max(1, int(days.group(1)))
+    auto = mentions(text, _AUTO)
+    if auto is not None:
+        archive["autoArchive"] = auto
+    elif mentions(text, _MANUAL):
         archive["autoArchive"] = False
+    if mentions(text, _PROJECT):
+        projects = mentions(text, _ARCHIVE)
+        if projects is not None:
+            archive["closedProjectArchive"] = projects
     changes: dict[str, Any] = {"organizationStyle": parse_style(answers["organisation"]),
                                "captureDefault": capture_folder}  # fmt: skip
     if archive:

@@ -17,6 +17,7 @@ from datetime import date
 
 from .. import textio
 from ..errors import PolicyError, UsageError
+from ..i18n import _, ngettext
 from ..policy import AccessPolicy
 from ..types import Rule
 from .taxonomy import Category, Taxonomy
@@ -55,7 +56,8 @@ def free_path(policy: AccessPolicy, folder: str, stem: str, suffix: str = ".md")
         candidate = policy.resolve(base + name)
         if not candidate.exists():
             return candidate.relative
-    raise UsageError(f"{folder} has no free name for {stem!r}; choose another title.")
+    raise UsageError(_("{folder} has no free name for {stem!r}; choose another title.").format(
+        folder=folder, stem=stem))
 
 
 def note_title(text: str, fallback: str) -> str:
@@ -87,9 +89,14 @@ class Suggestion:
         return self.destination != self.path
 
     def __str__(self) -> str:
-        where = f"stay at {self.path}" if not self.moves else f"go to {self.destination}"
-        return (f"{self.path}: {self.role} (confidence {self.confidence:.2f}); suggest it "
-                f"{where}. {self.reason}")  # fmt: skip
+        if self.moves:
+            text = _("{path}: {role} (confidence {confidence:.2f}); suggest it go to "
+                     "{destination}. {reason}")
+        else:
+            text = _("{path}: {role} (confidence {confidence:.2f}); suggest it stay where it "
+                     "is. {reason}")
+        return text.format(path=self.path, role=self.role, confidence=self.confidence,
+                           destination=self.destination, reason=self.reason)
 
 
 def _mentions(text: str, name: str) -> int:
@@ -126,23 +133,26 @@ def suggest_destination(
     if any(word in folded for word in _DONE_WORDS):
         target = taxonomy.first("archive")
         return _suggest(relative, current, target, "archive", 0.8, name, None,
-                        "It is marked done, so it belongs with the archive.")
+                        _("It is marked done, so it belongs with the archive."))
     best = _best_mention(taxonomy, folded)
     if best is not None:
         category, count = best
         return _suggest(relative, current, category, category.role, min(0.5 + 0.1 * count, 0.9),
-                        name, None, f"It mentions {category.name!r} {count} time(s).")
+                        name, None, ngettext("It mentions {name!r} {count} time.",
+                                             "It mentions {name!r} {count} times.", count
+                                             ).format(name=category.name, count=count))
     match = _DATE_IN_NAME.search(name)
     day = _safe_date(match) if match else None
     if day is not None:
         return _suggest(relative, current, taxonomy.first("journal"), "journal", 0.7, name, day,
-                        "Its name is a date, so it reads as a journal entry.")
+                        _("Its name is a date, so it reads as a journal entry."))
     if current is not None and current.role not in {"inbox", "unknown"}:
         return Suggestion(relative, current.id, current.role, relative, current.confidence,
-                          f"It is already filed under {current.name!r}.")  # fmt: skip
+                          _("It is already filed under {name!r}.").format(name=current.name))
     role = _STYLE_ROLE.get(style, "notes")
     return _suggest(relative, current, taxonomy.first(role), role, 0.4, name, None,
-                    f"Nothing in it points elsewhere; the organisation style is {style!r}.")
+                    _("Nothing in it points elsewhere; the organisation style is {style!r}."
+                      ).format(style=style))
 
 
 def _suggest(
@@ -157,7 +167,7 @@ def _suggest(
 ) -> Suggestion:
     if current is not None and category is not None and current.id == category.id:
         return Suggestion(relative, current.id, role, relative, confidence,
-                          f"{reason} It is already there.")  # fmt: skip
+                          _("{reason} It is already there.").format(reason=reason))
     return Suggestion(relative, current.id if current else None, role,
                       _destination(category, role, name, day), confidence, reason)  # fmt: skip
 
@@ -183,11 +193,11 @@ def _safe_date(match: re.Match[str]) -> date | None:
 def check_note_folder(policy: AccessPolicy, folder: str) -> str:
     """``folder`` (relative) checked as a place notes may be written; its relative form."""
     if not isinstance(folder, str) or not folder.strip() or os.path.isabs(folder):
-        raise PolicyError(f"{folder!r} is not a folder inside the notes workspace; give a "
-                          "relative path such as 'Inbox'.", path=str(folder),
-                          rule=Rule.INVALID_PATH)  # fmt: skip
+        raise PolicyError(_("{folder!r} is not a folder inside the notes workspace; give a "
+                            "relative path such as 'Inbox'.").format(folder=folder),
+                          path=str(folder), rule=Rule.INVALID_PATH)  # fmt: skip
     target = policy.resolve(folder)
     if policy.is_protected(target):
-        raise PolicyError(f"{target} is kept for wsnb's own data; choose another folder.",
-                          path=target.relative, rule=Rule.PROTECTED)  # fmt: skip
+        raise PolicyError(_("{path} is kept for wsnb's own data; choose another folder.").format(
+            path=target), path=target.relative, rule=Rule.PROTECTED)  # fmt: skip
     return target.relative

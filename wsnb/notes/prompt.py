@@ -18,6 +18,7 @@ from typing import Any, Protocol
 import pandas as pd
 
 from ..errors import UsageError
+from ..i18n import _
 from ..redact import redact_for_model
 
 __all__ = [
@@ -49,13 +50,14 @@ class PromptSettings:
 
     def __post_init__(self) -> None:
         if self.budget < 1_000 or self.head < 0 or self.tail < 0:
-            raise UsageError("The prompt budget must be at least 1,000 characters and the "
-                             "head and tail caps 0 or more.")  # fmt: skip
+            raise UsageError(_("The prompt budget must be at least 1,000 characters and the "
+                               "head and tail caps 0 or more."))  # fmt: skip
         if not 0 <= self.retrieval_share <= 1:
-            raise UsageError("retrieval_share is a fraction of the budget, between 0 and 1.")
+            raise UsageError(_("retrieval_share is a fraction of the budget, between 0 and 1."))
         unknown = [s for s in self.order if s not in SECTIONS]
         if unknown:
-            raise UsageError(f"Unknown prompt sections {unknown}; choose from {list(SECTIONS)}.")
+            raise UsageError(_("Unknown prompt sections {unknown}; choose from {sections}.").format(
+                unknown=unknown, sections=list(SECTIONS)))
 
 
 class RetrievedChunk(Protocol):
@@ -132,6 +134,7 @@ class AssembledPrompt:
     parts: list[PromptPart] = field(default_factory=list)
     budget: int = 40_000
     redacted: dict[str, int] = field(default_factory=dict)  # secrets replaced, by kind
+    notes: list[str] = field(default_factory=list)  # files left out or read in part, and why
 
     def __str__(self) -> str:
         return self.text
@@ -148,8 +151,9 @@ class AssembledPrompt:
 
     def __repr__(self) -> str:
         hidden = f", {sum(self.redacted.values())} secrets redacted" if self.redacted else ""
-        return (f"<AssembledPrompt {len(self.text):,} of {self.budget:,} characters, "
+        head = (f"<AssembledPrompt {len(self.text):,} of {self.budget:,} characters, "
                 f"{len(self.parts)} parts{hidden}>")  # fmt: skip
+        return "\n".join([head, *self.notes])
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(repr(self))
@@ -172,6 +176,8 @@ def assemble_prompt(
     files: Sequence[tuple[str, str, str]],
     hits: Sequence[RetrievedChunk],
     settings: PromptSettings = PromptSettings(),  # frozen: one shared default is safe
+    *,
+    notes: Sequence[str] = (),
 ) -> AssembledPrompt:
     """Fit ``files`` (section, path, text) and ``hits`` into the budget, in the settings' order.
 
@@ -184,7 +190,7 @@ def assemble_prompt(
     closing = f"</assistant-workspace>\n<question>\n{question}\n</question>\n"
     room = settings.budget - len(opening) - len(closing)
     if room < _MIN_USEFUL:
-        raise UsageError("The question alone fills the prompt budget; raise the budget.")
+        raise UsageError(_("The question alone fills the prompt budget; raise the budget."))
     wanted = [s for s in settings.order if s != "retrieval"]
     file_parts = [
         PromptPart(section, path, truncate_middle(text, settings.head, settings.tail), len(text),
@@ -197,9 +203,9 @@ def assemble_prompt(
     retrieval_size = sum(len(p.render()) for p in found)
     reserved = min(retrieval_size, int(room * settings.retrieval_share))
     kept_files, used = _fill(file_parts, room - reserved)
-    kept_hits, _ = _fill(found, room - used)
+    kept_hits = _fill(found, room - used)[0]
     by_section = {s: [p for p in [*kept_files, *kept_hits] if p.section == s]
                   for s in settings.order}  # fmt: skip
     ordered = [p for s in settings.order for p in by_section[s]]
     text = opening + "".join(p.render() for p in ordered) + closing
-    return AssembledPrompt(question, text, ordered, settings.budget, seen)
+    return AssembledPrompt(question, text, ordered, settings.budget, seen, list(notes))

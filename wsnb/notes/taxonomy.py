@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
 import pandas as pd
+
+from ..i18n import _, ngettext
 
 __all__ = [
     "ROLES",
@@ -69,9 +71,23 @@ def infer_role(name: str) -> tuple[str, float]:
     return "unknown", 0.2
 
 
+_CATEGORY_KEYS = ("id", "label", "name", "role", "paths", "confidence", "source", "description")
+_REINFERRED = "inferred"  # wsnb's own guesses are made again; every other source is kept
+DEFAULT_EVOLUTION_RULES: dict[str, Any] = {
+    "allowAutoCreateCategory": False,
+    "allowAutoArchive": False,
+    "requireConfirmationForMoves": True,
+}
+
+
 @dataclass
 class Category:
-    """A folder with a role; ``source`` is ``"inferred"`` or ``"user"`` (kept as given)."""
+    """A folder with a role; ``source`` is ``"inferred"`` (wsnb's guess, made again on each
+    look), ``"user"``, or what another tool wrote (CodePilot's ``"learned"``), kept as given.
+
+    ``name`` is what CodePilot calls ``label``; ``extra`` keeps every field wsnb does not
+    know (``createdBy``...), so saving the taxonomy never drops them.
+    """
 
     id: str
     name: str
@@ -80,9 +96,13 @@ class Category:
     confidence: float
     source: str = "inferred"
     description: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """CodePilot's shape: ``label``, and folder paths ending in ``/``."""
+        return {**self.extra, "id": self.id, "label": self.name, "role": self.role,
+                "paths": [f"{p}/" for p in self.paths], "confidence": self.confidence,
+                "source": self.source, "description": self.description}  # fmt: skip
 
     @classmethod
     def from_json(cls, data: Any) -> Category | None:
@@ -92,10 +112,12 @@ class Category:
         paths = [p.strip("/") for p in data["paths"] if isinstance(p, str) and p.strip("/")]
         confidence = data.get("confidence", 0.5)
         return cls(id=str(data.get("id") or (paths[0] if paths else "")),
-                   name=str(data.get("name") or ""), role=str(role), paths=paths,
+                   name=str(data.get("label") or data.get("name") or ""), role=str(role),
+                   paths=paths,
                    confidence=float(confidence) if isinstance(confidence, int | float) else 0.5,
                    source=str(data.get("source") or "user"),
-                   description=str(data.get("description") or ""))  # fmt: skip
+                   description=str(data.get("description") or ""),
+                   extra={k: v for k, v in data.items() if k not in _CATEGORY_KEYS})  # fmt: skip
 
 
 def _slug(path: str) -> str:
@@ -116,17 +138,27 @@ def classify_path(path: str, categories: Iterable[Category]) -> Category | None:
 
 @dataclass
 class Taxonomy:
-    """The workspace's categories (what ``.assistant/taxonomy.json`` holds)."""
+    """The workspace's categories (what ``.assistant/taxonomy.json`` holds); ``extra`` keeps
+    the file's other keys (CodePilot's ``evolutionRules``...) as they are."""
 
     categories: list[Category]
+    extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def infer(cls, folders: Iterable[str], kept: Iterable[Category] = ()) -> Taxonomy:
-        """Categories for ``folders`` (relative paths); ``kept`` (the user's own) win."""
-        kept = [c for c in kept if c.source == "user"]
+    def infer(cls, folders: Iterable[str], kept: Iterable[Category] = (),
+              extra: dict[str, Any] | None = None) -> Taxonomy:  # fmt: skip
+        """Categories for ``folders`` (relative paths); ``kept`` (saved ones) win.
+
+        A saved category that wsnb itself inferred is inferred again; any other
+        (the person's, CodePilot's) is kept while its folder exists, and a
+        person's own (``source='user'``) even when it does not.
+        """
+        present = set(folders)
+        kept = [c for c in kept if c.source != _REINFERRED
+                and (c.source == "user" or any(p in present for p in c.paths))]  # fmt: skip
         taken = {p for c in kept for p in c.paths}
         inferred = []
-        for folder in sorted(folders):
+        for folder in sorted(present):
             if folder in taken:
                 continue
             role, confidence = infer_role(folder.rsplit("/", 1)[-1])
@@ -136,17 +168,22 @@ class Taxonomy:
                 continue  # a plain subfolder belongs to its parent's category
             inferred.append(Category(_slug(folder), folder.rsplit("/", 1)[-1], role, [folder],
                                      confidence))  # fmt: skip
-        return cls([*kept, *inferred])
+        return cls([*kept, *inferred], dict(extra or {}))
 
     @classmethod
     def from_json(cls, data: Any) -> Taxonomy:
         raw = data.get("categories") if isinstance(data, dict) else None
         found = [Category.from_json(c) for c in raw] if isinstance(raw, list) else []
-        return cls([c for c in found if c is not None])
+        extra = {k: v for k, v in data.items() if k not in {"categories", "updatedAt"}} \
+            if isinstance(data, dict) else {}  # fmt: skip
+        return cls([c for c in found if c is not None], extra)
 
     def to_json(self, now: datetime) -> dict[str, Any]:
-        return {"version": 1, "updatedAt": now.isoformat(),
-                "categories": [c.to_json() for c in self.categories]}  # fmt: skip
+        data: dict[str, Any] = {"version": 1, **self.extra}
+        data.setdefault("evolutionRules", dict(DEFAULT_EVOLUTION_RULES))
+        data["categories"] = [c.to_json() for c in self.categories]
+        data["updatedAt"] = now.isoformat()
+        return data
 
     def classify(self, path: str) -> Category | None:
         return classify_path(path, self.categories)
@@ -199,9 +236,11 @@ def _new_category_rows(taxonomy: Taxonomy, notes: pd.DataFrame, size: int) -> li
             count = int(notes["path"].str.startswith(category.paths[0] + "/").sum())
             if count >= size:
                 rows.append({"kind": "give a role", "path": category.paths[0],
-                             "suggestion": "name it after its role (e.g. Projects, Notes, "
-                             "Resources) or set its role in taxonomy.json",
-                             "reason": f"{count} notes in a folder of unknown role"})  # fmt: skip
+                             "suggestion": _("name it after its role (e.g. Projects, Notes, "
+                                             "Resources) or set its role in taxonomy.json"),
+                             "reason": ngettext("{count} note in a folder of unknown role",
+                                                "{count} notes in a folder of unknown role",
+                                                count).format(count=count)})  # fmt: skip
     loose = notes[notes["path"].map(lambda p: _is_loose(taxonomy, p))]
     tags: dict[str, int] = {}
     for note_tags in loose["tags"]:
@@ -211,8 +250,10 @@ def _new_category_rows(taxonomy: Taxonomy, notes: pd.DataFrame, size: int) -> li
     for tag, count in sorted(tags.items(), key=lambda kv: (-kv[1], kv[0])):
         if count >= size and tag.casefold() not in known:
             rows.append({"kind": "new category", "path": tag.replace("/", "-"),
-                         "suggestion": f"create a folder {tag.replace('/', '-')!r} for them",
-                         "reason": f"{count} unfiled notes share the tag #{tag}"})  # fmt: skip
+                         "suggestion": _("create a folder {name!r} for them").format(
+                             name=tag.replace("/", "-")),
+                         "reason": _("{count} unfiled notes share the tag #{tag}").format(
+                             count=count, tag=tag)})  # fmt: skip
     return rows
 
 
@@ -234,6 +275,8 @@ def _archive_rows(
         inside = notes[notes["path"].str.startswith(prefix)]
         if len(inside) and (inside["modified"] < cutoff).all():
             rows.append({"kind": "archive", "path": category.paths[0],
-                         "suggestion": f"move it into {target}/",
-                         "reason": f"none of its {len(inside)} notes changed in {days} days"})
+                         "suggestion": _("move it into {folder}/").format(folder=target),
+                         "reason": ngettext("its {count} note has not changed in {days} days",
+                                            "none of its {count} notes changed in {days} days",
+                                            len(inside)).format(count=len(inside), days=days)})
     return rows

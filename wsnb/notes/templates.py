@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-__all__ = ["PERSONA_TEMPLATES", "daily_template"]
+__all__ = ["CODEPILOT_TEMPLATES", "PERSONA_TEMPLATES", "daily_template", "has_own_content"]
 
 PERSONA_TEMPLATES: dict[str, str] = {
     "claude": """# Working rules
@@ -33,6 +33,24 @@ Who the assistant works with: how to address them, their goals and boundaries.
 Stable facts worth remembering across days. This file is only ever appended to.
 """,
 }
+
+# What CodePilot writes into a new workspace: a file still saying this has no text of its own.
+CODEPILOT_TEMPLATES: dict[str, str] = {
+    "claude": "# Rules\n\n<!-- Assistant execution rules go here -->\n",
+    "soul": "# Soul\n\n<!-- Assistant personality and style go here -->\n",
+    "user": "# User Profile\n\n<!-- User preferences and information go here -->\n",
+    "memory": "# Memory\n\n<!-- Long-term facts and notes go here -->\n",
+}
+_TEMPLATE_TEXTS = {" ".join(t.split()) for t in (*PERSONA_TEMPLATES.values(),
+                                                  *CODEPILOT_TEMPLATES.values())}  # fmt: skip
+
+
+def has_own_content(text: str | None) -> bool:
+    """True when a persona file holds more than nothing or a template of either tool."""
+    if text is None or not text.strip():
+        return False
+    return " ".join(text.split()) not in _TEMPLATE_TEXTS
+
 
 DAILY_SECTIONS = ("Work Log", "Priority Changes", "Candidate Long-Term Memory")
 

@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from ..errors import WsnbError
+from ..i18n import N_, _, ngettext
 from ..notes.groups import PlanGroup
+from ..notes.layout import DAILY_DIR, PERSONA_FILES, find_persona
+from ..notes.modelwriter import ModelWriter
 from ..notes.onboarding import CHECK_IN_QUESTIONS, ONBOARDING_QUESTIONS, FileWriter, Question
 from ..types import PlanState
 from ._html import esc
@@ -37,9 +40,9 @@ class PlanGroupView(widgets.VBox):  # type: ignore[misc]
         self.group = group
         self.header = widgets.HTML(_group_header(group))
         self.cards = [PlanCard(plan) for plan in group]
-        self.confirm_button = widgets.Button(description="Confirm all", icon="check",
+        self.confirm_button = widgets.Button(description=_("Confirm all"), icon="check",
                                              button_style="warning")  # fmt: skip
-        self.cancel_button = widgets.Button(description="Cancel all", icon="times")
+        self.cancel_button = widgets.Button(description=_("Cancel all"), icon="times")
         self.outcome = widgets.HTML()
         self._ran = False
         self.confirm_button.on_click(self._on_confirm)
@@ -65,14 +68,16 @@ class PlanGroupView(widgets.VBox):  # type: ignore[misc]
             self.outcome.value = f'<span style="{_BAD}">{esc(str(exc))}</span>'
         else:
             failed = [r for r in results if not r.success]
-            text = failed[0].error if failed else f"Done: {len(results)} plan(s) carried out."
+            text = failed[0].error if failed else ngettext(
+                "Done: {count} plan carried out.", "Done: {count} plans carried out.",
+                len(results)).format(count=len(results))  # fmt: skip
             style = _BAD if failed else _GOOD
             self.outcome.value = f'<span style="{style}">{esc(text)}</span>'
         self.refresh()
 
     def _on_cancel(self, _button: widgets.Button | None = None) -> None:
         self.group.cancel()
-        self.outcome.value = "Cancelled; nothing was changed."
+        self.outcome.value = esc(_("Cancelled; nothing was changed."))
         self.refresh()
 
     def close(self) -> None:
@@ -93,8 +98,8 @@ class PlanGroupView(widgets.VBox):  # type: ignore[misc]
 
 
 def _group_header(group: PlanGroup) -> str:
-    note = f"<div>{esc(group.note)}</div>" if group.note else ""
-    empty = "<div>Nothing to do.</div>" if not len(group) else ""
+    note = "".join(f"<div>{esc(line)}</div>" for line in group.note.splitlines())
+    empty = f"<div>{esc(_('Nothing to do.'))}</div>" if not len(group) else ""
     return f"<b>{esc(group.title)}</b>{note}{empty}"
 
 
@@ -105,7 +110,7 @@ def _field(question: Question) -> widgets.Widget:
         return widgets.Combobox(options=list(question.choices), value=question.default,
                                 ensure_option=False, layout=layout)  # fmt: skip
     if question.kind == "list":
-        return widgets.Textarea(placeholder="one per line", layout=layout)
+        return widgets.Textarea(placeholder=_("one per line"), layout=layout)
     return widgets.Text(value="", placeholder=question.default, layout=layout)
 
 
@@ -113,19 +118,25 @@ class _AnswersForm(widgets.VBox):  # type: ignore[misc]
     """Questions with one field each, a button that makes the plans, and where they show."""
 
     questions: tuple[Question, ...] = ()
-    button_text = "Make the plans"
+    button_text = N_("Make the plans")
 
-    def __init__(self, make: Callable[[dict[str, Any]], PlanGroup], **kwargs: Any) -> None:
+    def __init__(self, make: Callable[[dict[str, Any]], PlanGroup],
+                 writer: FileWriter | None = None, **kwargs: Any) -> None:  # fmt: skip
         self._make = make
+        self.writer = writer
+        # What a model writes streams here as it comes, one block per file.
+        self.stream = widgets.HTML()
+        self._streamed: dict[str, str] = {}
         self.fields = {q.key: _field(q) for q in self.questions}
         rows = [widgets.VBox([widgets.HTML(f"<b>{esc(q.en)}</b> {esc(q.zh)}"), self.fields[q.key]])
                 for q in self.questions]  # fmt: skip
-        self.make_button = widgets.Button(description=self.button_text, icon="list")
+        self.make_button = widgets.Button(description=_(self.button_text), icon="list")
         self.message = widgets.HTML()
         self.result = widgets.VBox()
         self.view: PlanGroupView | None = None
         self.make_button.on_click(self._on_make)
-        super().__init__([*rows, self.make_button, self.message, self.result], **kwargs)
+        super().__init__([*rows, self.make_button, self.message, self.stream, self.result],
+                         **kwargs)  # fmt: skip
 
     def answers(self) -> dict[str, Any]:
         return {key: field.value for key, field in self.fields.items()}
@@ -135,13 +146,29 @@ class _AnswersForm(widgets.VBox):  # type: ignore[misc]
         for key, value in answers.items():
             self.fields[key].value = "\n".join(value) if isinstance(value, list) else str(value)
 
+    def _label(self, role: str) -> str:
+        """The file a role's text goes to, as the person knows it."""
+        return role
+
+    def _show_piece(self, role: str, piece: str) -> None:
+        self._streamed[role] = self._streamed.get(role, "") + piece
+        blocks = [f"<div><b>{esc(self._label(role))}</b><pre style='white-space: pre-wrap'>"
+                  f"{esc(text)}</pre></div>" for role, text in self._streamed.items()]  # fmt: skip
+        self.stream.value = "".join(blocks)
+
     def _on_make(self, _button: widgets.Button | None = None) -> None:
         self.message.value = ""
+        self.stream.value = ""
+        self._streamed = {}
+        if isinstance(self.writer, ModelWriter):
+            self.writer.on_text = self._show_piece
+            self.message.value = esc(_("The model is writing the files..."))
         try:
             group = self._make(self.answers())
         except WsnbError as exc:
             self.message.value = f'<span style="{_BAD}">{esc(str(exc))}</span>'
             return
+        self.message.value = ""
         if self.view is not None:
             self.view.close()
         self.view = PlanGroupView(group)
@@ -152,17 +179,30 @@ class OnboardingForm(_AnswersForm):
     """The 13 onboarding questions; the answers become plans for the persona files."""
 
     questions = ONBOARDING_QUESTIONS
-    button_text = "Make the plans"
+    button_text = N_("Make the plans")
 
     def __init__(self, notes: Notes, writer: FileWriter | None = None, **kwargs: Any) -> None:
-        super().__init__(lambda answers: notes.onboard(answers, writer=writer), **kwargs)
+        self.notes = notes
+        super().__init__(lambda answers: notes.onboard(answers, writer=self.writer), writer,
+                         **kwargs)  # fmt: skip
+
+    def _label(self, role: str) -> str:
+        return find_persona(self.notes.root, role) or PERSONA_FILES.get(role, (role,))[0]
 
 
 class CheckInForm(_AnswersForm):
     """The 3 daily check-in questions; the answers become a plan for today's memory."""
 
     questions = CHECK_IN_QUESTIONS
-    button_text = "Plan today's memory"
+    button_text = N_("Plan today's memory")
 
     def __init__(self, notes: Notes, writer: FileWriter | None = None, **kwargs: Any) -> None:
-        super().__init__(lambda answers: notes.check_in(answers, writer=writer), **kwargs)
+        self.notes = notes
+        super().__init__(lambda answers: notes.check_in(answers, writer=self.writer), writer,
+                         **kwargs)  # fmt: skip
+
+    def _label(self, role: str) -> str:
+        if role == "daily":
+            return f"{DAILY_DIR}/{self.notes.today().isoformat()}.md"
+        name = find_persona(self.notes.root, role) or PERSONA_FILES.get(role, (role,))[0]
+        return _("{name} (added at the end)").format(name=name)
