@@ -368,9 +368,11 @@ def test_reply_display_forms(ws: wsnb.Workspace) -> None:
 def test_the_agent_reads_with_the_design_limits(ws: wsnb.Workspace) -> None:
     from wsnb.agent import AgentLimits
     from wsnb.agent.reading import run_read_tool
+    from wsnb.tools.limits import ToolLimits
 
     limits = AgentLimits()
-    assert (limits.names, limits.matches, limits.files_scanned, limits.read_bytes,
+    assert limits == ToolLimits.for_model()
+    assert (limits.names, limits.matches, limits.files, limits.read_bytes,
             limits.entries) == (30, 50, 1000, 128 * 1024, 200)  # fmt: skip
     big = run_read_tool(ws, "read_file", limits, path="data/large.txt", limit=10**9)
     assert big.success and big.data.truncated
