@@ -70,7 +70,7 @@ def test_a_forbidden_request_shows_no_card(ws: wsnb.Workspace) -> None:
     chat.send("永久删除 README.md")
     view = chat.replies[-1]
     assert view.cards == [] and "永久" not in view.footer.value
-    assert "never deletes permanently" in view.answer.value
+    assert "从不永久删除" in view.answer.value  # a Chinese message gets a Chinese refusal
 
 
 @pytest.fixture

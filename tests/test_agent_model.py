@@ -123,11 +123,14 @@ def test_write_tools_only_make_pending_plans(ws: wsnb.Workspace, server: Scripte
         Step(body=completion("I proposed two plans.")),
     )  # fmt: skip
     reply = ws.ask("tidy up the name of the utils module and start a todo note")
-    assert [p.action.value for p in reply.plans] == ["rename", "create_file"]
+    # One change per answer: the second is refused, and the reply says so with the rule.
+    assert [p.action.value for p in reply.plans] == ["rename"]
     assert all(p.state is PlanState.PENDING for p in reply.plans)
+    assert "1 more changes; they were refused" in reply.text and "`notes/todo.md`" in reply.text
     assert (ws.root / "app" / "utils.py").exists() and not (ws.root / "notes").exists()
-    result = server.chat_requests[1].body["messages"][-1]["content"]
-    assert "pending" in result and "can't confirm" in result
+    results = [m["content"] for m in server.chat_requests[1].body["messages"] if m["role"] == "tool"]
+    assert "pending" in results[0] and "can't confirm" in results[0]
+    assert results[1].startswith("Refused: one change per answer")
     reply.plans[0].confirm()  # a person's decision
     assert (ws.root / "app" / "helpers.py").exists()
 
@@ -164,7 +167,8 @@ def test_prompt_injection_produces_at_most_pending_plans(
     assert ws.history.empty
     sent = server.chat_requests[1].body["messages"]
     results = [m["content"] for m in sent if m["role"] == "tool"]
-    assert sum("at most 5 plans per answer" in r for r in results) == 5  # 1 write + 9 trash
+    # The first allowed change is a plan; every later change is refused (1 write + 8 trash).
+    assert sum("one change per answer" in r for r in results) == 9
     assert any("no tool named 'run_command'" in r for r in results)
     assert any("outside the workspace" in r for r in results)
     # The file text went to the model marked as data.
@@ -201,7 +205,7 @@ def test_forbidden_and_parsed_commands_never_reach_the_model(
 ) -> None:
     refused = ws.ask("永久删除 README.md")
     assert refused.plans == [] and refused.intent == "forbidden"
-    assert "打开微信" and "doesn't launch applications" in ws.ask("打开微信").text
+    assert "不启动应用程序" in ws.ask("打开微信").text
     found = ws.ask("搜索 README")
     assert found.table is not None and found.mode == "test-model"
     assert server.chat_requests == []
