@@ -56,7 +56,7 @@ _NOISE_TAIL = re.compile(r"(\s+file|\s+folder|这个文件|文件夹|文件|一�
 
 def clean_target(text: str) -> str:
     """A path or keyword as typed, without quotes, filler words and trailing punctuation."""
-    text = _TAIL.sub("", text.strip()).strip().strip(_QUOTES).strip()
+    text = _TAIL.sub("", text.strip()).strip().rstrip(":：,，").strip().strip(_QUOTES).strip()
     for _ in range(2):
         text = _NOISE_HEAD.sub("", text).strip().strip(_QUOTES).strip()
         if not re.search(r"\.\w+$", text):  # "README file" -> README, "a.txt" stays

@@ -1,0 +1,118 @@
+"""The phrasing corpus (``tests/agent_corpus.py``) on two workspaces, and what it promises.
+
+Every case runs through ``ws.ask()`` offline on real files; the accuracy table
+per intent is printed (``pytest -s`` shows it; ``python tests/agent_corpus.py``
+prints it alone).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from agent_corpus import PROJECT, SAMPLE, accuracy_table, build_project, evaluate
+
+import wsnb
+from wsnb.agent import Agent
+
+
+def _chinese(text: str) -> bool:
+    return any("\u4e00" <= c <= "\u9fff" for c in text)
+
+
+def test_the_corpus_covers_every_intent_in_both_languages() -> None:
+    cases = SAMPLE + PROJECT
+    assert len(cases) >= 200
+    assert sum(_chinese(c.say[-1]) for c in cases) * 2 >= len(cases)
+    intents = {c.intent for c in cases}
+    assert {"read", "resolve", "find", "grep", "define", "list", "reference", "summarize",
+            "project", "workspace", "trash", "rename", "copy", "move", "create", "modify",
+            "append", "several", "chat"} <= intents  # fmt: skip
+    for intent in intents:  # both languages and both workspaces for every intent
+        chosen = [c for c in cases if c.intent == intent]
+        assert any(_chinese(c.say[-1]) for c in chosen), intent
+        assert any(not _chinese(c.say[-1]) for c in chosen), intent
+        assert any(c in SAMPLE for c in chosen) and any(c in PROJECT for c in chosen), intent
+
+
+def test_the_corpus_is_answered(tmp_path: Path) -> None:
+    results = evaluate(wsnb.copy_sample_workspace(tmp_path / "sample"),
+                       build_project(tmp_path / "project"))  # fmt: skip
+    print(accuracy_table(results))
+    failed = [(label, case.say, reply.text[:120]) for label, case, ok, reply in results if not ok]
+    assert failed == []
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> wsnb.Workspace:
+    ws = wsnb.open_workspace(build_project(tmp_path / "project"))
+    ws._agent = Agent(ws, environ={})
+    return ws
+
+
+def test_counts_are_the_truth_and_say_what_is_shown(project: wsnb.Workspace) -> None:
+    reply = project.ask("搜索 log")
+    assert reply.table is not None and len(reply.table) == 42  # the whole answer
+    assert "找到 42 个" in reply.text and "显示前 30 个，共 42 个" in reply.text
+    assert "… 还有 12 行" in reply.plain()
+    english = project.ask("list journal")
+    assert "holds 42 entries" in english.text and "Showing the first 30 of 42" in english.text
+    assert english.table is not None and len(english.table) == 42
+
+
+def test_a_name_with_several_matches_asks_which_one(project: wsnb.Workspace) -> None:
+    reply = project.ask("删除 utils")
+    assert reply.plans == [] and "是哪一个" in reply.text
+    assert reply.table is not None and set(reply.table["path"]) == {"shop/utils.py",
+                                                                     "web/utils.js"}  # fmt: skip
+    chosen = project.ask("删除第二个")  # the candidates are the list to pick from
+    assert [p.source.relative for p in chosen.plans if p.source] == ["web/utils.js"]
+    missing = project.ask("read ghost.py")
+    assert "There is no file named `ghost.py`" in missing.text and missing.plans == []
+
+
+def test_a_change_for_several_items_is_refused_in_both_languages(project: wsnb.Workspace) -> None:
+    project.ask("搜索 log")
+    for message, words in (("删除第一个和第二个", "每个计划只改一项"),
+                           ("delete the first two", "one item per plan")):  # fmt: skip
+        reply = project.ask(message)
+        assert reply.plans == [] and words in reply.text
+    assert project.pending.empty
+
+
+def test_modify_and_append_make_one_write_plan_with_a_diff(project: wsnb.Workspace) -> None:
+    reply = project.ask("在 待办.txt 末尾加一行 买鸡蛋")
+    [plan] = reply.plans
+    assert "+买鸡蛋" in plan.diff and "买牛奶" in plan.diff
+    plan.confirm()
+    assert (project.root / "notes" / "待办.txt").read_text(encoding="utf-8") == "买牛奶\n买鸡蛋\n"
+    [change] = project.ask("replace the contents of 待办.txt with done").plans
+    assert "-买牛奶" in change.diff and "+done" in change.diff
+    change.cancel()
+
+
+def test_a_plan_from_a_chinese_message_is_described_in_chinese(project: wsnb.Workspace) -> None:
+    reply = project.ask("把 cart.js 删掉")
+    assert reply.lang == "zh" and reply.text.startswith("计划 ")
+    assert "确认后才会执行" in reply.text and "离线模式" in reply.text
+    reply.plans[0].cancel()
+
+
+def test_a_name_search_that_finds_nothing_searches_the_text(project: wsnb.Workspace) -> None:
+    reply = project.ask("搜索 slugify")
+    assert reply.text.startswith("没有文件名匹配 `slugify`，所以改为在文件内容里搜索")
+    assert reply.table is not None and list(reply.table["path"]) == ["shop/utils.py"]
+
+
+def test_where_is_it_defined_finds_the_definition_not_the_mentions(
+    project: wsnb.Workspace,
+) -> None:
+    reply = project.ask("where is PriceCache defined")
+    assert reply.table is not None and list(reply.table["path"]) == ["shop/utils.py"]
+    assert "docs/meeting notes.md" not in set(reply.table["path"])  # a mention, not a definition
+
+
+def test_the_workspace_phrases(project: wsnb.Workspace) -> None:
+    reply = project.ask("当前工作区是哪个")
+    assert str(project.root) in reply.text and "wsnb.widgets.pick_workspace()" in reply.text
+    assert "当前打开的工作区是" in reply.text
