@@ -142,7 +142,8 @@ SAMPLE: list[Case] = [
     # summaries and the project
     case("总结 README.md", "summarize", "summary", "README.md"),
     case("summarize app/utils.py", "summarize", "summary", "app/utils.py"),
-    case(("找一下包含 greeting 的文件", "总结这些文件的作用"), "summarize", "summary", "app/utils.py"),
+    case(("找一下包含 greeting 的文件", "总结这些文件的作用"), "summarize", "summary",
+         "app/utils.py"),
     case(("which files mention Widget", "summarize these files"), "summarize", "summary",
          "src/widget.h"),
     case("分析这个项目", "project", "project"),
@@ -183,8 +184,10 @@ SAMPLE: list[Case] = [
     case("replace the contents of windows_notes.txt with hello", "modify", "plan", "write_file",
          "windows_notes.txt"),
     case("把 README.md 内容替换为 # 新标题", "modify", "plan", "write_file", "README.md"),
-    case("在 windows_notes.txt 末尾加一行 再见", "append", "plan", "write_file", "windows_notes.txt"),
-    case("append goodbye to windows_notes.txt", "append", "plan", "write_file", "windows_notes.txt"),
+    case("在 windows_notes.txt 末尾加一行 再见", "append", "plan", "write_file",
+         "windows_notes.txt"),
+    case("append goodbye to windows_notes.txt", "append", "plan", "write_file",
+         "windows_notes.txt"),
     case("给 README.md 末尾追加 完", "append", "plan", "write_file", "README.md"),
     # several targets: refused, no plan
     case(("搜索 widget", "删除第一个和第二个"), "several", "refuse"),

@@ -116,3 +116,36 @@ def test_the_workspace_phrases(project: wsnb.Workspace) -> None:
     reply = project.ask("当前工作区是哪个")
     assert str(project.root) in reply.text and "wsnb.widgets.pick_workspace()" in reply.text
     assert "当前打开的工作区是" in reply.text
+
+
+def test_the_ranker_reads_again_only_the_files_a_plan_changed(project: wsnb.Workspace) -> None:
+    from wsnb.agent.actions import Session
+    from wsnb.agent.retrieval import _RANKED, rank_paths
+
+    session = Session(project, project.agent.context)
+    assert rank_paths(session, "PriceCache")[0][0] in {"shop/utils.py", "docs/meeting notes.md"}
+    first = _RANKED[project].reads
+    assert first > 40  # every text file once
+    project.create_file("notes/cache.md", "# PriceCache\n\nPriceCache PriceCache notes.\n").confirm()
+    assert rank_paths(session, "PriceCache")[0][0] == "notes/cache.md"
+    assert _RANKED[project].reads == first + 1  # the new file only
+    project.trash("notes/cache.md").confirm()
+    assert "notes/cache.md" not in [p for p, _score in rank_paths(session, "PriceCache")]
+    assert _RANKED[project].reads == first + 1  # a removal reads nothing
+
+
+def test_the_summary_is_computed_once_per_index_state(project: wsnb.Workspace) -> None:
+    summary = project.summary()
+    assert project.summary() is summary
+    project.create_folder("archive").confirm()
+    assert project.summary() is not summary
+
+
+def test_summaries_read_markdown_as_the_notes_do(project: wsnb.Workspace) -> None:
+    (project.root / "docs" / "front.md").write_text(
+        "---\ntitle: Front title\n---\n# Heading one\n\n~~~\n# not a heading\n~~~\n\nProse here.\n",
+        encoding="utf-8")  # fmt: skip
+    project.scan()
+    reply = project.ask("summarize docs/front.md")
+    assert "- title: Front title" in reply.text and "Heading one" in reply.text
+    assert "not a heading" not in reply.text and "- first paragraph: Prose here." in reply.text

@@ -70,8 +70,9 @@ LAUNCHES = ["打开微信", "启动浏览器", "打开 QQ", "帮我打开计算�
 def test_application_launches_are_declined(ws: wsnb.Workspace, message: str) -> None:
     assert classify(message).kind is IntentKind.LAUNCH_APP
     reply = ws.ask(message)
-    said = {"zh": "不启动应用程序", "en": "wsnb works on files in this workspace and doesn't launch "
-            "applications"}[reply.lang]  # fmt: skip
+    said = {"zh": "不启动应用程序",
+            "en": "wsnb works on files in this workspace and doesn't launch applications",
+            }[reply.lang]  # fmt: skip
     assert said in reply.text
     assert reply.plans == [] and reply.intent == "launch_app"
 

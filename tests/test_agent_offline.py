@@ -337,7 +337,8 @@ def test_trash_of_these_files_is_refused_as_bulk(ws: wsnb.Workspace) -> None:
     reply = ws.ask("把第一个删掉")
     assert len(reply.plans) == 1  # one item: fine
     reply.plans[0].cancel()
-    for message, said in (("删除这些文件", "每个计划只改一项"), ("trash all of them", "one item per plan")):
+    for message, said in (("删除这些文件", "每个计划只改一项"),
+                          ("trash all of them", "one item per plan")):  # fmt: skip
         refused = ws.ask(message)
         assert refused.plans == [] and refused.intent == "forbidden"
         assert said in refused.text

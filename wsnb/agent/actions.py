@@ -142,8 +142,8 @@ def _count_note(rows: int, total: int, how_all: str = "") -> str:
     shown = min(rows, TABLE_ROWS)
     if total <= shown:
         return ""
-    note = " " + _("Showing the first {shown} of {total}; the whole list is in reply.table.").format(
-        shown=shown, total=f"{total:,}")
+    note = " " + _("Showing the first {shown} of {total}; the whole list is in "
+                   "reply.table.").format(shown=shown, total=f"{total:,}")
     if rows < total and how_all:
         note += " " + _("The table holds {rows:,} of them; {call} returns them all.").format(
             rows=rows, call=how_all)
@@ -264,8 +264,10 @@ def _read(session: Session, command: Command) -> Reply:
 def _shown(doc: FileText) -> str:
     lines = doc.lines[:SHOWN_LINES]
     more = len(doc.lines) - len(lines)
-    tail = "\n" + _("… {more} more lines (of {total}); ws.read(\"{path}\") gives the whole "
-                    "file").format(more=more, total=len(doc.lines), path=doc.path) if more > 0 else ""
+    tail = ""
+    if more > 0:
+        tail = "\n" + _("… {more} more lines (of {total}); ws.read(\"{path}\") gives the whole "
+                        "file").format(more=more, total=len(doc.lines), path=doc.path)
     body = "\n".join(lines).replace("```", "`\u200b``")
     return f"**{doc.header()}**\n```\n{body}{tail}\n```"
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["AgentLimits", "run_read_tool"]
 
 AgentLimits = ToolLimits
-"""The agent's limits are a tool caller's limits; ``AgentLimits()`` is ``ToolLimits.for_model()``."""
+"""The agent's limits are a tool caller's: ``AgentLimits()`` is ``ToolLimits.for_model()``."""
 
 # The limit behind each bound parameter, per tool.
 _LIMIT_PARAMS: dict[str, dict[str, str]] = {

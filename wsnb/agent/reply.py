@@ -95,7 +95,9 @@ class Reply:
 def _table_text(table: pd.DataFrame, lang: str) -> str:
     shown = table.head(TABLE_ROWS)
     text = shown.to_string(index=shown.index.name == "#", max_colwidth=60)
-    return text + (f"\n{more_rows(len(shown), len(table), lang)}" if len(table) > len(shown) else "")
+    if len(table) > len(shown):
+        text += "\n" + more_rows(len(shown), len(table), lang)
+    return text
 
 
 def more_rows(shown: int, total: int, lang: str | None = None) -> str:
