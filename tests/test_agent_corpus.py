@@ -109,6 +109,7 @@ def test_where_is_it_defined_finds_the_definition_not_the_mentions(
 ) -> None:
     reply = project.ask("where is PriceCache defined")
     assert reply.table is not None and list(reply.table["path"]) == ["shop/utils.py"]
+    assert list(reply.table["text"]) == ["class PriceCache:"]  # the definition line itself
     assert "docs/meeting notes.md" not in set(reply.table["path"])  # a mention, not a definition
 
 
@@ -126,7 +127,8 @@ def test_the_ranker_reads_again_only_the_files_a_plan_changed(project: wsnb.Work
     assert rank_paths(session, "PriceCache")[0][0] in {"shop/utils.py", "docs/meeting notes.md"}
     first = _RANKED[project].reads
     assert first > 40  # every text file once
-    project.create_file("notes/cache.md", "# PriceCache\n\nPriceCache PriceCache notes.\n").confirm()
+    note = "# PriceCache\n\nPriceCache PriceCache notes.\n"
+    project.create_file("notes/cache.md", note).confirm()
     assert rank_paths(session, "PriceCache")[0][0] == "notes/cache.md"
     assert _RANKED[project].reads == first + 1  # the new file only
     project.trash("notes/cache.md").confirm()

@@ -195,10 +195,12 @@ def _text_search(session: Session, keyword: str, pattern: str, *, regex: bool) -
     return Reply(text, table=table)
 
 
+# Lines that define a name. The search runs over a file's whole text, so a gap is spaces or
+# tabs, never a line break.
 _DEFINITION = (r"\b(?:class|struct|interface|enum|union|def|function|func|fn|namespace|type|"
-               r"trait|typedef|module)\s+{name}\b|\b(?:const|let|var)\s+{name}\s*=|"
-               r"::{name}\s*\(|#define\s+{name}\b|"
-               r"^[\w:<>,*&\s]*[\w>*&]\s+[*&]?{name}\s*\([^;]*$")  # fmt: skip
+               r"trait|typedef|module)[ \t]+{name}\b|\b(?:const|let|var)[ \t]+{name}[ \t]*=|"
+               r"::{name}[ \t]*\(|#define[ \t]+{name}\b|"
+               r"^[\w:<>,*& \t]*[\w>*&][ \t]+[*&]?{name}[ \t]*\([^;\n]*$")  # fmt: skip
 
 
 def _define(session: Session, command: Command) -> Reply:
