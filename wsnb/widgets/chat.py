@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..agent.reply import TABLE_ROWS, Reply, markdown_html
+from ..agent.reply import TABLE_ROWS, Reply, markdown_html, more_rows
 from ..errors import WsnbError
 from .card import PlanCard
 
@@ -147,7 +147,8 @@ def _table_html(reply: Reply) -> str:
     shown = reply.table.head(TABLE_ROWS).to_html(index=numbered, index_names=False, border=0,
                                                  escape=True)  # fmt: skip
     more = len(reply.table) - TABLE_ROWS
-    tail = f'<div style="{_MUTED}">… {more} more rows</div>' if more > 0 else ""
+    note = html.escape(more_rows(TABLE_ROWS, len(reply.table), reply.lang))
+    tail = f'<div style="{_MUTED}">{note}</div>' if more > 0 else ""
     return f"<div>{shown}</div>{tail}"
 
 
