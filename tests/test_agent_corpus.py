@@ -151,3 +151,34 @@ def test_summaries_read_markdown_as_the_notes_do(project: wsnb.Workspace) -> Non
     reply = project.ask("summarize docs/front.md")
     assert "- title: Front title" in reply.text and "Heading one" in reply.text
     assert "not a heading" not in reply.text and "- first paragraph: Prose here." in reply.text
+
+
+def test_a_real_name_that_looks_like_several_is_one_item(project: wsnb.Workspace) -> None:
+    (project.root / "notes" / "all-hands.txt").write_text("agenda\n", encoding="utf-8")
+    project.scan()
+    [plan] = project.ask("delete all-hands.txt").plans
+    assert plan.source is not None and plan.source.relative == "notes/all-hands.txt"
+    plan.cancel()
+    assert project.ask("delete all txt files").plans == []
+
+
+def test_a_path_the_scan_left_out_is_still_read_by_its_path(project: wsnb.Workspace) -> None:
+    (project.root / "logs").mkdir()
+    (project.root / "logs" / "run.txt").write_text("started\n", encoding="utf-8")  # ignored
+    assert "logs/run.txt" not in set(project.files["path"])
+    assert project.ask("read logs/run.txt").files_read == ["logs/run.txt"]
+
+
+def test_the_magics_resolve_names_like_the_chat(project: wsnb.Workspace) -> None:
+    from IPython.testing.globalipapp import get_ipython
+
+    from wsnb.magics import WorkspaceMagics
+
+    magics = WorkspaceMagics(get_ipython())
+    magics.workspace = project
+    assert magics.ws("read models.py").path == "shop/models.py"
+    assert "models.py" in set(magics.ws("ls shop")["name"])
+    from IPython.core.error import UsageError
+
+    with pytest.raises(UsageError, match="could mean 2 entries"):
+        magics.ws("read utils")

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 from ..i18n import _, detect_language, using_language
 from ..tools.limits import ToolLimits
 from .actions import Session, help_text, run_command
-from .changes import one_item_refusal
-from .commands import CHANGES, parse_command, several_targets
+from .changes import asks_for_several, one_item_refusal
+from .commands import CHANGES, parse_command
 from .context import ConversationContext
 from .intents import Intent, IntentKind, classify
 from .reply import OFFLINE, Reply
@@ -97,7 +97,7 @@ class Agent:
         self.context.next_turn()
         lang = detect_language(message)
         with using_language(lang):
-            intent = classify(message)
+            intent = self._named_item(message, classify(message))
             logger.info("agent: %s message (%s)", intent.kind.value, self.mode)
             reply = self._answer(message, intent, lang, on_text)
             reply.intent = intent.kind.value
@@ -118,6 +118,18 @@ class Agent:
         return answer_with_model(session, self.llm, message, intent, on_text=on_text,
                                  earlier=earlier)  # fmt: skip
 
+    def _named_item(self, message: str, intent: Intent) -> Intent:
+        """A "many files" refusal taken back when the words name one real entry
+        ("delete all-hands.txt" is one file, whatever "all" says)."""
+        if intent.rule != "bulk_change":
+            return intent
+        command = parse_command(message)
+        if command is None or command.action not in CHANGES or not command.get("target"):
+            return intent
+        session = Session(self.workspace, self.context, self.limits)
+        return intent if asks_for_several(session, command.get("target")) \
+            else Intent(IntentKind.WORKSPACE)
+
     def _answer(self, message: str, intent: Intent, lang: str,
                 on_text: Callable[[str], None] | None) -> Reply:  # fmt: skip
         if intent.kind in {IntentKind.FORBIDDEN, IntentKind.LAUNCH_APP}:
@@ -125,7 +137,7 @@ class Agent:
         session = Session(self.workspace, self.context, self.limits, lang)
         command = parse_command(message)
         if command is not None and command.action in CHANGES \
-                and several_targets(command.get("target")):
+                and asks_for_several(session, command.get("target")):
             return Reply(one_item_refusal())  # with or without a model: one item per plan
         if command is not None and (self.llm is None or command.action not in _MODEL_ACTIONS):
             reply = run_command(session, command)

@@ -12,18 +12,19 @@ import posixpath
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..errors import WsnbError
 from ..i18n import _
 from .actions import Session, is_dir, resolve_targets
 from .commands import Command, several_targets
 from .context import ContextError
 from .intents import FORBIDDEN_RULES
 from .reply import Reply
-from .resolve import Kind
+from .resolve import Kind, resolve_name
 
 if TYPE_CHECKING:
     from ..plans import Plan
 
-__all__ = ["CHANGE_HANDLERS", "one_item_refusal"]
+__all__ = ["CHANGE_HANDLERS", "asks_for_several", "one_item_refusal"]
 
 
 def one_item_refusal() -> str:
@@ -36,6 +37,16 @@ def one_item_refusal() -> str:
     ])  # fmt: skip
 
 
+def asks_for_several(session: Session, text: str) -> bool:
+    """Whether ``text`` names several items; a real entry's name ("notes-all.txt") never does."""
+    if not several_targets(text):
+        return False
+    try:
+        return resolve_name(session.ws, text).how not in {"exact", "suffix", "name"}
+    except WsnbError:
+        return True  # not a path at all: the words decide
+
+
 def planned(plans: list[Plan]) -> Reply:
     pending = [p for p in plans if not p.is_refused]
     refused = [p for p in plans if p.is_refused]
@@ -46,7 +57,7 @@ def planned(plans: list[Plan]) -> Reply:
 
 
 def _single(session: Session, text: str, kind: Kind = "any") -> str:
-    if several_targets(text):
+    if asks_for_several(session, text):
         raise ContextError(one_item_refusal())
     paths = resolve_targets(session, text, kind)
     if len(paths) > 1:

@@ -18,14 +18,18 @@ from __future__ import annotations
 import difflib
 import posixpath
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal
+
+from ..errors import UsageError
+from ..i18n import _
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from ..workspace import Workspace
 
-__all__ = ["MAX_CANDIDATES", "Resolution", "Unresolved", "resolve_name"]
+__all__ = ["MAX_CANDIDATES", "Resolution", "Unresolved", "resolve_name", "resolve_path"]
 
 MAX_CANDIDATES = 10
 How = Literal["exact", "suffix", "name", "stem", "fuzzy", "ambiguous", "missing"]
@@ -69,19 +73,46 @@ def _entries(ws: Workspace, kind: Kind) -> pd.DataFrame:
     return frame
 
 
+def _on_disk(absolute: Path, kind: Kind) -> bool:
+    try:
+        if absolute.is_symlink():
+            return False  # the policy refuses links when they are used; never resolve to one
+        return absolute.is_dir() if kind == "dir" else absolute.is_file() if kind == "file" \
+            else absolute.exists()
+    except OSError:
+        return False
+
+
+def resolve_path(ws: Workspace, text: str, *, kind: Kind = "any") -> str:
+    """The one path ``text`` names, for callers that can't ask back (the magics).
+
+    A missing name is returned as typed, so the caller's own "does not exist"
+    follows; several candidates raise ``UsageError`` naming them all.
+    """
+    resolution = resolve_name(ws, text, kind=kind)
+    if resolution.found or resolution.how == "missing":
+        return resolution.path or text
+    names = ", ".join(resolution.candidates)
+    raise UsageError(_("{name} could mean {count} entries: {names}. Type the whole path.")
+                     .format(name=text, count=resolution.total, names=names), path=text)  # fmt: skip
+
+
 def _stem(name: str) -> str:
     return name.rsplit(".", 1)[0] if "." in name.lstrip(".") else name
 
 
 def resolve_name(ws: Workspace, text: str, *, kind: Kind = "any") -> Resolution:
     """Resolve ``text`` against the index (the policy refuses an outside path first)."""
-    relative = ws.policy.resolve(text).relative
+    target = ws.policy.resolve(text)
+    relative = target.relative
     entries = _entries(ws, kind)
     paths: list[str] = entries["path"].tolist()
     if relative in set(paths):
         return Resolution(text, "exact", relative)
     if relative == "." and kind != "file":
         return Resolution(text, "exact", ".")
+    if _on_disk(target.absolute, kind):  # a path the scan left out (ignored, or past a limit)
+        return Resolution(text, "exact", relative)
     folded = relative.casefold()
     for how, matches in _tiers(paths, folded):
         if len(matches) == 1:
