@@ -93,8 +93,8 @@ def resolve_path(ws: Workspace, text: str, *, kind: Kind = "any") -> str:
     if resolution.found or resolution.how == "missing":
         return resolution.path or text
     names = ", ".join(resolution.candidates)
-    raise UsageError(_("{name} could mean {count} entries: {names}. Type the whole path.")
-                     .format(name=text, count=resolution.total, names=names), path=text)  # fmt: skip
+    said = _("{name} could mean {count} entries: {names}. Type the whole path.")
+    raise UsageError(said.format(name=text, count=resolution.total, names=names), path=text)
 
 
 def _stem(name: str) -> str:
