@@ -203,8 +203,12 @@ _DEFINITION = (r"\b(?:class|struct|interface|enum|union|def|function|func|fn|nam
                r"^[\w:<>,*& \t]*[\w>*&][ \t]+[*&]?{name}[ \t]*\([^;\n]*$")  # fmt: skip
 
 
+_KIND_WORDS = re.compile(r"^(?:the\s+)?(?:class|function|method|def|struct|type|variable|"
+                         r"constant|函数|类|方法|变量|常量)\s*", re.IGNORECASE)  # fmt: skip
+
+
 def _define(session: Session, command: Command) -> Reply:
-    keyword = command.get("keyword")
+    keyword = _KIND_WORDS.sub("", command.get("keyword")).strip() or command.get("keyword")
     name = re.escape(keyword)
     pattern = _DEFINITION.format(name=name)
     reply = _text_search(session, keyword, pattern, regex=True)
@@ -219,7 +223,7 @@ def _define(session: Session, command: Command) -> Reply:
     return reply
 
 
-_ROOT_WORDS = {".", "", "根目录", "root", "the root", "工作区", "workspace", "顶层目录", "/"}
+_ROOT_WORDS = {".", "", "根目录", "根", "root", "the root", "工作区", "workspace", "顶层目录", "/"}
 
 
 def _list(session: Session, command: Command) -> Reply:

@@ -43,7 +43,8 @@ _POLITE = re.compile(
     re.IGNORECASE,
 )
 _TAIL = re.compile(
-    r"[\s。.!！?？~～]*(吧|吗|呢|呀|啊|please|thanks|thank\s+you)?[\s。.!！?？~～]*$", re.IGNORECASE
+    r"[\s。.!！?？~～]*(吧|吗|呢|呀|啊|please|thanks|thank\s+you|for\s+me)?[\s。.!！?？~～]*$",
+    re.IGNORECASE
 )
 
 _QUOTES = "\"'`“”‘’「」『』《》<>"
@@ -51,7 +52,8 @@ _NOISE_HEAD = re.compile(
     r"^(the\s+file\s+|the\s+folder\s+|file\s+|folder\s+|the\s+|文件夹\s*|文件\s*|目录\s*)",
     re.IGNORECASE,
 )
-_NOISE_TAIL = re.compile(r"(\s+file|\s+folder|这个文件|文件夹|文件|一下|这个)$", re.IGNORECASE)
+_NOISE_TAIL = re.compile(r"(\s+file|\s+folder|\s+directory|这个文件|文件夹|文件|目录|一下|这个)$",
+                         re.IGNORECASE)  # fmt: skip
 
 
 def clean_target(text: str) -> str:

@@ -34,7 +34,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     "MOVE_TO": ("到", "进", "去", "至"),
     "CREATE": ("创建", "新建", "建立", "新增", "生成", "建", "写"),
     "CREATE_EN": ("create", "make", "add", "new", "touch"),
-    "READ": ("读取", "读一下", "读读", "读", "查看", "看看", "看一下", "看", "显示", "打印",
+    "READ": ("读取", "读一下", "读读", "读一读", "读", "查看", "看看", "看一下", "看一看", "看下",
+             "瞧瞧", "看", "显示", "打印",
              "打开看看", "给我看看", "给我看"),
     "READ_EN": ("read", "show me", "show", "view", "cat", "display", "print", "look at"),
     "OPEN": ("打开", "开启", "开"),
@@ -86,7 +87,8 @@ ROWS: tuple[Row, ...] = (
     Row("help", "zh", r"(?:帮助|你能做什么|你会什么|能做什么|怎么用|使用说明|有什么命令)"),
     Row("help", "en", r"(?:help|what can you do|what do you do|commands|how do i use (?:this|you))"),
     # the workspace itself (11.1)
-    Row("workspace", "zh", r"(?:{OPEN}|选择|切换|换|更换|换一个|打开另一个|选)(?:另一个|其他|别的|新的)?"
+    Row("workspace", "zh", r"(?:我|我们)?(?:现在|当前)?(?:在|用的是|打开的是)(?:哪个|哪一个|什么){WORKSPACE}"),
+    Row("workspace", "zh", r"(?:{OPEN}|选择|切换|换|更换|换一个|换个|打开另一个|选)(?:另一个|其他|别的|新的)?"
                            r"(?:一个)?{WORKSPACE}"),
     Row("workspace", "zh", r"(?:当前|现在|目前)?(?:的)?(?:{WORKSPACE}|打开的{WORKSPACE})"
                            r"(?:是(?:哪个|什么|哪里|哪儿)|在哪(?:里|儿)?|路径)?"),
@@ -104,6 +106,7 @@ ROWS: tuple[Row, ...] = (
                        r"{CHANGE_TO} ?[:：]? ?{content}"),
     Row("write", "zh", r"(?:把|将)? ?{target} ?(?:的|里的)?(?:内容|全文|文本)(?:清空|删掉|删除)?"
                        r"(?:并|然后)?(?:写成|写入|改写为|重写为) ?[:：]? ?{content}"),
+    Row("write", "zh", r"(?:修改|更改|改|编辑) ?{target} ?的?(?:内容|全文|文本) ?(?:为|成|是) ?[:：]? ?{content}"),
     Row("write", "zh", r"(?:用|拿) ?{content} ?(?:替换|覆盖) ?{target} ?(?:的)?(?:内容|全文)"),
     Row("write", "en", r"(?:replace|change|set|overwrite) the (?:contents?|text) of {target} "
                        r"(?:with|to) ?[:：]? ?{content}"),
@@ -117,7 +120,7 @@ ROWS: tuple[Row, ...] = (
                         r"{content}"),
     Row("append", "zh", r"(?:把|将) ?{content} ?(?:追加|添加|加)(?:到|在|进) ?{target} ?"
                         r"(?:的)?(?:末尾|结尾|最后|后面|里)?"),
-    Row("append", "en", r"append (?:the )?(?:line |text )?{content} to (?:the end of )?{target}"),
+    Row("append", "en", r"append (?:a |one |the )?(?:line |text )?{content} to (?:the end of )?{target}"),
     Row("append", "en", r"(?:add|write) (?:a |the )?(?:line|text)? ?{content} (?:to|at) the end of "
                         r"{target}"),
     Row("append", "en", r"(?:add|append) (?:a |one )?line to (?:the end of )?{target} ?[:：]? ?"
@@ -127,7 +130,7 @@ ROWS: tuple[Row, ...] = (
     Row("trash", "zh", r"把 ?{target} ?(?:{INTO}(?:系统)?{TRASH_BIN}|{DELETE})"),
     Row("trash", "zh", r"{target} ?{INTO}(?:系统)?{TRASH_BIN}"),
     Row("trash", "zh", r"{DELETE} ?(?:文件夹|文件)? ?{target}"),
-    Row("trash", "en", r"(?:{DELETE_EN}) {target}"),
+    Row("trash", "en", r"(?:{DELETE_EN}) (?:the )?(?:file |folder )?(?:called |named )?{target}"),
     Row("trash", "en", r"(?:move|send|put|throw) {target} (?:to|in|into) (?:the )?"
                        r"(?:trash|recycle bin|bin)"),
     # rename
@@ -135,6 +138,7 @@ ROWS: tuple[Row, ...] = (
     Row("rename", "zh", r"{RENAME} ?{target} ?(?:为|成|到|叫做?) ?{dest}"),
     Row("rename", "zh", r"(?P<target>\S+?) ?{RENAME} ?(?:为|成|叫做?) ?{dest}"),
     Row("rename", "en", r"rename {target} (?:to|as|into) {dest}"),
+    Row("rename", "en", r"rename (?P<target>\S+\.\w+) (?P<dest>\S+\.\w+)"),
     Row("rename", "en", r"change the name of {target} to {dest}"),
     Row("rename", "en", r"(?:call|name) {target} (?P<dest>\S+) instead"),
     # copy
@@ -150,6 +154,7 @@ ROWS: tuple[Row, ...] = (
     Row("move", "en", r"move {target} (?:to|into|under|in) (?:the )?{dest}(?: folder| directory)?"),
     Row("move", "en", r"put {target} (?:in|into|under) (?:the )?{dest}(?: folder| directory)?"),
     # create
+    Row("create_folder", "zh", r"{CREATE}(?:一个|个)?(?:新的?)?(?:叫做?|名为|名叫) ?{target} ?的 ?{FOLDER}"),
     Row("create_folder", "zh", r"{CREATE}(?:一个|个)?(?:新的?)?(?:空的?)?{FOLDER} ?(?:叫做?|名为|名叫|[:：])? ?"
                                r"{target}"),
     Row("create_folder", "zh", r"{CREATE}(?:一个|个)?(?:新的?)? ?{target} ?{FOLDER}"),
@@ -188,17 +193,20 @@ ROWS: tuple[Row, ...] = (
     Row("project", "en", r".*(?:give me an overview|what is this (?:project|repo) about).*"),
     # summaries of files
     Row("summarize", "zh", r"{SUMMARY} ?(?:一下)? ?(?P<target>.*?) ?(?:的)?(?:作用|内容|用途|功能|要点)?"),
-    Row("summarize", "zh", r"(?P<target>.*?(?:这些|那些|这几个|它们).*?)(?:是)?(?:干什么|做什么|干嘛|"
+    Row("summarize", "zh", r"(?P<target>.*?(?:这些|那些|这几个|它们|这个|那个|它|该文件).*?)(?:是)?(?:干什么|做什么|干嘛|"
                            r"有什么用|的作用|什么作用)(?:的)?"),
     Row("summarize", "en", r"(?:{SUMMARY_EN}) ?(?P<target>.*)"),
+    Row("summarize", "en", r"what (?:does|is) (?P<target>\S+\.\w+|this file|that file|it) (?:do|for)"),
     Row("summarize", "en", r"what do (?P<target>these|those|they|them|the files|these files|"
                            r"those files)(?: files)? do"),
     # where a name is defined
+    Row("define", "zh", r"{keyword} ?(?:的)?(?:定义|声明|实现)(?:是)?(?:在)?(?:哪里|哪儿|哪个文件|哪|什么地方)(?:里|中)?"),
+    Row("define", "zh", r"(?:定义|声明) ?{keyword} ?的(?:地方|文件|位置)(?:在哪(?:里|儿)?|是哪(?:里|个))?"),
     Row("define", "zh", r"{keyword} ?(?:是)?(?:在)?(?:哪里|哪儿|哪个文件|哪|什么地方)(?:里|中)?(?:被)?"
                         r"{DEFINED}(?:的)?"),
     Row("define", "zh", r"(?:{SEARCH}|看看)? ?{keyword} ?的(?:定义|声明)(?:在哪(?:里|儿)?)?"),
     Row("define", "zh", r"(?:哪里|哪个文件|哪儿)(?:定义|声明)了 ?{keyword}"),
-    Row("define", "en", r"where (?:is|are) {keyword} (?:{DEFINED_EN})"),
+    Row("define", "en", r"where(?:'s| is| are) {keyword} (?:{DEFINED_EN})"),
     Row("define", "en", r"(?:find|show|show me|go to|where is) the (?:definition|declaration) of "
                         r"{keyword}"),
     Row("define", "en", r"where does {keyword} (?:get defined|come from)"),
@@ -215,8 +223,11 @@ ROWS: tuple[Row, ...] = (
                       r"that mention|that contain|that use|with the text|referencing) {keyword}"),
     Row("grep", "en", r"(?:grep|search (?:the )?(?:text|contents|code|files) for|search text|"
                       r"search inside files for|find text) {keyword}"),
+    Row("grep", "en", r"(?:find|search for|look for) (?:the )?(?:text|string|word|phrase) {keyword}"
+                      r"(?: in (?:the )?(?:code|files|text|sources|workspace|project))?"),
     Row("grep", "en", r"where is {keyword} (?:used|mentioned|referenced|called)"),
     Row("grep", "en", r"find {keyword} in (?:the )?(?:code|files|text|sources)"),
+    Row("grep", "zh", r"(?:哪里|哪儿|什么地方|哪些地方)(?:用到|使用|调用|引用|提到|出现)(?:了)? ?{keyword}"),
     # listings, asked or ordered
     Row("list", "zh", r"(?:{ROOT}|工作区) ?(?:里|下|中)?(?:面)? ?(?:都)?有(?:{WHAT})(?:文件|东西|内容)?"),
     Row("list", "zh", r"{target} ?(?:{FOLDER})? ?(?:里|下|中)(?:面|边)? ?(?:都)?有(?:{WHAT})"
@@ -226,6 +237,7 @@ ROWS: tuple[Row, ...] = (
                       r"(?:面)? ?(?:的)? ?(?:所有)? ?(?:文件|东西)(?:列表)?"),
     Row("list", "zh", r"(?:列出|列举|列一下) ?{target}"),
     Row("list", "zh", r"(?:有哪些|都有什么|有什么)文件"),
+    Row("list", "en", r"(?:list|show(?: me)?) (?:everything|all(?: the)?(?: files)?) (?:in|under|inside) (?:the )?{target}(?: folder| directory)?"),
     Row("list", "en", r"(?:list|ls|dir)(?: (?:the )?(?:files|contents|entries))?(?: (?:in|of|under))?"
                       r"(?: the)? ?(?P<target>.*?)(?: folder| directory)?"),
     Row("list", "en", r"show (?:me )?(?:the )?(?:files|contents|entries)(?: (?:in|of|under) (?:the )?"
@@ -235,13 +247,15 @@ ROWS: tuple[Row, ...] = (
     Row("list", "en", r"what files (?:are|do we have|do i have)(?: there| here)?(?: in (?:the )?"
                       r"(?P<target>.+?))?(?: folder| directory)?"),
     Row("list", "en", r"what(?:'s| is) in (?P<target>[^\s.]+/?)"),
+    Row("list", "en", r"show me what(?:'s| is) in (?:the )?{target}(?: folder| directory)?"),
     # name search
-    Row("find", "zh", r"(?:{SEARCH}) ?(?:一下)? ?(?:文件名|文件)? ?(?:叫做?|名为|名叫|包含)? ?"
+    Row("find", "zh", r"(?:{SEARCH}) ?(?:一下)? ?(?:所有|全部)?(?:的)? ?(?:文件名|文件)? ?(?:叫做?|名为|名叫|包含)? ?"
                       r"{keyword} ?(?:的文件|这个文件|文件名|文件)?"),
     Row("find", "zh", r"(?:有没有|是否有|有无) ?{keyword} ?(?:这个)?文件"),
+    Row("find", "zh", r"(?:哪里|哪儿)有 ?{keyword} ?(?:这个)?(?:文件)?"),
     Row("find", "zh", r"(?P<keyword>[^\s，,]+?) ?(?:文件)? ?在哪(?:里|儿)?"),
     Row("find", "zh", r"哪个文件 ?(?:叫做?|名为|名叫) ?{keyword}"),
-    Row("find", "en", r"(?:{SEARCH_EN}) (?:the )?(?:files? )?(?:named |called )?{keyword}(?: files?)?"),
+    Row("find", "en", r"(?:{SEARCH_EN}) (?:all |any |every )?(?:the )?(?:files? )?(?:named |called )?{keyword}(?: files?)?"),
     Row("find", "en", r"where(?:'s| is) (?:the )?(?:file )?{keyword}"),
     Row("find", "en", r"is there (?:a |an |any )?(?:file )?(?:called |named )?{keyword}"),
     # reading and opening
@@ -249,7 +263,8 @@ ROWS: tuple[Row, ...] = (
                       r"里写了什么|写了什么|里面是什么)?"),
     Row("read", "zh", r"(?P<target>\S+?) ?(?:里|中)? ?(?:写了什么|的内容是什么|里面有什么|是什么内容)"),
     Row("read", "en", r"(?:{READ_EN}) (?:the )?(?:contents? of )?(?:the file )?{target}"),
-    Row("read", "en", r"what(?:'s| is) in {target}"),
+    Row("read", "en", r"what(?:'s| is) (?:in|inside) {target}"),
+    Row("read", "en", r"what does {target} (?:contain|say)"),
     Row("read", "en", rf"(?P<target>{_ORDINAL})"),
     Row("open", "zh", r"(?:用默认(?:的)?(?:程序|应用|软件) ?)?(?:{OPEN}) ?(?:一下)? ?(?:文件|文件夹)? ?"
                       r"{target}(?: ?用默认(?:的)?(?:程序|应用|软件)(?:打开)?)?"),
