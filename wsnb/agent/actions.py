@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..errors import PolicyError, WsnbError
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..tools.limits import ToolLimits
 from ..types import FileText, ToolResult
 from .commands import Command
@@ -112,8 +112,11 @@ def unresolved_reply(session: Session, resolution: Resolution) -> Reply:
         return Reply(text)
     frame = session.ws.files.set_index("path").loc[resolution.candidates].reset_index()
     session.context.remember(resolution.candidates, "candidates")
-    text = _("`{name}` could mean {count} entries. Which one? Say \"the first one\" or type "
-             "the whole path.").format(name=name, count=resolution.total)
+    text = ngettext("`{name}` is not an exact name; is it the entry below? Say \"the first "
+                    "one\" or type the whole path.",
+                    "`{name}` could mean {count} entries. Which one? Say \"the first one\" or "
+                    "type the whole path.", resolution.total).format(name=name,
+                                                                      count=resolution.total)
     text += _count_note(len(frame), resolution.total)
     return Reply(text, table=numbered(frame[["path", "is_dir", "size"]]))
 
@@ -164,7 +167,8 @@ def _find(session: Session, command: Command) -> Reply:
         return reply
     paths = frame["path"].tolist()
     session.context.remember(paths, "search")
-    text = _("Found {total} entries whose name matches `{keyword}`.").format(
+    text = ngettext("Found {total} entry whose name matches `{keyword}`.",
+                    "Found {total} entries whose name matches `{keyword}`.", total).format(
         total=f"{total:,}", keyword=keyword)
     text += _count_note(len(frame), total, f'ws.find("{keyword}", limit=None)')
     text += " " + _("Say \"open the first one\" or \"read the second one\".")
@@ -186,11 +190,13 @@ def _text_search(session: Session, keyword: str, pattern: str, *, regex: bool) -
     firsts = frame.drop_duplicates("path").set_index("path")
     table = numbered(firsts.assign(matches=counts).reset_index()[["path", "matches", "line",
                                                                    "text"]])  # fmt: skip
-    text = _("{files} files mention `{keyword}` ({lines} matching lines).").format(
+    text = ngettext("{files} file mentions `{keyword}` ({lines} matching lines).",
+                    "{files} files mention `{keyword}` ({lines} matching lines).",
+                    len(paths)).format(
         files=f"{len(paths):,}", keyword=keyword, lines=f"{len(frame):,}")
     text += _count_note(len(paths), len(paths))
     if getattr(frame, "note", ""):
-        text += " " + _("The search was cut: {note}.").format(note=frame.note)
+        text += " " + _("Note: {note}.").format(note=frame.note)
     text += " " + _("Say \"summarize these files\" to see what they are.")
     return Reply(text, table=table)
 
@@ -234,7 +240,8 @@ def _list(session: Session, command: Command) -> Reply:
     frame = session.ws.ls(path)
     session.context.remember(frame["path"].tolist(), "listing")
     where = _("the workspace root") if path == "." else f"`{path}`"
-    text = _("{where} holds {count} entries.").format(where=where, count=f"{len(frame):,}")
+    text = ngettext("{where} holds {count} entry.", "{where} holds {count} entries.",
+                    len(frame)).format(where=where, count=f"{len(frame):,}")
     text += _count_note(len(frame), len(frame))
     return Reply(text, table=numbered(frame[["name", "is_dir", "size"]]))
 
