@@ -17,6 +17,7 @@ import ipywidgets as widgets
 
 from ..agent.reply import TABLE_ROWS, Reply, markdown_html, more_rows
 from ..errors import WsnbError
+from ..i18n import _
 from .card import PlanCard
 
 if TYPE_CHECKING:
@@ -156,6 +157,6 @@ def _footer_html(reply: Reply) -> str:
     parts = []
     if reply.files_read:
         cited = ", ".join(f"<code>{html.escape(p)}</code>" for p in reply.files_read)
-        parts.append(f"files read: {cited}")
-    parts.append(f"mode: {html.escape(reply.mode)}")
+        parts.append(_("Files read: {paths}", lang=reply.lang).format(paths=cited))
+    parts.append(_("mode: {mode}", lang=reply.lang).format(mode=html.escape(reply.mode)))
     return f'<div style="{_MUTED}">{" · ".join(parts)}</div>'
