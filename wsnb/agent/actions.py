@@ -211,10 +211,12 @@ _DEFINITION = (r"\b(?:class|struct|interface|enum|union|def|function|func|fn|nam
 
 _KIND_WORDS = re.compile(r"^(?:the\s+)?(?:class|function|method|def|struct|type|variable|"
                          r"constant|函数|类|方法|变量|常量)\s*", re.IGNORECASE)  # fmt: skip
+_KIND_TAIL = re.compile(r"\s*(?:class|function|method|函数|类|方法|变量|常量)$", re.IGNORECASE)
 
 
 def _define(session: Session, command: Command) -> Reply:
-    keyword = _KIND_WORDS.sub("", command.get("keyword")).strip() or command.get("keyword")
+    bare = _KIND_TAIL.sub("", _KIND_WORDS.sub("", command.get("keyword"))).strip()
+    keyword = bare or command.get("keyword")
     name = re.escape(keyword)
     pattern = _DEFINITION.format(name=name)
     reply = _text_search(session, keyword, pattern, regex=True)

@@ -39,7 +39,8 @@ WORDS: dict[str, tuple[str, ...]] = {
              "打开看看", "给我看看", "给我看"),
     "READ_EN": ("read", "show me", "show", "view", "cat", "display", "print", "look at"),
     "OPEN": ("打开", "开启", "开"),
-    "SEARCH": ("搜索", "搜一下", "搜", "查找", "查一下", "找一下", "找找", "找", "寻找"),
+    "SEARCH": ("搜索", "搜一下", "搜一搜", "搜", "查找", "查一下", "查一查", "找一下", "找一找", "找找",
+               "找", "寻找"),
     "SEARCH_EN": ("search for", "search", "find", "look for", "locate"),
     "LIST": ("列出", "列举", "列一下", "显示", "看看", "看一下", "查看"),
     "SUMMARY": ("总结", "概括", "归纳", "摘要", "概述", "简述"),
@@ -88,8 +89,8 @@ ROWS: tuple[Row, ...] = (
     Row("help", "en", r"(?:help|what can you do|what do you do|commands|how do i use (?:this|you))"),
     # the workspace itself (11.1)
     Row("workspace", "zh", r"(?:我|我们)?(?:现在|当前)?(?:在|用的是|打开的是)(?:哪个|哪一个|什么){WORKSPACE}"),
-    Row("workspace", "zh", r"(?:{OPEN}|选择|切换|换|更换|换一个|换个|打开另一个|选)(?:另一个|其他|别的|新的)?"
-                           r"(?:一个)?{WORKSPACE}"),
+    Row("workspace", "zh", r"(?:{OPEN}|选择|切换|换|更换|换一个|换个|打开另一个|选)(?:一个|个)?"
+                           r"(?:另一个|其他|别的|新的)?(?:一个)?{WORKSPACE}"),
     Row("workspace", "zh", r"(?:当前|现在|目前)?(?:的)?(?:{WORKSPACE}|打开的{WORKSPACE})"
                            r"(?:是(?:哪个|什么|哪里|哪儿)|在哪(?:里|儿)?|路径)?"),
     Row("workspace", "zh", r"(?:现在|当前|目前)?(?:打开|用)的?是(?:哪个|什么){WORKSPACE}"),
@@ -214,7 +215,8 @@ ROWS: tuple[Row, ...] = (
     # text search
     Row("grep", "zh", r"(?:{SEARCH})? ?(?:所有)? ?(?:{MENTION})(?:了)? ?{keyword} ?的 ?"
                       r"(?:文件|代码|地方|行|源码|内容)"),
-    Row("grep", "zh", r"(?:哪些|哪个|什么) ?(?:文件|地方|代码) ?(?:里|中)? ?(?:{MENTION})(?:了)? ?{keyword}"),
+    Row("grep", "zh", r"(?:哪些|哪个|什么) ?(?:文件|地方|代码) ?(?:里|中)? ?(?:{MENTION}|有)(?:了)? ?{keyword}"),
+    Row("grep", "zh", r"(?:全文|内容|文本|代码)(?:搜索|查找|检索|搜) ?[:：]? ?{keyword}"),
     Row("grep", "zh", r"(?:搜索|查找|搜|查|找) ?(?:文本|内容|代码|全文) ?[:：]? ?{keyword}"),
     Row("grep", "zh", r"(?:在|从) ?(?:代码|文件|项目|源码)(?:里|中) ?(?:搜索|查找|找|搜) ?{keyword}"),
     Row("grep", "zh", r"(?P<keyword>\S+) ?(?:在哪里|在哪些文件里|在哪些地方) ?(?:被)?(?:用到|出现|使用|提到|引用)(?:了)?"),
@@ -230,7 +232,7 @@ ROWS: tuple[Row, ...] = (
     Row("grep", "zh", r"(?:哪里|哪儿|什么地方|哪些地方)(?:用到|使用|调用|引用|提到|出现)(?:了)? ?{keyword}"),
     # listings, asked or ordered
     Row("list", "zh", r"(?:{ROOT}|工作区) ?(?:里|下|中)?(?:面)? ?(?:都)?有(?:{WHAT})(?:文件|东西|内容)?"),
-    Row("list", "zh", r"{target} ?(?:{FOLDER})? ?(?:里|下|中)(?:面|边)? ?(?:都)?有(?:{WHAT})"
+    Row("list", "zh", r"(?:看看|看一下|查看|瞧瞧|说说)? ?{target} ?(?:{FOLDER})? ?(?:里|下|中)(?:面|边)? ?(?:都)?有(?:{WHAT})"
                       r"(?:文件|东西|内容)?"),
     Row("list", "zh", r"{target} ?(?:{FOLDER})? ?(?:里|下|中)?(?:面|边)?(?:的)?(?:文件|内容)?(?:都)?有(?:{WHAT})"),
     Row("list", "zh", r"(?:{LIST}) ?(?:一下)? ?(?P<target>[^\s，,]*?) ?(?:{FOLDER})? ?(?:里|下|中)?"
@@ -249,11 +251,11 @@ ROWS: tuple[Row, ...] = (
     Row("list", "en", r"what(?:'s| is) in (?P<target>[^\s.]+/?)"),
     Row("list", "en", r"show me what(?:'s| is) in (?:the )?{target}(?: folder| directory)?"),
     # name search
+    Row("find", "zh", r"(?:{SEARCH}|看看)? ?(?P<keyword>[^\s，,]+?) ?(?:这个)?(?:文件)? ?在哪(?:里|儿)?"),
     Row("find", "zh", r"(?:{SEARCH}) ?(?:一下)? ?(?:所有|全部)?(?:的)? ?(?:文件名|文件)? ?(?:叫做?|名为|名叫|包含)? ?"
                       r"{keyword} ?(?:的文件|这个文件|文件名|文件)?"),
     Row("find", "zh", r"(?:有没有|是否有|有无) ?{keyword} ?(?:这个)?文件"),
     Row("find", "zh", r"(?:哪里|哪儿)有 ?{keyword} ?(?:这个)?(?:文件)?"),
-    Row("find", "zh", r"(?P<keyword>[^\s，,]+?) ?(?:文件)? ?在哪(?:里|儿)?"),
     Row("find", "zh", r"哪个文件 ?(?:叫做?|名为|名叫) ?{keyword}"),
     Row("find", "en", r"(?:{SEARCH_EN}) (?:all |any |every )?(?:the )?(?:files? )?(?:named |called )?{keyword}(?: files?)?"),
     Row("find", "en", r"where(?:'s| is) (?:the )?(?:file )?{keyword}"),
@@ -261,7 +263,7 @@ ROWS: tuple[Row, ...] = (
     # reading and opening
     Row("read", "zh", r"(?:{READ}) ?(?:一下)? ?(?:文件)? ?{target} ?(?:的内容|里的内容|的全文|内容|"
                       r"里写了什么|写了什么|里面是什么)?"),
-    Row("read", "zh", r"(?P<target>\S+?) ?(?:里|中)? ?(?:写了什么|的内容是什么|里面有什么|是什么内容)"),
+    Row("read", "zh", r"{target} ?(?:里|中)? ?(?:写了什么|的内容是什么|里面有什么|是什么内容)"),
     Row("read", "en", r"(?:{READ_EN}) (?:the )?(?:contents? of )?(?:the file )?{target}"),
     Row("read", "en", r"what(?:'s| is) (?:in|inside) {target}"),
     Row("read", "en", r"what does {target} (?:contain|say)"),
