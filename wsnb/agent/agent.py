@@ -161,6 +161,8 @@ def offline_note() -> str:
 def _refusal(intent: Intent) -> str:
     if intent.kind is IntentKind.LAUNCH_APP:
         return intent.reason
+    if intent.rule == "bulk_change":
+        return one_item_refusal()  # the rule, and how to ask for one item instead
     return _("That can't be done, and no plan was made. {rule}").format(rule=intent.reason)
 
 
