@@ -85,17 +85,15 @@ def _destination(session: Session, source: str, dest: str) -> str:
         return posixpath.basename(source)
     if is_dir(session, dest):
         return posixpath.join(session.ws.policy.resolve(dest).relative, posixpath.basename(source))
-    if "/" not in dest and "." not in dest:  # "move a.txt to docs": a folder named docs somewhere
-        folders = resolve_targets_quiet(session, dest)
-        if folders:
-            return posixpath.join(folders, posixpath.basename(source))
+    if "/" not in dest and "." not in dest:  # "move a.txt to widgets": a folder deeper down
+        folder = _folder_named(session, dest)
+        if folder:
+            return posixpath.join(folder, posixpath.basename(source))
     return dest
 
 
-def resolve_targets_quiet(session: Session, text: str) -> str:
-    """A folder ``text`` resolves to unambiguously, or "" (then the name is a new path)."""
-    from .resolve import resolve_name
-
+def _folder_named(session: Session, text: str) -> str:
+    """The one folder named ``text`` anywhere, or "" (then the name is a new path)."""
     resolution = resolve_name(session.ws, text, kind="dir")
     return resolution.path if resolution.how in {"exact", "name"} else ""
 
