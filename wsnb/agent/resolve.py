@@ -15,8 +15,8 @@ model's tools.
 
 from __future__ import annotations
 
-import difflib
 import posixpath
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -25,8 +25,7 @@ from ..errors import UsageError
 from ..i18n import _
 
 if TYPE_CHECKING:
-    import pandas as pd
-
+    from ..index import FileIndex
     from ..workspace import Workspace
 
 __all__ = ["MAX_CANDIDATES", "Resolution", "Unresolved", "resolve_name", "resolve_path"]
@@ -64,13 +63,41 @@ class Unresolved(Exception):
         self.resolution = resolution
 
 
-def _entries(ws: Workspace, kind: Kind) -> pd.DataFrame:
-    frame = ws.context.index().frame
-    if kind == "file":
-        return frame[~frame["is_dir"]]
-    if kind == "dir":
-        return frame[frame["is_dir"]]
-    return frame
+@dataclass
+class _Names:
+    """One index's entries by lowered path, file name and stem (built once per index)."""
+
+    paths: set[str]
+    dirs: set[str]
+    by_path: dict[str, list[str]]
+    by_name: dict[str, list[str]]
+    by_stem: dict[str, list[str]]
+
+
+_TABLES: weakref.WeakKeyDictionary[FileIndex, _Names] = weakref.WeakKeyDictionary()
+
+
+def _names(ws: Workspace) -> _Names:
+    index = ws.context.index()
+    table = _TABLES.get(index)
+    if table is None:
+        frame = index.frame
+        paths = [str(p) for p in frame["path"].tolist()]
+        table = _Names(set(paths), set(frame.loc[frame["is_dir"], "path"]), {}, {}, {})
+        for path in paths:
+            lower = path.casefold()
+            name = posixpath.basename(lower)
+            table.by_path.setdefault(lower, []).append(path)
+            table.by_name.setdefault(name, []).append(path)
+            table.by_stem.setdefault(_stem(name), []).append(path)
+        _TABLES[index] = table
+    return table
+
+
+def _of_kind(paths: list[str], table: _Names, kind: Kind) -> list[str]:
+    if kind == "any":
+        return paths
+    return [p for p in paths if (p in table.dirs) == (kind == "dir")]
 
 
 def _on_disk(absolute: Path, kind: Kind) -> bool:
@@ -105,36 +132,33 @@ def resolve_name(ws: Workspace, text: str, *, kind: Kind = "any") -> Resolution:
     """Resolve ``text`` against the index (the policy refuses an outside path first)."""
     target = ws.policy.resolve(text)
     relative = target.relative
-    entries = _entries(ws, kind)
-    paths: list[str] = entries["path"].tolist()
-    if relative in set(paths):
+    table = _names(ws)
+    if relative in table.paths and _of_kind([relative], table, kind):
         return Resolution(text, "exact", relative)
     if relative == "." and kind != "file":
         return Resolution(text, "exact", ".")
     if _on_disk(target.absolute, kind):  # a path the scan left out (ignored, or past a limit)
         return Resolution(text, "exact", relative)
     folded = relative.casefold()
-    for how, matches in _tiers(paths, folded):
+    for how, matches in _tiers(table, folded):
+        matches = _of_kind(matches, table, kind)
         if len(matches) == 1:
             return Resolution(text, how, matches[0])
         if matches:
             return Resolution(text, "ambiguous", candidates=_best(matches),
                               total=len(matches))  # fmt: skip
-    return _fuzzy(text, folded, paths)
+    return _fuzzy(text, posixpath.basename(folded), table, kind)
 
 
-def _tiers(paths: list[str], folded: str) -> list[tuple[How, list[str]]]:
-    lower = [p.casefold() for p in paths]
-    names = [posixpath.basename(p) for p in lower]
-    tiers: list[tuple[How, list[str]]] = []
-    if "/" in folded:
-        tiers.append(("suffix", [p for p, low in zip(paths, lower, strict=True)
-                                 if low.endswith("/" + folded) or low == folded]))  # fmt: skip
+def _tiers(table: _Names, folded: str) -> list[tuple[How, list[str]]]:
     name = posixpath.basename(folded)
-    tiers.append(("name", [p for p, n in zip(paths, names, strict=True) if n == name]))
+    tiers: list[tuple[How, list[str]]] = []
+    if "/" in folded:  # "utils/helpers.py" for src/utils/helpers.py: the path ends with it
+        ending = [p for p in table.by_name.get(name, []) if p.casefold().endswith("/" + folded)]
+        tiers.append(("suffix", table.by_path.get(folded, []) + ending))
+    tiers.append(("name", table.by_name.get(name, [])))
     if "/" not in folded:
-        tiers.append(("stem", [p for p, n in zip(paths, names, strict=True)
-                               if _stem(n) == name]))  # fmt: skip
+        tiers.append(("stem", table.by_stem.get(name, [])))
     return tiers
 
 
@@ -143,16 +167,24 @@ def _best(paths: list[str]) -> list[str]:
     return sorted(paths, key=lambda p: (p.count("/"), p))
 
 
-def _fuzzy(text: str, folded: str, paths: list[str]) -> Resolution:
-    name = posixpath.basename(folded)
-    by_name: dict[str, list[str]] = {}
-    for path in paths:
-        by_name.setdefault(posixpath.basename(path).casefold(), []).append(path)
-    containing = [p for n, ps in by_name.items() if name and name in n for p in ps]
-    close = difflib.get_close_matches(name, list(by_name), n=MAX_CANDIDATES, cutoff=0.75)
-    candidates = list(dict.fromkeys(_best(containing) + [p for n in close for p in by_name[n]]))
+def _close(name: str, names: list[str], cutoff: float, limit: int) -> list[str]:
+    """The names most like ``name`` (an edit-distance ratio, as difflib's, in C)."""
+    from rapidfuzz import fuzz, process
+
+    found = process.extract(name, names, scorer=fuzz.ratio, score_cutoff=cutoff * 100,
+                            limit=limit)  # fmt: skip
+    return [match for match, _score, _where in found]
+
+
+def _fuzzy(text: str, name: str, table: _Names, kind: Kind) -> Resolution:
+    names = list(table.by_name)
+    containing = [p for n in names if name and name in n for p in table.by_name[n]]
+    close = _close(name, names, 0.75, MAX_CANDIDATES)
+    found = _best(containing) + [p for n in close for p in table.by_name[n]]
+    candidates = _of_kind(list(dict.fromkeys(found)), table, kind)
     if candidates:
         return Resolution(text, "fuzzy", candidates=candidates[:MAX_CANDIDATES],
                           total=len(candidates))  # fmt: skip
-    nearest = difflib.get_close_matches(name, list(by_name), n=5, cutoff=0.4)
-    return Resolution(text, "missing", candidates=[p for n in nearest for p in by_name[n]][:5])
+    nearest = _close(name, names, 0.4, 5)
+    closest = _of_kind([p for n in nearest for p in table.by_name[n]], table, kind)
+    return Resolution(text, "missing", candidates=closest[:5])
