@@ -244,6 +244,7 @@ def _list(session: Session, command: Command) -> Reply:
     where = _("the workspace root") if path == "." else f"`{path}`"
     text = ngettext("{where} holds {count} entry.", "{where} holds {count} entries.",
                     len(frame)).format(where=where, count=f"{len(frame):,}")
+    text = text[:1].upper() + text[1:]  # "The workspace root holds ..."
     text += _count_note(len(frame), len(frame))
     return Reply(text, table=numbered(frame[["name", "is_dir", "size"]]))
 

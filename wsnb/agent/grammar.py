@@ -37,7 +37,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     "READ": ("读取", "读一下", "读读", "读一读", "读", "查看", "看看", "看一下", "看一看", "看下",
              "瞧瞧", "看", "显示", "打印",
              "打开看看", "给我看看", "给我看"),
-    "READ_EN": ("read", "show me", "show", "view", "cat", "display", "print", "look at"),
+    "READ_EN": ("read", "show me", "show", "view", "cat", "display", "print", "look at",
+                "let me see", "let me look at", "give me"),
     "OPEN": ("打开", "开启", "开"),
     "SEARCH": ("搜索", "搜一下", "搜一搜", "搜", "查找", "查一下", "查一查", "找一下", "找一找", "找找",
                "找", "寻找"),
@@ -101,7 +102,7 @@ ROWS: tuple[Row, ...] = (
     Row("workspace", "en", r"(?:open|choose|pick|select|switch(?: to)?|change) (?:a |another |the |"
                            r"a different |a new )?workspace(?: folder)?"),
     Row("workspace", "en", r"how (?:do|can) i (?:open|choose|pick|switch|change) (?:a |another |"
-                           r"the |a different )?workspace"),
+                           r"the |a different )?workspaces?"),
     # changing a file's content (before rename: "把 a 的内容改成 b")
     Row("write", "zh", r"(?:把|将)? ?{target} ?(?:的|里的|中的)?(?:内容|全文|文本|文字) ?(?:全部|都)?"
                        r"{CHANGE_TO} ?[:：]? ?{content}"),
@@ -109,6 +110,7 @@ ROWS: tuple[Row, ...] = (
                        r"(?:并|然后)?(?:写成|写入|改写为|重写为) ?[:：]? ?{content}"),
     Row("write", "zh", r"(?:修改|更改|改|编辑) ?{target} ?的?(?:内容|全文|文本) ?(?:为|成|是) ?[:：]? ?{content}"),
     Row("write", "zh", r"(?:用|拿) ?{content} ?(?:替换|覆盖) ?{target} ?(?:的)?(?:内容|全文)"),
+    Row("write", "en", r"(?:replace|overwrite) everything in {target} with ?[:：]? ?{content}"),
     Row("write", "en", r"(?:replace|change|set|overwrite) the (?:contents?|text) of {target} "
                        r"(?:with|to) ?[:：]? ?{content}"),
     Row("write", "en", r"(?:replace|overwrite) {target}(?:'s)? (?:contents?|text)? ?with ?[:：]? ?"
@@ -127,6 +129,7 @@ ROWS: tuple[Row, ...] = (
     Row("append", "en", r"(?:add|append) (?:a |one )?line to (?:the end of )?{target} ?[:：]? ?"
                         r"(?:saying |that says )?{content}"),
     Row("append", "en", r"append to {target} ?[:：] ?{content}"),
+    Row("append", "en", r"add (?:the |a |one )?line {content} to (?:the end of )?{target}"),
     # trash
     Row("trash", "zh", r"把 ?{target} ?(?:{INTO}(?:系统)?{TRASH_BIN}|{DELETE})"),
     Row("trash", "zh", r"{target} ?{INTO}(?:系统)?{TRASH_BIN}"),
@@ -228,7 +231,7 @@ ROWS: tuple[Row, ...] = (
     Row("grep", "en", r"(?:find|search for|look for) (?:the )?(?:text|string|word|phrase) {keyword}"
                       r"(?: in (?:the )?(?:code|files|text|sources|workspace|project))?"),
     Row("grep", "en", r"where is {keyword} (?:used|mentioned|referenced|called)"),
-    Row("grep", "en", r"find {keyword} in (?:the )?(?:code|files|text|sources)"),
+    Row("grep", "en", r"(?:find|search for|look for) {keyword} in (?:the )?(?:code|files|text|sources|contents)"),
     Row("grep", "zh", r"(?:哪里|哪儿|什么地方|哪些地方)(?:用到|使用|调用|引用|提到|出现)(?:了)? ?{keyword}"),
     # listings, asked or ordered
     Row("list", "zh", r"(?:{ROOT}|工作区) ?(?:里|下|中)?(?:面)? ?(?:都)?有(?:{WHAT})(?:文件|东西|内容)?"),
@@ -246,6 +249,8 @@ ROWS: tuple[Row, ...] = (
                       r"(?P<target>.+?))?(?: folder| directory)?"),
     Row("list", "en", r"what(?:'s| is| files are) in (?:the )?(?P<target>[^\s.]+?)(?: folder| directory)"),
     Row("list", "en", r"what(?:'s| is) (?:in )?(?:the )?(?:workspace )?root(?: folder)?"),
+    Row("list", "en", r"(?:show|list)(?: me)? (?:the )?(?:workspace )?root(?: folder| directory)?"),
+    Row("list", "en", r"what(?:'s| is) in (?:this|the) (?:workspace|project|folder)"),
     Row("list", "en", r"what files (?:are|do we have|do i have)(?: there| here)?(?: in (?:the )?"
                       r"(?P<target>.+?))?(?: folder| directory)?"),
     Row("list", "en", r"what(?:'s| is) in (?P<target>[^\s.]+/?)"),
@@ -259,7 +264,8 @@ ROWS: tuple[Row, ...] = (
     Row("find", "zh", r"哪个文件 ?(?:叫做?|名为|名叫) ?{keyword}"),
     Row("find", "en", r"(?:{SEARCH_EN}) (?:all |any |every )?(?:the )?(?:files? )?(?:named |called )?{keyword}(?: files?)?"),
     Row("find", "en", r"where(?:'s| is) (?:the )?(?:file )?{keyword}"),
-    Row("find", "en", r"is there (?:a |an |any )?(?:file )?(?:called |named )?{keyword}"),
+    Row("find", "en", r"(?:is there|do we have|do i have|have we got) (?:a |an |any )?(?:file )?(?:called |named )?{keyword}"),
+    Row("find", "en", r"where (?:can|do) i find (?:the )?(?:file )?{keyword}"),
     # reading and opening
     Row("read", "zh", r"(?:{READ}) ?(?:一下)? ?(?:文件)? ?{target} ?(?:的内容|里的内容|的全文|内容|"
                       r"里写了什么|写了什么|里面是什么)?"),
@@ -267,6 +273,7 @@ ROWS: tuple[Row, ...] = (
     Row("read", "en", r"(?:{READ_EN}) (?:the )?(?:contents? of )?(?:the file )?{target}"),
     Row("read", "en", r"what(?:'s| is) (?:in|inside) {target}"),
     Row("read", "en", r"what does {target} (?:contain|say)"),
+    Row("read", "en", r"give me (?:the )?(?:contents?|text) of {target}"),
     Row("read", "en", rf"(?P<target>{_ORDINAL})"),
     Row("open", "zh", r"(?:用默认(?:的)?(?:程序|应用|软件) ?)?(?:{OPEN}) ?(?:一下)? ?(?:文件|文件夹)? ?"
                       r"{target}(?: ?用默认(?:的)?(?:程序|应用|软件)(?:打开)?)?"),
