@@ -182,3 +182,12 @@ def test_the_magics_resolve_names_like_the_chat(project: wsnb.Workspace) -> None
 
     with pytest.raises(UsageError, match="could mean 2 entries"):
         magics.ws("read utils")
+
+
+def test_this_file_means_the_file_just_read(project: wsnb.Workspace) -> None:
+    project.ask("读取 models.py")
+    reply = project.ask("这个文件是做什么的")
+    assert reply.files_read == ["shop/models.py"] and "1 个文件的摘要" in reply.text
+    english = project.ask("what does this file do")
+    assert english.files_read == ["shop/models.py"]
+    assert english.text.startswith("What 1 file says about itself")

@@ -297,8 +297,9 @@ def _summarize(session: Session, command: Command) -> Reply:
     if len(paths) > SUMMARY_FILES:
         parts.append(_("(Summarized the first {shown} of {total} files.)").format(
             shown=SUMMARY_FILES, total=len(paths)))
-    head = _("What {count} files say about themselves (extracted, not invented):").format(
-        count=len(docs))
+    head = ngettext("What {count} file says about itself (extracted, not invented):",
+                    "What {count} files say about themselves (extracted, not invented):",
+                    len(docs)).format(count=len(docs))
     read = [doc.path for doc in docs]
     if read:
         session.context.remember_read(read)

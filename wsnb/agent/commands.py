@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .context import parse_reference
 from .grammar import ROWS, compiled_rows
 
 __all__ = ["ACTIONS", "CHANGES", "Command", "clean_target", "parse_command", "several_targets"]
@@ -82,7 +83,7 @@ def parse_command(message: str) -> Command | None:
         match = pattern.fullmatch(text)
         if match is None:
             continue
-        args = {k: (v.strip() if k == "content" else clean_target(v))
+        args = {k: (v.strip() if k == "content" else _slot(v))
                 for k, v in match.groupdict().items() if v is not None}  # fmt: skip
         if row.action in _NEEDS_KEYWORD and not args.get("keyword"):
             continue
@@ -90,6 +91,14 @@ def parse_command(message: str) -> Command | None:
             continue
         return Command(row.action, args)
     return None
+
+
+def _slot(text: str) -> str:
+    """A slot cleaned; "这个文件" / "this file" stays a reference, not an empty target."""
+    cleaned = clean_target(text)
+    if not cleaned and parse_reference(text) is not None:
+        return text.strip()
+    return cleaned
 
 
 _NEEDS_KEYWORD = frozenset({"grep", "find", "define"})
