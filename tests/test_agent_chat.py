@@ -29,10 +29,12 @@ def test_a_search_shows_its_table(ws: wsnb.Workspace) -> None:
     assert reply is not None and reply.table is not None
     view = chat.replies[-1]
     assert "README.md" in view.table.value and "<table" in view.table.value
-    assert "mode: offline" in view.footer.value
+    assert "模式：offline" in view.footer.value  # the footer speaks the message's language
     assert "搜索 README" in chat.conversation.children[0].value
     assert view in chat.conversation.children
     assert view._repr_mimebundle_()["text/plain"] == reply.plain()
+    chat.send("list src")
+    assert "mode: offline" in chat.replies[-1].footer.value
 
 
 def test_a_rename_arrives_as_a_card_and_a_click_confirms_it(ws: wsnb.Workspace) -> None:
@@ -70,7 +72,7 @@ def test_a_forbidden_request_shows_no_card(ws: wsnb.Workspace) -> None:
     chat.send("永久删除 README.md")
     view = chat.replies[-1]
     assert view.cards == [] and "永久" not in view.footer.value
-    assert "never deletes permanently" in view.answer.value
+    assert "从不永久删除" in view.answer.value  # a Chinese message gets a Chinese refusal
 
 
 @pytest.fixture

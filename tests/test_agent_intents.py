@@ -15,6 +15,7 @@ from wsnb.agent import Agent, IntentKind, classify
 from wsnb.agent.commands import parse_command
 from wsnb.agent.context import ALL, LAST, THIS, parse_reference
 from wsnb.agent.intents import FORBIDDEN_RULES
+from wsnb.i18n import _
 
 
 @pytest.fixture
@@ -56,7 +57,7 @@ def test_forbidden_requests_are_refused_with_their_rule(
     assert (intent.kind, intent.rule) == (IntentKind.FORBIDDEN, rule)
     reply = ws.ask(message)
     assert reply.plans == [] and reply.intent == "forbidden"
-    assert FORBIDDEN_RULES[rule] in reply.text
+    assert _(FORBIDDEN_RULES[rule], lang=reply.lang) in reply.text  # in the message's language
     assert ws.pending.empty
 
 
@@ -69,7 +70,10 @@ LAUNCHES = ["打开微信", "启动浏览器", "打开 QQ", "帮我打开计算�
 def test_application_launches_are_declined(ws: wsnb.Workspace, message: str) -> None:
     assert classify(message).kind is IntentKind.LAUNCH_APP
     reply = ws.ask(message)
-    assert "wsnb works on files in this workspace and doesn't launch applications" in reply.text
+    said = {"zh": "不启动应用程序",
+            "en": "wsnb works on files in this workspace and doesn't launch applications",
+            }[reply.lang]  # fmt: skip
+    assert said in reply.text
     assert reply.plans == [] and reply.intent == "launch_app"
 
 

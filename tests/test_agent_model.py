@@ -123,11 +123,15 @@ def test_write_tools_only_make_pending_plans(ws: wsnb.Workspace, server: Scripte
         Step(body=completion("I proposed two plans.")),
     )  # fmt: skip
     reply = ws.ask("tidy up the name of the utils module and start a todo note")
-    assert [p.action.value for p in reply.plans] == ["rename", "create_file"]
+    # One change per answer: the second is refused, and the reply says so with the rule.
+    assert [p.action.value for p in reply.plans] == ["rename"]
     assert all(p.state is PlanState.PENDING for p in reply.plans)
+    assert "1 more changes; they were refused" in reply.text and "`notes/todo.md`" in reply.text
     assert (ws.root / "app" / "utils.py").exists() and not (ws.root / "notes").exists()
-    result = server.chat_requests[1].body["messages"][-1]["content"]
-    assert "pending" in result and "can't confirm" in result
+    sent = server.chat_requests[1].body["messages"]
+    results = [m["content"] for m in sent if m["role"] == "tool"]
+    assert "pending" in results[0] and "can't confirm" in results[0]
+    assert results[1].startswith("Refused: one change per answer")
     reply.plans[0].confirm()  # a person's decision
     assert (ws.root / "app" / "helpers.py").exists()
 
@@ -164,7 +168,8 @@ def test_prompt_injection_produces_at_most_pending_plans(
     assert ws.history.empty
     sent = server.chat_requests[1].body["messages"]
     results = [m["content"] for m in sent if m["role"] == "tool"]
-    assert sum("at most 5 plans per answer" in r for r in results) == 5  # 1 write + 9 trash
+    # The first allowed change is a plan; every later change is refused (1 write + 8 trash).
+    assert sum("one change per answer" in r for r in results) == 9
     assert any("no tool named 'run_command'" in r for r in results)
     assert any("outside the workspace" in r for r in results)
     # The file text went to the model marked as data.
@@ -201,7 +206,7 @@ def test_forbidden_and_parsed_commands_never_reach_the_model(
 ) -> None:
     refused = ws.ask("永久删除 README.md")
     assert refused.plans == [] and refused.intent == "forbidden"
-    assert "打开微信" and "doesn't launch applications" in ws.ask("打开微信").text
+    assert "不启动应用程序" in ws.ask("打开微信").text
     found = ws.ask("搜索 README")
     assert found.table is not None and found.mode == "test-model"
     assert server.chat_requests == []
@@ -295,3 +300,46 @@ def test_streamed_tool_calls_run_in_the_loop(ws: wsnb.Workspace, server: Scripte
     assert "web/index.js" in reply.files_read
     tool = next(m for m in server.chat_requests[1].body["messages"] if m["role"] == "tool")
     assert tool["tool_call_id"] == "s1" and "function render" in tool["content"]
+
+
+def test_the_model_s_paths_go_through_the_person_s_resolver(
+    ws: wsnb.Workspace, server: ScriptedServer
+) -> None:
+    server.script(
+        Step(body=completion(tool_calls=[call("read_file", {"path": "main.cpp"}, "c1"),
+                                         call("read_file", {"path": "widget"}, "c2"),
+                                         call("trash", {"path": "widget"}, "c3")])),
+        Step(body=completion("main.cpp starts the registry.")),
+    )  # fmt: skip
+    reply = ws.ask("what does main.cpp do, and is there a widget file?")
+    results = [m["content"] for m in server.chat_requests[1].body["messages"]
+               if m["role"] == "tool"]  # fmt: skip
+    main = (ws.root / "src" / "main.cpp").read_text(encoding="utf-8")
+    assert 'path="src/main.cpp"' in results[0] and main.splitlines()[0] in results[0]
+    assert "2 entries match 'widget'" in results[1] and "src/widget.h" in results[1]
+    assert "Ask the person which one" in results[2] and reply.plans == []  # never a guess
+    assert "src/main.cpp" in reply.files_read
+
+
+def test_the_model_reads_only_the_bytes_it_may_be_sent(
+    ws: wsnb.Workspace, server: ScriptedServer
+) -> None:
+    server.script(Step(body=completion(tool_calls=[call("read_file", {"path": "large.txt"})])),
+                  Step(body=completion("Long.")))  # fmt: skip
+    ws.ask("how long is the large file?", )
+    tool = next(m for m in server.chat_requests[1].body["messages"] if m["role"] == "tool")
+    text = tool["content"]
+    assert "data/large.txt" in text and "(truncated)" in text  # read cut at the budget
+    assert len(text.encode("utf-8")) <= Budget().result_bytes + 100
+
+
+@pytest.mark.parametrize("message", ["删除第一个和第二个", "delete the first two",
+                                     "rename all .txt files to .md", "把这些移动到 docs"])
+def test_several_targets_are_refused_with_a_model_too(
+    ws: wsnb.Workspace, server: ScriptedServer, message: str
+) -> None:
+    ws.ask("搜索 widget")
+    reply = ws.ask(message)
+    assert reply.plans == [] and server.chat_requests == []
+    words = "每个计划只改一项" if reply.lang == "zh" else "one item per plan"
+    assert words in reply.text

@@ -143,7 +143,7 @@ def test_context_expires_after_minutes(ws: wsnb.Workspace, clock: Clock) -> None
     clock.now += timedelta(minutes=11)
     reply = ws.ask("打开第一个")
     assert reply.plans == [] and reply.files_read == []
-    assert "expired" in reply.text and "search again" in reply.text
+    assert "过期" in reply.text and "重新搜索" in reply.text  # in the message's language
     assert ws.pending.empty
 
 
@@ -157,13 +157,15 @@ def test_context_expires_after_turns(ws: wsnb.Workspace) -> None:
 
 def test_no_context_yet_asks_to_search(ws: wsnb.Workspace) -> None:
     reply = ws.ask("读取第二个")
-    assert reply.files_read == [] and "search" in reply.text.lower()
+    assert reply.files_read == [] and "请先搜索" in reply.text
+    assert "search" in ws.ask("read the second one").text.lower()
 
 
 def test_a_position_past_the_end(ws: wsnb.Workspace) -> None:
     ws.ask("搜索 README")
     reply = ws.ask("读取第三个")
-    assert reply.files_read == [] and "there is no number 3" in reply.text
+    assert reply.files_read == [] and "没有第 3 个" in reply.text
+    assert "there is no number 3" in ws.ask("read the third one").text
 
 
 # -- reading intents ------------------------------------------------------------------------
@@ -335,17 +337,18 @@ def test_trash_of_these_files_is_refused_as_bulk(ws: wsnb.Workspace) -> None:
     reply = ws.ask("把第一个删掉")
     assert len(reply.plans) == 1  # one item: fine
     reply.plans[0].cancel()
-    for message in ("删除这些文件", "trash all of them"):
+    for message, said in (("删除这些文件", "每个计划只改一项"),
+                          ("trash all of them", "one item per plan")):  # fmt: skip
         refused = ws.ask(message)
         assert refused.plans == [] and refused.intent == "forbidden"
-        assert "one item per plan" in refused.text
+        assert said in refused.text
     assert ws.pending.empty
 
 
 def test_a_refused_plan_is_explained_not_returned(ws: wsnb.Workspace) -> None:
     reply = ws.ask("把 README.md 重命名为 app")
     assert reply.plans == []
-    assert "refused" in reply.text or "不能" in reply.text
+    assert "拒绝" in reply.text
 
 
 def test_chit_chat_and_help(ws: wsnb.Workspace) -> None:
@@ -360,7 +363,7 @@ def test_reply_display_forms(ws: wsnb.Workspace) -> None:
     reply = ws.ask("搜索 README")
     bundle = reply._repr_mimebundle_()
     assert "README.md" in bundle["text/plain"] and "离线模式" in bundle["text/plain"]
-    assert "<table" in bundle["text/html"] and "mode: offline" in bundle["text/html"]
+    assert "<table" in bundle["text/html"] and "模式：offline" in bundle["text/html"]
     plan_reply = ws.ask("rename README.md to README.txt")
     assert "Plan " in str(plan_reply) and "confirm()" in str(plan_reply)
 
@@ -368,9 +371,11 @@ def test_reply_display_forms(ws: wsnb.Workspace) -> None:
 def test_the_agent_reads_with_the_design_limits(ws: wsnb.Workspace) -> None:
     from wsnb.agent import AgentLimits
     from wsnb.agent.reading import run_read_tool
+    from wsnb.tools.limits import ToolLimits
 
     limits = AgentLimits()
-    assert (limits.names, limits.matches, limits.files_scanned, limits.read_bytes,
+    assert limits == ToolLimits.for_model()
+    assert (limits.names, limits.matches, limits.files, limits.read_bytes,
             limits.entries) == (30, 50, 1000, 128 * 1024, 200)  # fmt: skip
     big = run_read_tool(ws, "read_file", limits, path="data/large.txt", limit=10**9)
     assert big.success and big.data.truncated
@@ -379,7 +384,7 @@ def test_the_agent_reads_with_the_design_limits(ws: wsnb.Workspace) -> None:
     assert len(small.data.text.encode("utf-8")) <= 100
     hits = run_read_tool(ws, "search_text", AgentLimits(matches=3), pattern="e")
     assert len(hits.data) == 3
-    reply = ws.ask("读取 data/large.txt")
+    reply = ws.ask("read data/large.txt")
     assert reply.files_read == ["data/large.txt"] and "more lines" in reply.text
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from IPython.core.error import UsageError as IPythonUsageError
 from IPython.core.magic import Magics, line_magic, magics_class
 
+from .agent.resolve import resolve_path  # the names a person types, as ws.ask reads them
 from .errors import WsnbError
 from .i18n import _
 
@@ -98,13 +99,16 @@ class WorkspaceMagics(Magics):
         return self._current().grep(_required(pattern, "grep PATTERN"))
 
     def _read(self, path: str) -> Any:
-        return self._current().read(_required(path, "read PATH"))
+        ws = self._current()
+        return ws.read(resolve_path(ws, _required(path, "read PATH"), kind="file"))
 
     def _tree(self, path: str) -> Any:
-        return self._current().tree(path or ".")
+        ws = self._current()
+        return ws.tree(resolve_path(ws, path, kind="dir") if path else ".")
 
     def _ls(self, path: str) -> Any:
-        return self._current().ls(path or ".")
+        ws = self._current()
+        return ws.ls(resolve_path(ws, path, kind="dir") if path else ".")
 
     def _history(self, extra: str) -> Any:
         _nothing_more(extra, "history")

@@ -121,6 +121,7 @@ class Workspace:
         self.policy = policy
         self.limits = limits or ScanLimits.for_person()
         self._index: FileIndex | None = None
+        self._summary: tuple[FileIndex, ProjectSummary] | None = None
         self._progress: Callable[[int], None] | None = None
         self._agent: Agent | None = None
         self._live = _Live(watch)
@@ -349,7 +350,11 @@ class Workspace:
         """An offline overview: languages, sizes, top folders, key files, entry points."""
         from .analysis import summarize
 
-        return summarize(self.policy, self._current_index())
+        index = self._current_index()
+        # Once per index state: a scan or a confirmed plan makes a new index, and a new summary.
+        if self._summary is None or self._summary[0] is not index:
+            self._summary = (index, summarize(self.policy, index))
+        return self._summary[1]
 
     # -- in a notebook ----------------------------------------------------------------
 

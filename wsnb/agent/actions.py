@@ -1,45 +1,45 @@
-"""Carrying out a parsed command against the workspace, offline.
+"""Carrying out a parsed command against the workspace, offline: the reading half.
 
-Reads go through the registry's read tools with the agent's limits; every
-change goes through the workspace's plan book and comes back as a pending
-plan. Nothing here confirms a plan: a person does, on the card or with
-``plan.confirm()``.
+Searches and listings run through the facade with a person's limits, so the
+table attached to a reply is the whole answer (as ``ws.find`` / ``ws.grep``
+give it), and the reply says the true total and how much it shows. Every
+change is made in ``wsnb.agent.changes`` and comes back as a pending plan.
+Nothing here confirms a plan: a person does, on the card or with
+``plan.confirm()``. Sentences go through ``_()``; the agent runs a message
+inside ``using_language()`` so they come out in the person's language.
 """
 
 from __future__ import annotations
 
-import posixpath
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..errors import PolicyError, WsnbError
+from ..i18n import _, ngettext
+from ..tools.limits import ToolLimits
 from ..types import FileText, ToolResult
 from .commands import Command
 from .context import ALL, ContextError, ConversationContext, parse_reference
-from .intents import FORBIDDEN_RULES
-from .reading import AgentLimits, run_read_tool
-from .reply import Reply
+from .reading import run_read_tool
+from .reply import TABLE_ROWS, Reply
+from .resolve import Kind, Resolution, Unresolved, resolve_name
 from .summaries import summarize_text
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..plans import Plan
     from ..workspace import Workspace
 
-__all__ = ["Session", "run_command", "say"]
+__all__ = ["TABLE_CAP", "Session", "numbered", "read_docs", "resolve_targets", "run_command"]
 
 SHOWN_LINES = 60
 SUMMARY_FILES = 10
 SUMMARY_BYTES = 32 * 1024
 READ_AT_ONCE = 3
-
-
-def say(zh: bool, chinese: str, english: str) -> str:
-    """The sentence in the language the person wrote in."""
-    return chinese if zh else english
+# A notebook chokes on a table past this many rows; a longer answer is cut here, and says so.
+TABLE_CAP = 10_000
 
 
 @dataclass
@@ -48,112 +48,91 @@ class Session:
 
     ws: Workspace
     context: ConversationContext
-    limits: AgentLimits = field(default_factory=AgentLimits)
-    zh: bool = False
+    limits: ToolLimits = field(default_factory=ToolLimits.for_model)
+    lang: str = "en"
+
+    @property
+    def zh(self) -> bool:
+        return self.lang == "zh"
 
 
 def run_command(session: Session, command: Command) -> Reply:
     """The reply to one parsed command (context errors become a reply that asks again)."""
-    handler = _HANDLERS[command.action]
+    from .changes import CHANGE_HANDLERS
+
+    handler = _HANDLERS.get(command.action) or CHANGE_HANDLERS[command.action]
     try:
         return handler(session, command)
+    except Unresolved as exc:
+        return unresolved_reply(session, exc.resolution)
     except ContextError as exc:
         return Reply(str(exc), intent="workspace")
     except PolicyError as exc:
-        return Reply(say(session.zh, f"不能这样做：{exc}", f"That is refused: {exc}"))
+        return Reply(_("That is refused: {reason}").format(reason=exc))
     except WsnbError as exc:  # bad input: say so; nothing changed on disk
-        return Reply(say(session.zh, f"没有成功：{exc}", f"That didn't work: {exc}"))
+        return Reply(_("That didn't work: {reason}").format(reason=exc))
 
 
-# -- resolving what a target means -----------------------------------------------------
+# -- what a target means ---------------------------------------------------------------
 
 
 def _looks_like_path(text: str) -> bool:
     return "/" in text or "\\" in text or bool(re.search(r"\.\w{1,8}$", text))
 
 
-def resolve_targets(session: Session, text: str) -> list[str]:
-    """Workspace paths for ``text``: a position in the last list, a path, or a unique name."""
-    ctx = session.context
+def resolve_targets(session: Session, text: str, kind: Kind = "any") -> list[str]:
+    """Workspace paths for ``text``: a position in the last list, or one resolved name.
+
+    A name that leads to several entries or none raises ``Unresolved``: the
+    reply asks which one, never guesses.
+    """
     if not text:
-        return ctx.resolve(ALL)
+        return session.context.resolve(ALL)
     if not _looks_like_path(text):
         position = parse_reference(text)
         if position is not None:
-            return ctx.resolve(position)
-    target = session.ws.policy.resolve(text)  # refuses outside paths with the rule
-    if target.absolute.exists() or _looks_like_path(text):
-        return [target.relative]
-    hits = run_read_tool(session.ws, "search_files", session.limits, keyword=text, limit=5)
-    if hits.success and len(hits.data):
-        frame = hits.data
-        exact = frame[frame["name"].str.casefold().str.rsplit(".", n=1).str[0] == text.casefold()]
-        if len(exact) == 1 or len(frame) == 1:
-            return [str((exact if len(exact) else frame)["path"].iloc[0])]
-    return [target.relative]
+            return session.context.resolve(position)
+    resolution = resolve_name(session.ws, text, kind=kind)
+    if not resolution.found:
+        raise Unresolved(resolution)
+    return [resolution.path]
 
 
-def _is_dir(session: Session, path: str) -> bool:
+def unresolved_reply(session: Session, resolution: Resolution) -> Reply:
+    """Several candidates: a short table and "Which one?"; none: the closest names."""
+    name = resolution.text
+    if resolution.how == "missing":
+        text = _("There is no file named `{name}` in this workspace.").format(name=name)
+        if resolution.candidates:
+            closest = ", ".join(f"`{p}`" for p in resolution.candidates)
+            text += " " + _("The closest names: {names}.").format(names=closest)
+        else:
+            text += " " + _("To look inside files, say \"which files mention {name}\".").format(
+                name=name)
+        return Reply(text)
+    frame = session.ws.files.set_index("path").loc[resolution.candidates].reset_index()
+    session.context.remember(resolution.candidates, "candidates")
+    text = ngettext("`{name}` is not an exact name; is it the entry below? Say \"the first "
+                    "one\" or type the whole path.",
+                    "`{name}` could mean {count} entries. Which one? Say \"the first one\" or "
+                    "type the whole path.", resolution.total).format(name=name,
+                                                                      count=resolution.total)
+    text += _count_note(len(frame), resolution.total)
+    return Reply(text, table=numbered(frame[["path", "is_dir", "size"]]))
+
+
+def is_dir(session: Session, path: str) -> bool:
     try:
         return session.ws.policy.resolve(path).absolute.is_dir()
     except WsnbError:
         return False
 
 
-def _failed(session: Session, result: ToolResult) -> Reply:
-    return Reply(say(session.zh, f"没有成功：{result.error}", f"That didn't work: {result.error}"))
+def failed(result: ToolResult) -> Reply:
+    return Reply(_("That didn't work: {reason}").format(reason=result.error))
 
 
-# -- reading ---------------------------------------------------------------------------
-
-
-def _find(session: Session, command: Command) -> Reply:
-    keyword = command.get("keyword")
-    result = run_read_tool(session.ws, "search_files", session.limits, keyword=keyword)
-    if not result.success:
-        return _failed(session, result)
-    frame: pd.DataFrame = result.data
-    if frame.empty:
-        return Reply(say(session.zh,
-                         f"没有文件名包含 `{keyword}` 的文件。要搜索文件内容，"
-                         f"可以说“找一下包含 {keyword} 的文件”。",
-                         f"No file name matches `{keyword}`. To search inside files, say "
-                         f"\"which files mention {keyword}\"."))  # fmt: skip
-    paths = frame["path"].tolist()
-    session.context.remember(paths, "search")
-    table = _numbered(frame[["path", "size"]])
-    text = say(session.zh,
-               f"找到 {len(paths)} 个文件名匹配 `{keyword}` 的文件。"
-               "可以说“打开第一个”或“读取第二个”。",
-               f"Found {len(paths)} file(s) whose name matches `{keyword}`. "
-               "Say \"open the first one\" or \"read the second one\".")  # fmt: skip
-    return Reply(text, table=table)
-
-
-def _grep(session: Session, command: Command) -> Reply:
-    keyword = command.get("keyword")
-    result = run_read_tool(session.ws, "search_text", session.limits, pattern=keyword)
-    if not result.success:
-        return _failed(session, result)
-    frame: pd.DataFrame = result.data
-    paths = list(dict.fromkeys(frame["path"].tolist()))
-    if not paths:
-        return Reply(say(session.zh, f"没有文本文件包含 `{keyword}`。",
-                         f"No text file contains `{keyword}`."))  # fmt: skip
-    session.context.remember(paths, "text search")
-    counts = frame.groupby("path", sort=False).size()
-    firsts = frame.drop_duplicates("path").set_index("path")
-    columns = ["path", "matches", "line", "text"]
-    table = _numbered(firsts.assign(matches=counts).reset_index()[columns])
-    text = say(session.zh,
-               f"{len(paths)} 个文件包含 `{keyword}`（共 {len(frame)} 处）。"
-               "可以说“总结这些文件的作用”。",
-               f"{len(paths)} file(s) mention `{keyword}` ({len(frame)} matching lines). "
-               "Say \"summarize these files\" to see what they are.")  # fmt: skip
-    return Reply(text, table=table)
-
-
-def _numbered(frame: pd.DataFrame) -> pd.DataFrame:
+def numbered(frame: pd.DataFrame) -> pd.DataFrame:
     import pandas as pd
 
     shown = frame.reset_index(drop=True)
@@ -161,21 +140,113 @@ def _numbered(frame: pd.DataFrame) -> pd.DataFrame:
     return shown
 
 
-def _list(session: Session, command: Command) -> Reply:
-    target = command.get("target") or "."
-    paths = ["."] if target in {".", "", "根目录", "root"} else resolve_targets(session, target)
-    if paths[0] != "." and not _is_dir(session, paths[0]):
-        return _read(session, Command("read", {"target": paths[0]}))
-    result = run_read_tool(session.ws, "list_folder", session.limits, path=paths[0])
-    if not result.success:
-        return _failed(session, result)
-    frame: pd.DataFrame = result.data
-    session.context.remember(frame["path"].tolist(), "listing")
-    table = _numbered(frame[["name", "is_dir", "size"]])
-    where = "the workspace root" if paths[0] == "." else f"`{paths[0]}`"
-    text = say(session.zh, f"{where} 里有 {len(frame)} 项。",
-               f"{where} holds {len(frame)} entries.")  # fmt: skip
+def _count_note(rows: int, total: int, how_all: str = "") -> str:
+    """The honest line under a count: how many the reply shows of the true total."""
+    shown = min(rows, TABLE_ROWS)
+    if total <= shown:
+        return ""
+    note = " " + _("Showing the first {shown} of {total}; the whole list is in "
+                   "reply.table.").format(shown=shown, total=f"{total:,}")
+    if rows < total and how_all:
+        note += " " + _("The table holds {rows:,} of them; {call} returns them all.").format(
+            rows=rows, call=how_all)
+    return note
+
+
+# -- reading ---------------------------------------------------------------------------
+
+
+def _find(session: Session, command: Command) -> Reply:
+    keyword = command.get("keyword")
+    frame = session.ws.find(keyword, limit=TABLE_CAP)
+    total = int(frame.attrs.get("total_matches", len(frame)))
+    if frame.empty:
+        lead = _("No file name matches `{keyword}`, so I searched inside the files instead.")
+        reply = _grep(session, command)
+        reply.text = f"{lead.format(keyword=keyword)}\n\n{reply.text}"
+        return reply
+    paths = frame["path"].tolist()
+    session.context.remember(paths, "search")
+    text = ngettext("Found {total} entry whose name matches `{keyword}`.",
+                    "Found {total} entries whose name matches `{keyword}`.", total).format(
+        total=f"{total:,}", keyword=keyword)
+    text += _count_note(len(frame), total, f'ws.find("{keyword}", limit=None)')
+    text += " " + _("Say \"open the first one\" or \"read the second one\".")
+    return Reply(text, table=numbered(frame[["path", "size"]]))
+
+
+def _grep(session: Session, command: Command) -> Reply:
+    keyword = command.get("keyword")
+    return _text_search(session, keyword, keyword, regex=False)
+
+
+def _text_search(session: Session, keyword: str, pattern: str, *, regex: bool) -> Reply:
+    frame = session.ws.grep(pattern, regex=regex, case=regex, limit=TABLE_CAP)
+    paths = list(dict.fromkeys(frame["path"].tolist()))
+    if not paths:
+        return Reply(_("No text file contains `{keyword}`.").format(keyword=keyword))
+    session.context.remember(paths, "text search")
+    counts = frame.groupby("path", sort=False).size()
+    firsts = frame.drop_duplicates("path").set_index("path")
+    table = numbered(firsts.assign(matches=counts).reset_index()[["path", "matches", "line",
+                                                                   "text"]])  # fmt: skip
+    text = ngettext("{files} file mentions `{keyword}` ({lines} matching lines).",
+                    "{files} files mention `{keyword}` ({lines} matching lines).",
+                    len(paths)).format(
+        files=f"{len(paths):,}", keyword=keyword, lines=f"{len(frame):,}")
+    text += _count_note(len(paths), len(paths))
+    if getattr(frame, "note", ""):
+        text += " " + _("Note: {note}.").format(note=frame.note)
+    text += " " + _("Say \"summarize these files\" to see what they are.")
     return Reply(text, table=table)
+
+
+# Lines that define a name. The search runs over a file's whole text, so a gap is spaces or
+# tabs, never a line break.
+_DEFINITION = (r"\b(?:class|struct|interface|enum|union|def|function|func|fn|namespace|type|"
+               r"trait|typedef|module)[ \t]+{name}\b|\b(?:const|let|var)[ \t]+{name}[ \t]*=|"
+               r"::{name}[ \t]*\(|#define[ \t]+{name}\b|"
+               r"^[\w:<>,*& \t]*[\w>*&][ \t]+[*&]?{name}[ \t]*\([^;\n]*$")  # fmt: skip
+
+
+_KIND_WORDS = re.compile(r"^(?:the\s+)?(?:class|function|method|def|struct|type|variable|"
+                         r"constant|函数|类|方法|变量|常量)\s*", re.IGNORECASE)  # fmt: skip
+_KIND_TAIL = re.compile(r"\s*(?:class|function|method|函数|类|方法|变量|常量)$", re.IGNORECASE)
+
+
+def _define(session: Session, command: Command) -> Reply:
+    bare = _KIND_TAIL.sub("", _KIND_WORDS.sub("", command.get("keyword"))).strip()
+    keyword = bare or command.get("keyword")
+    name = re.escape(keyword)
+    pattern = _DEFINITION.format(name=name)
+    reply = _text_search(session, keyword, pattern, regex=True)
+    if reply.table is None:
+        lead = _("I found no definition of `{keyword}`; here are the lines that mention it.")
+        plain = _grep(session, command)
+        plain.text = f"{lead.format(keyword=keyword)}\n\n{plain.text}"
+        return plain
+    lead = _("Where `{keyword}` is defined (class, def, function, ... lines):").format(
+        keyword=keyword)
+    reply.text = f"{lead}\n\n{reply.text}"
+    return reply
+
+
+_ROOT_WORDS = {".", "", "根目录", "根", "root", "the root", "工作区", "workspace", "顶层目录", "/"}
+
+
+def _list(session: Session, command: Command) -> Reply:
+    target = command.get("target")
+    path = "." if target in _ROOT_WORDS else resolve_targets(session, target, "any")[0]
+    if path != "." and not is_dir(session, path):
+        return _read(session, Command("read", {"target": path}))
+    frame = session.ws.ls(path)
+    session.context.remember(frame["path"].tolist(), "listing")
+    where = _("the workspace root") if path == "." else f"`{path}`"
+    text = ngettext("{where} holds {count} entry.", "{where} holds {count} entries.",
+                    len(frame)).format(where=where, count=f"{len(frame):,}")
+    text = text[:1].upper() + text[1:]  # "The workspace root holds ..."
+    text += _count_note(len(frame), len(frame))
+    return Reply(text, table=numbered(frame[["name", "is_dir", "size"]]))
 
 
 def read_docs(session: Session, paths: list[str], limit: int) -> tuple[list[FileText], list[str]]:
@@ -193,13 +264,13 @@ def read_docs(session: Session, paths: list[str], limit: int) -> tuple[list[File
 
 def _read(session: Session, command: Command) -> Reply:
     paths = resolve_targets(session, command.get("target"))
-    if len(paths) == 1 and _is_dir(session, paths[0]):
+    if len(paths) == 1 and is_dir(session, paths[0]):
         return _list(session, Command("list", {"target": paths[0]}))
     docs, problems = read_docs(session, paths[:READ_AT_ONCE], session.limits.read_bytes)
     blocks = [_shown(doc) for doc in docs] + problems
     if len(paths) > READ_AT_ONCE:
-        blocks.append(say(session.zh, f"（只读取了前 {READ_AT_ONCE} 个文件。）",
-                          f"(Read the first {READ_AT_ONCE} files only.)"))  # fmt: skip
+        blocks.append(_("(Read the first {shown} of {total} files; name one to read it.)").format(
+            shown=READ_AT_ONCE, total=len(paths)))
     read = [doc.path for doc in docs]
     if read:
         session.context.remember_read(read)
@@ -209,23 +280,26 @@ def _read(session: Session, command: Command) -> Reply:
 def _shown(doc: FileText) -> str:
     lines = doc.lines[:SHOWN_LINES]
     more = len(doc.lines) - len(lines)
-    tail = f"\n… {more} more lines" if more > 0 else ""
+    tail = ""
+    if more > 0:
+        tail = "\n" + _("… {more} more lines (of {total}); ws.read(\"{path}\") gives the whole "
+                        "file").format(more=more, total=len(doc.lines), path=doc.path)
     body = "\n".join(lines).replace("```", "`\u200b``")
     return f"**{doc.header()}**\n```\n{body}{tail}\n```"
 
 
 def _summarize(session: Session, command: Command) -> Reply:
-    paths = [p for p in resolve_targets(session, command.get("target")) if not _is_dir(session, p)]
+    paths = [p for p in resolve_targets(session, command.get("target")) if not is_dir(session, p)]
     if not paths:
-        return Reply(say(session.zh, "这些结果里没有可以总结的文件。",
-                         "There is no file to summarize in those results."))  # fmt: skip
+        return Reply(_("There is no file to summarize in those results."))
     docs, problems = read_docs(session, paths[:SUMMARY_FILES], SUMMARY_BYTES)
     parts = [summarize_text(doc).markdown() for doc in docs] + problems
     if len(paths) > SUMMARY_FILES:
-        parts.append(say(session.zh, f"（只总结了前 {SUMMARY_FILES} 个文件。）",
-                         f"(Summarized the first {SUMMARY_FILES} files only.)"))  # fmt: skip
-    head = say(session.zh, f"{len(docs)} 个文件的摘要（摘自文件本身）：",
-               f"What {len(docs)} file(s) say about themselves (extracted, not invented):")
+        parts.append(_("(Summarized the first {shown} of {total} files.)").format(
+            shown=SUMMARY_FILES, total=len(paths)))
+    head = ngettext("What {count} file says about itself (extracted, not invented):",
+                    "What {count} files say about themselves (extracted, not invented):",
+                    len(docs)).format(count=len(docs))
     read = [doc.path for doc in docs]
     if read:
         session.context.remember_read(read)
@@ -234,115 +308,41 @@ def _summarize(session: Session, command: Command) -> Reply:
 
 def _project(session: Session, command: Command) -> Reply:
     summary = session.ws.summary()
-    parts = [say(session.zh, "项目概况（离线分析）：", "Project overview (offline analysis):"),
-             f"```\n{summary!r}\n```"]  # fmt: skip
+    parts = [_("Project overview (offline analysis):"), f"```\n{summary!r}\n```"]
     readmes = [p for p in summary.key_files["path"].tolist() if "readme" in p.lower()]
-    docs, _ = read_docs(session, readmes[:1], SUMMARY_BYTES)
+    docs, _problems = read_docs(session, readmes[:1], SUMMARY_BYTES)
     if docs:
         parts.append(summarize_text(docs[0]).markdown())
     return Reply("\n\n".join(parts), files_read=[d.path for d in docs])
 
 
-# -- changes: plans only ---------------------------------------------------------------
-
-
-def _planned(session: Session, plans: list[Plan]) -> Reply:
-    pending = [p for p in plans if not p.is_refused]
-    refused = [p for p in plans if p.is_refused]
-    lines = [say(session.zh, f"计划 {p.id}：{p.title}。确认后才会执行。",
-                 f"Plan {p.id}: {p.title}. Nothing happens until you confirm it.")
-             for p in pending]  # fmt: skip
-    lines += [say(session.zh, f"不能这样做：{p.refusal}", f"That is refused: {p.refusal}")
-              for p in refused]  # fmt: skip
-    return Reply("\n".join(lines), plans=pending)
-
-
-def _single(session: Session, text: str) -> str:
-    paths = resolve_targets(session, text)
-    if len(paths) > 1:
-        raise ContextError(FORBIDDEN_RULES["bulk_change"])
-    return paths[0]
-
-
-def _trash(session: Session, command: Command) -> Reply:
-    return _planned(session, [session.ws.trash(_single(session, command.get("target")))])
-
-
-def _rename(session: Session, command: Command) -> Reply:
-    source = _single(session, command.get("target"))
-    return _planned(session, [session.ws.rename(source, command.get("dest"))])
-
-
-def _destination(session: Session, source: str, dest: str) -> str:
-    if dest in {".", "根目录", "root", "the root"}:
-        return posixpath.basename(source)
-    if _is_dir(session, dest):
-        return posixpath.join(session.ws.policy.resolve(dest).relative, posixpath.basename(source))
-    return dest
-
-
-def _copy(session: Session, command: Command) -> Reply:
-    source = _single(session, command.get("target"))
-    target = _destination(session, source, command.get("dest"))
-    return _planned(session, [session.ws.copy(source, target)])
-
-
-def _move(session: Session, command: Command) -> Reply:
-    source = _single(session, command.get("target"))
-    target = _destination(session, source, command.get("dest"))
-    return _planned(session, [session.ws.move(source, target)])
-
-
-def _create_file(session: Session, command: Command) -> Reply:
-    content = command.get("content").strip()
-    if len(content) >= 2 and content[0] in "\"'“「" and content[-1] in "\"'”」":
-        content = content[1:-1]
-    if content and not content.endswith("\n"):
-        content += "\n"
-    return _planned(session, [session.ws.create_file(command.get("target"), content)])
-
-
-def _create_folder(session: Session, command: Command) -> Reply:
-    return _planned(session, [session.ws.create_folder(command.get("target"))])
-
-
-def _open(session: Session, command: Command) -> Reply:
-    path = _single(session, command.get("target"))
-    if _is_dir(session, path):
-        result = session.ws.open_folder(path)
-        return Reply(result.message if result.success else result.error)
-    return _planned(session, [session.ws.open(path)])
-
-
-def _reveal(session: Session, command: Command) -> Reply:
-    result = session.ws.reveal(_single(session, command.get("target")))
-    return Reply(result.message if result.success else result.error)
-
-
-HELP_EN = """I work on the files of this workspace. Try:
-- search README / which files mention FileOperationManager
-- list src / read README.md / open the first one / reveal README.md
-- create a file notes/todo.md with content # To do / create a folder drafts
-- copy a.txt to b.txt / move a.txt to docs / rename a.txt to b.txt / delete a.txt
-- analyze this project / summarize these files
-Every change arrives as a plan for you to confirm."""
-
-HELP_ZH = """我处理这个工作区里的文件。可以试试：
-- 搜索 README / 找一下包含 FileOperationManager 的文件
-- 列出 src / 读取 README.md / 打开第一个 / 在文件管理器中显示 README.md
-- 创建文件 notes/todo.md，内容是 # 待办 / 新建文件夹 drafts
-- 复制 a.txt 到 b.txt / 把 a.txt 移动到 docs / 把 a.txt 重命名为 b.txt / 删除 a.txt
-- 分析这个项目 / 总结这些文件的作用
-每个修改都会先生成计划，等你确认后才执行。"""
+def _workspace(session: Session, command: Command) -> Reply:
+    frame = session.ws.files
+    dirs = int(frame["is_dir"].sum())
+    text = _("The open workspace is `{root}` ({files} files, {folders} folders).").format(
+        root=session.ws.root, files=f"{len(frame) - dirs:,}", folders=f"{dirs:,}")
+    text += "\n\n" + _("To choose another one, run `wsnb.widgets.pick_workspace()` in a notebook "
+                       "cell and pick a folder, or `ws = wsnb.open_workspace(\"path/to/folder\")`.")
+    return Reply(text, intent="chat")
 
 
 def _help(session: Session, command: Command) -> Reply:
-    return Reply(HELP_ZH if session.zh else HELP_EN, intent="chat")
+    return Reply(help_text(), intent="chat")
+
+
+def help_text() -> str:
+    """What the offline agent understands, with examples in the current language."""
+    return _("""I work on the files of this workspace. Try:
+- search README / which files mention FileOperationManager / where is FileOperationManager defined
+- list src / what's in src / read README.md / read main.cpp / open the first one
+- create a file notes/todo.md with content # To do / create a folder drafts
+- replace the contents of notes/todo.md with # Done / append - milk to notes/todo.md
+- copy a.txt to b.txt / move a.txt to docs / rename a.txt to b.txt / delete a.txt
+- analyze this project / summarize these files / which workspace is open
+Every change is one plan for one item, and nothing happens until you confirm it.""")
 
 
 _HANDLERS: dict[str, Callable[[Session, Command], Reply]] = {
     "help": _help, "find": _find, "grep": _grep, "list": _list, "read": _read,
-    "summarize": _summarize, "project": _project, "trash": _trash, "rename": _rename,
-    "copy": _copy, "move": _move, "create_file": _create_file,
-    "create_folder": _create_folder, "open": _open, "reveal": _reveal,
+    "summarize": _summarize, "project": _project, "define": _define, "workspace": _workspace,
 }  # fmt: skip

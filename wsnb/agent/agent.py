@@ -17,30 +17,23 @@ from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from .actions import Session, run_command, say
-from .commands import Command, parse_command
+from ..i18n import _, detect_language, using_language
+from ..tools.limits import ToolLimits
+from .actions import Session, help_text, run_command
+from .changes import asks_for_several, one_item_refusal
+from .commands import CHANGES, parse_command
 from .context import ConversationContext
 from .intents import Intent, IntentKind, classify
-from .reading import AgentLimits
 from .reply import OFFLINE, Reply
 
 if TYPE_CHECKING:
     from ..workspace import Workspace
     from .llm import LLMClient
 
-__all__ = ["OFFLINE_NOTE_EN", "OFFLINE_NOTE_ZH", "Agent"]
+__all__ = ["Agent", "offline_note"]
 
 logger = logging.getLogger("wsnb")
 
-OFFLINE_NOTE_EN = (
-    "_Offline mode (rules, no language model). To connect a model: "
-    "ws.agent.connect(base_url, model=...), or set WSNB_LLM_BASE_URL and WSNB_LLM_MODEL._"
-)
-OFFLINE_NOTE_ZH = (
-    "_离线模式（规则解析，未连接语言模型）。连接模型：ws.agent.connect(base_url, model=...)，"
-    "或设置 WSNB_LLM_BASE_URL 和 WSNB_LLM_MODEL。_"
-)
-_CJK = re.compile(r"[\u3400-\u9fff]")
 # Parsed actions that go to a model when one is connected (they need understanding).
 _MODEL_ACTIONS = {"project", "summarize"}
 _SEARCHES = {"find", "grep"}
@@ -67,10 +60,10 @@ class Agent:
         clock: Callable[[], datetime] | None = None,
         max_turns: int = 5,
         max_age: timedelta = timedelta(minutes=10),
-        limits: AgentLimits | None = None,
+        limits: ToolLimits | None = None,
     ) -> None:
         self.workspace = workspace
-        self.limits = limits or AgentLimits()
+        self.limits = limits or ToolLimits.for_model()
         self.context = ConversationContext(clock=clock or workspace.context.clock,
                                            max_turns=max_turns, max_age=max_age)  # fmt: skip
         self.llm = llm if llm is not None else _client_from_environ(environ)
@@ -99,16 +92,19 @@ class Agent:
         self.llm = None
 
     def ask(self, message: str, *, on_text: Callable[[str], None] | None = None) -> Reply:
-        """Answer one message; ``on_text`` receives a model's answer as it streams."""
+        """Answer one message in its own language; ``on_text`` receives a model's answer as it
+        streams. Plans made for the message are described in that language too."""
         self.context.next_turn()
-        zh = bool(_CJK.search(message))
-        intent = classify(message)
-        logger.info("agent: %s message (%s)", intent.kind.value, self.mode)
-        reply = self._answer(message, intent, zh, on_text)
-        reply.intent = intent.kind.value
-        reply.mode = self.mode
-        if self.llm is None:
-            reply.text = f"{reply.text}\n\n{OFFLINE_NOTE_ZH if zh else OFFLINE_NOTE_EN}"
+        lang = detect_language(message)
+        with using_language(lang):
+            intent = self._named_item(message, classify(message))
+            logger.info("agent: %s message (%s)", intent.kind.value, self.mode)
+            reply = self._answer(message, intent, lang, on_text)
+            reply.intent = intent.kind.value
+            reply.mode = self.mode
+            reply.lang = lang
+            if self.llm is None:
+                reply.text = f"{reply.text}\n\n{offline_note()}"
         self.history.append((message, reply))
         return reply
 
@@ -122,12 +118,27 @@ class Agent:
         return answer_with_model(session, self.llm, message, intent, on_text=on_text,
                                  earlier=earlier)  # fmt: skip
 
-    def _answer(self, message: str, intent: Intent, zh: bool,
+    def _named_item(self, message: str, intent: Intent) -> Intent:
+        """A "many files" refusal taken back when the words name one real entry
+        ("delete all-hands.txt" is one file, whatever "all" says)."""
+        if intent.rule != "bulk_change":
+            return intent
+        command = parse_command(message)
+        if command is None or command.action not in CHANGES or not command.get("target"):
+            return intent
+        session = Session(self.workspace, self.context, self.limits)
+        return intent if asks_for_several(session, command.get("target")) \
+            else Intent(IntentKind.WORKSPACE)
+
+    def _answer(self, message: str, intent: Intent, lang: str,
                 on_text: Callable[[str], None] | None) -> Reply:  # fmt: skip
         if intent.kind in {IntentKind.FORBIDDEN, IntentKind.LAUNCH_APP}:
-            return Reply(say(zh, _refusal_zh(intent), intent.reason))
-        session = Session(self.workspace, self.context, self.limits, zh)
+            return Reply(_refusal(intent))
+        session = Session(self.workspace, self.context, self.limits, lang)
         command = parse_command(message)
+        if command is not None and command.action in CHANGES \
+                and asks_for_several(session, command.get("target")):
+            return Reply(one_item_refusal())  # with or without a model: one item per plan
         if command is not None and (self.llm is None or command.action not in _MODEL_ACTIONS):
             reply = run_command(session, command)
             # With a model, a search that found nothing becomes a question for the model.
@@ -136,15 +147,23 @@ class Agent:
         if self.llm is not None:
             return self._ask_model(session, message, intent, on_text)
         if intent.kind is IntentKind.CHAT:
-            return _chat_offline(session, message)
-        return _unknown(session)
+            return _chat_offline(message)
+        return _unknown()
 
 
-def _refusal_zh(intent: Intent) -> str:
+def offline_note() -> str:
+    """The footer of an offline reply: what the mode is and how to connect a model."""
+    return _("_Offline mode (rules, no language model). To connect a model: "
+             "ws.agent.connect(base_url, model=...), or set WSNB_LLM_BASE_URL and "
+             "WSNB_LLM_MODEL._")
+
+
+def _refusal(intent: Intent) -> str:
     if intent.kind is IntentKind.LAUNCH_APP:
-        return "wsnb 只处理这个工作区里的文件，不启动应用程序（wsnb works on files in this " \
-               "workspace and doesn't launch applications）。可以让我打开工作区里的某个文件。"
-    return f"这个请求不能执行，没有生成任何计划。规则：{intent.reason}"
+        return intent.reason
+    if intent.rule == "bulk_change":
+        return one_item_refusal()  # the rule, and how to ask for one item instead
+    return _("That can't be done, and no plan was made. {rule}").format(rule=intent.reason)
 
 
 _GREETING = re.compile(r"^(你好|您好|嗨|哈喽|hi|hello|hey|早上好|晚上好|good\s+(morning|evening))",
@@ -152,25 +171,21 @@ _GREETING = re.compile(r"^(你好|您好|嗨|哈喽|hi|hello|hey|早上好|晚�
 _THANKS = re.compile(r"谢谢|多谢|thanks|thank\s+you", re.IGNORECASE)
 
 
-def _chat_offline(session: Session, message: str) -> Reply:
-    zh = session.zh
+def _chat_offline(message: str) -> Reply:
     if _GREETING.search(message.strip()):
-        text = say(zh, "你好！我是这个工作区的助手，可以搜索、阅读和总结文件，修改会先生成计划。",
-                   "Hello! I help with the files of this workspace: search, read, summarize; "
-                   "every change is a plan you confirm.")  # fmt: skip
+        text = _("Hello! I help with the files of this workspace: search, read, summarize; "
+                 "every change is a plan you confirm.")
     elif _THANKS.search(message):
-        text = say(zh, "不客气！", "You're welcome!")
+        text = _("You're welcome!")
     else:
-        text = say(zh, "离线模式下我只回答关于工作区文件的请求。说“帮助”看看我能做什么。",
-                   "Offline, I only handle requests about the workspace's files. "
-                   "Say \"help\" to see what I can do.")  # fmt: skip
+        text = _("Offline, I only handle requests about the workspace's files. "
+                 "Say \"help\" to see what I can do.")
     return Reply(text, intent="chat")
 
 
-def _unknown(session: Session) -> Reply:
-    lead = say(session.zh, "离线模式下我没能理解这个请求。可以这样说：",
-               "Offline, I didn't understand that request. Try one of these:")  # fmt: skip
-    return Reply(f"{lead}\n\n{run_command(session, Command('help')).text}")
+def _unknown() -> Reply:
+    lead = _("Offline, I didn't understand that request. Try one of these:")
+    return Reply(f"{lead}\n\n{help_text()}")
 
 
 def _client_from_environ(environ: Mapping[str, str] | None) -> LLMClient | None:

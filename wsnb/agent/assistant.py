@@ -17,14 +17,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import LLMError, WsnbError
+from ..i18n import _
 from ..redact import redact_for_model, redaction_note
-from .actions import Session, read_docs, resolve_targets, say
-from .commands import parse_command
+from .actions import Session, read_docs, resolve_targets
+from .commands import parse_command, several_targets
 from .context import ContextError
-from .intents import Intent, IntentKind
+from .intents import FORBIDDEN_RULES, Intent, IntentKind
 from .prompts import READ_TOOL_NAMES, SYSTEM_PROMPT, WRITE_TOOL_NAMES, tool_specs
 from .reading import run_read_tool
 from .reply import Reply
+from .resolve import Resolution, Unresolved, resolve_name
 from .retrieval import retrieve
 
 if TYPE_CHECKING:
@@ -38,7 +40,7 @@ logger = logging.getLogger("wsnb")
 
 RETRIEVE_FILES = 4
 EXCERPT_BYTES = 8 * 1024
-MAX_PLANS = 5
+MAX_PLANS = 1  # one item per plan, one change per answer: the next is asked for again
 EARLIER_TURNS = 3
 EARLIER_CHARS = 1500
 
@@ -60,6 +62,7 @@ class _Turn:
     budget: Budget
     files_read: list[str] = field(default_factory=list)
     plans: list[Plan] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
     tool_bytes: int = 0
     redacted: dict[str, int] = field(default_factory=dict)  # secrets the model was not shown
 
@@ -89,15 +92,25 @@ def answer_with_model(
         messages[1:1] = _earlier_messages(earlier)
         text = _loop(turn, llm, messages, on_text)
     except LLMError as exc:
-        return Reply(say(session.zh, f"模型出错了：{exc}", f"The model failed: {exc}"),
+        return Reply(_("The model failed: {reason}").format(reason=exc),
                      files_read=turn.files_read, plans=turn.plans)  # fmt: skip
     except ContextError as exc:  # "总结这些文件" with nothing (left) to point at: ask, don't guess
         return Reply(str(exc))
     if turn.files_read:
         session.context.remember_read(turn.files_read)
+    if turn.refused:
+        text = f"{text}\n\n{_refused_note(turn.refused)}"
     if turn.redacted:
-        text = f"{text}\n\n_{redaction_note(turn.redacted, 'zh' if session.zh else 'en')}_"
+        text = f"{text}\n\n_{redaction_note(turn.redacted)}_"
     return Reply(text, plans=turn.plans, files_read=turn.files_read)
+
+
+def _refused_note(refused: list[str]) -> str:
+    """What the model asked for past its one plan, said to the person with the rule."""
+    listed = "\n".join(f"- {item}" for item in refused)
+    return _("The model asked for {count} more changes; they were refused, because wsnb makes "
+             "one plan for one item at a time. Ask again for the next one:").format(
+        count=len(refused)) + "\n" + listed
 
 
 # -- 9.1: retrieve, read, ask -----------------------------------------------------------
@@ -139,7 +152,7 @@ def _paths_for(session: Session, message: str) -> list[str]:
     if command is not None and command.action == "summarize":
         try:
             return resolve_targets(session, command.get("target"))[:RETRIEVE_FILES]
-        except WsnbError:
+        except (WsnbError, Unresolved):
             pass  # a name outside or unknown: rank the question's words instead
     if command is not None and command.action == "project":
         return retrieve(session, "README readme", limit=2)
@@ -168,8 +181,7 @@ def _loop(turn: _Turn, llm: LLMClient, messages: list[dict[str, Any]],
             messages.append({"role": "tool", "tool_call_id": call.id, "content": output})
     last_word = {"role": "user", "content": "Answer now from what you read; no more tool calls."}
     final = llm.chat([*messages, last_word], on_text=on_text)
-    return final.content or say(turn.session.zh, "（模型用完了工具步数，没有给出回答。）",
-                                "(The model used up its tool steps without answering.)")
+    return final.content or _("(The model used up its tool steps without answering.)")
 
 
 def _run_call(turn: _Turn, call: ToolCall) -> str:
@@ -192,14 +204,32 @@ def _read_call(turn: _Turn, name: str, args: dict[str, Any]) -> str:
     allowed = {"list_folder": {"path"}, "search_files": {"keyword"}, "search_text": {"pattern"},
                "read_file": {"path"}}[name]  # fmt: skip
     params = {k: v for k, v in args.items() if k in allowed}
+    size = min(left, turn.budget.result_bytes)
+    if "path" in params:
+        resolved = resolve_name(turn.session.ws, str(params["path"]))
+        if not resolved.found:
+            return _unresolved_text(resolved)
+        params["path"] = resolved.path
+    if name == "read_file":  # read only the bytes the model may be sent
+        params["limit"] = min(size, turn.session.limits.read_bytes)
     result = run_read_tool(turn.session.ws, name, turn.session.limits, **params)
     text = redact_for_model(_result_text(turn, name, result), turn.redacted)
-    size = min(left, turn.budget.result_bytes)
     clipped = text.encode("utf-8")[:size].decode("utf-8", "ignore")
     turn.tool_bytes += len(clipped.encode("utf-8"))
     logger.info("agent tool %s: %s, %d bytes to the model", name,
                 "ok" if result.success else "failed", len(clipped))  # fmt: skip
-    return clipped + ("\n(cut to the byte budget)" if len(clipped) < len(text) else "")
+    cut = len(clipped) < len(text) or (name == "read_file" and result.success
+                                       and result.data.truncated)  # fmt: skip
+    return clipped + ("\n(cut to the byte budget)" if cut else "")
+
+
+def _unresolved_text(resolution: Resolution) -> str:
+    if resolution.how == "missing":
+        closest = ", ".join(resolution.candidates) or "none"
+        return f"There is no file named {resolution.text!r}. Closest names: {closest}."
+    shown = ", ".join(resolution.candidates)
+    return (f"{resolution.total} entries match {resolution.text!r}: {shown}. Ask the person "
+            "which one they mean, or call again with the full path.")
 
 
 def _result_text(turn: _Turn, name: str, result: ToolResult) -> str:
@@ -214,14 +244,35 @@ def _result_text(turn: _Turn, name: str, result: ToolResult) -> str:
                "search_text": ["path", "line", "text"]}[name]  # fmt: skip
     if frame.empty:
         return "No results."
-    return str(frame[columns].to_string(index=False, max_colwidth=120))
+    shown = str(frame[columns].to_string(index=False, max_colwidth=120))
+    total = int(frame.attrs.get("total_matches", len(frame)))
+    if total > len(frame):
+        shown += f"\n(showing {len(frame)} of {total} matching names)"
+    elif getattr(frame, "note", ""):
+        shown += f"\n({frame.note})"
+    return shown
+
+
+_SOURCES = {"write_file": "path", "copy_file": "source", "move_file": "source",
+            "rename": "path", "trash": "path"}  # fmt: skip
 
 
 def _write_call(turn: _Turn, name: str, args: dict[str, Any]) -> str:
     if len(turn.plans) >= turn.budget.plans:
-        return (f"Refused: at most {turn.budget.plans} plans per answer; wsnb changes one item "
-                "per plan and never many at once.")
+        turn.refused.append(f"{name} {_call_summary(args)}")
+        return (f"Refused: one change per answer; wsnb makes one plan for one item at a time. "
+                f"Plan {turn.plans[-1].id} is pending; tell the person to ask again for the next "
+                "change once they have decided on it.")
     ws = turn.session.ws
+    args = dict(args)
+    source_key = _SOURCES.get(name)
+    if source_key and source_key in args:
+        if several_targets(str(args[source_key])):
+            return "Refused: " + _(FORBIDDEN_RULES["bulk_change"], lang="en")
+        resolved = resolve_name(ws, str(args[source_key]))
+        if not resolved.found:
+            return _unresolved_text(resolved)
+        args[source_key] = resolved.path
     makers: dict[str, Callable[[], Plan]] = {
         "create_file": lambda: ws.create_file(str(args["path"]), str(args.get("content", ""))),
         "create_folder": lambda: ws.create_folder(str(args["path"])),
@@ -242,3 +293,8 @@ def _write_call(turn: _Turn, name: str, args: dict[str, Any]) -> str:
     return (f"Plan {plan.id} is pending: {plan.title}. The person will confirm or cancel it; "
             "you can't confirm it. Tell them what the plan does.")
 
+
+def _call_summary(args: dict[str, Any]) -> str:
+    """The paths of a refused call, for the person (never its content)."""
+    keys = ("path", "source", "target", "new_name")
+    return " → ".join(f"`{args[k]}`" for k in keys if isinstance(args.get(k), str))

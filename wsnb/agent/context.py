@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from ..i18n import _
 from ..tools.base import local_now
 
 __all__ = [
@@ -127,18 +128,18 @@ class ConversationContext:
     def resolve(self, position: int) -> list[str]:
         """The paths at ``position`` (``ALL`` for all of them); ContextError if impossible."""
         if self._made_at is None or not self.items:
-            raise ContextError("There is no earlier result list to pick from; search or list "
-                               "files first (for example 搜索 README / search README).")
+            raise ContextError(_("There is no earlier result list to pick from; search or list "
+                                 "files first (for example \"search README\")."))
         if self.expired:
             self.items, self.read = [], []
-            raise ContextError("The earlier results have expired; search again so I don't "
-                               "guess which file you mean (for example 搜索 README).")
+            raise ContextError(_("The earlier results have expired; search again so I don't "
+                                 "guess which file you mean (for example \"search README\")."))
         if position == ALL:
             return list(self.items)
         if position == THIS:
             return [self.read[-1]] if self.read else [self.items[0]]
         index = len(self.items) - 1 if position == LAST else position - 1
         if not 0 <= index < len(self.items):
-            raise ContextError(f"The last {self.label or 'list'} has {len(self.items)} "
-                               f"item(s); there is no number {position}.")
+            raise ContextError(_("The last list has {count} items; there is no number "
+                                 "{position}.").format(count=len(self.items), position=position))
         return [self.items[index]]

@@ -13,6 +13,8 @@ import enum
 import re
 from dataclasses import dataclass
 
+from ..i18n import N_, _
+
 __all__ = ["FORBIDDEN_RULES", "Intent", "IntentKind", "classify", "is_workspace_text"]
 
 
@@ -35,30 +37,30 @@ class Intent:
     def reason(self) -> str:
         """The sentence that explains a refusal (empty for allowed kinds)."""
         if self.kind is IntentKind.FORBIDDEN and self.rule:
-            return FORBIDDEN_RULES[self.rule]
+            return _(FORBIDDEN_RULES[self.rule])
         if self.kind is IntentKind.LAUNCH_APP:
-            return LAUNCH_REFUSAL
+            return _(LAUNCH_REFUSAL)
         return ""
 
 
-LAUNCH_REFUSAL = (
+LAUNCH_REFUSAL = N_(
     "wsnb works on files in this workspace and doesn't launch applications; "
     "open the app yourself, or ask me to open a file of this workspace."
 )
 
 FORBIDDEN_RULES: dict[str, str] = {
-    "permanent_delete": "wsnb never deletes permanently: a delete moves one item to the "
-    "system trash, and only after you confirm it.",
-    "bulk_change": "wsnb changes one item per plan: deleting or moving many files at once "
-    "is not allowed; name the files one at a time.",
-    "run_command": "wsnb never runs commands, scripts or programs; run them yourself in a "
-    "terminal if you trust them.",
-    "install": "wsnb never installs or removes packages; use your package manager yourself.",
-    "git": "wsnb doesn't commit, push or change version control; use git yourself.",
-    "whole_disk": "wsnb searches only inside this workspace, never the whole disk; open "
-    "the folder you mean as a workspace.",
-    "outside": "wsnb works only inside this workspace; paths outside it are refused. "
-    "Open the other folder as its own workspace.",
+    "permanent_delete": N_("wsnb never deletes permanently: a delete moves one item to the "
+    "system trash, and only after you confirm it."),
+    "bulk_change": N_("wsnb changes one item per plan: deleting, moving, renaming or editing "
+    "several files at once is not allowed; name the files one at a time."),
+    "run_command": N_("wsnb never runs commands, scripts or programs; run them yourself in a "
+    "terminal if you trust them."),
+    "install": N_("wsnb never installs or removes packages; use your package manager yourself."),
+    "git": N_("wsnb doesn't commit, push or change version control; use git yourself."),
+    "whole_disk": N_("wsnb searches only inside this workspace, never the whole disk; open "
+    "the folder you mean as a workspace."),
+    "outside": N_("wsnb works only inside this workspace; paths outside it are refused. "
+    "Open the other folder as its own workspace."),
 }
 
 _I = re.IGNORECASE

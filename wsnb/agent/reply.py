@@ -11,12 +11,14 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
+
 if TYPE_CHECKING:
     import pandas as pd
 
     from ..plans import Plan
 
-__all__ = ["OFFLINE", "Reply", "markdown_html"]
+__all__ = ["OFFLINE", "Reply", "markdown_html", "more_rows"]
 
 OFFLINE = "offline"
 TABLE_ROWS = 30
@@ -29,7 +31,8 @@ class Reply:
     ``text`` is Markdown; ``table`` a result DataFrame (search hits, listings)
     or None; ``plans`` the pending plans this message produced (confirm or
     cancel them); ``files_read`` the workspace paths read to answer; ``mode``
-    is ``"offline"`` or the model's name; ``intent`` the kind of message.
+    is ``"offline"`` or the model's name; ``intent`` the kind of message;
+    ``lang`` the language of the message it answers (and of its sentences).
     """
 
     text: str
@@ -38,6 +41,7 @@ class Reply:
     files_read: list[str] = field(default_factory=list)
     mode: str = OFFLINE
     intent: str = "workspace"
+    lang: str = "en"
 
     def __str__(self) -> str:
         return self.plain()
@@ -50,10 +54,11 @@ class Reply:
         """Everything as plain text: the answer, the table, the plans, the files read."""
         parts = [self.text.rstrip()]
         if self.table is not None and len(self.table):
-            parts.append(_table_text(self.table))
+            parts.append(_table_text(self.table, self.lang))
         parts += [plan.describe() for plan in self.plans]
         if self.files_read:
-            parts.append("Files read: " + ", ".join(self.files_read))
+            parts.append(_("Files read: {paths}", lang=self.lang).format(
+                paths=", ".join(self.files_read)))
         return "\n\n".join(p for p in parts if p)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
@@ -74,19 +79,31 @@ class Reply:
             numbered = self.table.index.name == "#"
             parts.append(self.table.head(TABLE_ROWS).to_html(index=numbered, index_names=False,
                                                              border=0))  # fmt: skip
+            if len(self.table) > TABLE_ROWS:
+                note = more_rows(TABLE_ROWS, len(self.table), self.lang)
+                parts.append(f"<p><small>{html.escape(note)}</small></p>")
         parts += [f"<pre>{html.escape(plan.describe())}</pre>" for plan in self.plans]
         if self.files_read:
             cited = ", ".join(f"<code>{html.escape(p)}</code>" for p in self.files_read)
-            parts.append(f"<p><small>Files read: {cited}</small></p>")
-        parts.append(f"<p><small>mode: {html.escape(self.mode)}</small></p></div>")
+            said = _("Files read: {paths}", lang=self.lang).format(paths=cited)
+            parts.append(f"<p><small>{said}</small></p>")
+        mode = _("mode: {mode}", lang=self.lang).format(mode=html.escape(self.mode))
+        parts.append(f"<p><small>{mode}</small></p></div>")
         return "\n".join(parts)
 
 
-def _table_text(table: pd.DataFrame) -> str:
+def _table_text(table: pd.DataFrame, lang: str) -> str:
     shown = table.head(TABLE_ROWS)
     text = shown.to_string(index=shown.index.name == "#", max_colwidth=60)
-    more = len(table) - len(shown)
-    return text + (f"\n... {more} more rows" if more > 0 else "")
+    if len(table) > len(shown):
+        text += "\n" + more_rows(len(shown), len(table), lang)
+    return text
+
+
+def more_rows(shown: int, total: int, lang: str | None = None) -> str:
+    """The line under a table shown in part: how many rows are left out, and where they are."""
+    return _("… {more} more rows ({shown} of {total} shown; reply.table holds them all)",
+             lang=lang).format(more=f"{total - shown:,}", shown=shown, total=f"{total:,}")
 
 
 _INLINE = [

@@ -2,8 +2,10 @@
 
 For each file: the title (first heading or first line), the headings, a
 Python module docstring, the top-level definitions (Python, C/C++, JS/TS)
-and the first paragraph of prose. Nothing is paraphrased, so the summary
-never claims what the file doesn't say.
+and the first paragraph of prose. Markdown goes through the notes' parser
+(``wsnb.notes.markdown``: front matter, ``` and ~~~ fences), so a summary and
+a note agree on a file's title and headings. Nothing is paraphrased, so the
+summary never claims what the file doesn't say.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import ast
 import re
 from dataclasses import dataclass, field
 
+from ..i18n import _
+from ..notes.markdown import note_meta, split_frontmatter
 from ..types import FileText
 
 __all__ = ["FileSummary", "summarize_text"]
@@ -45,19 +49,20 @@ class FileSummary:
 
     def markdown(self) -> str:
         """The summary as a Markdown bullet block headed by the path."""
-        out = [f"**`{self.path}`** ({self.lines} lines)"]
+        out = [_("**`{path}`** ({lines} lines)").format(path=self.path, lines=self.lines)]
         if self.title:
-            out.append(f"- title: {self.title}")
+            out.append(_("- title: {title}").format(title=self.title))
         if self.docstring:
-            out.append(f"- docstring: {self.docstring}")
+            out.append(_("- docstring: {text}").format(text=self.docstring))
         if self.headings:
-            out.append("- headings: " + "; ".join(self.headings))
+            out.append(_("- headings: {headings}").format(headings="; ".join(self.headings)))
         if self.definitions:
-            out.append("- defines: " + ", ".join(f"`{d}`" for d in self.definitions))
+            names = ", ".join(f"`{d}`" for d in self.definitions)
+            out.append(_("- defines: {names}").format(names=names))
         if self.paragraph and self.paragraph not in {self.title, self.docstring}:
-            out.append(f"- first paragraph: {self.paragraph}")
+            out.append(_("- first paragraph: {text}").format(text=self.paragraph))
         if len(out) == 1:
-            out.append("- (no title, headings, definitions or prose found)")
+            out.append(_("- (no title, headings, definitions or prose found)"))
         return "\n".join(out)
 
 
@@ -71,11 +76,10 @@ def summarize_text(doc: FileText) -> FileSummary:
     text = doc.text
     lines = text.splitlines()
     summary = FileSummary(path=doc.path, lines=len(lines))
-    headings = [m.group(2) for line in lines if (m := _MD_HEADING.match(line))]
     suffix = _suffix(doc.path)
-    if suffix in {".md", ".markdown", ".rst", ".txt", ""} and headings:
-        summary.title = headings[0]
-        summary.headings = headings[1 : 1 + MAX_HEADINGS]
+    if suffix in _PROSE:
+        _markdown_parts(summary, text, doc.path)
+        lines = split_frontmatter(text)[1]  # the prose starts after the front matter
     if suffix == ".py":
         summary.docstring, summary.definitions = _python_parts(text)
     elif suffix in _C_SUFFIXES:
@@ -86,6 +90,24 @@ def summarize_text(doc: FileText) -> FileSummary:
     if not summary.title and suffix in {".md", ".markdown", ".rst", ".txt", ""}:
         summary.title = _first_line(lines)
     return summary
+
+
+_PROSE = {".md", ".markdown", ".rst", ".txt", ""}
+
+
+def _markdown_parts(summary: FileSummary, text: str, path: str) -> None:
+    """Title and headings as the notes read them (front matter, fences of ``` and ~~~)."""
+    meta = note_meta(text, path.rpartition("/")[2])
+    headings = meta.headings
+    front_title = bool(split_frontmatter(text)[0].get("title"))
+    if front_title or (headings and meta.title == headings[0]):
+        summary.title = meta.title
+        rest = headings[1:] if not front_title else headings
+    elif headings:
+        summary.title, rest = headings[0], headings[1:]
+    else:
+        return
+    summary.headings = rest[:MAX_HEADINGS]
 
 
 def _python_parts(text: str) -> tuple[str, list[str]]:
@@ -133,7 +155,7 @@ def _first_paragraph(lines: list[str], suffix: str) -> str:
     fenced = False
     for line in lines:
         stripped = line.strip()
-        if stripped.startswith("```"):
+        if stripped.startswith(("```", "~~~")):
             fenced = not fenced
             continue
         if fenced or _MD_HEADING.match(stripped):

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..agent.reply import TABLE_ROWS, Reply, markdown_html
+from ..agent.reply import TABLE_ROWS, Reply, markdown_html, more_rows
 from ..errors import WsnbError
+from ..i18n import _
 from .card import PlanCard
 
 if TYPE_CHECKING:
@@ -147,7 +148,8 @@ def _table_html(reply: Reply) -> str:
     shown = reply.table.head(TABLE_ROWS).to_html(index=numbered, index_names=False, border=0,
                                                  escape=True)  # fmt: skip
     more = len(reply.table) - TABLE_ROWS
-    tail = f'<div style="{_MUTED}">… {more} more rows</div>' if more > 0 else ""
+    note = html.escape(more_rows(TABLE_ROWS, len(reply.table), reply.lang))
+    tail = f'<div style="{_MUTED}">{note}</div>' if more > 0 else ""
     return f"<div>{shown}</div>{tail}"
 
 
@@ -155,6 +157,6 @@ def _footer_html(reply: Reply) -> str:
     parts = []
     if reply.files_read:
         cited = ", ".join(f"<code>{html.escape(p)}</code>" for p in reply.files_read)
-        parts.append(f"files read: {cited}")
-    parts.append(f"mode: {html.escape(reply.mode)}")
+        parts.append(_("Files read: {paths}", lang=reply.lang).format(paths=cited))
+    parts.append(_("mode: {mode}", lang=reply.lang).format(mode=html.escape(reply.mode)))
     return f'<div style="{_MUTED}">{" · ".join(parts)}</div>'

@@ -1,0 +1,166 @@
+"""Carrying out a parsed command, offline: the changing half. Plans only, one item each.
+
+Every handler makes at most one plan through the workspace's plan book and
+returns it pending. A request that names or implies several targets ("第一个和
+第二个", "all .txt files", "*.md", "these") is refused with the rule before
+anything is planned, never half done.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..errors import WsnbError
+from ..i18n import _
+from .actions import Session, is_dir, resolve_targets
+from .commands import Command, several_targets
+from .context import ContextError
+from .intents import FORBIDDEN_RULES
+from .reply import Reply
+from .resolve import Kind, resolve_name
+
+if TYPE_CHECKING:
+    from ..plans import Plan
+
+__all__ = ["CHANGE_HANDLERS", "asks_for_several", "one_item_refusal"]
+
+
+def one_item_refusal() -> str:
+    """The refusal of a request for several items: the rule and how to ask instead."""
+    rule = _(FORBIDDEN_RULES["bulk_change"])
+    return "\n\n".join([
+        _("That can't be done, and no plan was made. {rule}").format(rule=rule),
+        _("Name one item, for example \"delete the first one\" or \"delete notes/a.txt\", "
+          "then ask again for the next one."),
+    ])  # fmt: skip
+
+
+def asks_for_several(session: Session, text: str) -> bool:
+    """Whether ``text`` names several items; a real entry's name ("notes-all.txt") never does."""
+    if not several_targets(text):
+        return False
+    try:
+        return resolve_name(session.ws, text).how not in {"exact", "suffix", "name"}
+    except WsnbError:
+        return True  # not a path at all: the words decide
+
+
+def planned(plans: list[Plan]) -> Reply:
+    pending = [p for p in plans if not p.is_refused]
+    refused = [p for p in plans if p.is_refused]
+    lines = [_("Plan {id}: {title}. Nothing happens until you confirm it.").format(
+        id=p.id, title=p.title) for p in pending]
+    lines += [_("That is refused: {reason}").format(reason=p.refusal) for p in refused]
+    return Reply("\n".join(lines), plans=pending)
+
+
+def _single(session: Session, text: str, kind: Kind = "any") -> str:
+    if asks_for_several(session, text):
+        raise ContextError(one_item_refusal())
+    paths = resolve_targets(session, text, kind)
+    if len(paths) > 1:
+        raise ContextError(one_item_refusal())
+    return paths[0]
+
+
+def _trash(session: Session, command: Command) -> Reply:
+    return planned([session.ws.trash(_single(session, command.get("target")))])
+
+
+def _rename(session: Session, command: Command) -> Reply:
+    source = _single(session, command.get("target"))
+    dest = command.get("dest").strip().rstrip("/")
+    if "/" in dest:  # "rename app/utils.py to app/helpers.py": a path, maybe in the same folder
+        target = session.ws.policy.resolve(dest).relative
+        if posixpath.dirname(target) != posixpath.dirname(source):
+            return planned([session.ws.move(source, target)])
+        dest = posixpath.basename(target)
+    return planned([session.ws.rename(source, dest)])
+
+
+def _destination(session: Session, source: str, dest: str) -> str:
+    if dest in {".", "根目录", "root", "the root"}:
+        return posixpath.basename(source)
+    if is_dir(session, dest):
+        return posixpath.join(session.ws.policy.resolve(dest).relative, posixpath.basename(source))
+    if "/" not in dest and "." not in dest:  # "move a.txt to widgets": a folder deeper down
+        folder = _folder_named(session, dest)
+        if folder:
+            return posixpath.join(folder, posixpath.basename(source))
+    return dest
+
+
+def _folder_named(session: Session, text: str) -> str:
+    """The one folder named ``text`` anywhere, or "" (then the name is a new path)."""
+    resolution = resolve_name(session.ws, text, kind="dir")
+    return resolution.path if resolution.how in {"exact", "name"} else ""
+
+
+def _copy(session: Session, command: Command) -> Reply:
+    source = _single(session, command.get("target"))
+    target = _destination(session, source, command.get("dest"))
+    return planned([session.ws.copy(source, target)])
+
+
+def _move(session: Session, command: Command) -> Reply:
+    source = _single(session, command.get("target"))
+    target = _destination(session, source, command.get("dest"))
+    return planned([session.ws.move(source, target)])
+
+
+def _content(text: str) -> str:
+    content = text.strip()
+    if len(content) >= 2 and content[0] in "\"'“「`" and content[-1] in "\"'”」`":
+        content = content[1:-1]
+    return content
+
+
+def _write(session: Session, command: Command) -> Reply:
+    path = _single(session, command.get("target"), "file")
+    content = _content(command.get("content"))
+    return planned([session.ws.write_file(path, content + "\n" if content else "")])
+
+
+def _append(session: Session, command: Command) -> Reply:
+    path = _single(session, command.get("target"), "file")
+    doc = session.ws.read(path)
+    if doc.truncated:
+        return Reply(_("`{path}` is too large to rewrite whole here; edit it in an editor.")
+                     .format(path=path))  # fmt: skip
+    text = doc.text
+    if text and not text.endswith(("\n", "\r")):
+        text += "\n"
+    return planned([session.ws.write_file(path, text + _content(command.get("content")) + "\n")])
+
+
+def _create_file(session: Session, command: Command) -> Reply:
+    content = _content(command.get("content"))
+    if content and not content.endswith("\n"):
+        content += "\n"
+    return planned([session.ws.create_file(command.get("target"), content)])
+
+
+def _create_folder(session: Session, command: Command) -> Reply:
+    return planned([session.ws.create_folder(command.get("target"))])
+
+
+def _open(session: Session, command: Command) -> Reply:
+    path = _single(session, command.get("target"))
+    if is_dir(session, path):
+        result = session.ws.open_folder(path)
+        return Reply(result.message if result.success else str(result.error))
+    return planned([session.ws.open(path)])
+
+
+def _reveal(session: Session, command: Command) -> Reply:
+    result = session.ws.reveal(_single(session, command.get("target")))
+    return Reply(result.message if result.success else str(result.error))
+
+
+CHANGE_HANDLERS: dict[str, Callable[[Session, Command], Reply]] = {
+    "trash": _trash, "rename": _rename, "copy": _copy, "move": _move, "write": _write,
+    "append": _append, "create_file": _create_file, "create_folder": _create_folder,
+    "open": _open, "reveal": _reveal,
+}  # fmt: skip
