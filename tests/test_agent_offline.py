@@ -15,6 +15,7 @@ from helpers import Recorder, fake_bin
 
 import wsnb
 from wsnb.agent import Agent, Reply
+from wsnb.i18n import detect_language
 from wsnb.launcher import Launcher
 from wsnb.types import PlanState
 
@@ -216,7 +217,7 @@ def test_search_text(ws: wsnb.Workspace, message: str) -> None:
 def test_the_secret_file_is_refused_not_read(ws: wsnb.Workspace) -> None:
     reply = ws.ask("读取 .env")
     assert reply.files_read == []
-    assert "sample-not-a-real-key" not in reply.text and "holds secrets" in reply.text
+    assert "sample-not-a-real-key" not in reply.text and "存有机密" in reply.text
 
 
 @pytest.mark.parametrize("message", ["分析这个项目", "这个项目是做什么的", "介绍一下这个项目",
@@ -224,7 +225,10 @@ def test_the_secret_file_is_refused_not_read(ws: wsnb.Workspace) -> None:
                                      "give me an overview"])  # fmt: skip
 def test_project_analysis(ws: wsnb.Workspace, message: str) -> None:
     reply = ws.ask(message)
-    assert "Project summary" in reply.text and "Entry points" in reply.text
+    if detect_language(message) == "zh":  # the summary answers in the message's language
+        assert "项目概览" in reply.text and "入口" in reply.text
+    else:
+        assert "Project summary" in reply.text and "Entry points" in reply.text
     assert "README.md" in reply.files_read
     assert "wsnb sample workspace" in reply.text  # the README's title, extracted
 

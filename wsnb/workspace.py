@@ -18,7 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import NotFoundError, WsnbError
+from .errors import NotFoundError
 from .i18n import _, in_english
 from .policy import AccessPolicy
 from .tools.base import ToolContext, ToolRegistry, local_now
@@ -121,7 +121,7 @@ class Workspace:
         self.policy = policy
         self.limits = limits or ScanLimits.for_person()
         self._index: FileIndex | None = None
-        self._summary: tuple[FileIndex, ProjectSummary] | None = None
+        self._summary: tuple[pd.DataFrame, ProjectSummary] | None = None
         self._progress: Callable[[int], None] | None = None
         self._agent: Agent | None = None
         self._live = _Live(watch)
@@ -351,9 +351,11 @@ class Workspace:
         from .analysis import summarize
 
         index = self._current_index()
-        # Once per index state: a scan or a confirmed plan makes a new index, and a new summary.
-        if self._summary is None or self._summary[0] is not index:
-            self._summary = (index, summarize(self.policy, index))
+        # Once per index state: every change (a scan, a plan, an outside edit) gives the index a
+        # new frame, so the frame is the key.
+        frame = index.frame
+        if self._summary is None or self._summary[0] is not frame:
+            self._summary = (frame, summarize(self.policy, index))
         return self._summary[1]
 
     # -- in a notebook ----------------------------------------------------------------
