@@ -68,11 +68,19 @@ def styled(frame: pd.DataFrame, *, now: datetime | None = None) -> Styler:
             formats[column] = _or_blank(human_size)
         elif pd.api.types.is_datetime64_any_dtype(frame[column]):
             formats[column] = _or_blank(lambda value: relative_time(value, moment))
+        elif pd.api.types.is_bool_dtype(frame[column]):
+            formats[column] = _yes_no
     styler: Styler = frame.style.format(formats)
     if "is_dir" in frame.columns and "size" in formats and frame.index.is_unique:
         folders = frame.index[frame["is_dir"].astype(bool)]
         styler = styler.format("", subset=pd.IndexSlice[folders, ["size"]])  # a folder has no size
     return styler
+
+
+def _yes_no(value: object) -> str:
+    from ..i18n import _
+
+    return _("yes") if bool(value) else _("no")
 
 
 def _or_blank(show: Callable[[Any], str]) -> Callable[[object], str]:
