@@ -313,7 +313,7 @@ def test_status_is_the_outcome_as_plain_text(ws: wsnb.Workspace) -> None:
     card = PlanCard(ws.create_file("new.txt", "hi\n"))
     assert card.status == ""
     card.confirm_button.click()
-    assert card.status == "✓ Created new.txt (3 bytes). Changed: new.txt."
+    assert card.status == "✓ Created new.txt (3 bytes)."
     refused = PlanCard(ws.create_file("../out.txt"))
     assert refused.status.startswith("✗ Refused (rule outside-workspace): ../out.txt")
 

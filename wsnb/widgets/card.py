@@ -176,6 +176,7 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
         if card is not None:
             self.undo_card = card
             self._replace_with(card)
+            self.refresh()
 
     def _on_remake(self, _button: widgets.Button | None = None) -> None:
         if self.next_card is not None or not self.plan.can_remake:
@@ -184,6 +185,7 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
         if card is not None:
             self.next_card = card
             self._replace_with(card)
+            self.refresh()
 
     def _follow(self, make: Callable[[], Plan]) -> PlanCard | None:
         """The card of the plan ``make`` returns, or None with its sentence as this card's note."""

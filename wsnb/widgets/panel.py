@@ -137,7 +137,8 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         self._show_header()
         self._retitle()
         # Plans made before the panel opened still wait: saying so matters more than "opened".
-        self.status.say(Event.NEEDS_CONFIRMATION if self.plans.pending_cards else Event.OPENED)
+        waiting = len(self.plans.pending_cards)
+        self.status.say(Event.NEEDS_CONFIRMATION if waiting else Event.OPENED, waiting=waiting)
 
     def _listen(self) -> None:
         self.search.query.observe(self._typed, "value")
@@ -227,8 +228,9 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
             self.status.heard(history[-1][0])  # the language the person wrote in
         reply = last.reply
         table = reply.table
+        waiting = len(self.plans.pending_cards)
         if any(plan.state is PlanState.PENDING for plan in reply.plans):
-            self.status.say(Event.NEEDS_CONFIRMATION)
+            self.status.say(Event.NEEDS_CONFIRMATION, waiting=waiting)
         elif table is not None and "path" in table.columns:
             self.status.say(Event.FOUND, count=int(table["path"].nunique()))
         else:
@@ -238,7 +240,7 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         self._retitle()
         event = _STATE_EVENTS.get(plan.state)
         if event is not None:
-            self.status.say(event)
+            self.status.say(event, waiting=len(self.plans.pending_cards))
 
     def _plan_executed(self, _plan: Plan) -> None:
         self._show_header()
