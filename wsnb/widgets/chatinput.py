@@ -85,7 +85,7 @@ _CSS = """
 """
 
 
-class ChatInput(anywidget.AnyWidget):  # type: ignore[misc]
+class ChatInput(anywidget.AnyWidget):
     """A message box: Enter sends, Shift+Enter is a new line, leaving the box sends nothing."""
 
     _esm = _ESM

@@ -300,7 +300,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
             if is_dir:
                 rows.append(self._folder_node(path, name))
             else:
-                when = None if pd.isna(modified) else modified.to_pydatetime()
+                when = None if pd.isna(modified) else modified.to_pydatetime(warn=False)
                 rows.append(self._file_row(path, name, meta_html(int(size), when, now)))
         rows += self._notes_for(frame, visible, shown, folder)
         return rows
