@@ -259,7 +259,9 @@ def test_the_overview_is_built_when_shown_with_charts_and_tables(
     summary = panel.overview.summary
     assert summary is not None and summary.files == ws.scan_report.files
     assert len(panel.overview.charts) == 2
-    assert all(bytes(c.value).startswith(b"\x89PNG") for c in panel.overview.charts)
+    # Inline SVG painted with the theme's variables: the charts follow light and dark themes.
+    assert all(c.value.startswith("<svg") and "var(--jp-ui-font-color1)" in c.value
+               and "var(--jp-brand-color1)" in c.value for c in panel.overview.charts)
     assert set(panel.overview.tables) == {"Languages", "Top folders", "Key files",
                                           "Entry points", "All files"}  # fmt: skip
     every = panel.overview.tables["All files"]

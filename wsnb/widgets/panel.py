@@ -143,7 +143,7 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
     def _listen(self) -> None:
         self.search.query.observe(self._typed, "value")
         self.explorer.name_box.observe(self._typed, "value")
-        self.search.results.observe(self._searched, "options")
+        self.search.results.observe(self._searched, "items")
         self.chat.conversation.observe(self._answered, "children")
         self._stops = [self.ws.subscribe(self._plan_executed)]
 

@@ -259,7 +259,8 @@ def _items(frame: pd.DataFrame, mode: str,
             {"title": p, "cells": [
                 {"kind": "path", "parts": _marked_name(p + ("/" if d else ""), pattern)},
                 {"kind": "size", "parts": [("" if d else human_size(s), False)]},
-                {"kind": "time", "parts": [(relative_time(m.to_pydatetime(warn=False), now), False)]},
+                {"kind": "time",
+                 "parts": [(relative_time(m.to_pydatetime(warn=False), now), False)]},
             ]}
             for p, d, s, m in zip(frame["path"], frame["is_dir"], frame["size"],
                                   frame["modified"], strict=True)
