@@ -39,6 +39,8 @@ from .search import SearchPanel
 from .status import EN, Event, StatusLine
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from ..plans import Plan
     from ..scanner import ScanReport
     from ..workspace import Workspace
@@ -143,7 +145,7 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
     def _listen(self) -> None:
         self.search.query.observe(self._typed, "value")
         self.explorer.name_box.observe(self._typed, "value")
-        self.search.results.observe(self._searched, "items")
+        self.search.on_results(self._searched)
         self.chat.conversation.observe(self._answered, "children")
         self._stops = [self.ws.subscribe(self._plan_executed)]
 
@@ -214,8 +216,7 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
     def _typed(self, change: dict[str, Any]) -> None:
         self.status.heard(str(change["new"]))
 
-    def _searched(self, _change: dict[str, Any]) -> None:
-        frame = self.search.frame
+    def _searched(self, frame: pd.DataFrame | None) -> None:
         if frame is not None:
             self.status.say(Event.FOUND, count=int(frame["path"].nunique()))
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -77,6 +78,7 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
         self.searches = 0  # how many searches ran (typing in names mode is debounced)
         self._pending: asyncio.TimerHandle | None = None
         self._pattern: re.Pattern[str] | None = None
+        self._heard: list[Callable[[pd.DataFrame | None], None]] = []
         # The value follows the typing in both modes; text mode searches on the box's Enter
         # message (ipywidgets sends it), so leaving the box never starts a search.
         self.query = widgets.Text(placeholder=_("search file names…"), continuous_update=True)
@@ -180,6 +182,12 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
         items = [] if frame is None else _items(frame, self.mode.value, self._pattern)
         self.results.rows = min(_MAX_ROWS, max(_MIN_ROWS, len(items)))
         self.results.show(items)
+        for listener in self._heard:
+            listener(frame)
+
+    def on_results(self, listener: Callable[[pd.DataFrame | None], None]) -> None:
+        """Call ``listener(frame)`` after every search shown (None: the list was emptied)."""
+        self._heard.append(listener)
 
     def _picked(self, change: dict[str, Any]) -> None:
         if change["new"] is not None and self.frame is not None:
