@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from IPython.core.error import UsageError as IPythonUsageError
 from IPython.core.magic import Magics, line_magic, magics_class
 
+from .display import readable
 from .errors import WsnbError
 
 if TYPE_CHECKING:
@@ -89,7 +90,9 @@ class WorkspaceMagics(Magics):
         return self.workspace
 
     def _find(self, keyword: str) -> Any:
-        return self._current().find(_required(keyword, "find KEYWORD"))
+        # Printed for people: sizes in KiB, times to the minute (the data keeps both exact).
+        return readable(self._current().find(_required(keyword, "find KEYWORD")),
+                        left=["path", "name"])
 
     def _grep(self, pattern: str) -> Any:
         return self._current().grep(_required(pattern, "grep PATTERN"))
@@ -101,7 +104,7 @@ class WorkspaceMagics(Magics):
         return self._current().tree(path or ".")
 
     def _ls(self, path: str) -> Any:
-        return self._current().ls(path or ".")
+        return readable(self._current().ls(path or "."), left=["path", "name"])
 
     def _history(self, extra: str) -> Any:
         _nothing_more(extra, "history")

@@ -16,26 +16,15 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from ..display import human_size
+
 if TYPE_CHECKING:
     import pandas as pd
     from pandas.io.formats.style import Styler
 
 __all__ = ["human_size", "relative_time", "styled"]
 
-_UNITS = ("bytes", "KiB", "MiB", "GiB", "TiB")
 _SIZE_COLUMNS = ("size", "bytes")
-
-
-def human_size(size: float) -> str:
-    """``1536`` -> ``'1.5 KiB'``; a byte count for people (binary units, as file managers do)."""
-    if size < 1024:
-        return f"{int(size)} byte" if size == 1 else f"{int(size)} bytes"
-    value = float(size)
-    for unit in _UNITS[1:]:
-        value /= 1024
-        if value < 1024 or unit == _UNITS[-1]:
-            return f"{value:.1f} {unit}"
-    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def relative_time(when: datetime, now: datetime) -> str:
