@@ -65,6 +65,9 @@ _SHEET = (
     ".wsnb-code tr.wsnb-hunk { background: rgba(84, 174, 255, 0.15);"
     " color: var(--jp-ui-font-color2, #57606a); }"
     ".wsnb-code tr.wsnb-note { color: var(--jp-ui-font-color2, #57606a); font-style: italic; }"
+    ".wsnb-code tr.wsnb-hit td { background: var(--jp-search-selected-match-background-color,"
+    " #f5c800); color: var(--jp-search-selected-match-color, #000); }"
+    ".wsnb-code { color: var(--jp-content-font-color1, inherit); }"
     "</style>"
 )
 _ROW_CLASSES = {"+": "wsnb-add", "-": "wsnb-del", "@": "wsnb-hunk", "\\": "wsnb-note", " ": ""}

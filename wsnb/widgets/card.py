@@ -26,6 +26,11 @@ _MUTED = "color: var(--jp-ui-font-color2, #57606a);"
 _GOOD = "color: var(--jp-success-color1, #1a7f37);"
 _BAD = "color: var(--jp-error-color1, #cf222e);"
 _CELL = "padding: 0; border: none; line-height: 1.5; text-align: left;"
+# A card as narrow as the dock (230 px) squeezes its parts instead of spilling over.
+_CARD_CSS = ("<style>.wsnb-plan-card, .wsnb-plan-card .widget-html,"
+             " .wsnb-plan-card .widget-html-content { min-width: 0; max-width: 100%;"
+             " box-sizing: border-box; }"
+             " .wsnb-plan-card .widget-html-content { overflow-wrap: anywhere; }</style>")
 
 
 class PlanCard(widgets.VBox):  # type: ignore[misc]
@@ -273,7 +278,7 @@ def _header_html(plan: Plan) -> str:
     waiting = plan.state in (PlanState.PENDING, PlanState.BUILT)
     risk = risk_badge(plan.risk) if waiting else ""
     return (
-        f'<div style="display: flex; align-items: center; gap: 6px; flex-wrap: wrap;">'
+        f'{_CARD_CSS}<div style="display: flex; align-items: center; gap: 6px; flex-wrap: wrap;">'
         f'<b style="font-size: 14px;">{esc(display_title(plan))}</b>{risk}'
         f"{state_badge(plan.state)}"
         f'<span style="{_MUTED} font-size: 11px;">'

@@ -33,6 +33,13 @@ logger = logging.getLogger("wsnb")
 _MUTED = "color: var(--jp-ui-font-color2, #57606a); font-size: 90%;"
 _USER = ("background: var(--jp-layout-color2, #f6f8fa); color: var(--jp-ui-font-color1);"
          " border-radius: 6px; padding: 4px 10px; margin: 0 0 2px 0; white-space: pre-wrap;")
+_TABLE_CSS = (
+    "<style>.wsnb-reply-table { border-collapse: collapse; margin: 4px 0;"
+    " font-size: var(--jp-ui-font-size1, 13px); color: var(--jp-ui-font-color1); }"
+    ".wsnb-reply-table th, .wsnb-reply-table td { padding: 2px 10px; text-align: left;"
+    " border-bottom: 1px solid var(--jp-border-color2); }"
+    ".wsnb-reply-table th { font-weight: 600; }</style>"
+)
 _SENDER = ("font-size: 11px; font-weight: 600; color: var(--jp-ui-font-color2, #57606a);"
            " margin: 8px 0 1px 0;")  # fmt: skip
 # The agent ends every offline reply with this notice; the chat says it once, at the top.
@@ -133,7 +140,8 @@ class ChatView(widgets.VBox):  # type: ignore[misc]
                      "ws.agent.connect(base_url, model=...).")
         else:
             text = _("Connected to the model {model}.").format(model=mode)
-        return f'<div class="wsnb-chat-mode" style="{_MUTED}">{html.escape(text)}</div>'
+        return (f'<div class="wsnb-chat-mode" style="{_MUTED} line-height: 1.4;">'
+                f"{html.escape(text)}</div>")
 
     def send(self, message: str) -> Reply | None:
         """Ask ``message`` and show it with its reply; None for an empty message."""
@@ -181,14 +189,13 @@ def _table_html(reply: Reply) -> str:
         return ""
     numbered = reply.table.index.name == "#"
     view = styled(reply.table.head(TABLE_ROWS))  # sizes and times for people, yes/no for flags
-    if not numbered:
-        view = view.hide(axis="index")
+    view = view.hide(axis="index", names=True) if numbered else view.hide(axis="index")
     shown = view.set_table_attributes('class="wsnb-reply-table"').to_html()
     more = len(reply.table) - TABLE_ROWS
     tail = (f'<div style="{_MUTED}">'
             + html.escape(_("… {count} more rows").format(count=f"{more:,}")) + "</div>"
             if more > 0 else "")  # fmt: skip
-    return f"<div>{shown}</div>{tail}"
+    return f"{_TABLE_CSS}<div>{shown}</div>{tail}"
 
 
 def _footer_html(reply: Reply, *, with_mode: bool = True) -> str:

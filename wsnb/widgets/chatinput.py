@@ -47,8 +47,13 @@ export default {
     box.addEventListener("keydown", (event) => {
       if (event.key !== "Enter") { return; }
       event.stopPropagation();  // the notebook's Enter / Shift+Enter shortcuts stay out
-      if (event.shiftKey || event.isComposing || event.keyCode === 229) { return; }
+      if (event.isComposing || event.keyCode === 229) { return; }  // an input method's Enter
       event.preventDefault();
+      if (event.shiftKey) {  // a new line, put in here: the page may swallow the default
+        box.setRangeText("\\n", box.selectionStart, box.selectionEnd, "end");
+        box.dispatchEvent(new Event("input"));
+        return;
+      }
       const text = box.value;
       if (!text.trim() || model.get("disabled")) { return; }
       box.value = "";

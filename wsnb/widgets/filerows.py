@@ -95,7 +95,10 @@ EXPLORER_CSS = """<style>
 .wsnb-explorer .wsnb-row .wsnb-node.wsnb-selected { box-shadow: none; }
 .wsnb-explorer .wsnb-row.wsnb-selected .wsnb-meta { color: var(--jp-ui-font-color0); }
 .wsnb-explorer .wsnb-meta { flex: 0 0 auto; margin: 0 4px 0 0; color: var(--jp-ui-font-color2);
-  font-size: var(--jp-ui-font-size0, 11px); white-space: nowrap; line-height: 24px; }
+  font-size: var(--jp-ui-font-size0, 11px); white-space: nowrap; line-height: 24px;
+  height: 24px; }
+.wsnb-explorer .wsnb-meta .widget-html-content { height: 24px; line-height: 24px; }
+.wsnb-explorer .wsnb-row { height: 24px; }
 .wsnb-explorer .wsnb-meta .wsnb-size { display: inline-block; width: 64px; text-align: right; }
 .wsnb-explorer .wsnb-meta .wsnb-mod { display: inline-block; width: 84px; text-align: right; }
 .wsnb-explorer .wsnb-children { margin-left: 14px; }

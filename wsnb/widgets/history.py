@@ -47,7 +47,9 @@ class HistoryView(widgets.VBox):  # type: ignore[misc]
         self.title = widgets.HTML()
         self.refresh_button = widgets.Button(description="Refresh", icon="refresh")
         self.refresh_button.on_click(lambda _button: self.refresh())
-        self.table = widgets.GridBox(layout=widgets.Layout(grid_template_columns=_WIDTHS))
+        # Five columns need some 630 px; narrower (the dock), the table scrolls sideways.
+        self.table = widgets.GridBox(layout=widgets.Layout(grid_template_columns=_WIDTHS,
+                                                           overflow="auto"))
         self.note = widgets.HTML()
         self.undo_area = widgets.VBox()
         super().__init__(

@@ -60,6 +60,7 @@ def chart_svg(frame: pd.DataFrame, label: str, value: str, title: str) -> str:
     Each bar says its size in words (KiB, MiB), so a folder dwarfed by a
     larger one is still read. Text and bars use the theme's colours.
     """
+    from matplotlib import rc_context
     from matplotlib.backends.backend_svg import FigureCanvasSVG
     from matplotlib.container import BarContainer
     from matplotlib.figure import Figure
@@ -84,12 +85,18 @@ def chart_svg(frame: pd.DataFrame, label: str, value: str, title: str) -> str:
     for side in ("top", "right", "bottom"):
         axes.spines[side].set_visible(False)
     buffer = io.StringIO()
-    with warnings.catch_warnings():  # a name the font lacks glyphs for draws as boxes, quietly
+    # Text stays text (svg.fonttype "none"): the page's fonts draw it, Chinese names too.
+    with warnings.catch_warnings(), rc_context({"svg.fonttype": "none"}):
         warnings.simplefilter("ignore", UserWarning)
         figure.tight_layout()
         figure.savefig(buffer, format="svg", transparent=True)
     svg = buffer.getvalue()
     svg = svg[svg.index("<svg"):]  # no XML prologue inside HTML
+    # As wide as the room it has, up to its own size (a 230 px dock shrinks it, keeping
+    # its proportions through the viewBox).
+    svg = re.sub(r'<svg([^>]*?) width="([\d.]+)pt" height="[\d.]+pt"',
+                 lambda m: f'<svg{m.group(1)} width="100%" style="max-width: {m.group(2)}pt;'
+                           ' height: auto;"', svg, count=1)  # fmt: skip
     return re.sub("|".join(_THEMED), lambda m: _THEMED[m.group(0)], svg)
 
 
@@ -117,7 +124,9 @@ class OverviewView(widgets.VBox):  # type: ignore[misc]
         self.refresh_button.on_click(lambda _button: self.load())
         self.chart_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.table_box = widgets.VBox()
-        super().__init__([widgets.HBox([self.totals, self.refresh_button]), self.chart_box,
+        top = widgets.HBox([self.totals, self.refresh_button],
+                           layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([top, self.chart_box,
                           self.table_box], **kwargs)  # fmt: skip
         self.add_class("wsnb-overview")
         self._unsubscribe = ws.subscribe(self._plan_executed)
