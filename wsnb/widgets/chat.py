@@ -104,8 +104,8 @@ class ChatView(widgets.VBox):  # type: ignore[misc]
         # the flex box squeeze tables and cards instead of scrolling them.
         self.conversation = widgets.VBox()
         self.input = ChatInput(
-            placeholder=_("Ask about the files (Enter sends, Shift+Enter: new line)"),
-            label=_("Message to the workspace"),
+            placeholder=_("Ask about the files…"),
+            label=_("Message to the workspace (Enter sends, Shift+Enter: new line)"),
             layout=widgets.Layout(flex="1 1 auto", min_width="0"),
         )
         self.send_button = widgets.Button(description=_("Send"), icon="paper-plane",

@@ -30,6 +30,7 @@ export default {
     box.rows = 1;
     box.setAttribute("data-lm-suppress-shortcuts", "true");
     box.setAttribute("aria-label", model.get("label"));
+    box.title = model.get("label");
     const grow = () => {
       box.style.height = "auto";
       box.style.height = Math.min(box.scrollHeight + 2, 160) + "px";

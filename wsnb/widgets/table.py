@@ -110,8 +110,11 @@ class SortableTable(widgets.VBox):  # type: ignore[misc]
             self.body.value = f"<i style='{_MUTED}'>{esc(_('none'))}</i>"
         else:
             styler = styled(head, now=self.now).hide(axis="index")
-            self.body.value = styler.format(self.formats).to_html() if self.formats \
-                else styler.to_html()  # fmt: skip
+            # Only the given columns: a format for all would undo the sizes and times above.
+            if self.formats:
+                styler = styler.format(self.formats, subset=[c for c in self.formats
+                                                             if c in head.columns])
+            self.body.value = styler.to_html()
         more = len(frame) - len(head)
         self.note.value = (f"<span style='{_MUTED}'>" + esc(_(
             "… {count} more rows not drawn; the DataFrame has them all.").format(
