@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from ..i18n import N_, _
 from ..types import PlanState
 from ._html import badge, esc
 from .card import close_tree
@@ -50,11 +51,9 @@ __all__ = ["DOCK_HINT", "TAB_NAMES", "WorkspacePanel"]
 
 logger = logging.getLogger("wsnb")
 
-TAB_NAMES = ("Files", "Search", "Chat", "Plans", "History", "Overview")
-DOCK_HINT = (
-    "To dock the panel beside the notebook, install sidecar: "
-    "pip install 'wsnb[panel]' (or pip install sidecar); shown here meanwhile."
-)
+TAB_NAMES = (N_("Files"), N_("Search"), N_("Chat"), N_("Plans"), N_("History"),
+             N_("Overview"))
+DOCK_HINT = "pip install 'wsnb[panel]'  (or: pip install sidecar)"
 _MUTED = "color: var(--jp-ui-font-color2, #57606a);"
 _CSS = """<style>
 .wsnb-panel .wsnb-panel-header { align-items: center; gap: 8px; flex-wrap: wrap; }
@@ -99,11 +98,11 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         self.status = StatusLine(language)
         self.title = widgets.HTML()
         self.scan_info = widgets.HTML()
-        self.rescan_button = widgets.Button(description="Rescan", icon="refresh",
-                                            tooltip="scan the workspace again",
+        self.rescan_button = widgets.Button(description=_("Rescan"), icon="refresh",
+                                            tooltip=_("scan the workspace again"),
                                             layout=widgets.Layout(width="auto"))  # fmt: skip
         self.rescan_button.on_click(lambda _button: self.rescan())
-        self.switch_button = widgets.ToggleButton(description="Switch workspace",
+        self.switch_button = widgets.ToggleButton(description=_("Switch workspace"),
                                                   icon="folder-open",
                                                   layout=widgets.Layout(width="auto"))  # fmt: skip
         self.switch_button.observe(self._toggle_picker, "value")
@@ -175,14 +174,15 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         # After a plan, the index may have been dropped (a scan cut by its limits can't follow a
         # change): keep the last counts rather than rescan inside a Confirm click.
         report = self.report = ws.last_scan or self.report or ws.scan_report
-        cut = " (cut: see Overview)" if report.truncated else ""
-        self.scan_info.value = (f"<span style='{_MUTED}'>{report.files:,} files, "
-                                f"{report.dirs:,} folders{cut}</span>")  # fmt: skip
+        cut = " " + _("(cut: see Overview)") if report.truncated else ""
+        counts = _("{files} files, {folders} folders").format(files=f"{report.files:,}",
+                                                               folders=f"{report.dirs:,}")
+        self.scan_info.value = f"<span style='{_MUTED}'>{esc(counts + cut)}</span>"
 
     def _retitle(self) -> None:
         waiting = len(self.plans.pending_cards)
-        titles = [f"Plans ({waiting})" if name == "Plans" and waiting else name
-                  for name in self.views]  # fmt: skip
+        titles = [_("Plans ({count})").format(count=waiting) if name == "Plans" and waiting
+                  else _(name) for name in self.views]  # fmt: skip
         self.tabs.titles = tuple(titles)
 
     def show(self, name: str) -> widgets.Widget:
@@ -262,7 +262,9 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         try:
             from sidecar import Sidecar
         except ImportError:
-            self.dock_note.value = f"<span style='{_MUTED}'>{esc(DOCK_HINT)}</span>"
+            hint = _("To dock the panel beside the notebook, install sidecar: {command}; shown "
+                     "here meanwhile.").format(command=DOCK_HINT)
+            self.dock_note.value = f"<span style='{_MUTED}'>{esc(hint)}</span>"
             return False
         self.sidecar = Sidecar(title=title or f"wsnb: {self.ws.root.name or self.ws.root}",
                                anchor=anchor)  # fmt: skip

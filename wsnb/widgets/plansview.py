@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from ..i18n import _
 from ..types import PlanState
+from ._html import esc
 from .card import PlanCard, close_tree
 
 if TYPE_CHECKING:
@@ -105,10 +107,12 @@ class PlansView(widgets.VBox):  # type: ignore[misc]
         self.outcome_box.children = tuple(self.outcome_cards)
         count = len(waiting)
         self.pending_title.value = (
-            f"<b>Waiting for your decision</b> <span style='{_MUTED}'>({count})</span>"
-            if count else f"<span style='{_MUTED}'>No plan is waiting for a decision.</span>"
+            f"<b>{esc(_('Waiting for your decision'))}</b> <span style='{_MUTED}'>({count})</span>"
+            if count else
+            f"<span style='{_MUTED}'>{esc(_('No plan is waiting for a decision.'))}</span>"
         )  # fmt: skip
-        self.outcome_title.value = "<b>Recent outcomes</b>" if self.outcome_cards else ""
+        self.outcome_title.value = (f"<b>{esc(_('Recent outcomes'))}</b>"
+                                    if self.outcome_cards else "")  # fmt: skip
 
     def _drop(self, card: PlanCard) -> None:
         self._stops.pop(card.plan.id)()

@@ -29,15 +29,21 @@ _SIZE_COLUMNS = ("size", "bytes")
 
 def relative_time(when: datetime, now: datetime) -> str:
     """``'just now'``, ``'5 min ago'``, ``'3 h ago'``, ``'2 days ago'``, then the date."""
+    from ..i18n import _, ngettext
+
     seconds = (now - when).total_seconds()
     if seconds < 0:
         return when.strftime("%Y-%m-%d %H:%M")
-    for limit, divisor, unit in ((60, 0, ""), (3600, 60, "min"), (86400, 3600, "h")):
-        if seconds < limit:
-            return "just now" if not divisor else f"{int(seconds // divisor)} {unit} ago"
+    if seconds < 60:
+        return _("just now")
+    if seconds < 3600:
+        return _("{count} min ago").format(count=int(seconds // 60))
+    if seconds < 86400:
+        return _("{count} h ago").format(count=int(seconds // 3600))
     days = int(seconds // 86400)
     if days < 30:
-        return "yesterday" if days == 1 else f"{days} days ago"
+        return _("yesterday") if days == 1 else ngettext(
+            "{count} day ago", "{count} days ago", days).format(count=days)
     return when.strftime("%Y-%m-%d")
 
 
