@@ -8,6 +8,7 @@ with its panel on screen.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -29,6 +30,13 @@ _MAKES_WIDGETS = re.compile(r"\.(panel|explore|search_panel|chat|history_view|on
                             re.MULTILINE)  # fmt: skip
 
 
+def makes_widgets(notebook: Path) -> bool:
+    """True when a code cell of the notebook builds a widget."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    return any(_MAKES_WIDGETS.search("".join(cell["source"])) for cell in cells
+               if cell["cell_type"] == "code")  # fmt: skip
+
+
 @pytest.mark.parametrize("notebook", TUTORIALS, ids=[p.stem for p in TUTORIALS])
 def test_run_all_leaves_the_widgets_on_screen(
     lab_server: JupyterLabServer, lab_page: Page, notebook: Path
@@ -43,7 +51,7 @@ def test_run_all_leaves_the_widgets_on_screen(
         page_text = lab_page.locator(".jp-Notebook").inner_text()
         assert "Error displaying widget" not in page_text
         assert "not found" not in page_text.lower() or "model not found" not in page_text.lower()
-        if _MAKES_WIDGETS.search(notebook.read_text(encoding="utf-8")):
+        if makes_widgets(notebook):
             views = lab_page.locator(".jp-OutputArea-output .jupyter-widgets")
             expect(views.first).to_be_visible(timeout=ACTION_TIMEOUT_MS)
         if notebook.stem == "07_panel":
@@ -51,4 +59,7 @@ def test_run_all_leaves_the_widgets_on_screen(
             expect(panels.last).to_be_visible(timeout=ACTION_TIMEOUT_MS)
             expect(lab_page.locator(".jupyterlab-sidecar .wsnb-panel")).to_have_count(1)
     finally:
+        # Saved, the page leaves without a "leave the page?" question; then its kernel goes.
+        lab_page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        lab_page.wait_for_timeout(500)
         lab_server.shutdown_kernels()

@@ -404,7 +404,14 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         return button
 
     def ask(self, key: str) -> None:
-        """Open the input of an action that needs a name, filled with what fits; OK acts."""
+        """Open the input of an action that needs a name, filled with what fits; OK acts.
+
+        A name already put in ``name_box`` from code (the input closed) is used at once.
+        """
+        if self.asking is None and str(self.name_box.value).strip():
+            if self.act(key) is not None:
+                self.name_box.value = ""
+            return
         try:
             place, value = self._prompt_for(key)
         except WsnbError as exc:
