@@ -324,3 +324,12 @@ def test_rows_show_type_icons_sizes_and_times(ws: wsnb.Workspace) -> None:
                   if isinstance(r, FileRow) and r.path == "README.md")  # fmt: skip
     assert readme.button.icon == "file-text-o"
     assert explorer.node("app").button.icon == "folder-open"
+
+
+def test_the_explorer_speaks_chinese_when_set(ws: wsnb.Workspace) -> None:
+    wsnb.set_language("zh")
+    explorer = ws.explore()
+    assert explorer.actions["open"].description == "打开"
+    assert explorer.actions["open_desktop"].description == "用桌面应用打开"
+    explorer.actions["rename"].click()
+    assert "请先在树中选择" in explorer.status.value

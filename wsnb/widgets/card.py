@@ -277,12 +277,13 @@ def display_title(plan: Plan) -> str:
 def _header_html(plan: Plan) -> str:
     waiting = plan.state in (PlanState.PENDING, PlanState.BUILT)
     risk = risk_badge(plan.risk) if waiting else ""
+    plan_id = _("plan {id}").format(id=plan.id)
     return (
         f'{_CARD_CSS}<div style="display: flex; align-items: center; gap: 6px; flex-wrap: wrap;">'
         f'<b style="font-size: 14px;">{esc(display_title(plan))}</b>{risk}'
         f"{state_badge(plan.state)}"
         f'<span style="{_MUTED} font-size: 11px;">'
-        f"{esc(_('plan {id}').format(id=plan.id))}</span></div>"
+        f"{esc(plan_id)}</span></div>"
     )
 
 
@@ -318,7 +319,8 @@ def _details_html(plan: Plan) -> str:
 
 def _body_html(plan: Plan) -> str:
     if plan.diff:
-        return f'<div style="{_MUTED}">{esc(_("changes"))}</div>{diff_block(plan.diff)}'
+        label = _("changes")
+        return f'<div style="{_MUTED}">{esc(label)}</div>{diff_block(plan.diff)}'
     if plan.preview is not None:
         label = _("preview (first {count} lines)").format(count=PREVIEW_LINES)
         return f'<div style="{_MUTED}">{esc(label)}</div>{code_block(plan.preview)}'
@@ -351,7 +353,7 @@ def short_outcome(message: str) -> str:
 def _state_text(plan: Plan) -> str:
     state, result = plan.state, plan.result
     if state is PlanState.REFUSED:
-        rule = f" ({_('rule')} {plan.rule.value})" if plan.rule else ""
+        rule = " (" + _("rule {rule}").format(rule=plan.rule.value) + ")" if plan.rule else ""
         return _("✗ Refused{rule}: {reason} This plan can't be confirmed.").format(
             rule=rule, reason=plan.refusal or "")
     if state is PlanState.DONE and result is not None:

@@ -92,7 +92,8 @@ class HistoryView(widgets.VBox):  # type: ignore[misc]
         total, more = len(self._frame), len(self._frame) - len(shown)
         count = _("no changes yet") if total == 0 else ngettext(
             "{count} change", "{count} changes", total).format(count=f"{total:,}")
-        self.title.value = (f"<b>{esc(_('History'))}</b> "
+        title = _("History")
+        self.title.value = (f"<b>{esc(title)}</b> "
                             f"<span style='{_MUTED}'>({esc(count)})</span>")  # fmt: skip
         self.note.value = (
             f"<div style='{_MUTED}'>"
@@ -194,8 +195,8 @@ def _outcome(row: Any) -> str:
                 f"<span title='{esc(error)}'>{esc(error[:80])}</span>")  # fmt: skip
     parts = [badge(_("done").upper(), "#1a7f37")]
     if isinstance(row.undo_of, str):
-        parts.append(f"<span style='{_MUTED}'>"
-                     f"{esc(_('undoes {id}').format(id=row.undo_of))}</span>")  # fmt: skip
+        undoes = _("undoes {id}").format(id=row.undo_of)
+        parts.append(f"<span style='{_MUTED}'>{esc(undoes)}</span>")
     if isinstance(row.undone_by, str):
         parts.append(badge(_("undone").upper(), "#6e7781"))
     return " ".join(parts)

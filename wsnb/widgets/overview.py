@@ -148,10 +148,10 @@ class OverviewView(widgets.VBox):  # type: ignore[misc]
         totals = _("{files} files in {folders} folders, {size}").format(
             files=f"{summary.files:,}", folders=f"{summary.folders:,}",
             size=human_size(summary.total_bytes))
+        scan = _("Scan: {note}").format(note=summary.scan_note)
         self.totals.value = (
             f"<b>{esc(summary.name)}</b>: {esc(totals)}<br>"
-            f"<span style='{_MUTED}'>{esc(_('Scan: {note}').format(note=summary.scan_note))}"
-            "</span>"
+            f"<span style='{_MUTED}'>{esc(scan)}</span>"
         )
         self._draw_charts(summary)
         self._draw_tables(summary, files)

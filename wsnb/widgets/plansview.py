@@ -106,12 +106,13 @@ class PlansView(widgets.VBox):  # type: ignore[misc]
         self.pending_box.children = tuple(self.pending_cards)
         self.outcome_box.children = tuple(self.outcome_cards)
         count = len(waiting)
+        heading, none = _("Waiting for your decision"), _("No plan is waiting for a decision.")
         self.pending_title.value = (
-            f"<b>{esc(_('Waiting for your decision'))}</b> <span style='{_MUTED}'>({count})</span>"
-            if count else
-            f"<span style='{_MUTED}'>{esc(_('No plan is waiting for a decision.'))}</span>"
+            f"<b>{esc(heading)}</b> <span style='{_MUTED}'>({count})</span>"
+            if count else f"<span style='{_MUTED}'>{esc(none)}</span>"
         )  # fmt: skip
-        self.outcome_title.value = (f"<b>{esc(_('Recent outcomes'))}</b>"
+        recent = _("Recent outcomes")
+        self.outcome_title.value = (f"<b>{esc(recent)}</b>"
                                     if self.outcome_cards else "")  # fmt: skip
 
     def _drop(self, card: PlanCard) -> None:

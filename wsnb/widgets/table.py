@@ -107,7 +107,8 @@ class SortableTable(widgets.VBox):  # type: ignore[misc]
         self.shown = frame
         head = frame.head(self.max_rows)
         if head.empty:
-            self.body.value = f"<i style='{_MUTED}'>{esc(_('none'))}</i>"
+            none = _("none")
+            self.body.value = f"<i style='{_MUTED}'>{esc(none)}</i>"
         else:
             styler = styled(head, now=self.now).hide(axis="index")
             # Only the given columns: a format for all would undo the sizes and times above.
