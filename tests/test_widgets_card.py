@@ -228,7 +228,7 @@ def test_a_done_card_folds_to_its_outcome_without_backup_paths(
     assert card.details.value == ""
     assert "✓ Wrote notes.txt" in card.outcome.value
     assert ".wsnb/backups" not in card.outcome.value
-    assert "the earlier version is kept" in card.outcome.value
+    assert "✓ Wrote notes.txt (9 bytes). The earlier version is kept." in card.outcome.value
     assert ".wsnb/backups" in card.plan.result.message  # the data keeps the whole sentence
     assert "wsnb-state-done" in card._dom_classes
 

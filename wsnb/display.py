@@ -16,7 +16,6 @@ still datetimes, so filters and sorts work as before.
 from __future__ import annotations
 
 import html
-import secrets
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -80,7 +79,10 @@ class ReadableFrame(NotedFrame):
     def _repr_html_(self) -> str | None:
         rows = pd.get_option("display.max_rows")
         shown = self if rows is None or len(self) <= rows else self.head(rows)
-        scope = f"wsnb-frame-{secrets.token_hex(4)}"  # this table's own style rules
+        left = [c for c in self.attrs.get("left", ()) if c in self.columns]
+        # The class names the left-aligned positions: tables that share it share its rules,
+        # and a saved notebook's output stays the same from run to run.
+        scope = "wsnb-left-" + "-".join(str(list(self.columns).index(c) + 2) for c in left)
         table = pd.DataFrame(shown).to_html(formatters=ReadableFrame(shown)._formatters(pad=False),
                                             border=0, classes=scope)  # fmt: skip
         sheet = _left_sheet(self.columns, self.attrs.get("left", ()), scope)

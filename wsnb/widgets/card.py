@@ -357,7 +357,7 @@ def _state_text(plan: Plan) -> str:
         return _("✗ Refused{rule}: {reason} This plan can't be confirmed.").format(
             rule=rule, reason=plan.refusal or "")
     if state is PlanState.DONE and result is not None:
-        kept = _(" (the earlier version is kept)") if ".wsnb" in result.message else ""
+        kept = " " + _("The earlier version is kept.") if ".wsnb" in result.message else ""
         return f"✓ {short_outcome(result.message)}{kept}"
     if state is PlanState.FAILED:
         error = result.error if result is not None else _("the plan failed.")

@@ -33,6 +33,12 @@ logger = logging.getLogger("wsnb")
 _MUTED = "color: var(--jp-ui-font-color2, #57606a); font-size: 90%;"
 _USER = ("background: var(--jp-layout-color2, #f6f8fa); color: var(--jp-ui-font-color1);"
          " border-radius: 6px; padding: 4px 10px; margin: 0 0 2px 0; white-space: pre-wrap;")
+# In the dock the Send button keeps its icon and gives its room to the message box.
+_CHAT_CSS = (
+    "<style>.wsnb-chat { container-type: inline-size; }"
+    " @container (max-width: 320px) { .wsnb-chat .wsnb-send { font-size: 0; padding: 0 8px; }"
+    " .wsnb-chat .wsnb-send i { font-size: 13px; margin: 0; } }</style>"
+)
 _TABLE_CSS = (
     "<style>.wsnb-reply-table { border-collapse: collapse; margin: 4px 0;"
     " font-size: var(--jp-ui-font-size1, 13px); color: var(--jp-ui-font-color1); }"
@@ -109,9 +115,11 @@ class ChatView(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(flex="1 1 auto", min_width="0"),
         )
         self.send_button = widgets.Button(description=_("Send"), icon="paper-plane",
+                                          tooltip=_("Send"),
                                           layout=widgets.Layout(width="auto",
                                                                 flex="0 0 auto"))  # fmt: skip
         self.status = widgets.HTML(self._mode_html())
+        self.send_button.add_class("wsnb-send")
         self.input.on_submit(self.send)
         self.send_button.on_click(self._on_click)
         row = widgets.HBox([self.input, self.send_button],
@@ -140,7 +148,7 @@ class ChatView(widgets.VBox):  # type: ignore[misc]
                      "ws.agent.connect(base_url, model=...).")
         else:
             text = _("Connected to the model {model}.").format(model=mode)
-        return (f'<div class="wsnb-chat-mode" style="{_MUTED} line-height: 1.4;">'
+        return (f'{_CHAT_CSS}<div class="wsnb-chat-mode" style="{_MUTED} line-height: 1.4;">'
                 f"{html.escape(text)}</div>")
 
     def send(self, message: str) -> Reply | None:

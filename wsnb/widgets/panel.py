@@ -56,7 +56,11 @@ TAB_NAMES = (N_("Files"), N_("Search"), N_("Chat"), N_("Plans"), N_("History"),
 DOCK_HINT = "pip install 'wsnb[panel]'  (or: pip install sidecar)"
 _MUTED = "color: var(--jp-ui-font-color2, #57606a);"
 _CSS = """<style>
+.wsnb-panel { container-type: inline-size; }
 .wsnb-panel .wsnb-panel-header { align-items: center; gap: 8px; flex-wrap: wrap; }
+@container (max-width: 420px) {
+  .wsnb-panel .wsnb-panel-header code { display: none; }
+}
 .wsnb-panel .wsnb-panel-header code { word-break: break-all; }
 .wsnb-panel .wsnb-status-line { border-left: 3px solid var(--jp-brand-color1, #1976d2);
   padding-left: 6px; margin: 2px 0 4px 0; }
