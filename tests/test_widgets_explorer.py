@@ -333,3 +333,16 @@ def test_the_explorer_speaks_chinese_when_set(ws: wsnb.Workspace) -> None:
     assert explorer.actions["open_desktop"].description == "用桌面应用打开"
     explorer.actions["rename"].click()
     assert "请先在树中选择" in explorer.status.value
+
+
+def test_open_in_jupyterlab_without_ipylab_says_how_to_install_it(
+    ws: wsnb.Workspace, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ipylab", None)  # as if the extra were not installed
+    explorer = ws.explore()
+    explorer.select("README.md")
+    explorer.actions["open"].click()
+    assert "pip install &#x27;wsnb[panel]&#x27;" in explorer.status.value
+    assert explorer.lab.last_command is None

@@ -201,6 +201,7 @@ def test_open_in_jupyterlab_opens_an_editor_tab_and_reveal_the_file_browser(
 ) -> None:
     from playwright.sync_api import expect
 
+    pytest.importorskip("ipylab")  # the panel extra; the test extra installs it
     explorer = face.probe("explorer")
     explorer.locator("button.wsnb-file", has_text="README.md").click()
     explorer.locator(".wsnb-action-open").click()

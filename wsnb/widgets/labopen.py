@@ -15,6 +15,7 @@ passes the workspace's policy first (no sensitive file, no dangerous suffix).
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +33,9 @@ LAB_HINT = "pip install 'wsnb[panel]'  (or: pip install ipylab)"
 def lab_available() -> bool:
     """True when ``ipylab`` can be imported (an optional extra)."""
     try:
-        import ipylab  # noqa: F401
+        with warnings.catch_warnings():  # ipylab's traits warn about traitlets' old style
+            warnings.simplefilter("ignore", DeprecationWarning)
+            import ipylab  # noqa: F401
     except ImportError:
         return False
     return True
@@ -66,12 +69,18 @@ class LabOpener:
         self._app: Any = None
         self.last_command: tuple[str, dict[str, Any]] | None = None
 
-    def _frontend(self) -> Any:
+    @staticmethod
+    def _require_ipylab() -> None:
         if not lab_available():
             raise UsageError(_("Opening files in JupyterLab needs ipylab: {command}").format(
                 command=LAB_HINT))
+
+    def _frontend(self) -> Any:
+        self._require_ipylab()
         if self._app is None:
-            from ipylab import JupyterFrontEnd
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                from ipylab import JupyterFrontEnd
 
             self._app = JupyterFrontEnd()
         return self._app
@@ -92,6 +101,7 @@ class LabOpener:
     def open(self, path: str) -> str:
         """Open a file in JupyterLab's editor or viewer; returns the sentence to show."""
         target = self.ws.policy.check_open(path).raise_if_refused()
+        self._require_ipylab()
         if os.path.isdir(target.os_path):
             return self.reveal(path)
         self._run("docmanager:open", {"path": self.lab_path(target.os_path)})
@@ -100,6 +110,7 @@ class LabOpener:
     def reveal(self, path: str) -> str:
         """Show an item in JupyterLab's file browser; returns the sentence to show."""
         target = self.ws.policy.resolve(path)
+        self._require_ipylab()
         lab = self.lab_path(target.os_path)
         self._run("filebrowser:go-to-path", {"path": lab or "/"})
         return _("Showing {path} in JupyterLab's file browser.").format(
