@@ -35,7 +35,7 @@ _USER = ("background: var(--jp-layout-color2, #f6f8fa); color: var(--jp-ui-font-
          " border-radius: 6px; padding: 4px 10px; margin: 0 0 2px 0; white-space: pre-wrap;")
 # In the dock the Send button keeps its icon and gives its room to the message box.
 _CHAT_CSS = (
-    "<style>.wsnb-chat { container-type: inline-size; }"
+    "<style>.wsnb-chat { container-type: inline-size; width: 100%; box-sizing: border-box; }"
     " @container (max-width: 320px) { .wsnb-chat .wsnb-send { font-size: 0; padding: 0 8px; }"
     " .wsnb-chat .wsnb-send i { font-size: 13px; margin: 0; } }</style>"
 )

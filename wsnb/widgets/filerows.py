@@ -79,7 +79,8 @@ class RowLook:
 # with its strongest text colour and a brand-coloured edge, which reads in both themes
 # (the browser suite measures it on screenshots).
 EXPLORER_CSS = """<style>
-.wsnb-explorer { container-type: inline-size; color: var(--jp-ui-font-color1); }
+.wsnb-explorer { container-type: inline-size; width: 100%; box-sizing: border-box;
+  color: var(--jp-ui-font-color1); }
 .wsnb-explorer .wsnb-node { background: transparent; box-shadow: none; width: auto;
   min-width: 0; height: 24px; line-height: 22px; padding: 0 6px 2px 4px; margin: 0;
   text-align: left; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;

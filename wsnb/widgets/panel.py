@@ -56,8 +56,8 @@ TAB_NAMES = (N_("Files"), N_("Search"), N_("Chat"), N_("Plans"), N_("History"),
 DOCK_HINT = "pip install 'wsnb[panel]'  (or: pip install sidecar)"
 _MUTED = "color: var(--jp-ui-font-color2, #57606a);"
 _CSS = """<style>
-.wsnb-panel { container-type: inline-size; }
-.wsnb-panel .wsnb-panel-header { align-items: center; gap: 8px; flex-wrap: wrap; }
+.wsnb-panel .wsnb-panel-header { align-items: center; gap: 8px; flex-wrap: wrap;
+  container-type: inline-size; }
 @container (max-width: 420px) {
   .wsnb-panel .wsnb-panel-header code { display: none; }
 }
