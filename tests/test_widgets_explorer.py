@@ -318,8 +318,8 @@ def test_rows_show_type_icons_sizes_and_times(ws: wsnb.Workspace) -> None:
     row = next(r for r in explorer.node("app").entries.children
                if isinstance(r, FileRow) and r.path == "app/main.py")  # fmt: skip
     assert row.button.icon == "file-code-o"
-    assert "bytes" in row.meta.value
-    assert "ago" in row.meta.value or "just now" in row.meta.value
+    assert row.meta.startswith("622 bytes · ") and row.tooltip == row.meta
+    assert row.meta.endswith(("ago", "just now"))
     readme = next(r for r in explorer.root_node.entries.children
                   if isinstance(r, FileRow) and r.path == "README.md")  # fmt: skip
     assert readme.button.icon == "file-text-o"

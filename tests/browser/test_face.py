@@ -114,7 +114,7 @@ def test_selected_and_highlighted_rows_read_in_both_themes(face: Face, theme: st
     set_theme(face.page, theme)
     explorer = face.probe("explorer")
     explorer.locator("button.wsnb-file", has_text="README.md").click()
-    selected = explorer.locator(".wsnb-row.wsnb-selected button.wsnb-node")
+    selected = explorer.locator("button.wsnb-file.wsnb-selected")
     expect(selected).to_have_count(1, timeout=ACTION_TIMEOUT_MS)
     measured = {"explorer row": text_contrast(face.page, selected,
                                               face.shots / f"px-explorer-{theme}.png")}

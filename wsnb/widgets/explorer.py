@@ -35,7 +35,7 @@ from ..errors import NotFoundError, WsnbError
 from ..i18n import N_, _
 from ._html import code_block, esc
 from .card import PlanCard, close_tree
-from .filerows import EXPLORER_CSS, RowLook, file_icon, meta_html
+from .filerows import EXPLORER_CSS, RowLook, file_icon, meta_text
 from .labopen import LabOpener
 from .readable import human_size
 
@@ -125,25 +125,26 @@ class FolderNode(widgets.VBox):  # type: ignore[misc]
         self.children = [self.button]
 
 
-class FileRow(widgets.HBox):  # type: ignore[misc]
-    """One file of the tree: its icon and name (a button), its size and time beside it."""
+class FileRow(widgets.Button):  # type: ignore[misc]
+    """One file of the tree: one button with its type's icon and name, its size and time.
+
+    The size and time (``meta``) are the button's tooltip, which the style sheet also
+    draws at the row's right end: one front-end model per file, as before the columns.
+    """
 
     def __init__(self, explorer: Explorer, path: str, name: str, meta: str) -> None:
         self.path = path
+        self.meta = meta
         shared = explorer.row_look
-        self.button = widgets.Button(description=name, icon=file_icon(name), tooltip=path,
-                                     _dom_classes=("wsnb-node", "wsnb-file"),
-                                     layout=shared.button_layout,
-                                     style=shared.button_style)  # fmt: skip
-        self.button.on_click(lambda _button: explorer.select(path))
-        self.meta = widgets.HTML(meta, layout=shared.meta_layout, style=shared.meta_style,
-                                 _dom_classes=("wsnb-meta",))  # fmt: skip
-        super().__init__([self.button, self.meta], layout=shared.row_layout,
-                         _dom_classes=("wsnb-row", "wsnb-file-row"))  # fmt: skip
+        super().__init__(description=name, icon=file_icon(name), tooltip=meta,
+                         _dom_classes=("wsnb-node", "wsnb-file"), layout=shared.file_layout,
+                         style=shared.button_style)  # fmt: skip
+        self.on_click(lambda _button: explorer.select(path))
 
     @property
-    def description(self) -> str:
-        return str(self.button.description)
+    def button(self) -> FileRow:
+        """The row itself (a folder's row is ``FolderNode.button``)."""
+        return self
 
     def __repr__(self) -> str:
         return f"<FileRow {self.path}>"
@@ -161,8 +162,7 @@ def _drop_rows(rows: tuple[widgets.Widget, ...]) -> None:
             for part in (row.button, row.entries, row):
                 widgets.Widget.close(part)
         elif isinstance(row, FileRow):
-            for part in (row.button, row.meta, row):
-                widgets.Widget.close(part)
+            widgets.Widget.close(row)
         else:
             close_tree(row)  # a note, with its own layout and style
 
@@ -301,7 +301,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
                 rows.append(self._folder_node(path, name))
             else:
                 when = None if pd.isna(modified) else modified.to_pydatetime(warn=False)
-                rows.append(self._file_row(path, name, meta_html(int(size), when, now)))
+                rows.append(self._file_row(path, name, meta_text(int(size), when, now)))
         rows += self._notes_for(frame, visible, shown, folder)
         return rows
 
