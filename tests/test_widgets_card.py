@@ -200,6 +200,47 @@ def test_a_stale_plan_shows_the_sentence_not_a_traceback(ws: wsnb.Workspace, roo
     assert card.confirm_button.disabled and card.undo_button.layout.display == "none"
 
 
+def test_a_stale_card_offers_a_new_plan_that_takes_its_place(
+    ws: wsnb.Workspace, root: Path
+) -> None:
+    card = PlanCard(ws.write_file("notes.txt", "planned\n"))
+    (root / "notes.txt").write_text("edited meanwhile\n", encoding="utf-8")
+    card.confirm_button.click()
+    assert card.plan.state is PlanState.FAILED
+    assert card.remake_button.layout.display != "none"
+    assert card._buttons.layout.display == "none"  # no dead Confirm / Cancel
+    card.remake_button.click()
+    fresh = card.next_card
+    assert fresh is not None and card.children == (fresh,)
+    assert fresh.plan.state is PlanState.PENDING and fresh.plan is not card.plan
+    assert "edited meanwhile" in fresh.body.value  # the diff is made against the disk now
+    fresh.confirm_button.click()
+    assert (root / "notes.txt").read_text(encoding="utf-8") == "planned\n"
+
+
+def test_a_done_card_folds_to_its_outcome_without_backup_paths(
+    ws: wsnb.Workspace, root: Path
+) -> None:
+    card = PlanCard(ws.write_file("notes.txt", "replaced\n"))
+    assert card.details.value and card.body.layout.display != "none"
+    card.confirm_button.click()
+    assert card._buttons.layout.display == "none" and card.body.layout.display == "none"
+    assert card.details.value == ""
+    assert "✓ Wrote notes.txt" in card.outcome.value
+    assert ".wsnb/backups" not in card.outcome.value
+    assert "✓ Wrote notes.txt (9 bytes). The earlier version is kept." in card.outcome.value
+    assert ".wsnb/backups" in card.plan.result.message  # the data keeps the whole sentence
+    assert "wsnb-state-done" in card._dom_classes
+
+
+def test_a_card_speaks_chinese_when_set() -> None:
+    from wsnb.types import PlanState as S
+    from wsnb.widgets._html import state_badge
+
+    wsnb.set_language("zh")
+    assert "完成" in state_badge(S.DONE)
+
+
 def test_undo_shows_the_undo_plans_card(ws: wsnb.Workspace, root: Path) -> None:
     card = PlanCard(ws.write_file("notes.txt", "replaced\n"))
     assert card.undo_button.layout.display == "none"
@@ -208,9 +249,13 @@ def test_undo_shows_the_undo_plans_card(ws: wsnb.Workspace, root: Path) -> None:
 
     card.undo_button.click()
     undo_card = card.undo_card
-    assert undo_card is not None and card.undo_area.children == (undo_card,)
+    # The undo card takes the done card's place: no card inside a card, one Undo on screen.
+    assert undo_card is not None and card.children == (undo_card,)
+    assert "wsnb-plan-card" not in card._dom_classes and card.shown_card is undo_card
     assert undo_card.plan.undo_of == card.plan.data["journal_entry"]
     assert card.undo_button.disabled
+    assert undo_card.header.value.count("Undo: put back the earlier version of notes.txt") == 1
+    assert "MEDIUM RISK" in undo_card.header.value and "write_file" not in undo_card.header.value
     card.undo_button.click()  # a second click makes no second undo plan
     assert card.undo_card is undo_card
 
@@ -268,7 +313,7 @@ def test_status_is_the_outcome_as_plain_text(ws: wsnb.Workspace) -> None:
     card = PlanCard(ws.create_file("new.txt", "hi\n"))
     assert card.status == ""
     card.confirm_button.click()
-    assert card.status == "✓ Created new.txt (3 bytes). Changed: new.txt."
+    assert card.status == "✓ Created new.txt (3 bytes)."
     refused = PlanCard(ws.create_file("../out.txt"))
     assert refused.status.startswith("✗ Refused (rule outside-workspace): ../out.txt")
 

@@ -11,7 +11,7 @@ import wsnb
 from wsnb.launcher import Launcher
 from wsnb.types import PlanState
 from wsnb.widgets.card import PlanCard
-from wsnb.widgets.explorer import Explorer, FolderNode
+from wsnb.widgets.explorer import Explorer, FileRow, FolderNode
 
 
 @pytest.fixture
@@ -33,9 +33,8 @@ def ws(sample: Path, spawned: Recorder) -> wsnb.Workspace:
 
 def names(node: FolderNode) -> list[str]:
     """The names of the entries a folder node shows (files and folders, not notes)."""
-    return [row.button.description if isinstance(row, FolderNode) else row.description
-            for row in node.entries.children if isinstance(row, FolderNode) or
-            "wsnb-file" in row._dom_classes]  # fmt: skip
+    return [row.button.description for row in node.entries.children
+            if isinstance(row, (FolderNode, FileRow))]  # fmt: skip
 
 
 def test_opens_with_the_root_listed_and_nothing_else(ws: wsnb.Workspace) -> None:
@@ -102,7 +101,7 @@ def test_preview_shows_text_with_its_encoding(ws: wsnb.Workspace) -> None:
     assert "gb18030" in explorer.preview.value
     assert "工作区里的中文文件" in explorer.preview.value
     explorer.expand("src")
-    explorer._files["src/main.cpp"].click()
+    explorer._files["src/main.cpp"].button.click()
     assert explorer.selected == "src/main.cpp" and not explorer.selected_is_dir
     assert "utf-8" in explorer.preview.value and "#include" in explorer.preview.value
 
@@ -138,8 +137,12 @@ def test_new_file_is_a_card_and_nothing_changes_until_confirm(
     explorer = ws.explore()
     before = user_files(sample)
     explorer.node("docs").button.click()
+    explorer.actions["new_file"].click()  # opens the action's own input, nothing else
+    assert explorer.prompt.layout.display != "none" and explorer.cards.children == ()
+    assert "docs/" in explorer.prompt_label.value and explorer.name_box.value == ""
     explorer.name_box.value = "todo.md"
-    explorer.actions["new_file"].click()
+    explorer.ok_button.click()
+    assert explorer.prompt.layout.display == "none"  # answered: the input closes
     card = explorer.cards.children[0]
     assert isinstance(card, PlanCard)
     assert explorer.last_plan is not None and explorer.last_plan.state is PlanState.PENDING
@@ -170,11 +173,15 @@ def test_rename_and_move_wait_for_confirm(ws: wsnb.Workspace, sample: Path) -> N
     before = user_files(sample)
     explorer.expand("app")
     explorer.select("app/utils.py")
-    explorer.name_box.value = "helpers.py"
     explorer.actions["rename"].click()
+    assert explorer.name_box.value == "utils.py"  # a rename starts from the current name
+    explorer.name_box.value = "helpers.py"
+    explorer.ok_button.click()
     renamed = explorer.last_plan
-    explorer.name_box.value = "tests"  # an existing folder: move into it
     explorer.actions["move"].click()
+    assert explorer.name_box.value == "app"
+    explorer.name_box.value = "tests"  # an existing folder: move into it
+    explorer.ok_button.click()
     moved = explorer.last_plan
     assert renamed is not None and moved is not None and renamed is not moved
     assert moved.target is not None and moved.target.relative == "tests/utils.py"
@@ -198,21 +205,21 @@ def test_trash_waits_for_confirm_and_cancel_changes_nothing(
     assert user_files(sample) == before
 
 
-def test_open_is_a_plan_and_reveal_runs_at_once(ws: wsnb.Workspace, spawned: Recorder) -> None:
+def test_open_with_desktop_app_is_a_plan_and_a_folder_opens_at_once(
+    ws: wsnb.Workspace, spawned: Recorder
+) -> None:
     explorer = ws.explore()
     explorer.select("README.md")
-    explorer.actions["open"].click()
+    assert "desktop" in explorer.actions["open_desktop"].description
+    explorer.actions["open_desktop"].click()
     assert spawned.calls == []
     assert explorer.last_plan is not None and explorer.last_plan.state is PlanState.PENDING
-    explorer.actions["reveal"].click()
-    assert len(spawned.calls) == 1
-    assert "error" not in explorer.status.value
     explorer.cards.children[0].confirm_button.click()
-    assert len(spawned.calls) == 2
+    assert len(spawned.calls) == 1
     explorer.select("src")  # a folder opens in the file manager at once: no card
     plan = explorer.last_plan
-    explorer.actions["open"].click()
-    assert len(spawned.calls) == 3 and explorer.last_plan is plan
+    explorer.actions["open_desktop"].click()
+    assert len(spawned.calls) == 2 and explorer.last_plan is plan
     assert spawned.calls[-1][-1].endswith("src")
 
 
@@ -221,9 +228,13 @@ def test_actions_without_what_they_need_say_so(ws: wsnb.Workspace, sample: Path)
     before = user_files(sample)
     explorer.actions["rename"].click()
     assert "Select a file or folder" in explorer.status.value
+    assert explorer.prompt.layout.display == "none"
     explorer.select("README.md")
     explorer.actions["rename"].click()
+    explorer.name_box.value = "  "
+    explorer.ok_button.click()
     assert "Type the new name" in explorer.status.value
+    assert explorer.prompt.layout.display != "none"  # still open, to be answered
     explorer.select("src")
     explorer.actions["move"].click()
     assert "Select a file" in explorer.status.value
@@ -286,3 +297,52 @@ def test_refresh_and_close_leave_no_widget_models_behind(ws: wsnb.Workspace) -> 
     assert len(explorer.cards.children) == 1
     explorer.close()
     assert set(_instances) - before == set()
+
+
+def test_open_in_jupyterlab_outside_jupyterlab_says_so_and_runs_nothing(
+    ws: wsnb.Workspace, spawned: Recorder
+) -> None:
+    explorer = ws.explore()
+    explorer.select("README.md")
+    explorer.actions["open"].click()
+    assert "does not run under JupyterLab" in explorer.status.value
+    assert spawned.calls == [] and explorer.cards.children == ()
+    explorer.select(".env")  # a sensitive file is refused before JupyterLab is asked
+    explorer.actions["open"].click()
+    assert "refuses to open" in explorer.status.value and explorer.lab.last_command is None
+
+
+def test_rows_show_type_icons_sizes_and_times(ws: wsnb.Workspace) -> None:
+    explorer = ws.explore()
+    explorer.expand("app")
+    row = next(r for r in explorer.node("app").entries.children
+               if isinstance(r, FileRow) and r.path == "app/main.py")  # fmt: skip
+    assert row.button.icon == "file-code-o"
+    assert row.meta.startswith("622 bytes · ") and row.tooltip == row.meta
+    assert row.meta.endswith(("ago", "just now"))
+    readme = next(r for r in explorer.root_node.entries.children
+                  if isinstance(r, FileRow) and r.path == "README.md")  # fmt: skip
+    assert readme.button.icon == "file-text-o"
+    assert explorer.node("app").button.icon == "folder-open"
+
+
+def test_the_explorer_speaks_chinese_when_set(ws: wsnb.Workspace) -> None:
+    wsnb.set_language("zh")
+    explorer = ws.explore()
+    assert explorer.actions["open"].description == "打开"
+    assert explorer.actions["open_desktop"].description == "用桌面应用打开"
+    explorer.actions["rename"].click()
+    assert "请先在树中选择" in explorer.status.value
+
+
+def test_open_in_jupyterlab_without_ipylab_says_how_to_install_it(
+    ws: wsnb.Workspace, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ipylab", None)  # as if the extra were not installed
+    explorer = ws.explore()
+    explorer.select("README.md")
+    explorer.actions["open"].click()
+    assert "pip install &#x27;wsnb[panel]&#x27;" in explorer.status.value
+    assert explorer.lab.last_command is None

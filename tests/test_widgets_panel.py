@@ -13,7 +13,7 @@ import wsnb
 from wsnb.types import PlanState
 from wsnb.widgets import WorkspacePanel
 from wsnb.widgets.card import PlanCard
-from wsnb.widgets.explorer import FolderNode
+from wsnb.widgets.explorer import FileRow, FolderNode
 from wsnb.widgets.overview import CHARTS_HINT
 from wsnb.widgets.panel import DOCK_HINT, TAB_NAMES
 from wsnb.widgets.plansview import RECENT_OUTCOMES
@@ -27,9 +27,8 @@ def panel(ws: wsnb.Workspace) -> WorkspacePanel:
 
 
 def shown_names(node: FolderNode) -> list[str]:
-    return [row.button.description if isinstance(row, FolderNode) else row.description
-            for row in node.entries.children
-            if isinstance(row, FolderNode) or "wsnb-file" in row._dom_classes]  # fmt: skip
+    return [row.button.description for row in node.entries.children
+            if isinstance(row, (FolderNode, FileRow))]  # fmt: skip
 
 
 # -- composition ---------------------------------------------------------------------------
@@ -70,8 +69,10 @@ def test_a_plan_made_in_code_appears_in_the_plans_tab_at_once(
     assert panel.plans.pending == [second, first]  # newest first
     assert panel.plans.card(first).plan is first
     assert panel.tabs.titles[TAB_NAMES.index("Plans")] == "Plans (2)"
-    assert panel.status.text == "A plan needs your confirmation."
+    assert panel.status.text == "2 plans need your confirmation."
     assert "  waiting: Create file notes/one.md" in panel.describe()
+    first.confirm()  # "Done." never hides the plan that still waits
+    assert panel.status.text == "Done. 1 plan still needs your confirmation."
 
 
 def test_plans_waiting_before_the_panel_opened_are_shown(ws: wsnb.Workspace) -> None:
@@ -158,8 +159,9 @@ def test_a_plan_from_the_explorer_buttons_reaches_the_plans_tab(
     ws: wsnb.Workspace, panel: WorkspacePanel, sample: Path
 ) -> None:
     panel.explorer.select("docs")
-    panel.explorer.name_box.value = "from-button.md"
     panel.explorer.actions["new_file"].click()
+    panel.explorer.name_box.value = "from-button.md"
+    panel.explorer.ok_button.click()
     plan = panel.explorer.last_plan
     assert plan is not None and panel.plans.pending == [plan]
     panel.plans.card(plan).confirm_button.click()
@@ -257,7 +259,9 @@ def test_the_overview_is_built_when_shown_with_charts_and_tables(
     summary = panel.overview.summary
     assert summary is not None and summary.files == ws.scan_report.files
     assert len(panel.overview.charts) == 2
-    assert all(bytes(c.value).startswith(b"\x89PNG") for c in panel.overview.charts)
+    # Inline SVG painted with the theme's variables: the charts follow light and dark themes.
+    assert all(c.value.startswith("<svg") and "var(--jp-ui-font-color1)" in c.value
+               and "var(--jp-brand-color1)" in c.value for c in panel.overview.charts)
     assert set(panel.overview.tables) == {"Languages", "Top folders", "Key files",
                                           "Entry points", "All files"}  # fmt: skip
     every = panel.overview.tables["All files"]

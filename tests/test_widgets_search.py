@@ -15,6 +15,12 @@ def labels(panel: SearchPanel) -> list[str]:
     return [label for label, _row in panel.results.options]
 
 
+def enter(panel: SearchPanel, text: str) -> None:
+    """Type ``text`` and press Enter: the value syncs, then the box sends its submit message."""
+    panel.query.value = text
+    panel.query._handle_custom_msg({"event": "submit"}, [])
+
+
 def test_names_mode_searches_as_you_type(ws: wsnb.Workspace) -> None:
     panel = ws.search_panel()
     assert isinstance(panel, SearchPanel)
@@ -65,11 +71,15 @@ def test_typing_is_debounced_inside_an_event_loop(ws: wsnb.Workspace) -> None:
 def test_text_mode_searches_on_enter_only(ws: wsnb.Workspace) -> None:
     panel = ws.search_panel()
     panel.mode.value = "text"
-    assert panel.query.continuous_update is False  # the front end sends the value on Enter
     assert not panel.regex.disabled and not panel.case.disabled
-    panel.query.value = "max_widgets"
+    panel.query.value = "max_widgets"  # typed, then the box lost focus: no search
+    assert panel.searches == 0 and panel.frame is None
+    assert panel.results.items == []  # no empty list before a search
+    enter(panel, "max_widgets")
     assert panel.searches == 1
-    assert labels(panel)[0].startswith("config/settings.json:5")
+    assert labels(panel)[0].startswith("config/settings.json  5")
+    cells = panel.results.items[0]["cells"]
+    assert ["max_widgets", True] in [list(part) for part in cells[2]["parts"]]  # marked
     panel.results.value = 0
     assert "wsnb-hit" in panel.preview.value and "line 5" in panel.preview.value
 
@@ -78,11 +88,11 @@ def test_text_mode_regex_and_case(ws: wsnb.Workspace) -> None:
     panel = ws.search_panel()
     panel.mode.value = "text"
     panel.case.value = True
-    panel.query.value = "WIDGET"
+    enter(panel, "WIDGET")
     assert panel.frame is not None and panel.frame.empty
     panel.case.value = False
     panel.regex.value = True
-    panel.query.value = r"max_\w+"
+    enter(panel, r"max_\w+")
     assert panel.frame is not None and len(panel.frame) >= 1
     assert all("max_" in text for text in panel.frame["text"])
 
@@ -91,7 +101,7 @@ def test_a_bad_regex_says_why_and_shows_nothing(ws: wsnb.Workspace) -> None:
     panel = ws.search_panel()
     panel.mode.value = "text"
     panel.regex.value = True
-    panel.query.value = "([unclosed"
+    enter(panel, "([unclosed")
     assert panel.frame is None and panel.results.options == ()
     assert "--jp-error-color1" in panel.summary.value
     assert "is not valid" in panel.summary.value
@@ -103,7 +113,7 @@ def test_text_mode_says_when_it_stopped_early(tmp_path: Path) -> None:
     (root / "notes.txt").write_text("needle\n" * 80, encoding="utf-8")
     panel = SearchPanel(wsnb.open_workspace(root))
     panel.mode.value = "text"
-    panel.query.value = "needle"
+    enter(panel, "needle")
     assert len(panel.results.options) == 50
     assert "stopped at 50 lines" in panel.summary.value
 
@@ -111,14 +121,18 @@ def test_text_mode_says_when_it_stopped_early(tmp_path: Path) -> None:
 def test_the_search_button_runs_the_same_text_again(ws: wsnb.Workspace, sample: Path) -> None:
     panel = ws.search_panel()
     panel.mode.value = "text"
-    panel.query.value = "vendored"
+    enter(panel, "vendored")
     assert panel.frame is not None and panel.frame.empty
     assert "0 matching lines" in panel.summary.value
     (sample / "notes.md").write_text("left-pad is vendored\n", encoding="utf-8")
     ws.scan()
     panel.search_button.click()
     assert panel.searches == 2
-    assert labels(panel)[0].startswith("notes.md:1")
+    assert labels(panel)[0].startswith("notes.md  1")
+    panel.mode.value = "names"  # the button searches in names mode too
+    panel.query.value = "notes"
+    panel.search_button.click()
+    assert panel.searches >= 3 and labels(panel)[0].startswith("notes.md")
 
 
 def test_a_folder_hit_and_an_empty_box(ws: wsnb.Workspace, sample: Path) -> None:

@@ -15,6 +15,7 @@ from IPython.core.error import UsageError as IPythonUsageError
 from IPython.core.magic import Magics, line_magic, magics_class
 
 from .agent.resolve import resolve_path  # the names a person types, as ws.ask reads them
+from .display import readable
 from .errors import WsnbError
 from .i18n import _
 
@@ -93,7 +94,9 @@ class WorkspaceMagics(Magics):
         return self.workspace
 
     def _find(self, keyword: str) -> Any:
-        return self._current().find(_required(keyword, "find KEYWORD"))
+        # Printed for people: sizes in KiB, times to the minute (the data keeps both exact).
+        return readable(self._current().find(_required(keyword, "find KEYWORD")),
+                        left=["path", "name"])
 
     def _grep(self, pattern: str) -> Any:
         return self._current().grep(_required(pattern, "grep PATTERN"))
@@ -108,7 +111,8 @@ class WorkspaceMagics(Magics):
 
     def _ls(self, path: str) -> Any:
         ws = self._current()
-        return ws.ls(resolve_path(ws, path, kind="dir") if path else ".")
+        return readable(ws.ls(resolve_path(ws, path, kind="dir") if path else "."),
+                        left=["path", "name"])
 
     def _history(self, extra: str) -> Any:
         _nothing_more(extra, "history")

@@ -162,6 +162,8 @@ class Plan:
     _after: Callable[[Plan], None] | None = field(default=None, init=False, repr=False)
     # Given by the plan book: the undo plan of a journal entry (see ``undo()``).
     _undo_entry: Callable[[str], Plan] | None = field(default=None, init=False, repr=False)
+    # Given by the plan book for a proposed plan: the same proposal made again (``remake()``).
+    _remake: Callable[[], Plan] | None = field(default=None, init=False, repr=False)
     # Views (cards, panels) that re-render from the plan after every state move.
     _listeners: Listeners[Plan] = field(default_factory=lambda: Listeners("plan"),
                                         init=False, repr=False)  # fmt: skip
@@ -300,6 +302,21 @@ class Plan:
                 state=self.state,
             )
         return self._undo_entry(str(self.data["journal_entry"]))
+
+    @property
+    def can_remake(self) -> bool:
+        """True when the plan failed (stale, refused at recheck) and can be proposed again."""
+        return self.state is PlanState.FAILED and self._remake is not None
+
+    def remake(self) -> Plan:
+        """A new plan for the same change, checked against the files as they are now."""
+        if not self.can_remake or self._remake is None:
+            raise PlanStateError(
+                "Only a plan that failed can be made again; make it anew from the workspace.",
+                plan=self.id,
+                state=self.state,
+            )
+        return self._remake()
 
     def _check_move(self, move: str) -> PlanState:
         new = _MOVES.get((self.state, move))
@@ -577,7 +594,9 @@ class PlanBook:
     def propose(self, tool_name: str, **params: Any) -> Plan:
         """Ask a write tool for a plan; a plan that is not refused becomes pending."""
         tool = self._write_tool(tool_name)
-        return self._adopt(_as_plan(tool.plan(self._ctx, **params)))
+        plan = self._adopt(_as_plan(tool.plan(self._ctx, **params)))
+        plan._remake = lambda: self.propose(tool_name, **params)
+        return plan
 
     def get(self, plan_id: str) -> Plan:
         try:
@@ -626,6 +645,8 @@ class PlanBook:
         plan.title = _("Undo {action} (entry {entry}): {title}").format(
             action=chosen.action, entry=chosen.id, title=plan.title)
         plan.warnings.extend(request.warnings)
+        # Undoing reverses a journaled change whose old state is kept (a backup, the trash).
+        plan.risk = min(plan.risk, Risk.MEDIUM)
         if request.refusal:
             plan.refuse(request.refusal, Rule.NOT_ALLOWED)
         return self._adopt(plan)

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pandas as pd
 
+from .display import ReadableFrame, readable
 from .errors import UsageError
 from .i18n import _
 
@@ -14,7 +15,7 @@ __all__ = ["TREE_COLUMNS", "tree_frame"]
 TREE_COLUMNS = ["tree", "path", "is_dir", "size", "files"]
 
 
-def tree_frame(index: pd.DataFrame, folder: str, depth: int) -> pd.DataFrame:
+def tree_frame(index: pd.DataFrame, folder: str, depth: int) -> ReadableFrame:
     """Entries below ``folder`` down to ``depth`` levels, in tree order.
 
     ``tree`` draws the branch (``├── name``); ``files`` counts the indexed
@@ -45,7 +46,7 @@ def tree_frame(index: pd.DataFrame, folder: str, depth: int) -> pd.DataFrame:
     )
     frame = frame.astype({"is_dir": bool, "size": "int64", "files": "int64"})
     frame.attrs.update(folder=folder, depth=depth)
-    return frame
+    return readable(frame, left=["tree", "path"])  # the branches read as a tree
 
 
 def _tree_key(entry: tuple[str, bool, int]) -> tuple[tuple[int, str], ...]:

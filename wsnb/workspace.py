@@ -312,8 +312,9 @@ class Workspace:
             result = self._run("search_text", pattern=pattern, regex=regex, case=case,
                                limit=limit, max_files=max_files, max_bytes=max_bytes,
                                progress=progress or bar)  # fmt: skip
-        frame: pd.DataFrame = result.data
-        return frame
+        from .display import readable
+
+        return readable(result.data, left=["path", "text"])  # code lines print left-aligned
 
     def read(self, path: str, max_bytes: int = _PERSON.read_bytes, *,
              confirm: str | None = None) -> FileText:  # fmt: skip

@@ -57,10 +57,14 @@ def browser_ready() -> None:
     pytest.skip(f"Browser test skipped: {reason}")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def lab_server(browser_ready: None, tmp_path_factory: pytest.TempPathFactory,
                ) -> Iterator[JupyterLabServer]:  # fmt: skip
-    """A running JupyterLab server with its own temporary root, home and trash."""
+    """One JupyterLab server for the whole browser suite (its own temporary root, home, trash).
+
+    Starting JupyterLab costs several seconds of a shared CI's two cores; each module's
+    page shuts its kernels down when it closes, so modules don't pile kernels up.
+    """
     server = JupyterLabServer(tmp_path_factory.mktemp("lab"))
     server.start()
     try:
@@ -69,9 +73,9 @@ def lab_server(browser_ready: None, tmp_path_factory: pytest.TempPathFactory,
         server.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def chromium(browser_ready: None) -> Iterator[Browser]:
-    """Headless Chromium, closed after the module's tests."""
+    """Headless Chromium, shared by the suite (each module gets its own page)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -85,8 +89,11 @@ def chromium(browser_ready: None) -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="module")
-def lab_page(chromium: Browser) -> Iterator[Page]:
-    """A fresh page; what the browser console said is kept for failure reports."""
+def lab_page(chromium: Browser, lab_server: JupyterLabServer) -> Iterator[Page]:
+    """A fresh page; what the browser console said is kept for failure reports.
+
+    When the module is done, the kernels its notebooks started are shut down.
+    """
     context = chromium.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     console: list[str] = []
@@ -97,6 +104,7 @@ def lab_page(chromium: Browser) -> Iterator[Page]:
         yield page
     finally:
         context.close()
+        lab_server.shutdown_kernels()
 
 
 @pytest.hookimpl(wrapper=True)

@@ -66,7 +66,9 @@ def write_notebook(path: Path, cells: list[str]) -> None:
 
 def open_and_run(page: Page, base_url: str, name: str) -> None:
     """Open ``name`` in JupyterLab, wait for its kernel, run all cells, wait until they ran."""
-    page.goto(f"{base_url}/lab/tree/{name}", timeout=LOAD_TIMEOUT_MS)
+    # ?reset: a fresh layout, so the page's current document is this notebook, not one a
+    # previous test left open.
+    page.goto(f"{base_url}/lab/tree/{name}?reset", timeout=LOAD_TIMEOUT_MS)
     page.wait_for_function(
         "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
         " && window.jupyterapp.shell.currentWidget.sessionContext",

@@ -95,8 +95,10 @@ def test_confirm_on_a_card_writes_the_planned_file(lab: Lab, tmp_path: Path) -> 
     print(f"\nscreenshots of the card: {before} (before), {after} (after)")
 
     assert target.read_text(encoding="utf-8") == CONFIRMED_TEXT
-    expect(confirm).to_be_disabled()
-    expect(card.get_by_role("button", name="Cancel")).to_be_disabled()
+    # A finished card shows no dead buttons: only its outcome and Undo.
+    expect(card.locator("button", has_text="Confirm")).to_be_hidden()
+    expect(card.locator("button", has_text="Cancel")).to_be_hidden()
+    expect(card.get_by_role("button", name="Undo")).to_be_visible()
 
 
 def test_cancel_on_a_card_changes_nothing(lab: Lab, tmp_path: Path) -> None:
@@ -111,7 +113,7 @@ def test_cancel_on_a_card_changes_nothing(lab: Lab, tmp_path: Path) -> None:
     card.screenshot(path=tmp_path / "cancelled-card.png")
 
     assert snapshot(lab.workspace) == before
-    expect(card.get_by_role("button", name="Confirm")).to_be_disabled()
+    expect(card.locator("button", has_text="Confirm")).to_be_hidden()
     backups = lab.workspace / ".wsnb" / "backups"
     assert not backups.exists() or not any(backups.rglob("utils.py*"))
 
@@ -156,11 +158,13 @@ def test_two_cards_of_one_plan_agree(lab: Lab) -> None:
     cards.nth(1).get_by_role("button", name="Confirm").click()
     for index in (0, 1):
         expect_text(cards.nth(index), "✓ Created the folder drafts.")
-        expect(cards.nth(index).get_by_role("button", name="Confirm")).to_be_disabled()
+        expect(cards.nth(index).locator("button", has_text="Confirm")).to_be_hidden()
     assert (lab.workspace / "drafts").is_dir()
 
 
 def test_undo_on_a_done_card_shows_the_undo_card(lab: Lab) -> None:
+    from playwright.sync_api import expect
+
     created = lab.workspace / "notes" / "undone.md"
     card = lab.card("Create file notes/undone.md")
     card.get_by_role("button", name="Confirm").click()
@@ -168,7 +172,12 @@ def test_undo_on_a_done_card_shows_the_undo_card(lab: Lab) -> None:
     assert created.read_text(encoding="utf-8") == "undo me\n"
 
     card.get_by_role("button", name="Undo").click()
-    undo_card = card.locator(CARD, has_text="Undo create_file")
+    # The undo card takes the done card's place: one card on screen, not a card in a card.
+    undo_card = lab.page.locator(CARD, has_text="Undo: Move notes/undone.md to the trash")
+    expect(undo_card).to_have_count(1, timeout=ACTION_TIMEOUT_MS)
+
+    expect(lab.page.locator(CARD, has_text="Create file notes/undone.md")).to_have_count(0)
+    expect(undo_card.locator(CARD)).to_have_count(0)
     undo_card.get_by_role("button", name="Confirm").click()
     expect_text(undo_card, "✓ Moved notes/undone.md to the trash.")
     assert not created.exists()

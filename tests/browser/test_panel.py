@@ -87,7 +87,7 @@ def test_confirm_in_the_panel_writes_the_file_and_every_view_follows(
     panel.screenshot(path=tmp_path / "panel-files-after.png")
 
     tab(panel, "Overview").click()  # built when first shown: charts and tables
-    expect(panel.locator("img.wsnb-chart")).to_have_count(2, timeout=ACTION_TIMEOUT_MS)
+    expect(panel.locator(".wsnb-chart svg")).to_have_count(2, timeout=ACTION_TIMEOUT_MS)
     expect(panel.locator(".wsnb-overview")).to_contain_text("23 files")
     panel.screenshot(path=tmp_path / "panel-overview.png")
 
@@ -96,7 +96,7 @@ def test_confirm_in_the_panel_writes_the_file_and_every_view_follows(
     panel.screenshot(path=tmp_path / "panel-history.png")
 
     tab(panel, "Chat").click()  # a message in Chinese: the status line answers in Chinese
-    chat_box = panel.locator(".wsnb-chat input[type='text']")
+    chat_box = panel.locator(".wsnb-chat textarea.wsnb-chat-box")
     chat_box.fill("搜索 README")
     chat_box.press("Enter")
     expect(panel.locator(".wsnb-reply")).to_have_count(1, timeout=ACTION_TIMEOUT_MS)

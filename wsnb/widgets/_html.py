@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import re
 
+from ..i18n import N_, _
 from ..types import PlanState, Risk
 
 __all__ = [
@@ -64,6 +65,9 @@ _SHEET = (
     ".wsnb-code tr.wsnb-hunk { background: rgba(84, 174, 255, 0.15);"
     " color: var(--jp-ui-font-color2, #57606a); }"
     ".wsnb-code tr.wsnb-note { color: var(--jp-ui-font-color2, #57606a); font-style: italic; }"
+    ".wsnb-code tr.wsnb-hit td { background: var(--jp-search-selected-match-background-color,"
+    " #f5c800); color: var(--jp-search-selected-match-color, #000); }"
+    ".wsnb-code { color: var(--jp-content-font-color1, inherit); }"
     "</style>"
 )
 _ROW_CLASSES = {"+": "wsnb-add", "-": "wsnb-del", "@": "wsnb-hunk", "\\": "wsnb-note", " ": ""}
@@ -84,13 +88,31 @@ def badge(word: str, colour: str) -> str:
     )
 
 
+RISK_WORDS: dict[Risk, str] = {
+    Risk.READ_ONLY: N_("read only"),
+    Risk.LOW: N_("low risk"),
+    Risk.MEDIUM: N_("medium risk"),
+    Risk.HIGH: N_("high risk"),
+    Risk.DANGEROUS: N_("dangerous"),
+}
+STATE_WORDS: dict[PlanState, str] = {
+    PlanState.BUILT: N_("built"),
+    PlanState.PENDING: N_("waiting"),
+    PlanState.CONFIRMED: N_("running"),
+    PlanState.DONE: N_("done"),
+    PlanState.FAILED: N_("failed"),
+    PlanState.CANCELLED: N_("cancelled"),
+    PlanState.REFUSED: N_("refused"),
+}
+
+
 def risk_badge(risk: Risk) -> str:
-    """``RISK: HIGH`` coloured by risk (colour AND word, so it reads without colour)."""
-    return badge(f"risk: {risk.label}".upper(), RISK_COLOURS[risk])
+    """``HIGH RISK`` coloured by risk (colour AND word, so it reads without colour)."""
+    return badge(_(RISK_WORDS[risk]).upper(), RISK_COLOURS[risk])
 
 
 def state_badge(state: PlanState) -> str:
-    return badge(state.value.upper(), STATE_COLOURS[state])
+    return badge(_(STATE_WORDS[state]).upper(), STATE_COLOURS[state])
 
 
 def code_block(text: str, *, first_line: int = 1, max_lines: int = MAX_LINES,
@@ -131,8 +153,8 @@ def _row(css_class: str, numbers: list[int | None], text: str) -> str:
 
 def _table(rows: list[str], more: int) -> str:
     tail = (
-        f'<div style="padding: 2px 8px; color: var(--jp-ui-font-color2, #57606a);">'
-        f"… {more:,} more lines not shown</div>"
+        '<div style="padding: 2px 8px; color: var(--jp-ui-font-color2, #57606a);">'
+        + esc(_("… {count} more lines not shown").format(count=f"{more:,}")) + "</div>"
         if more > 0
         else ""
     )

@@ -15,8 +15,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..errors import WsnbError
+from ..i18n import _
 from ..plans import PREVIEW_LINES, Plan
-from ..types import PlanState, Risk
+from ..types import ActionType, PlanState, Risk
 from ._html import RISK_COLOURS, code_block, diff_block, esc, risk_badge, state_badge
 
 __all__ = ["PlanCard", "close_tree"]
@@ -25,6 +26,11 @@ _MUTED = "color: var(--jp-ui-font-color2, #57606a);"
 _GOOD = "color: var(--jp-success-color1, #1a7f37);"
 _BAD = "color: var(--jp-error-color1, #cf222e);"
 _CELL = "padding: 0; border: none; line-height: 1.5; text-align: left;"
+# A card as narrow as the dock (230 px) squeezes its parts instead of spilling over.
+_CARD_CSS = ("<style>.wsnb-plan-card, .wsnb-plan-card .widget-html,"
+             " .wsnb-plan-card .widget-html-content { min-width: 0; max-width: 100%;"
+             " box-sizing: border-box; }"
+             " .wsnb-plan-card .widget-html-content { overflow-wrap: anywhere; }</style>")
 
 
 class PlanCard(widgets.VBox):  # type: ignore[misc]
@@ -34,45 +40,53 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
     >>> card.confirm_button.click()                                     # doctest: +SKIP
 
     Strong confirmation: Confirm stays disabled until the item's name is typed
-    in ``name_box``. A done plan offers Undo, which shows the undo plan's card
-    below (``undo_card``).
+    in ``name_box``. A finished card folds to its outcome line: a done plan
+    offers Undo, a failed one "Make a new plan"; either click puts the new
+    plan's card in this card's place (``undo_card`` / ``next_card``), never
+    inside it.
     """
 
     def __init__(self, plan: Plan, **kwargs: Any) -> None:
         self.plan = plan
         self.undo_card: PlanCard | None = None
+        self.next_card: PlanCard | None = None
         self._busy = False
         self._note = ""  # a sentence for this card only (an error that left the plan pending)
         self.header = widgets.HTML()
         self.details = widgets.HTML()
         self.body = widgets.HTML(_body_html(plan))
         self.name_box = widgets.Text(
-            placeholder=f"type {plan.item_name!r} to confirm",
+            placeholder=_("type {name} to confirm").format(name=repr(plan.item_name)),
             continuous_update=True,
-            layout=widgets.Layout(width="240px"),
+            layout=widgets.Layout(width="200px", max_width="100%"),
         )
-        self.confirm_button = widgets.Button(description="Confirm", icon="check",
+        self.confirm_button = widgets.Button(description=_("Confirm"), icon="check",
                                              button_style=_confirm_style(plan.risk))  # fmt: skip
-        self.cancel_button = widgets.Button(description="Cancel", icon="times")
-        self.undo_button = widgets.Button(description="Undo", icon="undo")
+        self.cancel_button = widgets.Button(description=_("Cancel"), icon="times")
+        self.undo_button = widgets.Button(description=_("Undo"), icon="undo",
+                                          layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.remake_button = widgets.Button(description=_("Make a new plan"), icon="refresh",
+                                            layout=widgets.Layout(width="auto"))  # fmt: skip
         self.outcome = widgets.HTML()
-        self.undo_area = widgets.VBox()
         self.name_box.observe(self._on_typed, names="value")
         self.confirm_button.on_click(self._on_confirm)
         self.cancel_button.on_click(self._on_cancel)
         self.undo_button.on_click(self._on_undo)
-        self._buttons = widgets.HBox([self.name_box, self.confirm_button, self.cancel_button])
+        self.remake_button.on_click(self._on_remake)
+        self._buttons = widgets.HBox([self.name_box, self.confirm_button, self.cancel_button],
+                                     layout=widgets.Layout(flex_flow="row wrap"))  # fmt: skip
+        self._after = widgets.HBox([self.outcome, self.undo_button, self.remake_button],
+                                   layout=widgets.Layout(flex_flow="row wrap",
+                                                         align_items="center"))  # fmt: skip
+        self.outcome.layout.flex = "1 1 200px"
+        self._own = (self.header, self.details, self.body, self._buttons, self._after)
         layout = widgets.Layout(
             border="1px solid var(--jp-border-color1, #d0d7de)",
             border_left=f"4px solid {RISK_COLOURS[plan.risk]}",
             padding="6px 10px",
             margin="4px 0",
         )
-        super().__init__(
-            [self.header, self.details, self.body, self._buttons, self.outcome,
-             self.undo_button, self.undo_area],
-            layout=layout, **kwargs,
-        )  # fmt: skip
+        super().__init__(self._own, layout=layout, **kwargs)
         self.add_class("wsnb-plan-card")
         self._unsubscribe = plan.subscribe(self._on_plan_changed)
         self.refresh()
@@ -83,23 +97,41 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
         """Render everything that depends on the plan's state, from the plan itself."""
         plan = self.plan
         pending = plan.state is PlanState.PENDING
+        open_ = plan.state in (PlanState.PENDING, PlanState.BUILT, PlanState.CONFIRMED)
         self.header.value = _header_html(plan)
-        self.details.value = _lines(_details_html(plan))
+        self.details.value = _lines(_details_html(plan)) if open_ else ""
+        self.body.layout.display = "" if open_ else "none"
         self.name_box.layout.display = (
             "" if pending and plan.requires_strong_confirmation else "none"
         )
         self.name_box.disabled = not pending or self._busy
         self.confirm_button.disabled = not self._may_confirm()
         self.cancel_button.disabled = not pending or self._busy
-        self._buttons.layout.display = "none" if plan.state is PlanState.REFUSED else ""
+        # A finished card shows no dead buttons: only what can still be done.
+        self._buttons.layout.display = "" if open_ else "none"
         self.outcome.value = _lines(_outcome_html(plan, self._note))
         self.undo_button.layout.display = "" if plan.can_undo else "none"
         self.undo_button.disabled = self.undo_card is not None or self._busy
+        self.remake_button.layout.display = "" if plan.can_remake else "none"
+        self.remake_button.disabled = self.next_card is not None or self._busy
+        self.set_class_state()
+
+    def set_class_state(self) -> None:
+        """A CSS class per state (``wsnb-state-done``...), so a page can find finished cards."""
+        for state in PlanState:
+            self.remove_class(f"wsnb-state-{state.value}")
+        self.add_class(f"wsnb-state-{self.plan.state.value}")
 
     @property
     def status(self) -> str:
         """The outcome line as plain text ("" while the plan waits): what the card shows."""
         return "\n".join(part for part in (_state_text(self.plan), self._note) if part)
+
+    @property
+    def shown_card(self) -> PlanCard:
+        """The card on screen in this card's place: the latest undo or new plan's card."""
+        following = self.undo_card or self.next_card
+        return self if following is None else following.shown_card
 
     def _may_confirm(self) -> bool:
         plan = self.plan
@@ -145,24 +177,54 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
     def _on_undo(self, _button: widgets.Button | None = None) -> None:
         if self.undo_card is not None or not self.plan.can_undo:
             return
+        card = self._follow(self.plan.undo)
+        if card is not None:
+            self.undo_card = card
+            self._replace_with(card)
+            self.refresh()
+
+    def _on_remake(self, _button: widgets.Button | None = None) -> None:
+        if self.next_card is not None or not self.plan.can_remake:
+            return
+        card = self._follow(self.plan.remake)
+        if card is not None:
+            self.next_card = card
+            self._replace_with(card)
+            self.refresh()
+
+    def _follow(self, make: Callable[[], Plan]) -> PlanCard | None:
+        """The card of the plan ``make`` returns, or None with its sentence as this card's note."""
         self._busy = True
         self.refresh()
         try:
-            self.undo_card = PlanCard(self.plan.undo())
-            self.undo_area.children = (self.undo_card,)
+            return PlanCard(make())
         except WsnbError as exc:
             self._note = str(exc)
+            return None
         finally:
             self._busy = False
             self.refresh()
 
+    def _replace_with(self, card: PlanCard) -> None:
+        # The new card takes this card's place: no frame around it, no card inside a card.
+        self.children = (card,)
+        self.layout.border = "none"
+        self.layout.border_left = "none"
+        self.layout.padding = "0"
+        self.layout.margin = "0"
+        self.remove_class("wsnb-plan-card")
+        self.add_class("wsnb-replaced-card")
+
     # -- display ------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Stop listening to the plan; close the card, its undo card and every model inside."""
+        """Stop listening to the plan; close the card, the card that replaced it, every model."""
         self._unsubscribe()
-        if self.undo_card is not None:
-            self.undo_card.close()
+        for following in (self.undo_card, self.next_card):
+            if following is not None:
+                following.close()
+        for part in self._own:
+            close_tree(part)
         close_tree(self)
 
     def __repr__(self) -> str:
@@ -202,51 +264,65 @@ def _confirm_style(risk: Risk) -> str:
     return "danger" if risk >= Risk.HIGH else "primary"
 
 
+def display_title(plan: Plan) -> str:
+    """The plan's title in plain words; an undo says what it puts back, not a tool's name."""
+    if not plan.undo_of:
+        return plan.title
+    inner = plan.title.partition("): ")[2] or plan.title
+    if plan.action is ActionType.WRITE_FILE and plan.target is not None:
+        return _("Undo: put back the earlier version of {path}").format(path=plan.target.relative)
+    return _("Undo: {change}").format(change=inner)
+
+
 def _header_html(plan: Plan) -> str:
+    waiting = plan.state in (PlanState.PENDING, PlanState.BUILT)
+    risk = risk_badge(plan.risk) if waiting else ""
+    plan_id = _("plan {id}").format(id=plan.id)
     return (
-        f'<div style="display: flex; align-items: center; gap: 8px; flex-wrap: wrap;">'
-        f'<b style="font-size: 14px;">{esc(plan.title)}</b>{risk_badge(plan.risk)}'
+        f'{_CARD_CSS}<div style="display: flex; align-items: center; gap: 6px; flex-wrap: wrap;">'
+        f'<b style="font-size: 14px;">{esc(display_title(plan))}</b>{risk}'
         f"{state_badge(plan.state)}"
-        f'<span style="{_MUTED} font-size: 11px;">plan {esc(plan.id)}</span></div>'
+        f'<span style="{_MUTED} font-size: 11px;">'
+        f"{esc(plan_id)}</span></div>"
     )
 
 
 def _details_html(plan: Plan) -> str:
-    rows = [("action", plan.action.value)]
+    rows: list[tuple[str, str]] = []
     if plan.source is not None:
-        rows.append(("source", plan.source.relative))
+        rows.append((_("from"), plan.source.relative))
     if plan.target is not None:
-        rows.append(("target", plan.target.relative))
+        rows.append((_("target") if plan.source is None else _("to"), plan.target.relative))
     if plan.new_name is not None:
-        rows.append(("new name", plan.new_name))
+        rows.append((_("new name"), plan.new_name))
     if plan.parent_dirs:
-        rows.append(("new folders", ", ".join(plan.parent_dirs)))
+        rows.append((_("new folders"), ", ".join(plan.parent_dirs)))
     if plan.undo_of:
-        rows.append(("undoes", f"journal entry {plan.undo_of}"))
+        rows.append((_("undoes"), _("journal entry {id}").format(id=plan.undo_of)))
     cells = "".join(
         f'<tr><td style="{_MUTED} {_CELL} padding-right: 12px;">{esc(k)}</td>'
-        f'<td style="{_CELL}"><code>{esc(v)}</code></td></tr>'
+        f'<td style="{_CELL} word-break: break-all;"><code>{esc(v)}</code></td></tr>'
         for k, v in rows
     )
     parts = [f'<table style="border-collapse: collapse; margin: 2px 0;">{cells}</table>']
     if plan.description:
         parts.append(f"<div>{esc(plan.description)}</div>")
-    parts += [f'<div style="color: var(--jp-warn-color1, #9a6700);">⚠ {esc(w)}</div>'
+    parts += [f'<div style="color: var(--jp-warn-color0, #9a6700);">⚠ {esc(w)}</div>'
               for w in plan.warnings]  # fmt: skip
     if plan.requires_strong_confirmation and plan.state is PlanState.PENDING:
-        why = plan.data.get("strong_reason", "it is a risky change")
-        parts.append(
-            f"<div><b>Strong confirmation</b> ({esc(why)}): type "
-            f"<code>{esc(plan.item_name)}</code> to enable Confirm.</div>"
-        )
+        why = plan.data.get("strong_reason", _("it is a risky change"))
+        parts.append("<div>" + _(
+            "<b>Strong confirmation</b> ({why}): type <code>{name}</code> to enable Confirm."
+        ).format(why=esc(why), name=esc(plan.item_name)) + "</div>")
     return "".join(parts)
 
 
 def _body_html(plan: Plan) -> str:
     if plan.diff:
-        return f'<div style="{_MUTED}">diff</div>{diff_block(plan.diff)}'
+        label = _("changes")
+        return f'<div style="{_MUTED}">{esc(label)}</div>{diff_block(plan.diff)}'
     if plan.preview is not None:
-        label = f"preview (first {PREVIEW_LINES} lines)"
+        label = _("preview (first {count} lines)").format(count=PREVIEW_LINES)
         return f'<div style="{_MUTED}">{esc(label)}</div>{code_block(plan.preview)}'
     return ""
 
@@ -263,18 +339,31 @@ def _outcome_html(plan: Plan, note: str) -> str:
     return "".join(parts)
 
 
+def short_outcome(message: str) -> str:
+    """A tool's outcome without the backup's long path: the first sentence says what happened.
+
+    The journal and ``plan.result`` keep the whole message (and the backup's path).
+    """
+    first, dot, rest = message.partition("; ")
+    if dot and ".wsnb" in rest:
+        return first.rstrip(".") + "."
+    return message
+
+
 def _state_text(plan: Plan) -> str:
     state, result = plan.state, plan.result
     if state is PlanState.REFUSED:
-        rule = f" (rule {plan.rule.value})" if plan.rule else ""
-        return f"✗ Refused{rule}: {plan.refusal or ''} This plan can't be confirmed."
+        rule = " (" + _("rule {rule}").format(rule=plan.rule.value) + ")" if plan.rule else ""
+        return _("✗ Refused{rule}: {reason} This plan can't be confirmed.").format(
+            rule=rule, reason=plan.refusal or "")
     if state is PlanState.DONE and result is not None:
-        changed = f" Changed: {', '.join(result.files)}." if result.files else ""
-        return f"✓ {result.message}{changed}"
+        kept = " " + _("The earlier version is kept.") if ".wsnb" in result.message else ""
+        return f"✓ {short_outcome(result.message)}{kept}"
     if state is PlanState.FAILED:
-        return f"✗ Failed: {result.error if result is not None else 'the plan failed.'}"
+        error = result.error if result is not None else _("the plan failed.")
+        return _("✗ Failed: {error}").format(error=error)
     if state is PlanState.CANCELLED:
-        return "Cancelled; nothing was changed."
+        return _("Cancelled; nothing was changed.")
     if state is PlanState.CONFIRMED:
-        return "Carrying out the plan…"
+        return _("Carrying out the plan…")
     return ""

@@ -15,10 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from ..agent import agent as _agent_module
 from ..agent.reply import TABLE_ROWS, Reply, markdown_html, more_rows
 from ..errors import WsnbError
 from ..i18n import _
 from .card import PlanCard
+from .chatinput import ChatInput
+from .readable import styled
 
 if TYPE_CHECKING:
     from ..workspace import Workspace
@@ -28,19 +31,53 @@ __all__ = ["ChatView", "ReplyView"]
 logger = logging.getLogger("wsnb")
 
 _MUTED = "color: var(--jp-ui-font-color2, #57606a); font-size: 90%;"
-_USER = ("background: var(--jp-layout-color2, #f6f8fa); border-radius: 6px; padding: 4px 10px; "
-         "margin: 6px 0 2px 0; white-space: pre-wrap;")  # fmt: skip
+_USER = ("background: var(--jp-layout-color2, #f6f8fa); color: var(--jp-ui-font-color1);"
+         " border-radius: 6px; padding: 4px 10px; margin: 0 0 2px 0; white-space: pre-wrap;")
+# In the dock the Send button keeps its icon and gives its room to the message box.
+_CHAT_CSS = (
+    "<style>.wsnb-chat { container-type: inline-size; width: 100%; box-sizing: border-box; }"
+    " @container (max-width: 320px) { .wsnb-chat .wsnb-send { font-size: 0; padding: 0 8px; }"
+    " .wsnb-chat .wsnb-send i { font-size: 13px; margin: 0; } }</style>"
+)
+_TABLE_CSS = (
+    "<style>.wsnb-reply-table { border-collapse: collapse; margin: 4px 0;"
+    " font-size: var(--jp-ui-font-size1, 13px); color: var(--jp-ui-font-color1); }"
+    ".wsnb-reply-table th, .wsnb-reply-table td { padding: 2px 10px; text-align: left;"
+    " border-bottom: 1px solid var(--jp-border-color2); }"
+    ".wsnb-reply-table th { font-weight: 600; }</style>"
+)
+_SENDER = ("font-size: 11px; font-weight: 600; color: var(--jp-ui-font-color2, #57606a);"
+           " margin: 8px 0 1px 0;")  # fmt: skip
+# The agent ends every offline reply with this notice; the chat says it once, at the top.
+_OFFLINE_NOTES = tuple(note for note in (getattr(_agent_module, "OFFLINE_NOTE_EN", None),
+                                        getattr(_agent_module, "OFFLINE_NOTE_ZH", None))
+                       if isinstance(note, str))  # fmt: skip
+
+
+def without_offline_note(text: str) -> str:
+    """The reply's text without the offline notice the chat shows once instead."""
+    for note in _OFFLINE_NOTES:
+        if note in text:
+            text = text.replace(note, "").rstrip()
+    return text
+
+
+def sender_html(who: str) -> str:
+    """The small label above a message: who said it."""
+    return f'<div style="{_SENDER}">{html.escape(who)}</div>'
 
 
 class ReplyView(widgets.VBox):  # type: ignore[misc]
     """One reply: the answer, the table, a card per plan, the files read, the mode."""
 
-    def __init__(self, reply: Reply, **kwargs: Any) -> None:
+    def __init__(self, reply: Reply, *, in_chat: bool = False, **kwargs: Any) -> None:
         self.reply = reply
-        self.answer = widgets.HTML(_answer_html(reply))
+        # In a chat, the chat says once who answers and in which mode; alone, the reply says it.
+        text = without_offline_note(reply.text) if in_chat else reply.text
+        self.answer = widgets.HTML(_answer_html(text))
         self.table = widgets.HTML(_table_html(reply))
         self.cards = [PlanCard(plan) for plan in reply.plans]
-        self.footer = widgets.HTML(_footer_html(reply))
+        self.footer = widgets.HTML(_footer_html(reply, with_mode=not in_chat))
         children = [self.answer]
         children += [self.table] if self.table.value else []
         super().__init__([*children, *self.cards, self.footer], **kwargs)
@@ -60,6 +97,7 @@ class ReplyView(widgets.VBox):  # type: ignore[misc]
 class ChatView(widgets.VBox):  # type: ignore[misc]
     """Chat with the workspace: type, press Enter (or Send), read the reply, click its cards.
 
+    Enter sends, Shift+Enter starts a new line; clicking elsewhere sends nothing.
     ``send(message)`` does what pressing Enter does and returns the reply;
     ``replies`` holds the views shown so far, ``streamed`` the last answer as
     it streamed in (empty offline, where nothing streams).
@@ -71,16 +109,22 @@ class ChatView(widgets.VBox):  # type: ignore[misc]
         # The conversation grows with the notebook's own scrolling: a height cap would make
         # the flex box squeeze tables and cards instead of scrolling them.
         self.conversation = widgets.VBox()
-        self.input = widgets.Text(placeholder="搜索 README · what does this project do? · help",
-                                  continuous_update=False,
-                                  layout=widgets.Layout(flex="1 1 auto"))  # fmt: skip
-        self.send_button = widgets.Button(description="Send", icon="paper-plane")
-        self.status = widgets.HTML(f'<span style="{_MUTED}">mode: '
-                                   f"{html.escape(workspace.agent.mode)}</span>")  # fmt: skip
-        self.input.observe(self._on_submit, names="value")
+        self.input = ChatInput(
+            placeholder=_("Ask about the files…"),
+            label=_("Message to the workspace (Enter sends, Shift+Enter: new line)"),
+            layout=widgets.Layout(flex="1 1 auto", min_width="0"),
+        )
+        self.send_button = widgets.Button(description=_("Send"), icon="paper-plane",
+                                          tooltip=_("Send"),
+                                          layout=widgets.Layout(width="auto",
+                                                                flex="0 0 auto"))  # fmt: skip
+        self.status = widgets.HTML(self._mode_html())
+        self.send_button.add_class("wsnb-send")
+        self.input.on_submit(self.send)
         self.send_button.on_click(self._on_click)
-        row = widgets.HBox([self.input, self.send_button], layout=widgets.Layout(width="100%"))
-        super().__init__([self.conversation, row, self.status], **kwargs)
+        row = widgets.HBox([self.input, self.send_button],
+                           layout=widgets.Layout(width="100%", align_items="flex-start"))
+        super().__init__([self.status, self.conversation, row], **kwargs)
         self.add_class("wsnb-chat")
         self._busy = False
         self.streamed = ""
@@ -92,8 +136,20 @@ class ChatView(widgets.VBox):  # type: ignore[misc]
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         if bundle is not None:
             mode = self.workspace.agent.mode
-            bundle["text/plain"] = f"Chat with {self.workspace.root.name} ({mode})"
+            bundle["text/plain"] = _("Chat with {name} ({mode})").format(
+                name=self.workspace.root.name, mode=mode)
         return bundle
+
+    def _mode_html(self) -> str:
+        """The chat's one line about its mode (offline: how to connect a model), said once."""
+        mode = self.workspace.agent.mode
+        if mode == "offline":
+            text = _("Offline mode: rules, no language model. To connect one: "
+                     "ws.agent.connect(base_url, model=...).")
+        else:
+            text = _("Connected to the model {model}.").format(model=mode)
+        return (f'{_CHAT_CSS}<div class="wsnb-chat-mode" style="{_MUTED} line-height: 1.4;">'
+                f"{html.escape(text)}</div>")
 
     def send(self, message: str) -> Reply | None:
         """Ask ``message`` and show it with its reply; None for an empty message."""
@@ -102,7 +158,9 @@ class ChatView(widgets.VBox):  # type: ignore[misc]
             return None
         self._busy = True
         self.send_button.disabled = True
-        question = widgets.HTML(f'<div style="{_USER}">{html.escape(message)}</div>')
+        question = widgets.HTML(sender_html(_("You"))
+                                + f'<div style="{_USER}">{html.escape(message)}</div>')
+        question.add_class("wsnb-question")
         streaming = widgets.HTML()
         self.conversation.children = [*self.conversation.children, question, streaming]
         pieces: list[str] = []
@@ -119,44 +177,39 @@ class ChatView(widgets.VBox):  # type: ignore[misc]
             self._busy = False
             self.send_button.disabled = False
         self.streamed = "".join(pieces)
-        view = ReplyView(reply)
+        view = ReplyView(reply, in_chat=True)
         self.replies.append(view)
         self.conversation.children = [*self.conversation.children[:-1], view]
-        self.status.value = f'<span style="{_MUTED}">mode: {html.escape(reply.mode)}</span>'
+        self.status.value = self._mode_html()
         return reply
 
-    def _on_submit(self, change: dict[str, Any]) -> None:
-        if change.get("new"):
-            text = str(change["new"])
-            self.input.value = ""
-            self.send(text)
-
     def _on_click(self, _button: widgets.Button | None = None) -> None:
-        text = self.input.value
-        self.input.value = ""
-        self.send(text)
+        self.input.submit()
 
 
-def _answer_html(reply: Reply) -> str:
-    return f'<div style="line-height: 1.45;">{markdown_html(reply.text)}</div>'
+def _answer_html(text: str) -> str:
+    return (sender_html("wsnb")
+            + f'<div style="line-height: 1.45;">{markdown_html(text)}</div>')
 
 
 def _table_html(reply: Reply) -> str:
     if reply.table is None or reply.table.empty:
         return ""
     numbered = reply.table.index.name == "#"
-    shown = reply.table.head(TABLE_ROWS).to_html(index=numbered, index_names=False, border=0,
-                                                 escape=True)  # fmt: skip
+    view = styled(reply.table.head(TABLE_ROWS))  # sizes and times for people, yes/no for flags
+    view = view.hide(axis="index", names=True) if numbered else view.hide(axis="index")
+    shown = view.set_table_attributes('class="wsnb-reply-table"').to_html()
     more = len(reply.table) - TABLE_ROWS
     note = html.escape(more_rows(TABLE_ROWS, len(reply.table), reply.lang))
     tail = f'<div style="{_MUTED}">{note}</div>' if more > 0 else ""
-    return f"<div>{shown}</div>{tail}"
+    return f"{_TABLE_CSS}<div>{shown}</div>{tail}"
 
 
-def _footer_html(reply: Reply) -> str:
+def _footer_html(reply: Reply, *, with_mode: bool = True) -> str:
     parts = []
     if reply.files_read:
         cited = ", ".join(f"<code>{html.escape(p)}</code>" for p in reply.files_read)
         parts.append(_("Files read: {paths}", lang=reply.lang).format(paths=cited))
-    parts.append(_("mode: {mode}", lang=reply.lang).format(mode=html.escape(reply.mode)))
-    return f'<div style="{_MUTED}">{" · ".join(parts)}</div>'
+    if with_mode:
+        parts.append(_("mode: {mode}", lang=reply.lang).format(mode=html.escape(reply.mode)))
+    return f'<div style="{_MUTED}">{" · ".join(parts)}</div>' if parts else ""

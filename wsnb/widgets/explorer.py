@@ -5,32 +5,42 @@ only when it is expanded, so a huge project opens as fast as a small one.
 Selecting a text file previews it through the read tool; binary, refused and
 large files say why they are not shown. Every action that changes something
 returns a plan whose card appears below the tree: nothing happens until its
-Confirm is clicked. Only "reveal" and opening a folder in the file manager run
-at once (they change nothing, as ``ws.reveal`` and ``ws.open_folder`` do).
+Confirm is clicked. "Open" opens a file in JupyterLab's own editor or viewer
+and "Reveal" shows it in JupyterLab's file browser (through ``ipylab``): they
+run no program and change nothing, so they need no plan. "Open with desktop
+app" hands the file to the desktop's default app, for a kernel on a desktop:
+that is a plan, as ``ws.open`` is.
+
+Actions that need a name (new file, new folder, rename, move) open a small
+input of their own under the toolbar (``prompt``), filled with what fits
+(the current name for a rename); its OK button makes the plan.
 
 Tests and browser tests drive it through its attributes: ``expand(path)``,
-``select(path)``, ``node(path)``, ``name_box``, ``actions[...]``, ``preview``,
-``cards``. Folder rows are buttons with the class ``wsnb-folder`` and the
-folder's name as text; files have ``wsnb-file``.
+``select(path)``, ``node(path)``, ``ask(key)``, ``name_box``, ``ok_button``,
+``actions[...]``, ``preview``, ``cards``. Folder rows are buttons with the class
+``wsnb-folder`` and the folder's name as text; files have ``wsnb-file``.
 """
 
 from __future__ import annotations
 
 import html
 import logging
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
+import pandas as pd
 
 from ..errors import NotFoundError, WsnbError
+from ..i18n import N_, _
 from ._html import code_block, esc
 from ._live import on_main_thread
 from .card import PlanCard, close_tree
+from .filerows import EXPLORER_CSS, RowLook, file_icon, meta_text
+from .labopen import LabOpener
 from .readable import human_size
 
 if TYPE_CHECKING:
-    import pandas as pd
-
     from ..following import IndexChange
     from ..plans import Plan
     from ..types import ToolResult
@@ -48,31 +58,25 @@ PREVIEW_MAX_LINES = 200
 FOLDER_MAX_ROWS = 200
 
 _ACTIONS = {
-    "new_file": ("New file", "file-o", "a new empty file in the selected folder"),
-    "new_folder": ("New folder", "folder-o", "a new folder in the selected folder"),
-    "rename": ("Rename", "i-cursor", "rename the selected item to the name in the box"),
-    "move": ("Move", "arrows", "move the selected file to the path in the box"),
-    "trash": ("Trash", "trash-o", "move the selected item to the system trash"),
-    "open": ("Open", "external-link",
-             "open the selected file with its default app (a plan), or a folder in the "
-             "file manager (at once)"),
-    "reveal": ("Reveal", "eye", "show the selected item in the file manager (runs at once)"),
+    "new_file": (N_("New file"), "file-o", N_("a new empty file in the selected folder")),
+    "new_folder": (N_("New folder"), "folder-o", N_("a new folder in the selected folder")),
+    "rename": (N_("Rename"), "i-cursor", N_("rename the selected item")),
+    "move": (N_("Move"), "arrows", N_("move the selected file to another folder")),
+    "trash": (N_("Trash"), "trash-o", N_("move the selected item to the system trash")),
+    "open": (N_("Open"), "external-link",
+             N_("open the selected file in JupyterLab's editor or viewer (runs no program)")),
+    "reveal": (N_("Reveal"), "eye", N_("show the selected item in JupyterLab's file browser")),
+    "open_desktop": (N_("Open with desktop app"), "desktop",
+                     N_("for a kernel on your own desktop: open the selected file with its "
+                        "default app (a plan to confirm), or a folder in the file manager")),
 }
-
-_CSS = """<style>
-.wsnb-explorer .wsnb-node { background: transparent; box-shadow: none; width: auto;
-  height: 24px; line-height: 22px; padding: 0 4px 2px 4px; margin: 0; text-align: left;
-  overflow: visible; }
-.wsnb-explorer .wsnb-node:hover { background: var(--jp-layout-color2, #eee); }
-.wsnb-explorer .wsnb-selected { background: var(--jp-brand-color3, #cfe8fc); }
-.wsnb-explorer .wsnb-children { margin-left: 18px; }
-.wsnb-explorer .wsnb-note { color: var(--jp-ui-font-color2, #777); font-style: italic;
-  padding-left: 8px; }
-.wsnb-explorer .wsnb-tree { overflow-y: auto; max-height: 420px; min-width: 240px; }
-.wsnb-explorer .wsnb-tree .widget-box, .wsnb-explorer .wsnb-node { flex-shrink: 0; }
-.wsnb-explorer .wsnb-preview { min-width: 360px; flex: 1 1 auto; }
-.wsnb-explorer .wsnb-status { min-height: 20px; }
-</style>"""
+# What the per-action input asks for, and what it holds at first.
+_PROMPTS = {
+    "new_file": N_("Name of the new file in {place}:"),
+    "new_folder": N_("Name of the new folder in {place}:"),
+    "rename": N_("New name for {place}:"),
+    "move": N_("Move {place} to the folder:"),
+}
 
 
 def _join(folder: str, name: str) -> str:
@@ -83,20 +87,6 @@ def _parent(path: str) -> str:
     return path.rpartition("/")[0] or "."
 
 
-class _RowLook:
-    """Layouts and a style shared by every row of one tree.
-
-    A widget made without them gets its own Layout and style widgets: three
-    front-end models per row instead of one, which made a 200-entry folder
-    expand three times slower.
-    """
-
-    def __init__(self) -> None:
-        self.button_layout = widgets.Layout()
-        self.button_style = widgets.ButtonStyle()
-        self.box_layout = widgets.Layout()
-
-
 class FolderNode(widgets.VBox):  # type: ignore[misc]
     """One folder of the tree: a button with its name, and its entries once expanded."""
 
@@ -105,8 +95,9 @@ class FolderNode(widgets.VBox):  # type: ignore[misc]
         self.expanded = False
         self.loaded = False
         shared = explorer.row_look
-        self.button = widgets.Button(description=name, icon="caret-right",
-                                     tooltip=f"{path}/ (click to expand)",
+        self.button = widgets.Button(description=name, icon="folder",
+                                     tooltip=_("{path}/ (click to open or close)").format(
+                                         path=path),
                                      _dom_classes=("wsnb-node", "wsnb-folder"),
                                      layout=shared.button_layout,
                                      style=shared.button_style)  # fmt: skip
@@ -127,13 +118,38 @@ class FolderNode(widgets.VBox):  # type: ignore[misc]
 
     def unfold(self) -> None:
         self.expanded = True
-        self.button.icon = "caret-down"
+        self.button.icon = "folder-open"
         self.children = [self.button, self.entries]
 
     def fold(self) -> None:
         self.expanded = False
-        self.button.icon = "caret-right"
+        self.button.icon = "folder"
         self.children = [self.button]
+
+
+class FileRow(widgets.Button):  # type: ignore[misc]
+    """One file of the tree: one button with its type's icon and name, its size and time.
+
+    The size and time (``meta``) are the button's tooltip, which the style sheet also
+    draws at the row's right end: one front-end model per file, as before the columns.
+    """
+
+    def __init__(self, explorer: Explorer, path: str, name: str, meta: str) -> None:
+        self.path = path
+        self.meta = meta
+        shared = explorer.row_look
+        super().__init__(description=name, icon=file_icon(name), tooltip=meta,
+                         _dom_classes=("wsnb-node", "wsnb-file"), layout=shared.file_layout,
+                         style=shared.button_style)  # fmt: skip
+        self.on_click(lambda _button: explorer.select(path))
+
+    @property
+    def button(self) -> FileRow:
+        """The row itself (a folder's row is ``FolderNode.button``)."""
+        return self
+
+    def __repr__(self) -> str:
+        return f"<FileRow {self.path}>"
 
 
 def _drop_rows(rows: tuple[widgets.Widget, ...]) -> None:
@@ -147,7 +163,7 @@ def _drop_rows(rows: tuple[widgets.Widget, ...]) -> None:
             _drop_rows(row.entries.children)
             for part in (row.button, row.entries, row):
                 widgets.Widget.close(part)
-        elif isinstance(row, widgets.Button):
+        elif isinstance(row, FileRow):
             widgets.Widget.close(row)
         else:
             close_tree(row)  # a note, with its own layout and style
@@ -166,31 +182,32 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self.selected: str | None = None
         self.selected_is_dir = False
         self.last_plan: Plan | None = None
+        self.asking: str | None = None  # the action whose input is open
+        self.lab = LabOpener(ws)
         self._nodes: dict[str, FolderNode] = {}
-        self._files: dict[str, widgets.Button] = {}
-        self.row_look = _RowLook()
+        self._files: dict[str, FileRow] = {}
+        self.row_look = RowLook()
         self.root_node = FolderNode(self, ".", ws.root.name or str(ws.root))
         self._nodes["."] = self.root_node
         self.tree = widgets.VBox([self.root_node])
         self.tree.add_class("wsnb-tree")
-        self.preview = widgets.HTML(self._hint("Select a file to preview it."))
+        self.preview = widgets.HTML(self._hint(_("Select a file to preview it.")))
         self.preview.add_class("wsnb-preview")
-        self.name_box = widgets.Text(placeholder="name or target path",
-                                     layout=widgets.Layout(width="180px"))  # fmt: skip
-        self.name_box.add_class("wsnb-name-box")
+        self._build_prompt()
         self.actions = {key: self._action_button(key) for key in _ACTIONS}
-        self.refresh_button = widgets.Button(icon="refresh", tooltip="Refresh: list the "
-                                             "expanded folders again",
-                                             layout=widgets.Layout(width="36px"))  # fmt: skip
+        self.refresh_button = widgets.Button(icon="refresh", tooltip=_(
+            "Refresh: list the open folders again"))  # fmt: skip
         self.refresh_button.on_click(lambda _button: self.refresh())
         self.status = widgets.HTML("")
         self.status.add_class("wsnb-status")
         self.cards = widgets.VBox()
         self.cards.add_class("wsnb-cards")
-        toolbar = widgets.HBox([self.name_box, *self.actions.values(), self.refresh_button],
-                               layout=widgets.Layout(flex_flow="row wrap"))  # fmt: skip
+        toolbar = widgets.HBox([*self.actions.values(), self.refresh_button])
+        toolbar.add_class("wsnb-toolbar")
         body = widgets.HBox([self.tree, self.preview])
-        super().__init__([widgets.HTML(_CSS), body, toolbar, self.status, self.cards])
+        body.add_class("wsnb-body")
+        super().__init__([widgets.HTML(EXPLORER_CSS), toolbar, self.prompt, body, self.status,
+                          self.cards])  # fmt: skip
         self.add_class("wsnb-explorer")
         self.expand(".")
         # Any plan of this workspace that runs (from this explorer, a card in another
@@ -198,6 +215,23 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self._unsubscribe = ws.subscribe(self._plan_executed)
         # A change on disk made outside wsnb: the open folders it touched are listed again.
         self._unfollow = ws.subscribe_files(on_main_thread(self._files_changed))
+
+    def _build_prompt(self) -> None:
+        """The per-action input: a question, a box, OK and Cancel; hidden until asked."""
+        self.prompt_label = widgets.HTML()
+        self.name_box = widgets.Text(placeholder=_("name"))
+        self.name_box.add_class("wsnb-name-box")
+        self.ok_button = widgets.Button(description=_("OK"), button_style="primary",
+                                        layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.ok_button.add_class("wsnb-prompt-ok")
+        self.ok_button.on_click(lambda _button: self._answer())
+        self.dismiss_button = widgets.Button(description=_("Cancel"),
+                                             layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.dismiss_button.on_click(lambda _button: self.dismiss())
+        self.prompt = widgets.HBox([self.prompt_label, self.name_box, self.ok_button,
+                                    self.dismiss_button],
+                                   layout=widgets.Layout(display="none"))  # fmt: skip
+        self.prompt.add_class("wsnb-prompt")
 
     def __repr__(self) -> str:
         expanded = sum(node.expanded for node in self._nodes.values())
@@ -250,7 +284,7 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
             self._mark_selected()
         elif self.selected is not None and _parent(self.selected) in self.listed:
             self.selected, self.selected_is_dir = None, False  # it was moved or trashed
-            self.preview.value = self._hint("Select a file to preview it.")
+            self.preview.value = self._hint(_("Select a file to preview it."))
 
     def _rows(self, folder: str) -> list[widgets.Widget]:
         self._forget_below(folder)
@@ -262,8 +296,16 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         visible = frame if self.show_hidden else frame[~frame["is_hidden"]]
         shown = visible.head(FOLDER_MAX_ROWS)
         rows: list[widgets.Widget] = []
-        for path, name, is_dir in zip(shown["path"], shown["name"], shown["is_dir"], strict=True):
-            rows.append(self._folder_node(path, name) if is_dir else self._file_row(path, name))
+        now = datetime.now()
+        for path, name, is_dir, size, modified in zip(
+            shown["path"], shown["name"], shown["is_dir"], shown["size"], shown["modified"],
+            strict=True,
+        ):
+            if is_dir:
+                rows.append(self._folder_node(path, name))
+            else:
+                when = None if pd.isna(modified) else modified.to_pydatetime(warn=False)
+                rows.append(self._file_row(path, name, meta_text(int(size), when, now)))
         rows += self._notes_for(frame, visible, shown, folder)
         return rows
 
@@ -272,13 +314,14 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         notes = []
         hidden = len(frame) - len(visible)
         if hidden:
-            notes.append(self._note(f"{hidden} hidden (dot) entries not shown"))
+            notes.append(self._note(_("{count} hidden (dot) entries not shown").format(
+                count=hidden)))
         total = int(frame.attrs.get("total", len(frame))) - hidden
         if total > len(shown):
-            notes.append(self._note(f"… {total - len(shown):,} more entries; "
-                                    f"ws.ls({folder!r}) lists them all"))  # fmt: skip
+            notes.append(self._note(_("… {count} more entries; {call} lists them all").format(
+                count=f"{total - len(shown):,}", call=f"ws.ls({folder!r})")))
         if not len(frame):
-            notes.append(self._note("(empty folder)"))
+            notes.append(self._note(_("(empty folder)")))
         return notes
 
     def _forget_below(self, folder: str) -> None:
@@ -293,14 +336,10 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         self._nodes[path] = node
         return node
 
-    def _file_row(self, path: str, name: str) -> widgets.Button:
-        button = widgets.Button(description=name, icon="file-o", tooltip=path,
-                                _dom_classes=("wsnb-node", "wsnb-file"),
-                                layout=self.row_look.button_layout,
-                                style=self.row_look.button_style)  # fmt: skip
-        button.on_click(lambda _button: self.select(path))
-        self._files[path] = button
-        return button
+    def _file_row(self, path: str, name: str, meta: str) -> FileRow:
+        row = FileRow(self, path, name, meta)
+        self._files[path] = row
+        return row
 
     @staticmethod
     def _note(text: str) -> widgets.HTML:
@@ -328,14 +367,15 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         for widget in [*self._files.values(), *(n.button for n in self._nodes.values())]:
             widget.remove_class("wsnb-selected")
         path = self.selected
-        shown = self._nodes[path].button if path in self._nodes else self._files.get(path or "")
+        shown: widgets.Widget | None = (self._nodes[path].button if path in self._nodes
+                                        else self._files.get(path or ""))  # fmt: skip
         if shown is not None:
             shown.add_class("wsnb-selected")
 
     def _folder_preview(self, path: str) -> str:
-        label = "the workspace root" if path == "." else f"{path}/"
+        label = _("the workspace root") if path == "." else f"{path}/"
         return (f"<b>{html.escape(label)}</b>" + self._hint(
-            "Folder selected: new files and folders go here."))  # fmt: skip
+            _("Folder selected: new files and folders go here.")))  # fmt: skip
 
     def preview_html(self, path: str) -> str:
         """The preview of one file: its first lines with the encoding, or why it isn't shown."""
@@ -343,15 +383,17 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         try:
             info = self.ws.info(path)
             if info.size > PREVIEW_MAX_BYTES:
-                return title + self._hint(
-                    f"Not shown: the file is {human_size(info.size)}, larger than the "
-                    f"preview's {human_size(PREVIEW_MAX_BYTES)}. Read its start with "
-                    f"ws.read({path!r}).")  # fmt: skip
+                return title + self._hint(_(
+                    "Not shown: the file is {size}, larger than the preview's {limit}. "
+                    "Read its start with {call}.").format(
+                        size=human_size(info.size), limit=human_size(PREVIEW_MAX_BYTES),
+                        call=f"ws.read({path!r})"))  # fmt: skip
             doc = self.ws.read(path)
         except WsnbError as exc:
-            return title + self._hint(f"Not shown: {exc}")
+            return title + self._hint(_("Not shown: {reason}").format(reason=exc))
         more = max(0, len(doc.lines) - PREVIEW_MAX_LINES)
-        tail = self._hint(f"… {more:,} more lines; ws.read({path!r}) has them all.") if more else ""
+        tail = self._hint(_("… {count} more lines; {call} has them all.").format(
+            count=f"{more:,}", call=f"ws.read({path!r})")) if more else ""  # fmt: skip
         header = esc(doc.header().removeprefix(doc.path).strip())
         block = code_block(doc.text, max_lines=PREVIEW_MAX_LINES)
         return f"{title} <span class='wsnb-note'>{header}</span>{block}{tail}"
@@ -360,16 +402,57 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
 
     def _action_button(self, key: str) -> widgets.Button:
         label, icon, tip = _ACTIONS[key]
-        button = widgets.Button(description=label, icon=icon, tooltip=tip,
-                                layout=widgets.Layout(width="auto"))  # fmt: skip
+        button = widgets.Button(description=_(label), icon=icon, tooltip=_(tip))
         button.add_class(f"wsnb-action-{key.replace('_', '-')}")
-        button.on_click(lambda _button: self.act(key))
+        button.on_click(lambda _button: self.ask(key) if key in _PROMPTS else self.act(key))
         return button
 
+    def ask(self, key: str) -> None:
+        """Open the input of an action that needs a name, filled with what fits; OK acts.
+
+        A name already put in ``name_box`` from code (the input closed) is used at once.
+        """
+        if self.asking is None and str(self.name_box.value).strip():
+            if self.act(key) is not None:
+                self.name_box.value = ""
+            return
+        try:
+            place, value = self._prompt_for(key)
+        except WsnbError as exc:
+            self._say(str(exc), error=True)
+            return
+        self.asking = key
+        self.prompt_label.value = esc(_(_PROMPTS[key]).format(place=place))
+        self.name_box.value = value
+        self.ok_button.description = _(_ACTIONS[key][0])
+        self.prompt.layout.display = ""
+        self._say("")
+
+    def _prompt_for(self, key: str) -> tuple[str, str]:
+        if key in {"new_file", "new_folder"}:
+            here = self._here()
+            return (here + "/" if here != "." else _("the workspace root")), ""
+        path = self._need_selection(files_only=key == "move")
+        if key == "rename":
+            return path, path.rpartition("/")[2]
+        return path, _parent(path) if _parent(path) != "." else ""
+
+    def dismiss(self) -> None:
+        """Close the action's input without doing anything."""
+        self.asking = None
+        self.prompt.layout.display = "none"
+        self.name_box.value = ""
+
+    def _answer(self) -> None:
+        key = self.asking
+        if key is not None and self.act(key) is not None:
+            self.dismiss()
+
     def act(self, key: str) -> Plan | None:
-        """Run one toolbar action on the selection; a change comes back as a plan card."""
+        """Run one action on the selection (with ``name_box`` as its name); a change is a card."""
         if key not in _ACTIONS:
-            raise _usage(f"There is no action {key!r}; use one of {', '.join(_ACTIONS)}.")
+            raise _usage(_("There is no action {key}; use one of {keys}.").format(
+                key=repr(key), keys=", ".join(_ACTIONS)))
         try:
             outcome = getattr(self, f"_do_{key}")()
         except WsnbError as exc:
@@ -406,24 +489,24 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
             card.close()
         _drop_rows((self.root_node,))  # reaches folded folders' entries too
         close_tree(self)
-        for shared in vars(self.row_look).values():
-            shared.close()
+        self.row_look.close()
+        self.lab.close()
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        colour = "var(--jp-error-color1, #c62828)" if error else "inherit"
+        colour = "var(--jp-error-color1, #c62828)" if error else "var(--jp-ui-font-color1)"
         self.status.value = f"<span style='color:{colour}'>{html.escape(text)}</span>"
 
     def _need_selection(self, *, files_only: bool = False) -> str:
         if self.selected is None or self.selected == ".":
-            raise _usage("Select a file or folder in the tree first.")
+            raise _usage(_("Select a file or folder in the tree first."))
         if files_only and self.selected_is_dir:
-            raise _usage("Select a file: this action works on one file, not a folder.")
+            raise _usage(_("Select a file: this action works on one file, not a folder."))
         return self.selected
 
     def _need_name(self, what: str) -> str:
         name = str(self.name_box.value).strip()
         if not name:
-            raise _usage(f"Type {what} in the box first.")
+            raise _usage(_("Type {what} in the box first.").format(what=_(what)))
         return name
 
     def _here(self) -> str:
@@ -432,18 +515,18 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
         return self.selected if self.selected_is_dir else _parent(self.selected)
 
     def _do_new_file(self) -> Plan:
-        return self.ws.create_file(_join(self._here(), self._need_name("the new file's name")))
+        return self.ws.create_file(_join(self._here(), self._need_name(N_("the new file's name"))))
 
     def _do_new_folder(self) -> Plan:
-        return self.ws.create_folder(_join(self._here(), self._need_name("the folder's name")))
+        return self.ws.create_folder(_join(self._here(), self._need_name(N_("the folder's name"))))
 
     def _do_rename(self) -> Plan:
         path = self._need_selection()
-        return self.ws.rename(path, self._need_name("the new name"))
+        return self.ws.rename(path, self._need_name(N_("the new name")))
 
     def _do_move(self) -> Plan:
         path = self._need_selection(files_only=True)
-        target = self._need_name("the target folder or path").rstrip("/") or "."
+        target = self._need_name(N_("the target folder or path")).rstrip("/") or "."
         if target == "." or self._is_folder(target):
             target = _join(target, path.rpartition("/")[2])
         return self.ws.move(path, target)
@@ -457,7 +540,14 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
     def _do_trash(self) -> Plan:
         return self.ws.trash(self._need_selection())
 
-    def _do_open(self) -> Plan | None:
+    def _do_open(self) -> None:
+        """Open the file in JupyterLab itself: no program runs, so no plan."""
+        self._say(self.lab.open(self._need_selection()))
+
+    def _do_reveal(self) -> None:
+        self._say(self.lab.reveal(self.selected or "."))
+
+    def _do_open_desktop(self) -> Plan | None:
         path = self._need_selection()
         if not self.selected_is_dir:
             return self.ws.open(path)
@@ -466,9 +556,6 @@ class Explorer(widgets.VBox):  # type: ignore[misc]
 
     def _report(self, result: ToolResult) -> None:
         self._say(result.message if result.success else result.error, error=not result.success)
-
-    def _do_reveal(self) -> None:
-        self._report(self.ws.reveal(self.selected or "."))
 
 
 def _usage(text: str) -> WsnbError:

@@ -15,6 +15,7 @@ import ipywidgets as widgets
 import pandas as pd
 
 from ..errors import WsnbError
+from ..i18n import N_, _, ngettext
 from ._html import badge, esc
 from .card import PlanCard, close_tree
 
@@ -24,7 +25,14 @@ if TYPE_CHECKING:
 
 __all__ = ["HistoryView"]
 
-_COLUMNS = ["time", "action", "paths", "outcome", ""]
+_COLUMNS = [N_("time"), N_("action"), N_("paths"), N_("outcome"), ""]
+# What a journal entry did, in words (the journal keeps the tool's name).
+ACTION_WORDS = {
+    "create_file": N_("created"), "create_folder": N_("created folder"),
+    "write_file": N_("changed"), "copy": N_("copied"), "move": N_("moved"),
+    "rename": N_("renamed"), "trash": N_("to the trash"), "restore": N_("restored"),
+    "open_file": N_("opened"),
+}  # fmt: skip
 _WIDTHS = "150px 110px minmax(160px, 1fr) minmax(120px, 1fr) 90px"
 _MUTED = "color: var(--jp-ui-font-color2, #57606a);"
 _BAD = "color: var(--jp-error-color1, #cf222e);"
@@ -45,9 +53,12 @@ class HistoryView(widgets.VBox):  # type: ignore[misc]
         self.undo_buttons: dict[str, widgets.Button] = {}
         self._frame = pd.DataFrame()
         self.title = widgets.HTML()
-        self.refresh_button = widgets.Button(description="Refresh", icon="refresh")
+        self.refresh_button = widgets.Button(description=_("Refresh"), icon="refresh",
+                                             layout=widgets.Layout(width="auto"))  # fmt: skip
         self.refresh_button.on_click(lambda _button: self.refresh())
-        self.table = widgets.GridBox(layout=widgets.Layout(grid_template_columns=_WIDTHS))
+        # Five columns need some 630 px; narrower (the dock), the table scrolls sideways.
+        self.table = widgets.GridBox(layout=widgets.Layout(grid_template_columns=_WIDTHS,
+                                                           overflow="auto"))
         self.note = widgets.HTML()
         self.undo_area = widgets.VBox()
         super().__init__(
@@ -64,11 +75,13 @@ class HistoryView(widgets.VBox):  # type: ignore[misc]
         self._frame = self.ws.history
         shown = self._frame.head(self.limit)
         self.undo_buttons = {}
-        cells: list[widgets.Widget] = [_cell(f"<b>{name}</b>") for name in _COLUMNS]
+        cells: list[widgets.Widget] = [_cell(f"<b>{esc(_(name)) if name else ''}</b>")
+                                       for name in _COLUMNS]  # fmt: skip
         for row in shown.itertuples(index=False):
             cells += [
                 _cell(esc(_when(row.time))),
-                _cell(f"<code>{esc(row.action)}</code>"),
+                _cell(f"<span title='{esc(row.action)}'>"
+                      f"{esc(_(ACTION_WORDS.get(str(row.action), str(row.action))))}</span>"),
                 _cell(esc(_paths(row))),
                 _cell(_outcome(row)),
                 self._undo_button(row),
@@ -77,23 +90,26 @@ class HistoryView(widgets.VBox):  # type: ignore[misc]
         for cell in old:  # the old rows' models would otherwise live as long as the kernel
             close_tree(cell)
         total, more = len(self._frame), len(self._frame) - len(shown)
-        count = "no changes yet" if total == 0 else f"{total} change{'s' * (total != 1)}"
-        self.title.value = f"<b>History</b> <span style='{_MUTED}'>({esc(count)})</span>"
+        count = _("no changes yet") if total == 0 else ngettext(
+            "{count} change", "{count} changes", total).format(count=f"{total:,}")
+        title = _("History")
+        self.title.value = (f"<b>{esc(title)}</b> "
+                            f"<span style='{_MUTED}'>({esc(count)})</span>")  # fmt: skip
         self.note.value = (
-            f"<div style='{_MUTED}'>… {more} older entries not shown; see ws.history.</div>"
-            if more > 0
-            else ""
-        )
+            f"<div style='{_MUTED}'>"
+            + esc(_("… {count} older entries not shown; see ws.history.").format(count=more))
+            + "</div>" if more > 0 else ""
+        )  # fmt: skip
 
     def _undo_button(self, row: Any) -> widgets.Button:
-        button = widgets.Button(description="Undo", icon="undo",
+        button = widgets.Button(description=_("Undo"), icon="undo",
                                 layout=widgets.Layout(width="80px"))  # fmt: skip
         undone = isinstance(row.undone_by, str)
         button.disabled = not row.success or undone
         button.tooltip = (
-            "It failed, so it changed nothing." if not row.success
-            else f"Already undone by entry {row.undone_by}." if undone
-            else f"Make the plan that undoes entry {row.id}."
+            _("It failed, so it changed nothing.") if not row.success
+            else _("Already undone by entry {id}.").format(id=row.undone_by) if undone
+            else _("Make the plan that undoes entry {id}.").format(id=row.id)
         )  # fmt: skip
         entry = str(row.id)
         button.on_click(lambda _button: self.undo(entry))
@@ -175,10 +191,12 @@ def _outcome_text(row: Any) -> str:
 def _outcome(row: Any) -> str:
     if not row.success:
         error = _text(row.error)
-        return f"{badge('FAILED', '#cf222e')} <span title='{esc(error)}'>{esc(error[:80])}</span>"
-    parts = [badge("DONE", "#1a7f37")]
+        return (f"{badge(_('failed').upper(), '#cf222e')} "
+                f"<span title='{esc(error)}'>{esc(error[:80])}</span>")  # fmt: skip
+    parts = [badge(_("done").upper(), "#1a7f37")]
     if isinstance(row.undo_of, str):
-        parts.append(f"<span style='{_MUTED}'>undoes {esc(row.undo_of)}</span>")
+        undoes = _("undoes {id}").format(id=row.undo_of)
+        parts.append(f"<span style='{_MUTED}'>{esc(undoes)}</span>")
     if isinstance(row.undone_by, str):
-        parts.append(badge("UNDONE", "#6e7781"))
+        parts.append(badge(_("undone").upper(), "#6e7781"))
     return " ".join(parts)

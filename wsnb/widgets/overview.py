@@ -2,21 +2,27 @@
 
 The summary is ``ws.summary()`` (the data stays its DataFrames). Charts are
 drawn with pandas' plotting on a matplotlib ``Figure`` of its own (no
-pyplot state, no inline backend) and shown as PNG images; without
-matplotlib the tables alone show, with one line saying how to get the
-charts. The view is built when first shown and again after each executed
-plan (the index follows the change), never at every key stroke.
+pyplot state, no inline backend) and shown as inline SVG whose text, axes
+and bars are painted with JupyterLab's theme variables, so a chart follows
+the light or dark theme (and a switch of theme) like the rest of the page;
+without matplotlib the tables alone show, with one line saying how to get
+the charts. Sizes read in one unit family (KiB, MiB) in charts and tables,
+and the languages' share is a share of bytes, as the chart beside it. The
+view is built when first shown and again after each executed plan (the
+index follows the change), never at every key stroke.
 """
 
 from __future__ import annotations
 
 import io
+import re
 import warnings
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from ..errors import WsnbError
+from ..i18n import _
 from ._html import esc
 from .card import close_tree
 from .readable import human_size
@@ -29,9 +35,12 @@ if TYPE_CHECKING:
     from ..plans import Plan
     from ..workspace import Workspace
 
-__all__ = ["CHARTS_HINT", "OverviewView", "chart_png", "charts_available"]
+__all__ = ["CHARTS_HINT", "OverviewView", "chart_svg", "charts_available"]
 
-CHARTS_HINT = "Charts need matplotlib: pip install 'wsnb[panel]' (or pip install matplotlib)."
+CHARTS_HINT = "pip install 'wsnb[panel]'  (or: pip install matplotlib)"
+# Colours drawn in the kernel, then swapped for theme variables in the SVG text.
+_INK, _BAR = "#010203", "#040506"
+_THEMED = {_INK: "var(--jp-ui-font-color1)", _BAR: "var(--jp-brand-color1)"}
 _MUTED = "color: var(--jp-ui-font-color2, #57606a);"
 _FILE_COLUMNS = ["path", "size", "modified", "suffix"]
 
@@ -45,36 +54,50 @@ def charts_available() -> bool:
     return True
 
 
-def chart_png(frame: pd.DataFrame, label: str, value: str, title: str) -> bytes:
-    """A horizontal bar chart of the byte counts ``frame[value]`` by ``frame[label]``, as PNG.
+def chart_svg(frame: pd.DataFrame, label: str, value: str, title: str) -> str:
+    """A horizontal bar chart of the byte counts ``frame[value]`` by ``frame[label]``, as SVG.
 
     Each bar says its size in words (KiB, MiB), so a folder dwarfed by a
-    larger one is still read.
+    larger one is still read. Text and bars use the theme's colours.
     """
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib import rc_context
+    from matplotlib.backends.backend_svg import FigureCanvasSVG
     from matplotlib.container import BarContainer
     from matplotlib.figure import Figure
 
     data = frame.set_index(label)[value].iloc[::-1]  # largest on top
-    figure = Figure(figsize=(4.4, 0.32 * max(len(data), 2) + 0.8), dpi=96)
-    FigureCanvasAgg(figure)
+    figure = Figure(figsize=(4.2, 0.3 * max(len(data), 2) + 0.7), dpi=96)
+    figure.patch.set_alpha(0)
+    FigureCanvasSVG(figure)
     axes = figure.add_subplot()
-    data.plot.barh(ax=axes, color="#3b82f6", width=0.7)
+    axes.set_facecolor("none")
+    data.plot.barh(ax=axes, color=_BAR, width=0.7)
     bars = axes.containers[0]
     if isinstance(bars, BarContainer):
-        axes.bar_label(bars, labels=[human_size(v) for v in data], padding=3, fontsize=8)
-    axes.set_title(title, fontsize=10)
+        axes.bar_label(bars, labels=[human_size(v) for v in data], padding=3, fontsize=8,
+                       color=_INK)  # fmt: skip
+    axes.set_title(title, fontsize=10, color=_INK)
     axes.set_xticks([])
     axes.set_ylabel("")
+    axes.tick_params(axis="y", colors=_INK, labelsize=8)
+    axes.spines["left"].set_color(_INK)
     axes.margins(x=0.35)
     for side in ("top", "right", "bottom"):
         axes.spines[side].set_visible(False)
-    buffer = io.BytesIO()
-    with warnings.catch_warnings():  # a name the font lacks glyphs for draws as boxes, quietly
+    buffer = io.StringIO()
+    # Text stays text (svg.fonttype "none"): the page's fonts draw it, Chinese names too.
+    with warnings.catch_warnings(), rc_context({"svg.fonttype": "none"}):
         warnings.simplefilter("ignore", UserWarning)
         figure.tight_layout()
-        figure.savefig(buffer, format="png")
-    return buffer.getvalue()
+        figure.savefig(buffer, format="svg", transparent=True)
+    svg = buffer.getvalue()
+    svg = svg[svg.index("<svg"):]  # no XML prologue inside HTML
+    # As wide as the room it has, up to its own size (a 230 px dock shrinks it, keeping
+    # its proportions through the viewBox).
+    svg = re.sub(r'<svg([^>]*?) width="([\d.]+)pt" height="[\d.]+pt"',
+                 lambda m: f'<svg{m.group(1)} width="100%" style="max-width: {m.group(2)}pt;'
+                           ' height: auto;"', svg, count=1)  # fmt: skip
+    return re.sub("|".join(_THEMED), lambda m: _THEMED[m.group(0)], svg)
 
 
 class OverviewView(widgets.VBox):  # type: ignore[misc]
@@ -83,24 +106,27 @@ class OverviewView(widgets.VBox):  # type: ignore[misc]
     ``load()`` builds it (the panel calls it when the tab is shown and the view is
     ``stale``; after a change it reloads at once only while ``showing``);
     ``summary`` is the last ``ProjectSummary``, ``tables`` the tables by title,
-    ``charts`` the chart images (empty without matplotlib).
+    ``charts`` the charts (inline SVG in HTML widgets; empty without matplotlib).
     """
 
     def __init__(self, ws: Workspace, **kwargs: Any) -> None:
         self.ws = ws
         self.summary: ProjectSummary | None = None
         self.tables: dict[str, SortableTable] = {}
-        self.charts: list[widgets.Image] = []
+        self.charts: list[widgets.HTML] = []
         self.stale = True
         self.showing = False  # the panel says when its tab is on screen
-        self.totals = widgets.HTML(f"<span style='{_MUTED}'>The overview is built when "
-                                   f"this tab is opened.</span>")  # fmt: skip
-        self.refresh_button = widgets.Button(description="Refresh", icon="refresh",
+        self.totals = widgets.HTML(f"<span style='{_MUTED}'>"
+                                   + esc(_("The overview is built when this tab is opened."))
+                                   + "</span>")  # fmt: skip
+        self.refresh_button = widgets.Button(description=_("Refresh"), icon="refresh",
                                              layout=widgets.Layout(width="auto"))  # fmt: skip
         self.refresh_button.on_click(lambda _button: self.load())
         self.chart_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.table_box = widgets.VBox()
-        super().__init__([widgets.HBox([self.totals, self.refresh_button]), self.chart_box,
+        top = widgets.HBox([self.totals, self.refresh_button],
+                           layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([top, self.chart_box,
                           self.table_box], **kwargs)  # fmt: skip
         self.add_class("wsnb-overview")
         self._unsubscribe = ws.subscribe(self._plan_executed)
@@ -119,13 +145,13 @@ class OverviewView(widgets.VBox):  # type: ignore[misc]
                                 f"{esc(exc)}</span>"  # fmt: skip
             return None
         self.summary, self.stale = summary, False
-        totals = (
-            f"{summary.files:,} files in {summary.folders:,} folders, "
-            f"{human_size(summary.total_bytes)}"
-        )
+        totals = _("{files} files in {folders} folders, {size}").format(
+            files=f"{summary.files:,}", folders=f"{summary.folders:,}",
+            size=human_size(summary.total_bytes))
+        scan = _("Scan: {note}").format(note=summary.scan_note)
         self.totals.value = (
             f"<b>{esc(summary.name)}</b>: {esc(totals)}<br>"
-            f"<span style='{_MUTED}'>Scan: {esc(summary.scan_note)}</span>"
+            f"<span style='{_MUTED}'>{esc(scan)}</span>"
         )
         self._draw_charts(summary)
         self._draw_tables(summary, files)
@@ -136,24 +162,28 @@ class OverviewView(widgets.VBox):  # type: ignore[misc]
         if charts_available():
             languages = summary.languages.sort_values("bytes", ascending=False).head(10)
             folders = summary.top_folders.sort_values("bytes", ascending=False).head(10)
-            for frame, label, title in ((languages, "language", "Languages by bytes"),
-                                        (folders, "folder", "Largest folders")):  # fmt: skip
+            for frame, label, title in ((languages, "language", _("Languages by size")),
+                                        (folders, "folder", _("Largest folders"))):  # fmt: skip
                 if not frame.empty:
-                    image = widgets.Image(value=chart_png(frame, label, "bytes", title),
-                                          format="png")  # fmt: skip
-                    image.add_class("wsnb-chart")
-                    self.charts.append(image)
+                    chart = widgets.HTML(chart_svg(frame, label, "bytes", title))
+                    chart.add_class("wsnb-chart")
+                    self.charts.append(chart)
             self.chart_box.children = tuple(self.charts)
         else:
+            hint = _("Charts need matplotlib: {command}").format(command=CHARTS_HINT)
             self.chart_box.children = (widgets.HTML(f"<span style='{_MUTED}'>"
-                                                    f"{esc(CHARTS_HINT)}</span>"),)  # fmt: skip
+                                                    f"{esc(hint)}</span>"),)  # fmt: skip
         for widget in old:
             close_tree(widget)
 
     def _draw_tables(self, summary: ProjectSummary, files: pd.DataFrame) -> None:
         every_file = files.loc[~files["is_dir"], _FILE_COLUMNS].reset_index(drop=True)
+        # Beside a chart of bytes, the share is a share of bytes (the summary's own share,
+        # of files, stays in ws.summary()).
+        languages = summary.languages.assign(
+            share=summary.languages["bytes"] / max(int(summary.languages["bytes"].sum()), 1))
         sections: list[tuple[str, pd.DataFrame, str | None]] = [
-            ("Languages", summary.languages, "bytes"),
+            ("Languages", languages, "bytes"),
             ("Top folders", summary.top_folders, "bytes"),
             ("Key files", summary.key_files, None),
             ("Entry points", summary.entry_points, None),
@@ -162,7 +192,8 @@ class OverviewView(widgets.VBox):  # type: ignore[misc]
         for table in self.tables.values():
             table.close()
         self.tables = {
-            title: SortableTable(frame, title=title, sort_by=column, descending=column is not None,
+            title: SortableTable(frame, title=_(title), sort_by=column,
+                                 descending=column is not None,
                                  height="220px" if title != "All files" else "360px",
                                  formats={"share": "{:.1%}"} if "share" in frame else None)
             for title, frame, column in sections

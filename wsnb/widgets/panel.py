@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from ..i18n import N_, _
 from ..types import PlanState
 from ._html import badge, esc
 from ._live import on_main_thread
@@ -40,6 +41,8 @@ from .search import SearchPanel
 from .status import EN, Event, StatusLine
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from ..following import IndexChange
     from ..plans import Plan
     from ..scanner import ScanReport
@@ -50,14 +53,16 @@ __all__ = ["DOCK_HINT", "TAB_NAMES", "WorkspacePanel"]
 
 logger = logging.getLogger("wsnb")
 
-TAB_NAMES = ("Files", "Search", "Chat", "Plans", "History", "Overview")
-DOCK_HINT = (
-    "To dock the panel beside the notebook, install sidecar: "
-    "pip install 'wsnb[panel]' (or pip install sidecar); shown here meanwhile."
-)
+TAB_NAMES = (N_("Files"), N_("Search"), N_("Chat"), N_("Plans"), N_("History"),
+             N_("Overview"))
+DOCK_HINT = "pip install 'wsnb[panel]'  (or: pip install sidecar)"
 _MUTED = "color: var(--jp-ui-font-color2, #57606a);"
 _CSS = """<style>
-.wsnb-panel .wsnb-panel-header { align-items: center; gap: 8px; flex-wrap: wrap; }
+.wsnb-panel .wsnb-panel-header { align-items: center; gap: 8px; flex-wrap: wrap;
+  container-type: inline-size; }
+@container (max-width: 420px) {
+  .wsnb-panel .wsnb-panel-header code { display: none; }
+}
 .wsnb-panel .wsnb-panel-header code { word-break: break-all; }
 .wsnb-panel .wsnb-status-line { border-left: 3px solid var(--jp-brand-color1, #1976d2);
   padding-left: 6px; margin: 2px 0 4px 0; }
@@ -99,11 +104,11 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         self.status = StatusLine(language)
         self.title = widgets.HTML()
         self.scan_info = widgets.HTML()
-        self.rescan_button = widgets.Button(description="Rescan", icon="refresh",
-                                            tooltip="scan the workspace again",
+        self.rescan_button = widgets.Button(description=_("Rescan"), icon="refresh",
+                                            tooltip=_("scan the workspace again"),
                                             layout=widgets.Layout(width="auto"))  # fmt: skip
         self.rescan_button.on_click(lambda _button: self.rescan())
-        self.switch_button = widgets.ToggleButton(description="Switch workspace",
+        self.switch_button = widgets.ToggleButton(description=_("Switch workspace"),
                                                   icon="folder-open",
                                                   layout=widgets.Layout(width="auto"))  # fmt: skip
         self.switch_button.observe(self._toggle_picker, "value")
@@ -139,12 +144,13 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         self._show_header()
         self._retitle()
         # Plans made before the panel opened still wait: saying so matters more than "opened".
-        self.status.say(Event.NEEDS_CONFIRMATION if self.plans.pending_cards else Event.OPENED)
+        waiting = len(self.plans.pending_cards)
+        self.status.say(Event.NEEDS_CONFIRMATION if waiting else Event.OPENED, waiting=waiting)
 
     def _listen(self) -> None:
         self.search.query.observe(self._typed, "value")
         self.explorer.name_box.observe(self._typed, "value")
-        self.search.results.observe(self._searched, "options")
+        self.search.on_results(self._searched)
         self.chat.conversation.observe(self._answered, "children")
         self._stops = [self.ws.subscribe(self._plan_executed),
                        self.ws.subscribe_files(on_main_thread(self._files_changed))]  # fmt: skip
@@ -175,14 +181,15 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         # After a plan, the index may have been dropped (a scan cut by its limits can't follow a
         # change): keep the last counts rather than rescan inside a Confirm click.
         report = self.report = ws.last_scan or self.report or ws.scan_report
-        cut = " (cut: see Overview)" if report.truncated else ""
-        self.scan_info.value = (f"<span style='{_MUTED}'>{report.files:,} files, "
-                                f"{report.dirs:,} folders{cut}</span>")  # fmt: skip
+        cut = " " + _("(cut: see Overview)") if report.truncated else ""
+        counts = _("{files} files, {folders} folders").format(files=f"{report.files:,}",
+                                                               folders=f"{report.dirs:,}")
+        self.scan_info.value = f"<span style='{_MUTED}'>{esc(counts + cut)}</span>"
 
     def _retitle(self) -> None:
         waiting = len(self.plans.pending_cards)
-        titles = [f"Plans ({waiting})" if name == "Plans" and waiting else name
-                  for name in self.views]  # fmt: skip
+        titles = [_("Plans ({count})").format(count=waiting) if name == "Plans" and waiting
+                  else _(name) for name in self.views]  # fmt: skip
         self.tabs.titles = tuple(titles)
 
     def show(self, name: str) -> widgets.Widget:
@@ -216,8 +223,7 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
     def _typed(self, change: dict[str, Any]) -> None:
         self.status.heard(str(change["new"]))
 
-    def _searched(self, _change: dict[str, Any]) -> None:
-        frame = self.search.frame
+    def _searched(self, frame: pd.DataFrame | None) -> None:
         if frame is not None:
             self.status.say(Event.FOUND, count=int(frame["path"].nunique()))
 
@@ -230,8 +236,9 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
             self.status.heard(history[-1][0])  # the language the person wrote in
         reply = last.reply
         table = reply.table
+        waiting = len(self.plans.pending_cards)
         if any(plan.state is PlanState.PENDING for plan in reply.plans):
-            self.status.say(Event.NEEDS_CONFIRMATION)
+            self.status.say(Event.NEEDS_CONFIRMATION, waiting=waiting)
         elif table is not None and "path" in table.columns:
             self.status.say(Event.FOUND, count=int(table["path"].nunique()))
         else:
@@ -241,7 +248,7 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         self._retitle()
         event = _STATE_EVENTS.get(plan.state)
         if event is not None:
-            self.status.say(event)
+            self.status.say(event, waiting=len(self.plans.pending_cards))
 
     def _plan_executed(self, _plan: Plan) -> None:
         self._show_header()
@@ -268,7 +275,9 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         try:
             from sidecar import Sidecar
         except ImportError:
-            self.dock_note.value = f"<span style='{_MUTED}'>{esc(DOCK_HINT)}</span>"
+            hint = _("To dock the panel beside the notebook, install sidecar: {command}; shown "
+                     "here meanwhile.").format(command=DOCK_HINT)
+            self.dock_note.value = f"<span style='{_MUTED}'>{esc(hint)}</span>"
             return False
         self.sidecar = Sidecar(title=title or f"wsnb: {self.ws.root.name or self.ws.root}",
                                anchor=anchor)  # fmt: skip

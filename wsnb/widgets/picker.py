@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from ..errors import WsnbError
+from ..i18n import _
 from ._html import esc
 from .card import close_tree
 
@@ -50,20 +51,25 @@ class WorkspacePicker(widgets.VBox):  # type: ignore[misc]
         self.workspace: Workspace | None = None
         self.on_pick = on_pick
         self.open_options = open_options
-        self.path_box = widgets.Text(description="Folder", layout=widgets.Layout(width="480px"))
+        self.path_box = widgets.Text(description=_("Folder"),
+                                     layout=widgets.Layout(width="480px", max_width="100%"))
         self.path_box.add_class("wsnb-path-box")
-        self.folders = widgets.Select(options=[], rows=8, layout=widgets.Layout(width="480px"))
+        self.folders = widgets.Select(options=[], rows=8,
+                                      layout=widgets.Layout(width="480px", max_width="100%"))
         self.folders.add_class("wsnb-folders")
-        self.go_button = widgets.Button(description="Go", icon="arrow-right",
-                                        tooltip="list the subfolders of this folder")  # fmt: skip
-        self.open_button = widgets.Button(description="Open", icon="folder-open",
+        self.go_button = widgets.Button(description=_("Go"), icon="arrow-right",
+                                        tooltip=_("list the subfolders of this folder"),
+                                        layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.open_button = widgets.Button(description=_("Open"), icon="folder-open",
+                                          layout=widgets.Layout(width="auto"),
                                           button_style="primary")  # fmt: skip
         self.status = widgets.HTML()
         self.status.add_class("wsnb-status")
         self.go_button.on_click(lambda _button: self.browse(self.path_box.value))
         self.open_button.on_click(lambda _button: self.pick())
         self.folders.observe(self._chosen, "value")
-        super().__init__([widgets.HBox([self.path_box, self.go_button, self.open_button]),
+        super().__init__([widgets.HBox([self.path_box, self.go_button, self.open_button],
+                                       layout=widgets.Layout(flex_flow="row wrap")),
                           self.folders, self.status])  # fmt: skip
         self.add_class("wsnb-picker")
         self.browse(os.fspath(start) if start is not None else os.getcwd())
@@ -99,7 +105,7 @@ class WorkspacePicker(widgets.VBox):  # type: ignore[misc]
             self._say(str(exc), error=True)
             return None
         self.workspace = ws
-        self._say(f"Opened {ws.root} ({ws.mode.value}).")
+        self._say(_("Opened {root} ({mode}).").format(root=ws.root, mode=ws.mode.value))
         logger.info("picker opened a workspace")
         if self.on_pick is not None:
             self.on_pick(ws)
@@ -122,14 +128,17 @@ def _subfolders(folder: Path) -> tuple[list[str], str]:
                             if not e.name.startswith(".") and e.is_dir(follow_symlinks=False)),
                            key=str.casefold)  # fmt: skip
     except FileNotFoundError:
-        return [], f"{folder} does not exist; type another folder's path."
+        return [], _("{folder} does not exist; type another folder's path.").format(folder=folder)
     except NotADirectoryError:
-        return [], f"{folder} is a file, not a folder; type the folder that contains it."
+        return [], _("{folder} is a file, not a folder; type the folder that contains it."
+                     ).format(folder=folder)
     except OSError as exc:
-        return [], f"{folder} can't be listed ({exc.strerror or exc}); type another path."
+        return [], _("{folder} can't be listed ({reason}); type another path.").format(
+            folder=folder, reason=exc.strerror or exc)
     if len(names) > MAX_SUBFOLDERS:
         shown = names[:MAX_SUBFOLDERS]
-        return shown, f"{len(names) - MAX_SUBFOLDERS:,} more subfolders; type the path instead."
+        return shown, _("{count} more subfolders; type the path instead.").format(
+            count=f"{len(names) - MAX_SUBFOLDERS:,}")
     return names, ""
 
 

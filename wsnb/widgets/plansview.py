@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from ..i18n import _
 from ..types import PlanState
+from ._html import esc
 from .card import PlanCard, close_tree
 
 if TYPE_CHECKING:
@@ -104,11 +106,14 @@ class PlansView(widgets.VBox):  # type: ignore[misc]
         self.pending_box.children = tuple(self.pending_cards)
         self.outcome_box.children = tuple(self.outcome_cards)
         count = len(waiting)
+        heading, none = _("Waiting for your decision"), _("No plan is waiting for a decision.")
         self.pending_title.value = (
-            f"<b>Waiting for your decision</b> <span style='{_MUTED}'>({count})</span>"
-            if count else f"<span style='{_MUTED}'>No plan is waiting for a decision.</span>"
+            f"<b>{esc(heading)}</b> <span style='{_MUTED}'>({count})</span>"
+            if count else f"<span style='{_MUTED}'>{esc(none)}</span>"
         )  # fmt: skip
-        self.outcome_title.value = "<b>Recent outcomes</b>" if self.outcome_cards else ""
+        recent = _("Recent outcomes")
+        self.outcome_title.value = (f"<b>{esc(recent)}</b>"
+                                    if self.outcome_cards else "")  # fmt: skip
 
     def _drop(self, card: PlanCard) -> None:
         self._stops.pop(card.plan.id)()

@@ -16,39 +16,34 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from ..display import human_size
+
 if TYPE_CHECKING:
     import pandas as pd
     from pandas.io.formats.style import Styler
 
 __all__ = ["human_size", "relative_time", "styled"]
 
-_UNITS = ("bytes", "KiB", "MiB", "GiB", "TiB")
 _SIZE_COLUMNS = ("size", "bytes")
-
-
-def human_size(size: float) -> str:
-    """``1536`` -> ``'1.5 KiB'``; a byte count for people (binary units, as file managers do)."""
-    if size < 1024:
-        return f"{int(size)} byte" if size == 1 else f"{int(size)} bytes"
-    value = float(size)
-    for unit in _UNITS[1:]:
-        value /= 1024
-        if value < 1024 or unit == _UNITS[-1]:
-            return f"{value:.1f} {unit}"
-    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def relative_time(when: datetime, now: datetime) -> str:
     """``'just now'``, ``'5 min ago'``, ``'3 h ago'``, ``'2 days ago'``, then the date."""
+    from ..i18n import _, ngettext
+
     seconds = (now - when).total_seconds()
     if seconds < 0:
         return when.strftime("%Y-%m-%d %H:%M")
-    for limit, divisor, unit in ((60, 0, ""), (3600, 60, "min"), (86400, 3600, "h")):
-        if seconds < limit:
-            return "just now" if not divisor else f"{int(seconds // divisor)} {unit} ago"
+    if seconds < 60:
+        return _("just now")
+    if seconds < 3600:
+        return _("{count} min ago").format(count=int(seconds // 60))
+    if seconds < 86400:
+        return _("{count} h ago").format(count=int(seconds // 3600))
     days = int(seconds // 86400)
     if days < 30:
-        return "yesterday" if days == 1 else f"{days} days ago"
+        return _("yesterday") if days == 1 else ngettext(
+            "{count} day ago", "{count} days ago", days).format(count=days)
     return when.strftime("%Y-%m-%d")
 
 
@@ -68,11 +63,19 @@ def styled(frame: pd.DataFrame, *, now: datetime | None = None) -> Styler:
             formats[column] = _or_blank(human_size)
         elif pd.api.types.is_datetime64_any_dtype(frame[column]):
             formats[column] = _or_blank(lambda value: relative_time(value, moment))
+        elif pd.api.types.is_bool_dtype(frame[column]):
+            formats[column] = _yes_no
     styler: Styler = frame.style.format(formats)
     if "is_dir" in frame.columns and "size" in formats and frame.index.is_unique:
         folders = frame.index[frame["is_dir"].astype(bool)]
         styler = styler.format("", subset=pd.IndexSlice[folders, ["size"]])  # a folder has no size
     return styler
+
+
+def _yes_no(value: object) -> str:
+    from ..i18n import _
+
+    return _("yes") if bool(value) else _("no")
 
 
 def _or_blank(show: Callable[[Any], str]) -> Callable[[object], str]:

@@ -2,27 +2,36 @@
 
 Names mode searches the index as you type, debounced, so a burst of key
 strokes costs one search; text mode reads files, so it runs only on Enter
-or the Search button. Both show at most what the read tools return (30
-names, 50 lines) and say how much more there is. Selecting a hit previews
+or the Search button (never when the box loses focus). The Search button
+searches now in either mode. Results are a clickable list with the matching
+parts marked; before the first search there is no empty list, only a hint.
+Both show at most what the read tools return (30 names, 50 lines) and say
+how much more there is. Selecting a hit previews
 the file around the matching line.
 
 Tests drive it through ``query``, ``mode``, ``regex``, ``case``,
 ``search_button``, ``results`` (select a hit by setting its ``value`` to the
-row number), ``summary`` and ``preview``; ``frame`` holds the last results.
+row number; ``results.options`` holds ``(label, row)`` pairs), ``summary`` and
+``preview``; ``frame`` holds the last results.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
+from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from ..errors import WsnbError
+from ..i18n import N_, _, ngettext
 from ._html import code_block, esc
 from .card import close_tree
-from .readable import human_size
+from .readable import human_size, relative_time
+from .resultlist import ResultList, marked
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -39,14 +48,23 @@ CONTEXT_LINES = 4
 """Lines shown above and below a text hit in the preview."""
 _NAME_LIMIT = 30
 _TEXT_LIMIT = 50
-_PATH_WIDTH = 36
 _MIN_ROWS, _MAX_ROWS = 3, 12  # the result list grows with the results, up to a scroll
+_MODES = {"names": N_("File names"), "text": N_("Text in files")}
 
+# The chosen mode reads as chosen in both themes: the brand colour with the inverse text.
 _CSS = """<style>
-.wsnb-search .wsnb-results select { font-family: var(--jp-code-font-family, monospace);
-  font-size: 12px; }
-.wsnb-search .wsnb-note { color: var(--jp-ui-font-color2, #777); }
-.wsnb-search .wsnb-hit td { background: rgba(255, 212, 59, 0.35); }
+.wsnb-search { color: var(--jp-ui-font-color1); }
+.wsnb-search .wsnb-bar { flex-wrap: wrap; align-items: center; gap: 4px; }
+.wsnb-search .wsnb-query { flex: 1 1 200px; min-width: 0; width: auto; margin: 0; }
+.wsnb-search .wsnb-mode .widget-toggle-button { width: auto; padding: 0 10px; margin: 0; }
+.wsnb-search .wsnb-mode .jupyter-button.mod-active {
+  background: var(--jp-brand-color1); color: var(--jp-ui-inverse-font-color0);
+  box-shadow: none; }
+.wsnb-search .wsnb-mode .jupyter-button:not(.mod-active) {
+  background: var(--jp-layout-color2); color: var(--jp-ui-font-color1); }
+.wsnb-search .wsnb-note { color: var(--jp-ui-font-color2); }
+.wsnb-search .widget-checkbox { width: auto; margin: 0 4px; }
+.wsnb-search .widget-checkbox label { color: var(--jp-ui-font-color1); }
 </style>"""
 
 
@@ -59,21 +77,25 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
         self.frame: pd.DataFrame | None = None
         self.searches = 0  # how many searches ran (typing in names mode is debounced)
         self._pending: asyncio.TimerHandle | None = None
-        self.query = widgets.Text(placeholder="search file names…", continuous_update=True,
-                                  layout=widgets.Layout(width="320px"))  # fmt: skip
+        self._pattern: re.Pattern[str] | None = None
+        self._heard: list[Callable[[pd.DataFrame | None], None]] = []
+        # The value follows the typing in both modes; text mode searches on the box's Enter
+        # message (ipywidgets sends it), so leaving the box never starts a search.
+        self.query = widgets.Text(placeholder=_("search file names…"), continuous_update=True)
         self.query.add_class("wsnb-query")
-        self.mode = widgets.ToggleButtons(options=["names", "text"], value="names",
-                                          style={"button_width": "70px"})  # fmt: skip
-        self.regex = widgets.Checkbox(description="regex", indent=False, disabled=True,
-                                      layout=widgets.Layout(width="80px"))  # fmt: skip
-        self.case = widgets.Checkbox(description="match case", indent=False, disabled=True,
-                                     layout=widgets.Layout(width="110px"))  # fmt: skip
-        self.search_button = widgets.Button(description="Search", icon="search",
-                                            button_style="primary")  # fmt: skip
-        self.summary = widgets.HTML(_note("Type a name, or switch to text and press Enter."))
-        self.header = widgets.HTML()
-        self.results = widgets.Select(options=[], rows=_MIN_ROWS,
-                                      layout=widgets.Layout(width="calc(100% - 8px)"))  # fmt: skip
+        self.query.on_msg(self._query_message)
+        self.mode = widgets.ToggleButtons(options=[(_(label), key) for key, label in
+                                                   _MODES.items()], value="names",
+                                          tooltips=[_("search the names of files and folders"),
+                                                    _("search the text inside files")])  # fmt: skip
+        self.mode.add_class("wsnb-mode")
+        self.regex = widgets.Checkbox(description=_("regex"), indent=False, disabled=True)
+        self.case = widgets.Checkbox(description=_("match case"), indent=False, disabled=True)
+        self.search_button = widgets.Button(description=_("Search"), icon="search",
+                                            button_style="primary",
+                                            layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.summary = widgets.HTML(_note(_("Type a name, or switch to text and press Enter.")))
+        self.results = ResultList(rows=_MIN_ROWS)
         self.results.add_class("wsnb-results")
         self.preview = widgets.HTML()
         self.preview.add_class("wsnb-preview")
@@ -82,8 +104,8 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
         self.search_button.on_click(lambda _button: self.search())
         self.results.observe(self._picked, "value")
         bar = widgets.HBox([self.query, self.mode, self.regex, self.case, self.search_button])
-        super().__init__([widgets.HTML(_CSS), bar, self.summary, self.header, self.results,
-                          self.preview])  # fmt: skip
+        bar.add_class("wsnb-bar")
+        super().__init__([widgets.HTML(_CSS), bar, self.summary, self.results, self.preview])
         self.add_class("wsnb-search")
 
     def __repr__(self) -> str:
@@ -98,7 +120,7 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
         text = self.query.value.strip()
         self.preview.value = ""
         if not text:
-            self._show(None, "Type a name, or switch to text and press Enter.")
+            self._show(None, _("Type a name, or switch to text and press Enter."))
             return None
         self.searches += 1
         try:
@@ -110,15 +132,17 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
         except WsnbError as exc:
             self._show(None, str(exc), error=True)
             return None
+        self._pattern = _pattern(text, self.mode.value, self.regex.value, self.case.value)
         self._show(frame, _summary(frame, self.mode.value, text))
         return frame
 
     def _typed(self, _change: dict[str, Any]) -> None:
-        # Text mode's box has continuous_update off: a change means Enter (or leaving the box).
-        if self.mode.value == "text":
-            self.search()
-        else:
+        if self.mode.value == "names":  # text mode waits for Enter or the Search button
             self._schedule()
+
+    def _query_message(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.search()  # Enter in the box, in either mode
 
     def _schedule(self) -> None:
         """Search after ``debounce`` seconds of quiet; at once when no event loop runs."""
@@ -145,21 +169,25 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
     def _mode_changed(self, change: dict[str, Any]) -> None:
         text_mode = change["new"] == "text"
         self.regex.disabled = self.case.disabled = not text_mode
-        self.query.continuous_update = not text_mode
-        self.query.placeholder = "search text, then Enter…" if text_mode else "search file names…"
-        self._show(None, "Press Enter or Search to search the text." if text_mode
-                   else "Type a name to search.")  # fmt: skip
+        self.query.placeholder = _("search text, then Enter…") if text_mode \
+            else _("search file names…")  # fmt: skip
+        self._show(None, _("Press Enter or Search to search the text.") if text_mode
+                   else _("Type a name to search."))  # fmt: skip
 
     # -- results -----------------------------------------------------------------------
 
     def _show(self, frame: pd.DataFrame | None, message: str, *, error: bool = False) -> None:
         self.frame = frame
         self.summary.value = _note(message, error=error)
-        with self.results.hold_trait_notifications():
-            self.results.value = None
-            self.results.options = [] if frame is None else _rows(frame, self.mode.value)
-            self.results.rows = min(_MAX_ROWS, max(_MIN_ROWS, len(self.results.options)))
-        self.header.value = "" if frame is None or frame.empty else _header(self.mode.value)
+        items = [] if frame is None else _items(frame, self.mode.value, self._pattern)
+        self.results.rows = min(_MAX_ROWS, max(_MIN_ROWS, len(items)))
+        self.results.show(items)
+        for listener in self._heard:
+            listener(frame)
+
+    def on_results(self, listener: Callable[[pd.DataFrame | None], None]) -> None:
+        """Call ``listener(frame)`` after every search shown (None: the list was emptied)."""
+        self._heard.append(listener)
 
     def _picked(self, change: dict[str, Any]) -> None:
         if change["new"] is not None and self.frame is not None:
@@ -172,17 +200,19 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
         path = str(hit["path"])
         title = f"<b>{esc(path)}</b>"
         if "is_dir" in hit and bool(hit["is_dir"]):
-            return title + _note(" a folder; open it in ws.explore() or list it with ws.ls().")
+            return title + _note(" " + _("a folder; open it in ws.explore() or list it with "
+                                         "ws.ls()."))  # fmt: skip
         try:
             doc = self.ws.read(path)
         except WsnbError as exc:
-            return title + _note(f" not shown: {exc}")
+            return title + _note(" " + _("not shown: {reason}").format(reason=exc))
         line = int(hit["line"]) if "line" in hit else 1
         first = max(1, line - CONTEXT_LINES)
         shown = doc.lines[first - 1 : line + CONTEXT_LINES]
         if not shown:
-            return title + _note(f" line {line} lies beyond the part of the file wsnb reads.")
-        where = f" line {line}" if "line" in hit else ""
+            return title + _note(" " + _("line {line} lies beyond the part of the file wsnb "
+                                         "reads.").format(line=line))  # fmt: skip
+        where = " " + _("line {line}").format(line=line) if "line" in hit else ""
         block = code_block("\n".join(shown), first_line=first,
                            highlight=line if "line" in hit else None)  # fmt: skip
         return f"{title}{_note(where + ' · ' + doc.encoding)}{block}"
@@ -197,43 +227,64 @@ def _summary(frame: pd.DataFrame, mode: str, text: str) -> str:
     attrs = frame.attrs
     if mode == "names":
         total = int(attrs.get("total_matches", len(frame)))
-        more = f"; {total - len(frame):,} more not shown: type more to narrow" \
-            if total > len(frame) else ""  # fmt: skip
-        return f"{len(frame)} of {total:,} names match {text!r}{more}."
+        message = _("{shown} of {total} names match {text}.").format(
+            shown=len(frame), total=f"{total:,}", text=repr(text))
+        if total > len(frame):
+            message += " " + _("{count} more not shown: type more to narrow.").format(
+                count=f"{total - len(frame):,}")
+        return message
     files = len(set(frame["path"]))
-    message = (f"{_count(len(frame), 'matching line')} in {_count(files, 'file')} "
-               f"({_count(int(attrs.get('files_scanned', 0)), 'file')} searched)")  # fmt: skip
+    searched = int(attrs.get("files_scanned", 0))
+    message = ngettext("{lines} matching line in {files} of {searched} files searched.",
+                       "{lines} matching lines in {files} of {searched} files searched.",
+                       len(frame)).format(lines=f"{len(frame):,}", files=f"{files:,}",
+                                          searched=f"{searched:,}")  # fmt: skip
     if attrs.get("truncated"):
-        message += f"; the search stopped at {len(frame)} lines: refine the pattern to see others"
+        message += " " + _("The search stopped at {count} lines: refine the pattern to see "
+                           "others.").format(count=len(frame))  # fmt: skip
     skipped = int(attrs.get("files_skipped_size", 0))
     if skipped:
-        message += f"; {_count(skipped, 'large file')} skipped"
-    return message + "."
+        message += " " + ngettext("{count} large file skipped.", "{count} large files skipped.",
+                                  skipped).format(count=f"{skipped:,}")  # fmt: skip
+    return message
 
 
-def _count(number: int, thing: str) -> str:
-    return f"{number:,} {thing}" + ("" if number == 1 else "s")
+def _pattern(text: str, mode: str, regex: bool, case: bool) -> re.Pattern[str] | None:
+    """What to mark in the results: the words typed (names), or the text search's pattern."""
+    flags = 0 if case and mode == "text" else re.IGNORECASE
+    try:
+        return re.compile(text if regex and mode == "text" else re.escape(text), flags)
+    except re.error:
+        return None
 
 
-def _header(mode: str) -> str:
-    columns = "path · size · modified" if mode == "names" else "path:line · text"
-    return _note(columns)
-
-
-def _rows(frame: pd.DataFrame, mode: str) -> list[tuple[str, int]]:
+def _items(frame: pd.DataFrame, mode: str,
+           pattern: re.Pattern[str] | None) -> list[dict[str, Any]]:  # fmt: skip
+    """The result list's rows: cells with their matching parts marked."""
     if mode == "names":
-        labels = [f"{_fit(p + ('/' if d else ''))}  {'' if d else human_size(s):>11}  "
-                  f"{m:%Y-%m-%d %H:%M}"
-                  for p, d, s, m in zip(frame["path"], frame["is_dir"], frame["size"],
-                                        frame["modified"], strict=True)]  # fmt: skip
-    else:
-        labels = [f"{_fit(f'{p}:{n}')}  {str(t).strip()[:120]}"
-                  for p, n, t in zip(frame["path"], frame["line"], frame["text"], strict=True)]
-    return [(label, row) for row, label in enumerate(labels)]
+        now = datetime.now()
+        return [
+            {"title": p, "cells": [
+                {"kind": "path", "parts": _marked_name(p + ("/" if d else ""), pattern)},
+                {"kind": "size", "parts": [("" if d else human_size(s), False)]},
+                {"kind": "time",
+                 "parts": [(relative_time(m.to_pydatetime(warn=False), now), False)]},
+            ]}
+            for p, d, s, m in zip(frame["path"], frame["is_dir"], frame["size"],
+                                  frame["modified"], strict=True)
+        ]  # fmt: skip
+    return [
+        {"title": f"{p}:{n}", "cells": [
+            {"kind": "path", "parts": [(str(p), False)]},
+            {"kind": "line", "parts": [(str(n), False)]},
+            {"kind": "text", "parts": marked(str(t).strip()[:240], pattern)},
+        ]}
+        for p, n, t in zip(frame["path"], frame["line"], frame["text"], strict=True)
+    ]  # fmt: skip
 
 
-def _fit(text: str) -> str:
-    """A column of fixed width: long paths keep their end, which names the file."""
-    if len(text) > _PATH_WIDTH:
-        return "…" + text[-(_PATH_WIDTH - 1) :]
-    return text.ljust(_PATH_WIDTH)
+def _marked_name(path: str, pattern: re.Pattern[str] | None) -> list[tuple[str, bool]]:
+    """A path with the match marked in its last part (the name), where names mode looks."""
+    folder, slash, name = path.rstrip("/").rpartition("/")
+    tail = "/" if path.endswith("/") else ""
+    return [(folder + slash, False), *marked(name, pattern), (tail, False)]

@@ -75,15 +75,32 @@ def language_of(text: str) -> str | None:
     return None
 
 
-def sentence(event: Event, language: str = EN, **counts: Any) -> str:
-    """The one sentence for ``event`` in ``language`` (``"zh"`` or ``"en"``)."""
+def sentence(event: Event, language: str = EN, *, waiting: int = 0, **counts: Any) -> str:
+    """The sentence for ``event`` in ``language`` (``"zh"`` or ``"en"``).
+
+    ``waiting`` plans still pending are said too, so "Done." never hides a plan
+    that waits for a click.
+    """
     chinese, english = _SENTENCES[event]
     template = chinese if language == ZH else english
     if event is Event.FOUND and language != ZH and counts.get("count") == 1:
         template = "Found 1 matching file."
     if event is Event.CHANGED_OUTSIDE and language != ZH and counts.get("count") == 1:
         template = "1 file changed outside wsnb."
-    return template.format(**{k: f"{v:,}" if isinstance(v, int) else v for k, v in counts.items()})
+    if event is Event.NEEDS_CONFIRMATION and waiting > 1:
+        template = "有 {waiting} 个修改计划等你确认。" if language == ZH \
+            else "{waiting} plans need your confirmation."  # fmt: skip
+    elif waiting > 0 and event is not Event.NEEDS_CONFIRMATION:
+        template += _still_waiting(language, waiting)
+    values = {k: f"{v:,}" if isinstance(v, int) else v for k, v in counts.items()}
+    return template.format(waiting=f"{waiting:,}", **values)
+
+
+def _still_waiting(language: str, waiting: int) -> str:
+    if language == ZH:
+        return "还有 {waiting} 个计划等你确认。"
+    return " 1 plan still needs your confirmation." if waiting == 1 \
+        else " {waiting} plans still need your confirmation."  # fmt: skip
 
 
 class StatusLine(widgets.HTML):  # type: ignore[misc]
@@ -111,10 +128,10 @@ class StatusLine(widgets.HTML):  # type: ignore[misc]
         """What the person typed last decides the language of the next sentences."""
         self.language = language_of(text) or self.language
 
-    def say(self, event: Event, **counts: Any) -> str:
-        """Show the sentence for ``event`` and return it."""
+    def say(self, event: Event, *, waiting: int = 0, **counts: Any) -> str:
+        """Show the sentence for ``event`` (and how many plans still wait) and return it."""
         self.event = event
-        self.text = sentence(event, self.language, **counts)
+        self.text = sentence(event, self.language, waiting=waiting, **counts)
         self.value = (f'<div style="color: var(--jp-ui-font-color1, #24292f); '
                       f'padding: 2px 0;">{esc(self.text)}</div>')  # fmt: skip
         return self.text

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from ..i18n import _
 from ._html import esc
 from .readable import styled
 
@@ -61,13 +62,15 @@ class SortableTable(widgets.VBox):  # type: ignore[misc]
         self.now = now
         self.shown = frame
         columns = [str(c) for c in frame.columns]
-        self.sort_menu = widgets.Dropdown(options=["(as given)", *columns],
-                                          value=sort_by if sort_by in columns else "(as given)",
-                                          description="sort by",
-                                          layout=widgets.Layout(width="220px"))  # fmt: skip
-        self.order_button = widgets.ToggleButton(value=descending, description="descending",
+        self.sort_menu = widgets.Dropdown(options=[(_("(as given)"), ""),
+                                                   *((c, c) for c in columns)],
+                                          value=sort_by if sort_by in columns else "",
+                                          description=_("sort by"),
+                                          layout=widgets.Layout(width="220px",
+                                                                max_width="100%"))  # fmt: skip
+        self.order_button = widgets.ToggleButton(value=descending, description=_("descending"),
                                                  icon="sort-amount-desc",
-                                                 tooltip="largest / latest / last first",
+                                                 tooltip=_("largest / latest / last first"),
                                                  layout=widgets.Layout(width="auto"))  # fmt: skip
         self.body = widgets.HTML(layout=widgets.Layout(max_height=height, overflow="auto"))
         self.note = widgets.HTML()
@@ -75,7 +78,7 @@ class SortableTable(widgets.VBox):  # type: ignore[misc]
         self.order_button.observe(self._resort, "value")
         heading = widgets.HTML(f"<b>{esc(title)}</b>" if title else "")
         bar = widgets.HBox([heading, self.sort_menu, self.order_button],
-                           layout=widgets.Layout(align_items="center"))  # fmt: skip
+                           layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
         super().__init__([widgets.HTML(_CSS), bar, self.body, self.note])
         self.add_class("wsnb-table")
         self._render()
@@ -88,7 +91,7 @@ class SortableTable(widgets.VBox):  # type: ignore[misc]
         """Sort by ``column`` (None: as given) and redraw; returns the sorted frame."""
         with self.hold_trait_notifications():
             self.order_button.value = descending
-            self.sort_menu.value = column if column is not None else "(as given)"
+            self.sort_menu.value = column if column is not None else ""
         self._render()
         return self.shown
 
@@ -104,11 +107,16 @@ class SortableTable(widgets.VBox):  # type: ignore[misc]
         self.shown = frame
         head = frame.head(self.max_rows)
         if head.empty:
-            self.body.value = f"<i style='{_MUTED}'>none</i>"
+            none = _("none")
+            self.body.value = f"<i style='{_MUTED}'>{esc(none)}</i>"
         else:
             styler = styled(head, now=self.now).hide(axis="index")
-            self.body.value = styler.format(self.formats).to_html() if self.formats \
-                else styler.to_html()  # fmt: skip
+            # Only the given columns: a format for all would undo the sizes and times above.
+            if self.formats:
+                styler = styler.format(self.formats, subset=[c for c in self.formats
+                                                             if c in head.columns])
+            self.body.value = styler.to_html()
         more = len(frame) - len(head)
-        self.note.value = (f"<span style='{_MUTED}'>… {more:,} more rows not drawn; the "
-                           f"DataFrame has them all.</span>" if more > 0 else "")  # fmt: skip
+        self.note.value = (f"<span style='{_MUTED}'>" + esc(_(
+            "… {count} more rows not drawn; the DataFrame has them all.").format(
+                count=f"{more:,}")) + "</span>" if more > 0 else "")  # fmt: skip
