@@ -2,8 +2,9 @@
 
 A person types four Chinese messages into ``ws.chat()`` (a search, a listing, a read and a
 request for a new file), confirms the plan on its card with a click, and reads everything in
-Chinese: the kernel keeps the English setting (``WSNB_LANGUAGE=en``, as the test run sets it),
-so every Chinese word on screen comes from answering in the language of the message. The last
+Chinese. The person has chosen Chinese (``wsnb.set_language("zh")``), so the widget's own labels
+are Chinese; the replies follow the language of each message (tested without the setting in
+``tests/test_agent_language.py``). The last
 check reads every visible text of the widget (code blocks, file contents and input values
 aside) and fails on each English sentence it finds, and on each English word on a button
 (``tests/english.py`` says what counts). A
@@ -27,7 +28,8 @@ if TYPE_CHECKING:
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CELLS = [
-    "import wsnb\n\nws = wsnb.open_workspace(wsnb.copy_sample_workspace(WORKSPACE))",
+    "import wsnb\n\nwsnb.set_language(\"zh\")\n"
+    "ws = wsnb.open_workspace(wsnb.copy_sample_workspace(WORKSPACE))",
     "chat = ws.chat()\nchat",
 ]
 NEW_FILE = "notes/待办.md"
