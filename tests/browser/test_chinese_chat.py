@@ -82,7 +82,7 @@ def test_a_chinese_conversation_reads_in_chinese(
 ) -> None:
     from playwright.sync_api import expect
 
-    workspace = lab_server.base / "workspace"
+    workspace = lab_server.base / "chinese-chat-ws"  # its own: other modules share this server
     cells = [cell.replace("WORKSPACE", repr(str(workspace))) for cell in CELLS]
     write_notebook(lab_server.root / "chinese_chat.ipynb", cells)
     open_and_run(lab_page, lab_server.url, "chinese_chat.ipynb")

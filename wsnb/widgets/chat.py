@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from ..agent import agent as _agent_module
 from ..agent.reply import TABLE_ROWS, Reply, markdown_html, more_rows
 from ..errors import WsnbError
-from ..i18n import _
+from ..i18n import _, using_language
 from .card import PlanCard
 from .chatinput import ChatInput
 from .readable import styled
@@ -49,14 +49,11 @@ _TABLE_CSS = (
 _SENDER = ("font-size: 11px; font-weight: 600; color: var(--jp-ui-font-color2, #57606a);"
            " margin: 8px 0 1px 0;")  # fmt: skip
 # The agent ends every offline reply with this notice; the chat says it once, at the top.
-_OFFLINE_NOTES = tuple(note for note in (getattr(_agent_module, "OFFLINE_NOTE_EN", None),
-                                        getattr(_agent_module, "OFFLINE_NOTE_ZH", None))
-                       if isinstance(note, str))  # fmt: skip
-
-
 def without_offline_note(text: str) -> str:
     """The reply's text without the offline notice the chat shows once instead."""
-    for note in _OFFLINE_NOTES:
+    for lang in ("en", "zh"):  # a reply speaks its message's language, whatever the setting
+        with using_language(lang):
+            note = _agent_module.offline_note()
         if note in text:
             text = text.replace(note, "").rstrip()
     return text
