@@ -66,3 +66,9 @@ def sample(tmp_path: Path) -> Path:
 def ws(sample: Path) -> wsnb.Workspace:
     """The sample workspace, opened (test modules with another ``ws`` define their own)."""
     return wsnb.open_workspace(sample)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Real-browser tests run last: their shared JupyterLab and the browser driver's event loop
+    live until the session ends, and a widget test that runs its own loop must not meet them."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
