@@ -1,0 +1,254 @@
+"""What ``find`` reads: per-row lists of the index's frame, built once and then updated in place.
+
+A change replaces a few rows of a frame sorted by path: the rows it made
+stale go, the fresh rows are merged in at their places (``Relay``). Every
+per-row structure follows with the same relay, in numpy, at the cost of one
+array copy each; only the fresh rows are casefolded, split into stems or
+placed among the sorted names. A full build stays for a new scan. The groups
+(stems, suffixes) and the folder table only grow: a key no row has any more
+matches no row, which is what a fresh build would say.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import TypeVar
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+__all__ = ["Relay", "SearchLists", "build_lists", "updated_lists"]
+
+_Ints = npt.NDArray[np.int64]
+_Objects = npt.NDArray[np.object_]
+_T = TypeVar("_T", bound=np.generic)
+
+
+@dataclass(frozen=True, slots=True)
+class Relay:
+    """How a change made the new frame: ``concat(old[keep], added).take(order)``."""
+
+    keep: npt.NDArray[np.bool_]  # old rows still there
+    order: _Ints  # positions in the concatenation, in the new frame's order
+
+    def __call__(self, old: npt.NDArray[_T], added: npt.NDArray[_T]) -> npt.NDArray[_T]:
+        joined: npt.NDArray[_T] = np.concatenate([old[self.keep], added])
+        return joined[self.order]
+
+    def new_rows(self) -> tuple[_Ints, _Ints]:
+        """Each old row's new position (-1 when gone), and the new positions of the added rows."""
+        where = np.empty(len(self.order), dtype=np.int64)
+        where[self.order] = np.arange(len(self.order), dtype=np.int64)
+        kept = int(self.keep.sum())
+        old_to_new = np.full(len(self.keep), -1, dtype=np.int64)
+        old_to_new[self.keep] = where[:kept]
+        return old_to_new, where[kept:]
+
+
+class Groups:
+    """Rows by a key (a stem, a suffix), looked up per query.
+
+    ``ids`` only grows and is shared by the snapshots that follow one
+    another: an older snapshot asked for a newer key finds no row with it.
+    """
+
+    __slots__ = ("codes", "ids")
+
+    def __init__(self, codes: _Ints, ids: dict[str, int]) -> None:
+        self.codes = codes
+        self.ids = ids
+
+    @classmethod
+    def of(cls, keys: list[str]) -> Groups:
+        codes, uniques = pd.factorize(np.array(keys, dtype=np.object_))
+        return cls(codes.astype(np.int64),
+                   {str(key): code for code, key in enumerate(uniques.tolist())})  # fmt: skip
+
+    def get(self, key: str) -> list[int]:
+        code = self.ids.get(key)
+        return [] if code is None else np.flatnonzero(self.codes == code).tolist()
+
+    def updated(self, relay: Relay, keys: list[str]) -> Groups:
+        ids = self.ids
+        added = np.array([ids.setdefault(key, len(ids)) for key in keys], dtype=np.int64)
+        return Groups(relay(self.codes, added).astype(np.int64), ids)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchLists:
+    """What every search reads, as plain lists and arrays (row = position in the frame)."""
+
+    names: list[str]  # casefolded
+    originals: list[str]  # as on disk, for camelCase word boundaries
+    blob: str  # the names joined by "\n", searched at C speed
+    starts: _Ints  # where each name starts in blob
+    by_stem: Groups  # name without its suffix -> rows
+    by_suffix: Groups
+    sorted_names: list[str]  # names in order, for prefix ranges by bisection
+    sorted_rows: list[int]  # the row of each of sorted_names
+    folders: list[str]  # casefolded parent folder paths (some may have no row left)
+    folder_ids: dict[str, int]  # folder -> its index in folders
+    folder_blob: str  # the folders joined by "\n"
+    folder_starts: _Ints
+    folder_of_row: _Ints  # each row's folder, an index into folders
+    newest_first: list[int]  # -mtime in ns, so a smaller key is newer
+    path_rank: list[int]  # position of each row in casefolded path order
+    newest_array: _Ints  # the same two, for numpy sorts
+    path_rank_array: _Ints
+    cpaths: _Objects  # casefolded paths
+    ranked_in_order: bool  # casefolded paths already in order: path_rank is 0, 1, 2...
+
+
+def build_lists(frame: pd.DataFrame) -> SearchLists:
+    """Every structure from the whole frame (a new scan)."""
+    originals = [str(name) for name in frame["name"].tolist()]
+    names = [name.casefold() for name in originals]
+    paths = [str(path).casefold() for path in frame["path"].tolist()]
+    folders, folder_of_row = _folders(paths)
+    order = sorted(range(len(names)), key=names.__getitem__)
+    mtimes = frame["modified"].to_numpy(dtype="datetime64[ns]").view(np.int64)
+    in_order = all(a < b for a, b in pairwise(paths))
+    rank = list(range(len(paths))) if in_order else _path_rank(paths)
+    return SearchLists(
+        names=names,
+        originals=originals,
+        blob="\n".join(names),
+        starts=starts_of(names),
+        by_stem=Groups.of([stem(name) for name in names]),
+        by_suffix=Groups.of([str(s).casefold() for s in frame["suffix"].tolist()]),
+        sorted_names=[names[row] for row in order],
+        sorted_rows=order,
+        folders=folders,
+        folder_ids={folder: number for number, folder in enumerate(folders)},
+        folder_blob="\n".join(folders),
+        folder_starts=starts_of(folders),
+        folder_of_row=folder_of_row,
+        newest_first=(-mtimes).tolist(),
+        path_rank=rank,
+        newest_array=-mtimes,
+        path_rank_array=np.array(rank, dtype=np.int64),
+        cpaths=np.array(paths, dtype=np.object_),
+        ranked_in_order=in_order,
+    )
+
+
+def updated_lists(old: SearchLists, relay: Relay, added: pd.DataFrame) -> SearchLists:
+    """``old`` after a change: ``relay`` says how the frame was made, ``added`` its fresh rows."""
+    originals = [str(name) for name in added["name"].tolist()]
+    names = [name.casefold() for name in originals]
+    paths = [str(path).casefold() for path in added["path"].tolist()]
+    all_names: list[str] = relay(np.array(old.names, dtype=np.object_),
+                                 np.array(names, dtype=np.object_)).tolist()  # fmt: skip
+    old_to_new, added_at = relay.new_rows()
+    sorted_names, sorted_rows = _sorted_update(old, old_to_new, names, added_at)
+    folders, folder_ids, added_folders = _folders_update(old, paths)
+    mtimes = added["modified"].to_numpy(dtype="datetime64[ns]").view(np.int64)
+    newest = relay(old.newest_array, -mtimes).astype(np.int64)
+    cpaths = relay(old.cpaths, np.array(paths, dtype=np.object_))
+    in_order = old.ranked_in_order and _in_order_at(cpaths, added_at)
+    rank = (np.arange(len(cpaths), dtype=np.int64) if in_order
+            else np.array(_path_rank(cpaths.tolist()), dtype=np.int64))  # fmt: skip
+    grown = len(folders) != len(old.folders)
+    suffixes = [str(s).casefold() for s in added["suffix"].tolist()]
+    all_originals: list[str] = relay(np.array(old.originals, dtype=np.object_),
+                                     np.array(originals, dtype=np.object_)).tolist()  # fmt: skip
+    return SearchLists(
+        names=all_names,
+        originals=all_originals,
+        blob="\n".join(all_names),
+        starts=starts_of(all_names),
+        by_stem=old.by_stem.updated(relay, [stem(name) for name in names]),
+        by_suffix=old.by_suffix.updated(relay, suffixes),
+        sorted_names=sorted_names,
+        sorted_rows=sorted_rows,
+        folders=folders,
+        folder_ids=folder_ids,
+        folder_blob="\n".join(folders) if grown else old.folder_blob,
+        folder_starts=starts_of(folders) if grown else old.folder_starts,
+        folder_of_row=relay(old.folder_of_row, added_folders).astype(np.int64),
+        newest_first=newest.tolist(),
+        path_rank=rank.tolist(),
+        newest_array=newest,
+        path_rank_array=rank,
+        cpaths=cpaths,
+        ranked_in_order=in_order,
+    )
+
+
+def _sorted_update(
+    old: SearchLists, old_to_new: _Ints, names: list[str], added_at: _Ints
+) -> tuple[list[str], list[int]]:
+    """The names in order without the rows gone, with the fresh ones placed by bisection."""
+    rows = old_to_new[np.array(old.sorted_rows, dtype=np.int64)]
+    still = rows >= 0
+    kept_names = np.array(old.sorted_names, dtype=np.object_)[still]
+    kept_rows = rows[still]
+    if not names:
+        return kept_names.tolist(), kept_rows.tolist()
+    fresh = np.array(names, dtype=np.object_)
+    by_name = np.argsort(fresh, kind="stable")
+    fresh, fresh_rows = fresh[by_name], added_at[by_name]
+    at = np.searchsorted(kept_names, fresh, side="left")
+    # Among equal names a fresh build keeps the rows in order: a fresh row goes after the
+    # kept rows of its name that are above it.
+    for i, (name, row) in enumerate(zip(fresh.tolist(), fresh_rows.tolist(), strict=True)):
+        spot = int(at[i])
+        while spot < len(kept_names) and kept_names[spot] == name and kept_rows[spot] < row:
+            spot += 1
+        at[i] = spot
+    return (np.insert(kept_names, at, fresh).tolist(),
+            np.insert(kept_rows, at, fresh_rows).tolist())  # fmt: skip
+
+
+def _folders_update(old: SearchLists, paths: list[str]) -> tuple[list[str], dict[str, int], _Ints]:
+    """The folder table with the fresh rows' new folders appended, and each fresh row's folder."""
+    folders, ids = old.folders, old.folder_ids
+    parents = [path[:cut] if (cut := path.rfind("/")) > 0 else "" for path in paths]
+    if any(parent not in ids for parent in parents):
+        folders, ids = list(folders), dict(ids)
+        for parent in parents:
+            if parent not in ids:
+                ids[parent] = len(folders)
+                folders.append(parent)
+    return folders, ids, np.array([ids[parent] for parent in parents], dtype=np.int64)
+
+
+def _in_order_at(cpaths: _Objects, at: _Ints) -> bool:
+    """Whether the casefolded paths stay in order around the fresh rows (the rest kept theirs)."""
+    last = len(cpaths) - 1
+    for position in at.tolist():
+        if position > 0 and not cpaths[position - 1] < cpaths[position]:
+            return False
+        if position < last and not cpaths[position] < cpaths[position + 1]:
+            return False
+    return True
+
+
+def starts_of(texts: list[str]) -> _Ints:
+    """Where each text starts once they are joined by "\n"."""
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1
+    return np.concatenate(([0], np.cumsum(lengths)[:-1])).astype(np.int64)
+
+
+def _folders(paths: list[str]) -> tuple[list[str], _Ints]:
+    """The distinct parent folders of ``paths``, and the folder of each row."""
+    folder_ids: dict[str, int] = {}
+    rows = [
+        folder_ids.setdefault(path[:cut] if (cut := path.rfind("/")) > 0 else "", len(folder_ids))
+        for path in paths
+    ]
+    return list(folder_ids), np.array(rows, dtype=np.int64)
+
+
+def stem(name: str) -> str:
+    dot = name.rfind(".")
+    return name[:dot] if dot > 0 and name[:dot].strip(".") else name
+
+
+def _path_rank(paths: list[str]) -> list[int]:
+    rank = [0] * len(paths)
+    for position, row in enumerate(sorted(range(len(paths)), key=paths.__getitem__)):
+        rank[row] = position
+    return rank
