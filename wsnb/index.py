@@ -375,7 +375,7 @@ def _search(lists: SearchLists, query: str, limit: int) -> tuple[list[int], list
     """The top ``limit`` rows with their tier labels, and how many rows match in all."""
     hits = _matching(lists.blob, lists.starts, lists.names, query)
     path_only = _path_only(lists, query, hits)
-    tiers = _tier_rows(lists, query, hits.tolist(), path_only)
+    tiers = _tier_rows(lists, query, hits, path_only)  # lists made only for the tiers reached
     picked, labels = _best(tiers, lists, limit)
     return picked, labels, len(hits) + len(path_only)
 
@@ -401,22 +401,25 @@ def _matching(
     return rows[np.concatenate(([True], rows[1:] != rows[:-1]))]
 
 
-def _path_only(lists: SearchLists, query: str, in_name: npt.NDArray[np.int64]) -> list[int]:
+def _path_only(
+    lists: SearchLists, query: str, in_name: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
     """Rows whose relative path, but not name, contains ``query``.
 
     Without a "/" in the query, a path match is a name match or a match in
     the parent folder, so the distinct folders are searched, not every path.
     """
     if "/" in query:
-        return _path_matches_across(lists, query, set(in_name.tolist()))
+        across = _path_matches_across(lists, query, set(in_name.tolist()))
+        return np.array(across, dtype=np.int64)
     folders = _matching(lists.folder_blob, lists.folder_starts, lists.folders, query)
     if len(folders) == 0:
-        return []
+        return np.zeros(0, dtype=np.int64)
     hit = np.zeros(len(lists.folders), dtype=bool)
     hit[folders] = True
     mask = hit[lists.folder_of_row]  # one gather, where isin would sort
     mask[in_name] = False
-    return np.flatnonzero(mask).tolist()
+    return np.flatnonzero(mask)
 
 
 def _path_matches_across(lists: SearchLists, query: str, in_name: set[int]) -> list[int]:
@@ -429,7 +432,7 @@ def _path_matches_across(lists: SearchLists, query: str, in_name: set[int]) -> l
 
 
 def _tier_rows(
-    lists: SearchLists, query: str, hits: list[int], path_only: list[int]
+    lists: SearchLists, query: str, hits: npt.NDArray[np.int64], path_only: npt.NDArray[np.int64]
 ) -> Iterator[tuple[str, list[int]]]:
     """Each tier's rows, best tier first, each row in its best tier only.
 
@@ -448,13 +451,13 @@ def _tier_rows(
         yield "suffix", fresh(lists.by_suffix.get(query))
     yield "stem", fresh(lists.by_stem.get(query))
     yield "prefix", fresh(_prefixed(lists, query))
-    rest = [row for row in hits if row not in seen]
+    rest = [row for row in hits.tolist() if row not in seen]
     names, originals = lists.names, lists.originals
     words = [row for row in rest if _at_word_start(names[row], originals[row], query)]
     yield "word", words
     in_words = set(words)
     yield "name", [row for row in rest if row not in in_words]
-    yield "path", path_only
+    yield "path", path_only.tolist()
 
 
 def _prefixed(lists: SearchLists, query: str, *, exact: bool = False) -> list[int]:
