@@ -20,7 +20,7 @@ import wsnb
 from wsnb.following import Change
 from wsnb.index import FileIndex
 from wsnb.scanner import scan
-from wsnb.searchlists import SearchLists, build_lists
+from wsnb.searchlists import SearchLists, build_lists, starts_of
 
 QUERIES = ["main", "Main", ".py", ".md", "readme", "a", "data", "src", "src/lib", "x", "数据",
            "util", "b_", "nothing_at_all", "camel", "Case", "z"]  # fmt: skip
@@ -56,8 +56,11 @@ def follow(ws: wsnb.Workspace, *items: str) -> FileIndex:
 def assert_same_lists(updated: SearchLists, fresh: SearchLists) -> None:
     assert updated.names == fresh.names
     assert updated.originals == fresh.originals
-    assert updated.blob == fresh.blob
-    np.testing.assert_array_equal(updated.starts, fresh.starts)
+    # The tables of distinct names and folders only grow: compared row by row, not as numbers.
+    assert [updated.distinct[i] for i in updated.name_of_row.tolist()] == fresh.names
+    assert set(fresh.distinct) <= set(updated.distinct)
+    assert updated.blob == "\n".join(updated.distinct)
+    np.testing.assert_array_equal(updated.starts, starts_of(updated.distinct))
     assert updated.sorted_names == fresh.sorted_names
     assert updated.sorted_rows == fresh.sorted_rows
     assert updated.newest_first == fresh.newest_first
@@ -65,7 +68,6 @@ def assert_same_lists(updated: SearchLists, fresh: SearchLists) -> None:
     np.testing.assert_array_equal(updated.path_rank_array, fresh.path_rank_array)
     np.testing.assert_array_equal(updated.newest_array, fresh.newest_array)
     assert updated.cpaths.tolist() == fresh.cpaths.tolist()
-    # The folder table only grows: compared as each row's folder, not as numbers.
     assert ([updated.folders[i] for i in updated.folder_of_row.tolist()]
             == [fresh.folders[i] for i in fresh.folder_of_row.tolist()])  # fmt: skip
     assert set(fresh.folders) <= set(updated.folders)

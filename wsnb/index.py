@@ -373,11 +373,21 @@ def _with_rows(snap: _Snapshot, fresh: Iterable[pd.DataFrame], change: Change) -
 
 def _search(lists: SearchLists, query: str, limit: int) -> tuple[list[int], list[str], int]:
     """The top ``limit`` rows with their tier labels, and how many rows match in all."""
-    hits = _matching(lists.blob, lists.starts, lists.names, query)
+    hits = _name_hits(lists, query)
     path_only = _path_only(lists, query, hits)
     tiers = _tier_rows(lists, query, hits, path_only)  # lists made only for the tiers reached
     picked, labels = _best(tiers, lists, limit)
     return picked, labels, len(hits) + len(path_only)
+
+
+def _name_hits(lists: SearchLists, query: str) -> npt.NDArray[np.int64]:
+    """Rows whose name contains ``query``, in order: each distinct name is searched once."""
+    found = _matching(lists.blob, lists.starts, lists.distinct, query)
+    if not len(found):
+        return found
+    hit = np.zeros(len(lists.distinct), dtype=bool)
+    hit[found] = True
+    return np.flatnonzero(hit[lists.name_of_row])
 
 
 def _matching(

@@ -82,8 +82,11 @@ class SearchLists:
 
     names: list[str]  # casefolded
     originals: list[str]  # as on disk, for camelCase word boundaries
-    blob: str  # the names joined by "\n", searched at C speed
-    starts: _Ints  # where each name starts in blob
+    distinct: list[str]  # each casefolded name once (some may have no row left)
+    distinct_ids: dict[str, int]  # name -> its index in distinct
+    blob: str  # the distinct names joined by "\n", searched at C speed
+    starts: _Ints  # where each distinct name starts in blob
+    name_of_row: _Ints  # each row's name, an index into distinct
     by_stem: Groups  # name without its suffix -> rows
     by_suffix: Groups
     sorted_names: list[str]  # names in order, for prefix ranges by bisection
@@ -106,7 +109,8 @@ def build_lists(frame: pd.DataFrame) -> SearchLists:
     originals = [str(name) for name in frame["name"].tolist()]
     names = [name.casefold() for name in originals]
     paths = [str(path).casefold() for path in frame["path"].tolist()]
-    folders, folder_of_row = _folders(paths)
+    folders, folder_of_row = _table([parent(path) for path in paths])
+    distinct, name_of_row = _table(names)
     order = sorted(range(len(names)), key=names.__getitem__)
     mtimes = frame["modified"].to_numpy(dtype="datetime64[ns]").view(np.int64)
     in_order = all(a < b for a, b in pairwise(paths))
@@ -114,8 +118,11 @@ def build_lists(frame: pd.DataFrame) -> SearchLists:
     return SearchLists(
         names=names,
         originals=originals,
-        blob="\n".join(names),
-        starts=starts_of(names),
+        distinct=distinct,
+        distinct_ids={name: number for number, name in enumerate(distinct)},
+        blob="\n".join(distinct),
+        starts=starts_of(distinct),
+        name_of_row=name_of_row,
         by_stem=Groups.of([stem(name) for name in names]),
         by_suffix=Groups.of([str(s).casefold() for s in frame["suffix"].tolist()]),
         sorted_names=[names[row] for row in order],
@@ -143,7 +150,9 @@ def updated_lists(old: SearchLists, relay: Relay, added: pd.DataFrame) -> Search
                                  np.array(names, dtype=np.object_)).tolist()  # fmt: skip
     old_to_new, added_at = relay.new_rows()
     sorted_names, sorted_rows = _sorted_update(old, old_to_new, names, added_at)
-    folders, folder_ids, added_folders = _folders_update(old, paths)
+    folders, folder_ids, added_folders = _table_update(
+        old.folders, old.folder_ids, [parent(path) for path in paths])
+    distinct, distinct_ids, added_names = _table_update(old.distinct, old.distinct_ids, names)
     mtimes = added["modified"].to_numpy(dtype="datetime64[ns]").view(np.int64)
     newest = relay(old.newest_array, -mtimes).astype(np.int64)
     cpaths = relay(old.cpaths, np.array(paths, dtype=np.object_))
@@ -151,14 +160,18 @@ def updated_lists(old: SearchLists, relay: Relay, added: pd.DataFrame) -> Search
     rank = (np.arange(len(cpaths), dtype=np.int64) if in_order
             else np.array(_path_rank(cpaths.tolist()), dtype=np.int64))  # fmt: skip
     grown = len(folders) != len(old.folders)
+    more_names = len(distinct) != len(old.distinct)
     suffixes = [str(s).casefold() for s in added["suffix"].tolist()]
     all_originals: list[str] = relay(np.array(old.originals, dtype=np.object_),
                                      np.array(originals, dtype=np.object_)).tolist()  # fmt: skip
     return SearchLists(
         names=all_names,
         originals=all_originals,
-        blob="\n".join(all_names),
-        starts=starts_of(all_names),
+        distinct=distinct,
+        distinct_ids=distinct_ids,
+        blob="\n".join(distinct) if more_names else old.blob,
+        starts=starts_of(distinct) if more_names else old.starts,
+        name_of_row=relay(old.name_of_row, added_names).astype(np.int64),
         by_stem=old.by_stem.updated(relay, [stem(name) for name in names]),
         by_suffix=old.by_suffix.updated(relay, suffixes),
         sorted_names=sorted_names,
@@ -202,17 +215,20 @@ def _sorted_update(
             np.insert(kept_rows, at, fresh_rows).tolist())  # fmt: skip
 
 
-def _folders_update(old: SearchLists, paths: list[str]) -> tuple[list[str], dict[str, int], _Ints]:
-    """The folder table with the fresh rows' new folders appended, and each fresh row's folder."""
-    folders, ids = old.folders, old.folder_ids
-    parents = [path[:cut] if (cut := path.rfind("/")) > 0 else "" for path in paths]
-    if any(parent not in ids for parent in parents):
-        folders, ids = list(folders), dict(ids)
-        for parent in parents:
-            if parent not in ids:
-                ids[parent] = len(folders)
-                folders.append(parent)
-    return folders, ids, np.array([ids[parent] for parent in parents], dtype=np.int64)
+def _table_update(
+    table: list[str], ids: dict[str, int], keys: list[str]
+) -> tuple[list[str], dict[str, int], _Ints]:
+    """A table of distinct keys with the fresh rows' new keys appended, and each fresh row's key.
+
+    Copied when it grows: the last snapshot keeps reading its own.
+    """
+    if any(key not in ids for key in keys):
+        table, ids = list(table), dict(ids)
+        for key in keys:
+            if key not in ids:
+                ids[key] = len(table)
+                table.append(key)
+    return table, ids, np.array([ids[key] for key in keys], dtype=np.int64)
 
 
 def _in_order_at(cpaths: _Objects, at: _Ints) -> bool:
@@ -232,14 +248,15 @@ def starts_of(texts: list[str]) -> _Ints:
     return np.concatenate(([0], np.cumsum(lengths)[:-1])).astype(np.int64)
 
 
-def _folders(paths: list[str]) -> tuple[list[str], _Ints]:
-    """The distinct parent folders of ``paths``, and the folder of each row."""
-    folder_ids: dict[str, int] = {}
-    rows = [
-        folder_ids.setdefault(path[:cut] if (cut := path.rfind("/")) > 0 else "", len(folder_ids))
-        for path in paths
-    ]
-    return list(folder_ids), np.array(rows, dtype=np.int64)
+def _table(keys: list[str]) -> tuple[list[str], _Ints]:
+    """The distinct ``keys`` in order of first use, and the index of each key among them."""
+    ids: dict[str, int] = {}
+    rows = [ids.setdefault(key, len(ids)) for key in keys]
+    return list(ids), np.array(rows, dtype=np.int64)
+
+
+def parent(path: str) -> str:
+    return path[:cut] if (cut := path.rfind("/")) > 0 else ""
 
 
 def stem(name: str) -> str:
