@@ -5,11 +5,12 @@ the name without its suffix ("main" finds ``main.cpp``), a prefix, a match at
 a word boundary, anywhere in the name, and last anywhere in the folder path.
 Inside a tier the newest file wins, then the path decides.
 
-Speed comes from plain Python lists built once, on the first search:
-casefolded names and stems, and each entry's parent folder. A path match is
-a name match or a match in the parent folder, and there are far fewer
-folders than files, so folders are searched once each instead of every
-file's full path. ``bench/bench_scan.py`` holds ``find`` to a p50 under
+Speed comes from lists and arrays built once, on the first search, and then
+updated in place at the cost of each change (``wsnb.searchlists``):
+casefolded names and stems, and each entry's parent folder. Each distinct
+name is searched once, and a path match is a name match or a match in the
+parent folder, and there are far fewer folders than files, so folders are
+searched once each instead of every file's full path. ``bench/bench_scan.py`` holds ``find`` to a p50 under
 10 ms on 60,000 files.
 """
 
@@ -433,7 +434,7 @@ def _path_only(
 
 
 def _path_matches_across(lists: SearchLists, query: str, in_name: set[int]) -> list[int]:
-    names, folders = lists.names, lists.folders
+    names, folders = lists.names.tolist(), lists.folders
     rows: list[int] = []
     for row, folder in enumerate(lists.folder_of_row.tolist()):
         if row not in in_name and query in f"{folders[folder]}/{names[row]}":
@@ -462,8 +463,9 @@ def _tier_rows(
     yield "stem", fresh(lists.by_stem.get(query))
     yield "prefix", fresh(_prefixed(lists, query))
     rest = [row for row in hits.tolist() if row not in seen]
-    names, originals = lists.names, lists.originals
-    words = [row for row in rest if _at_word_start(names[row], originals[row], query)]
+    at = np.array(rest, dtype=np.int64)
+    pairs = zip(lists.names[at].tolist(), lists.originals[at].tolist(), rest, strict=True)
+    words = [row for name, original, row in pairs if _at_word_start(name, original, query)]
     yield "word", words
     in_words = set(words)
     yield "name", [row for row in rest if row not in in_words]
@@ -476,7 +478,8 @@ def _prefixed(lists: SearchLists, query: str, *, exact: bool = False) -> list[in
     start = bisect_left(names, query)
     # Every name that starts with the query sorts before the query + the last code point.
     end = bisect_right(names, query) if exact else bisect_left(names, query + "\U0010ffff")
-    return lists.sorted_rows[start:end]
+    rows: list[int] = lists.sorted_rows[start:end].tolist()
+    return rows
 
 
 def _at_word_start(name: str, original: str, query: str) -> bool:
@@ -509,10 +512,7 @@ def _best(
 
 
 def _newest(rows: list[int], lists: SearchLists, count: int) -> list[int]:
-    """The ``count`` newest of ``rows``, ties broken by path; numpy sorts the big tiers."""
-    if len(rows) <= 64:
-        newest, rank = lists.newest_first, lists.path_rank
-        return sorted(rows, key=lambda row: (newest[row], rank[row]))[:count]
+    """The ``count`` newest of ``rows``, ties broken by path, sorted by numpy."""
     picked = np.array(rows, dtype=np.int64)
     order = np.lexsort((lists.path_rank_array[picked], lists.newest_array[picked]))
     chosen: list[int] = picked[order[:count]].tolist()

@@ -80,8 +80,8 @@ class Groups:
 class SearchLists:
     """What every search reads, as plain lists and arrays (row = position in the frame)."""
 
-    names: list[str]  # casefolded
-    originals: list[str]  # as on disk, for camelCase word boundaries
+    names: _Objects  # casefolded
+    originals: _Objects  # as on disk, for camelCase word boundaries
     distinct: list[str]  # each casefolded name once (some may have no row left)
     distinct_ids: dict[str, int]  # name -> its index in distinct
     blob: str  # the distinct names joined by "\n", searched at C speed
@@ -89,17 +89,15 @@ class SearchLists:
     name_of_row: _Ints  # each row's name, an index into distinct
     by_stem: Groups  # name without its suffix -> rows
     by_suffix: Groups
-    sorted_names: list[str]  # names in order, for prefix ranges by bisection
-    sorted_rows: list[int]  # the row of each of sorted_names
+    sorted_names: _Objects  # names in order, for prefix ranges by bisection
+    sorted_rows: _Ints  # the row of each of sorted_names
     folders: list[str]  # casefolded parent folder paths (some may have no row left)
     folder_ids: dict[str, int]  # folder -> its index in folders
     folder_blob: str  # the folders joined by "\n"
     folder_starts: _Ints
     folder_of_row: _Ints  # each row's folder, an index into folders
-    newest_first: list[int]  # -mtime in ns, so a smaller key is newer
-    path_rank: list[int]  # position of each row in casefolded path order
-    newest_array: _Ints  # the same two, for numpy sorts
-    path_rank_array: _Ints
+    newest_array: _Ints  # -mtime in ns, so a smaller key is newer
+    path_rank_array: _Ints  # position of each row in casefolded path order
     cpaths: _Objects  # casefolded paths
     ranked_in_order: bool  # casefolded paths already in order: path_rank is 0, 1, 2...
 
@@ -116,8 +114,8 @@ def build_lists(frame: pd.DataFrame) -> SearchLists:
     in_order = all(a < b for a, b in pairwise(paths))
     rank = list(range(len(paths))) if in_order else _path_rank(paths)
     return SearchLists(
-        names=names,
-        originals=originals,
+        names=np.array(names, dtype=np.object_),
+        originals=np.array(originals, dtype=np.object_),
         distinct=distinct,
         distinct_ids={name: number for number, name in enumerate(distinct)},
         blob="\n".join(distinct),
@@ -125,15 +123,13 @@ def build_lists(frame: pd.DataFrame) -> SearchLists:
         name_of_row=name_of_row,
         by_stem=Groups.of([stem(name) for name in names]),
         by_suffix=Groups.of([str(s).casefold() for s in frame["suffix"].tolist()]),
-        sorted_names=[names[row] for row in order],
-        sorted_rows=order,
+        sorted_names=np.array([names[row] for row in order], dtype=np.object_),
+        sorted_rows=np.array(order, dtype=np.int64),
         folders=folders,
         folder_ids={folder: number for number, folder in enumerate(folders)},
         folder_blob="\n".join(folders),
         folder_starts=starts_of(folders),
         folder_of_row=folder_of_row,
-        newest_first=(-mtimes).tolist(),
-        path_rank=rank,
         newest_array=-mtimes,
         path_rank_array=np.array(rank, dtype=np.int64),
         cpaths=np.array(paths, dtype=np.object_),
@@ -146,8 +142,6 @@ def updated_lists(old: SearchLists, relay: Relay, added: pd.DataFrame) -> Search
     originals = [str(name) for name in added["name"].tolist()]
     names = [name.casefold() for name in originals]
     paths = [str(path).casefold() for path in added["path"].tolist()]
-    all_names: list[str] = relay(np.array(old.names, dtype=np.object_),
-                                 np.array(names, dtype=np.object_)).tolist()  # fmt: skip
     old_to_new, added_at = relay.new_rows()
     sorted_names, sorted_rows = _sorted_update(old, old_to_new, names, added_at)
     folders, folder_ids, added_folders = _table_update(
@@ -162,11 +156,9 @@ def updated_lists(old: SearchLists, relay: Relay, added: pd.DataFrame) -> Search
     grown = len(folders) != len(old.folders)
     more_names = len(distinct) != len(old.distinct)
     suffixes = [str(s).casefold() for s in added["suffix"].tolist()]
-    all_originals: list[str] = relay(np.array(old.originals, dtype=np.object_),
-                                     np.array(originals, dtype=np.object_)).tolist()  # fmt: skip
     return SearchLists(
-        names=all_names,
-        originals=all_originals,
+        names=relay(old.names, np.array(names, dtype=np.object_)),
+        originals=relay(old.originals, np.array(originals, dtype=np.object_)),
         distinct=distinct,
         distinct_ids=distinct_ids,
         blob="\n".join(distinct) if more_names else old.blob,
@@ -181,8 +173,6 @@ def updated_lists(old: SearchLists, relay: Relay, added: pd.DataFrame) -> Search
         folder_blob="\n".join(folders) if grown else old.folder_blob,
         folder_starts=starts_of(folders) if grown else old.folder_starts,
         folder_of_row=relay(old.folder_of_row, added_folders).astype(np.int64),
-        newest_first=newest.tolist(),
-        path_rank=rank.tolist(),
         newest_array=newest,
         path_rank_array=rank,
         cpaths=cpaths,
@@ -192,14 +182,14 @@ def updated_lists(old: SearchLists, relay: Relay, added: pd.DataFrame) -> Search
 
 def _sorted_update(
     old: SearchLists, old_to_new: _Ints, names: list[str], added_at: _Ints
-) -> tuple[list[str], list[int]]:
+) -> tuple[_Objects, _Ints]:
     """The names in order without the rows gone, with the fresh ones placed by bisection."""
-    rows = old_to_new[np.array(old.sorted_rows, dtype=np.int64)]
+    rows = old_to_new[old.sorted_rows]
     still = rows >= 0
-    kept_names = np.array(old.sorted_names, dtype=np.object_)[still]
+    kept_names = old.sorted_names[still] if not still.all() else old.sorted_names
     kept_rows = rows[still]
     if not names:
-        return kept_names.tolist(), kept_rows.tolist()
+        return kept_names, kept_rows
     fresh = np.array(names, dtype=np.object_)
     by_name = np.argsort(fresh, kind="stable")
     fresh, fresh_rows = fresh[by_name], added_at[by_name]
@@ -211,8 +201,7 @@ def _sorted_update(
         while spot < len(kept_names) and kept_names[spot] == name and kept_rows[spot] < row:
             spot += 1
         at[i] = spot
-    return (np.insert(kept_names, at, fresh).tolist(),
-            np.insert(kept_rows, at, fresh_rows).tolist())  # fmt: skip
+    return np.insert(kept_names, at, fresh), np.insert(kept_rows, at, fresh_rows)
 
 
 def _table_update(
