@@ -65,7 +65,8 @@ def assert_same_lists(updated: SearchLists, fresh: SearchLists) -> None:
     assert updated.sorted_rows.tolist() == fresh.sorted_rows.tolist()
     np.testing.assert_array_equal(updated.path_rank_array, fresh.path_rank_array)
     np.testing.assert_array_equal(updated.newest_array, fresh.newest_array)
-    assert updated.cpaths.tolist() == fresh.cpaths.tolist()
+    assert updated.sorted_paths.tolist() == fresh.sorted_paths.tolist()
+    assert updated.path_rows.tolist() == fresh.path_rows.tolist()
     assert ([updated.folders[i] for i in updated.folder_of_row.tolist()]
             == [fresh.folders[i] for i in fresh.folder_of_row.tolist()])  # fmt: skip
     assert set(fresh.folders) <= set(updated.folders)
@@ -141,7 +142,7 @@ def test_changes_one_after_another_stay_like_a_fresh_build(ws: wsnb.Workspace) -
     assert_like_fresh(ws, index)
 
 
-def test_a_lower_case_tree_keeps_its_path_order_until_a_capital_breaks_it(tmp_path: Path) -> None:
+def test_a_capital_sets_the_casefolded_path_order_apart(tmp_path: Path) -> None:
     root = tmp_path / "lower"
     (root / "src").mkdir(parents=True)
     for path in ("src/main.py", "src/util.py", "readme.md"):
@@ -150,9 +151,10 @@ def test_a_lower_case_tree_keeps_its_path_order_until_a_capital_breaks_it(tmp_pa
     ws.scan()
     (root / "src" / "other.py").write_text("x", encoding="utf-8")
     index = follow(ws, "src/other.py")
-    assert index._snap.lists is not None and index._snap.lists.ranked_in_order
     assert_like_fresh(ws, index)
     (root / "Zeta.md").write_text("x", encoding="utf-8")  # sorts first by path, last casefolded
-    index = follow(ws, "Zeta.md")
-    assert index._snap.lists is not None and not index._snap.lists.ranked_in_order
+    (root / "zeta.md").write_text("x", encoding="utf-8")  # the same path, casefolded
+    index = follow(ws, "Zeta.md", "zeta.md")
+    lists = index._snap.lists
+    assert lists is not None and lists.path_rows.tolist() != sorted(lists.path_rows.tolist())
     assert_like_fresh(ws, index)

@@ -10,8 +10,8 @@ updated in place at the cost of each change (``wsnb.searchlists``):
 casefolded names and stems, and each entry's parent folder. Each distinct
 name is searched once, and a path match is a name match or a match in the
 parent folder, and there are far fewer folders than files, so folders are
-searched once each instead of every file's full path. ``bench/bench_scan.py`` holds ``find`` to a p50 under
-10 ms on 60,000 files.
+searched once each instead of every file's full path. ``bench/bench_scan.py``
+holds ``find`` to a p50 under 10 ms on 60,000 files.
 """
 
 from __future__ import annotations

@@ -98,8 +98,8 @@ class SearchLists:
     folder_of_row: _Ints  # each row's folder, an index into folders
     newest_array: _Ints  # -mtime in ns, so a smaller key is newer
     path_rank_array: _Ints  # position of each row in casefolded path order
-    cpaths: _Objects  # casefolded paths
-    ranked_in_order: bool  # casefolded paths already in order: path_rank is 0, 1, 2...
+    sorted_paths: _Objects  # casefolded paths in order, for placing fresh rows by bisection
+    path_rows: _Ints  # the row of each of sorted_paths
 
 
 def build_lists(frame: pd.DataFrame) -> SearchLists:
@@ -111,8 +111,10 @@ def build_lists(frame: pd.DataFrame) -> SearchLists:
     distinct, name_of_row = _table(names)
     order = sorted(range(len(names)), key=names.__getitem__)
     mtimes = frame["modified"].to_numpy(dtype="datetime64[ns]").view(np.int64)
+    # A scan's frame is sorted by path: casefolded, the order mostly holds, and a check is cheap.
     in_order = all(a < b for a, b in pairwise(paths))
-    rank = list(range(len(paths))) if in_order else _path_rank(paths)
+    path_rows = (np.arange(len(paths), dtype=np.int64) if in_order
+                 else np.array(sorted(range(len(paths)), key=paths.__getitem__), dtype=np.int64))
     return SearchLists(
         names=np.array(names, dtype=np.object_),
         originals=np.array(originals, dtype=np.object_),
@@ -131,9 +133,9 @@ def build_lists(frame: pd.DataFrame) -> SearchLists:
         folder_starts=starts_of(folders),
         folder_of_row=folder_of_row,
         newest_array=-mtimes,
-        path_rank_array=np.array(rank, dtype=np.int64),
-        cpaths=np.array(paths, dtype=np.object_),
-        ranked_in_order=in_order,
+        path_rank_array=_rank(path_rows),
+        sorted_paths=np.array(paths, dtype=np.object_)[path_rows],
+        path_rows=path_rows,
     )
 
 
@@ -143,16 +145,15 @@ def updated_lists(old: SearchLists, relay: Relay, added: pd.DataFrame) -> Search
     names = [name.casefold() for name in originals]
     paths = [str(path).casefold() for path in added["path"].tolist()]
     old_to_new, added_at = relay.new_rows()
-    sorted_names, sorted_rows = _sorted_update(old, old_to_new, names, added_at)
+    sorted_names, sorted_rows = _order_update(old.sorted_names, old.sorted_rows, old_to_new,
+                                              names, added_at)  # fmt: skip
+    sorted_paths, path_rows = _order_update(old.sorted_paths, old.path_rows, old_to_new,
+                                            paths, added_at)  # fmt: skip
     folders, folder_ids, added_folders = _table_update(
         old.folders, old.folder_ids, [parent(path) for path in paths])
     distinct, distinct_ids, added_names = _table_update(old.distinct, old.distinct_ids, names)
     mtimes = added["modified"].to_numpy(dtype="datetime64[ns]").view(np.int64)
     newest = relay(old.newest_array, -mtimes).astype(np.int64)
-    cpaths = relay(old.cpaths, np.array(paths, dtype=np.object_))
-    in_order = old.ranked_in_order and _in_order_at(cpaths, added_at)
-    rank = (np.arange(len(cpaths), dtype=np.int64) if in_order
-            else np.array(_path_rank(cpaths.tolist()), dtype=np.int64))  # fmt: skip
     grown = len(folders) != len(old.folders)
     more_names = len(distinct) != len(old.distinct)
     suffixes = [str(s).casefold() for s in added["suffix"].tolist()]
@@ -174,19 +175,22 @@ def updated_lists(old: SearchLists, relay: Relay, added: pd.DataFrame) -> Search
         folder_starts=starts_of(folders) if grown else old.folder_starts,
         folder_of_row=relay(old.folder_of_row, added_folders).astype(np.int64),
         newest_array=newest,
-        path_rank_array=rank,
-        cpaths=cpaths,
-        ranked_in_order=in_order,
+        path_rank_array=_rank(path_rows),
+        sorted_paths=sorted_paths,
+        path_rows=path_rows,
     )
 
 
-def _sorted_update(
-    old: SearchLists, old_to_new: _Ints, names: list[str], added_at: _Ints
+def _order_update(
+    keys: _Objects, rows_of_keys: _Ints, old_to_new: _Ints, names: list[str], added_at: _Ints
 ) -> tuple[_Objects, _Ints]:
-    """The names in order without the rows gone, with the fresh ones placed by bisection."""
-    rows = old_to_new[old.sorted_rows]
+    """Sorted ``keys`` (and their rows) without the rows gone, the fresh ones placed by bisection.
+
+    The order is the one a stable sort of the new rows by key gives: equal keys by row.
+    """
+    rows = old_to_new[rows_of_keys]
     still = rows >= 0
-    kept_names = old.sorted_names[still] if not still.all() else old.sorted_names
+    kept_names = keys[still] if not still.all() else keys
     kept_rows = rows[still]
     if not names:
         return kept_names, kept_rows
@@ -220,17 +224,6 @@ def _table_update(
     return table, ids, np.array([ids[key] for key in keys], dtype=np.int64)
 
 
-def _in_order_at(cpaths: _Objects, at: _Ints) -> bool:
-    """Whether the casefolded paths stay in order around the fresh rows (the rest kept theirs)."""
-    last = len(cpaths) - 1
-    for position in at.tolist():
-        if position > 0 and not cpaths[position - 1] < cpaths[position]:
-            return False
-        if position < last and not cpaths[position] < cpaths[position + 1]:
-            return False
-    return True
-
-
 def starts_of(texts: list[str]) -> _Ints:
     """Where each text starts once they are joined by "\n"."""
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1
@@ -253,8 +246,8 @@ def stem(name: str) -> str:
     return name[:dot] if dot > 0 and name[:dot].strip(".") else name
 
 
-def _path_rank(paths: list[str]) -> list[int]:
-    rank = [0] * len(paths)
-    for position, row in enumerate(sorted(range(len(paths)), key=paths.__getitem__)):
-        rank[row] = position
+def _rank(rows_in_order: _Ints) -> _Ints:
+    """Each row's position in an order given as the rows in that order."""
+    rank = np.empty(len(rows_in_order), dtype=np.int64)
+    rank[rows_in_order] = np.arange(len(rows_in_order), dtype=np.int64)
     return rank
