@@ -230,21 +230,23 @@ class Revalidation:
         if frame.empty:
             return set()
         start = self._cursor if self._cursor < len(frame) else 0
-        part = frame.iloc[start : start + rows]
-        self._cursor = start + rows
-        part = part[~part["is_dir"].to_numpy()]
-        paths: list[str] = part["path"].tolist()
+        stop = self._cursor = start + rows
+        # Column slices, not a sliced frame: a few views instead of a DataFrame per query.
+        files = ~frame["is_dir"].to_numpy()[start:stop]
+        paths: list[str] = frame["path"].to_numpy()[start:stop][files].tolist()
         sizes, times, gone = [], [], set()
         for path in paths:
             try:
                 info = os.lstat(self.root + "/" + path)
             except OSError:
                 gone.add(path)
-                info = None
-            sizes.append(info.st_size if info else -1)
-            times.append(info.st_mtime_ns if info else 0)
-        differ = ((part["size"].to_numpy() != sizes)
-                  | (part["modified"].to_numpy() != local_times(times)))  # fmt: skip
+                sizes.append(-1)
+                times.append(0)
+                continue
+            sizes.append(info.st_size)
+            times.append(info.st_mtime_ns)
+        differ = ((frame["size"].to_numpy()[start:stop][files] != sizes)
+                  | (frame["modified"].to_numpy()[start:stop][files] != local_times(times)))
         return gone | {path for path, moved in zip(paths, differ.tolist(), strict=True) if moved}
 
     def _time(self, folder: str) -> int | None:
