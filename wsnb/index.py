@@ -194,7 +194,8 @@ class FileIndex:
         return self.follow(batch_change(batch), outside=True)
 
     def revalidate(self) -> IndexChange | None:
-        """Where no watcher works: read again the folders whose time moved (before a query)."""
+        """Where no watcher works: read again the folders whose time moved, and the files of a
+        rolling look whose size or time did (before a query)."""
         if self.revalidation is None:
             return None
         with self._writing:
