@@ -131,3 +131,23 @@ def test_a_refused_watcher_hands_over_in_one_failed_batch(tmp_path: Path) -> Non
     watcher = Watcher(tmp_path, seen.append, settings=WatchSettings(notifier=refuse))
     watcher.start()
     assert watcher.state == "failed" and seen and seen[0].failed
+
+
+def test_the_fallback_sees_an_edit_in_place_that_keeps_its_folder_time(
+    checking: wsnb.Workspace,
+) -> None:
+    ws = checking
+    edited = ws.root / "pkg" / "b.txt"
+    folder_time = (ws.root / "pkg").stat().st_mtime_ns
+    old_size = int(ws.files.set_index("path").loc["pkg/b.txt", "size"])
+    with edited.open("a", encoding="utf-8") as handle:  # in place: no entry added or renamed
+        handle.write("a longer line, written into the same file\n")
+    os.utime(ws.root / "pkg", ns=(folder_time, folder_time))
+    assert (ws.root / "pkg").stat().st_mtime_ns == folder_time
+    # The rolling look covers every row within entries / 256 queries; this tree is one turn.
+    queries = len(ws.files) // 256 + 2
+    for _unused in range(queries):
+        ws.find("b.txt")
+    size = int(ws.files.set_index("path").loc["pkg/b.txt", "size"])
+    assert size == edited.stat().st_size != old_size
+    files_equal_a_scan(ws)

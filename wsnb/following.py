@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from .errors import PolicyError
-from .frames import FILE_COLUMNS
+from .frames import FILE_COLUMNS, local_times
 from .scanner import is_skipped_dir
 from .types import ActionType
 
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["Change", "IndexChange", "Revalidation", "batch_change", "changed_paths", "plan_change"]
 
 _ROOT = ""
+_ROLL_ROWS = 256  # rows whose files are looked at again per query, in turn: about 0.5 ms
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,8 +155,10 @@ class Revalidation:
     ``times`` holds each indexed folder's modification time (ns) as last
     seen ("" is the root). A folder whose time moved gained, lost or renamed
     an entry: its entries are read again, nothing else. An edit in place
-    that keeps the folder's time is seen when its folder changes next, or at
-    ``ws.scan()``.
+    keeps its folder's time: a rolling look at the files, ``_ROLL_ROWS`` rows
+    of the frame per query in turn, finds a size or time that moved, so
+    such an edit is seen within ``entries / _ROLL_ROWS`` queries (or at
+    ``ws.scan()``), at a bounded cost per query.
     """
 
     def __init__(self, policy: AccessPolicy) -> None:
@@ -163,6 +166,7 @@ class Revalidation:
         self.root = str(policy.root)
         self.times: dict[str, int] = {}
         self._paths: dict[str, str] = {}  # folder -> its OS path, joined once
+        self._cursor = 0  # where the rolling look at the files goes on
 
     def baseline(self, folders: Iterable[str]) -> None:
         """Remember the times of ``folders`` (and the root) now, before they are read."""
@@ -200,10 +204,11 @@ class Revalidation:
         new = folders - self.times.keys()
         if new:
             self.note(new)
+        edited = self.edited(frame)
         if not moved:
-            return Change(frozenset(), frozenset())
+            return _change_of(edited) if edited else Change(frozenset(), frozenset())
         self.note(moved)  # before reading them: what changes next is seen next time
-        items: set[str] = set()
+        items: set[str] = set(edited)
         refresh: set[str] = set()
         parents = frame["path"].str.rpartition("/")[0]
         for folder in moved:
@@ -219,6 +224,30 @@ class Revalidation:
         change = _change_of(items)
         return Change(change.items, change.folders | frozenset(refresh - change.items),
                       change.rescan)  # fmt: skip
+
+    def edited(self, frame: pd.DataFrame, rows: int = _ROLL_ROWS) -> set[str]:
+        """The files among the next ``rows`` rows whose size or time is not the row's."""
+        if frame.empty:
+            return set()
+        start = self._cursor if self._cursor < len(frame) else 0
+        stop = self._cursor = start + rows
+        # Column slices, not a sliced frame: a few views instead of a DataFrame per query.
+        files = ~frame["is_dir"].to_numpy()[start:stop]
+        paths: list[str] = frame["path"].to_numpy()[start:stop][files].tolist()
+        sizes, times, gone = [], [], set()
+        for path in paths:
+            try:
+                info = os.lstat(self.root + "/" + path)
+            except OSError:
+                gone.add(path)
+                sizes.append(-1)
+                times.append(0)
+                continue
+            sizes.append(info.st_size)
+            times.append(info.st_mtime_ns)
+        differ = ((frame["size"].to_numpy()[start:stop][files] != sizes)
+                  | (frame["modified"].to_numpy()[start:stop][files] != local_times(times)))
+        return gone | {path for path, moved in zip(paths, differ.tolist(), strict=True) if moved}
 
     def _time(self, folder: str) -> int | None:
         try:

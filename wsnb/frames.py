@@ -266,6 +266,11 @@ def _local_times(mtimes_ns: list[int], order: npt.NDArray[np.intp]) -> npt.NDArr
     return local.astype("datetime64[ns]")
 
 
+def local_times(mtimes_ns: list[int]) -> npt.NDArray[np.datetime64]:
+    """File times (ns since the epoch) as the ``modified`` column holds them."""
+    return _local_times(mtimes_ns, np.arange(len(mtimes_ns)))
+
+
 def _utc_offset(seconds: int) -> int:
     try:
         return time.localtime(seconds).tm_gmtoff

@@ -5,12 +5,13 @@ the name without its suffix ("main" finds ``main.cpp``), a prefix, a match at
 a word boundary, anywhere in the name, and last anywhere in the folder path.
 Inside a tier the newest file wins, then the path decides.
 
-Speed comes from plain Python lists built once, on the first search:
-casefolded names and stems, and each entry's parent folder. A path match is
-a name match or a match in the parent folder, and there are far fewer
-folders than files, so folders are searched once each instead of every
-file's full path. ``bench/bench_scan.py`` holds ``find`` to a p50 under
-10 ms on 60,000 files.
+Speed comes from lists and arrays built once, on the first search, and then
+updated in place at the cost of each change (``wsnb.searchlists``):
+casefolded names and stems, and each entry's parent folder. Each distinct
+name is searched once, and a path match is a name match or a match in the
+parent folder, and there are far fewer folders than files, so folders are
+searched once each instead of every file's full path. ``bench/bench_scan.py``
+holds ``find`` to a p50 under 10 ms on 60,000 files.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from .following import (
 from .listeners import Listeners
 from .scanner import FILE_COLUMNS, ScanReport
 from .scantypes import MODEL_LIMITS, ScanLimits
+from .searchlists import Relay, SearchLists, build_lists, updated_lists
 
 if TYPE_CHECKING:
     from .planrecord import PlanRecord
@@ -65,43 +67,6 @@ MATCH_TIERS: dict[str, int] = {
 _TIER_ORDER = tuple(MATCH_TIERS)
 _START = re.Match.start
 _PLAN_WAIT_S = 5.0  # the longest a watcher's batch waits for a plan being carried out
-
-
-class _Groups:
-    """Rows by a key (a stem, a suffix), looked up per query; built with one factorize."""
-
-    __slots__ = ("codes", "ids")
-
-    def __init__(self, keys: list[str]) -> None:
-        codes, uniques = pd.factorize(np.array(keys, dtype=np.object_))
-        self.codes = codes
-        self.ids = {str(key): code for code, key in enumerate(uniques.tolist())}
-
-    def get(self, key: str) -> list[int]:
-        code = self.ids.get(key)
-        return [] if code is None else np.flatnonzero(self.codes == code).tolist()
-
-
-@dataclass(frozen=True, slots=True)
-class _Lists:
-    """What every search reads, as plain lists and dicts; built once per index."""
-
-    names: list[str]  # casefolded
-    originals: list[str]  # as on disk, for camelCase word boundaries
-    blob: str  # the names joined by "\n", searched at C speed
-    starts: npt.NDArray[np.int64]  # where each name starts in blob
-    by_stem: _Groups  # name without its suffix -> rows
-    by_suffix: _Groups
-    sorted_names: list[str]  # names in order, for prefix ranges by bisection
-    sorted_rows: list[int]  # the row of each of sorted_names
-    folders: list[str]  # casefolded parent folder paths, one per distinct folder
-    folder_blob: str  # the folders joined by "\n"
-    folder_starts: npt.NDArray[np.int64]
-    folder_of_row: npt.NDArray[np.int64]  # each row's folder, an index into folders
-    newest_first: list[int]  # -mtime in ns, so a smaller key is newer
-    path_rank: list[int]  # position of each row in path order
-    newest_array: npt.NDArray[np.int64]  # the same two, for numpy sorts
-    path_rank_array: npt.NDArray[np.int64]
 
 
 class FileIndex:
@@ -229,7 +194,8 @@ class FileIndex:
         return self.follow(batch_change(batch), outside=True)
 
     def revalidate(self) -> IndexChange | None:
-        """Where no watcher works: read again the folders whose time moved (before a query)."""
+        """Where no watcher works: read again the folders whose time moved, and the files of a
+        rolling look whose size or time did (before a query)."""
         if self.revalidation is None:
             return None
         with self._writing:
@@ -288,7 +254,9 @@ class FileIndex:
         if not differ and report == snap.report:
             return None
         new = _Snapshot(done.frame, report)
-        if snap.lists is not None:
+        if done.relay is not None:
+            new.follow(snap, done.relay, done.new)
+        elif snap.lists is not None:
             new.search_lists()  # built here, so the next find never waits for it
         self._snap = new
         if not paths:
@@ -311,6 +279,7 @@ class _Followed:
     report: ScanReport
     old: pd.DataFrame
     new: pd.DataFrame
+    relay: Relay | None = None  # how the frame was made from the last one, for the search lists
 
 
 class _Snapshot:
@@ -321,7 +290,7 @@ class _Snapshot:
     def __init__(self, frame: pd.DataFrame, report: ScanReport) -> None:
         self.frame = frame
         self.report = report
-        self.lists: _Lists | None = None
+        self.lists: SearchLists | None = None
         self.folders: frozenset[str] | None = None
         self._paths: npt.NDArray[np.object_] | None = None
         self._in_order: bool | None = None
@@ -354,9 +323,18 @@ class _Snapshot:
             mask[start : np.searchsorted(paths, item + "/\U0010ffff", "left")] = True
         return mask
 
-    def search_lists(self) -> _Lists:
+    def follow(self, last: _Snapshot, relay: Relay, added: pd.DataFrame) -> None:
+        """Derive what ``last`` had derived, at the cost of the change: ``relay`` made the frame."""
+        fresh = added["path"].to_numpy(dtype=object)
+        self._paths = relay(last.paths, fresh)
+        if last._in_order:  # merged at their places: the order holds
+            self._in_order = True
+        if last.lists is not None:  # in use: updated here, so the next find never waits for it
+            self.lists = updated_lists(last.lists, relay, added)
+
+    def search_lists(self) -> SearchLists:
         if self.lists is None:
-            self.lists = _build_lists(self.frame)
+            self.lists = build_lists(self.frame)
         return self.lists
 
     def folder_set(self) -> frozenset[str]:
@@ -387,78 +365,31 @@ def _with_rows(snap: _Snapshot, fresh: Iterable[pd.DataFrame], change: Change) -
     at = np.searchsorted(kept_paths, added["path"].to_numpy(dtype=object), side="left")
     # Each kept row keeps its order; an added row goes before the kept row it sorts before.
     ranks = np.concatenate([np.arange(len(kept), dtype=np.int64) * 2 + 1, at * 2])
-    merged = merged.take(np.argsort(ranks, kind="stable")).reset_index(drop=True)
+    order = np.argsort(ranks, kind="stable")
+    merged = merged.take(order).reset_index(drop=True)
     files = int((~merged["is_dir"]).sum())
     report = dataclasses.replace(snap.report, entries=len(merged), files=files,
                                  dirs=len(merged) - files)  # fmt: skip
-    return _Followed(merged, report, frame[stale], added)
+    return _Followed(merged, report, frame[stale], added, Relay(~stale, order))
 
 
-def _build_lists(frame: pd.DataFrame) -> _Lists:
-    originals = [str(name) for name in frame["name"].tolist()]
-    names = [name.casefold() for name in originals]
-    paths = [str(path).casefold() for path in frame["path"].tolist()]
-    folders, folder_of_row = _folders(paths)
-    order = sorted(range(len(names)), key=names.__getitem__)
-    mtimes = frame["modified"].to_numpy(dtype="datetime64[ns]").view(np.int64)
-    rank = _path_rank(paths)
-    return _Lists(
-        names=names,
-        originals=originals,
-        blob="\n".join(names),
-        starts=_starts(names),
-        by_stem=_Groups([_stem(name) for name in names]),
-        by_suffix=_Groups([str(s).casefold() for s in frame["suffix"].tolist()]),
-        sorted_names=[names[row] for row in order],
-        sorted_rows=order,
-        folders=folders,
-        folder_blob="\n".join(folders),
-        folder_starts=_starts(folders),
-        folder_of_row=folder_of_row,
-        newest_first=(-mtimes).tolist(),
-        path_rank=rank,
-        newest_array=-mtimes,
-        path_rank_array=np.array(rank, dtype=np.int64),
-    )
-
-
-def _starts(texts: list[str]) -> npt.NDArray[np.int64]:
-    """Where each text starts once they are joined by "\n"."""
-    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1
-    return np.concatenate(([0], np.cumsum(lengths)[:-1])).astype(np.int64)
-
-
-def _folders(paths: list[str]) -> tuple[list[str], npt.NDArray[np.int64]]:
-    """The distinct parent folders of ``paths``, and the folder of each row."""
-    folder_ids: dict[str, int] = {}
-    rows = [
-        folder_ids.setdefault(path[:cut] if (cut := path.rfind("/")) > 0 else "", len(folder_ids))
-        for path in paths
-    ]
-    return list(folder_ids), np.array(rows, dtype=np.int64)
-
-
-def _stem(name: str) -> str:
-    dot = name.rfind(".")
-    return name[:dot] if dot > 0 and name[:dot].strip(".") else name
-
-
-def _path_rank(paths: list[str]) -> list[int]:
-    if all(a < b for a, b in pairwise(paths)):
-        return list(range(len(paths)))  # the scan's frame is sorted by path already
-    rank = [0] * len(paths)
-    for position, row in enumerate(sorted(range(len(paths)), key=paths.__getitem__)):
-        rank[row] = position
-    return rank
-
-
-def _search(lists: _Lists, query: str, limit: int) -> tuple[list[int], list[str], int]:
+def _search(lists: SearchLists, query: str, limit: int) -> tuple[list[int], list[str], int]:
     """The top ``limit`` rows with their tier labels, and how many rows match in all."""
-    hits = _matching(lists.blob, lists.starts, lists.names, query)
+    hits = _name_hits(lists, query)
     path_only = _path_only(lists, query, hits)
-    tiers = _tier_rows(lists, query, hits.tolist(), path_only)
+    tiers = _tier_rows(lists, query, hits, path_only)  # lists made only for the tiers reached
     picked, labels = _best(tiers, lists, limit)
     return picked, labels, len(hits) + len(path_only)
+
+
+def _name_hits(lists: SearchLists, query: str) -> npt.NDArray[np.int64]:
+    """Rows whose name contains ``query``, in order: each distinct name is searched once."""
+    found = _matching(lists.blob, lists.starts, lists.distinct, query)
+    if not len(found):
+        return found
+    hit = np.zeros(len(lists.distinct), dtype=bool)
+    hit[found] = True
+    return np.flatnonzero(hit[lists.name_of_row])
 
 
 def _matching(
@@ -482,24 +413,29 @@ def _matching(
     return rows[np.concatenate(([True], rows[1:] != rows[:-1]))]
 
 
-def _path_only(lists: _Lists, query: str, in_name: npt.NDArray[np.int64]) -> list[int]:
+def _path_only(
+    lists: SearchLists, query: str, in_name: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
     """Rows whose relative path, but not name, contains ``query``.
 
     Without a "/" in the query, a path match is a name match or a match in
     the parent folder, so the distinct folders are searched, not every path.
     """
     if "/" in query:
-        return _path_matches_across(lists, query, set(in_name.tolist()))
+        across = _path_matches_across(lists, query, set(in_name.tolist()))
+        return np.array(across, dtype=np.int64)
     folders = _matching(lists.folder_blob, lists.folder_starts, lists.folders, query)
     if len(folders) == 0:
-        return []
-    mask = np.isin(lists.folder_of_row, folders)
+        return np.zeros(0, dtype=np.int64)
+    hit = np.zeros(len(lists.folders), dtype=bool)
+    hit[folders] = True
+    mask = hit[lists.folder_of_row]  # one gather, where isin would sort
     mask[in_name] = False
-    return np.flatnonzero(mask).tolist()
+    return np.flatnonzero(mask)
 
 
-def _path_matches_across(lists: _Lists, query: str, in_name: set[int]) -> list[int]:
-    names, folders = lists.names, lists.folders
+def _path_matches_across(lists: SearchLists, query: str, in_name: set[int]) -> list[int]:
+    names, folders = lists.names.tolist(), lists.folders
     rows: list[int] = []
     for row, folder in enumerate(lists.folder_of_row.tolist()):
         if row not in in_name and query in f"{folders[folder]}/{names[row]}":
@@ -508,7 +444,7 @@ def _path_matches_across(lists: _Lists, query: str, in_name: set[int]) -> list[i
 
 
 def _tier_rows(
-    lists: _Lists, query: str, hits: list[int], path_only: list[int]
+    lists: SearchLists, query: str, hits: npt.NDArray[np.int64], path_only: npt.NDArray[np.int64]
 ) -> Iterator[tuple[str, list[int]]]:
     """Each tier's rows, best tier first, each row in its best tier only.
 
@@ -527,22 +463,24 @@ def _tier_rows(
         yield "suffix", fresh(lists.by_suffix.get(query))
     yield "stem", fresh(lists.by_stem.get(query))
     yield "prefix", fresh(_prefixed(lists, query))
-    rest = [row for row in hits if row not in seen]
-    names, originals = lists.names, lists.originals
-    words = [row for row in rest if _at_word_start(names[row], originals[row], query)]
+    rest = [row for row in hits.tolist() if row not in seen]
+    at = np.array(rest, dtype=np.int64)
+    pairs = zip(lists.names[at].tolist(), lists.originals[at].tolist(), rest, strict=True)
+    words = [row for name, original, row in pairs if _at_word_start(name, original, query)]
     yield "word", words
     in_words = set(words)
     yield "name", [row for row in rest if row not in in_words]
-    yield "path", path_only
+    yield "path", path_only.tolist()
 
 
-def _prefixed(lists: _Lists, query: str, *, exact: bool = False) -> list[int]:
+def _prefixed(lists: SearchLists, query: str, *, exact: bool = False) -> list[int]:
     """Rows whose name starts with (or, with ``exact``, is) ``query``: a range of sorted names."""
     names = lists.sorted_names
     start = bisect_left(names, query)
     # Every name that starts with the query sorts before the query + the last code point.
     end = bisect_right(names, query) if exact else bisect_left(names, query + "\U0010ffff")
-    return lists.sorted_rows[start:end]
+    rows: list[int] = lists.sorted_rows[start:end].tolist()
+    return rows
 
 
 def _at_word_start(name: str, original: str, query: str) -> bool:
@@ -560,7 +498,7 @@ def _at_word_start(name: str, original: str, query: str) -> bool:
 
 
 def _best(
-    tiers: Iterator[tuple[str, list[int]]], lists: _Lists, limit: int
+    tiers: Iterator[tuple[str, list[int]]], lists: SearchLists, limit: int
 ) -> tuple[list[int], list[str]]:
     """The top ``limit`` rows: tier by tier, newest first inside a tier, then by path."""
     picked: list[int] = []
@@ -574,11 +512,8 @@ def _best(
     return picked, labels
 
 
-def _newest(rows: list[int], lists: _Lists, count: int) -> list[int]:
-    """The ``count`` newest of ``rows``, ties broken by path; numpy sorts the big tiers."""
-    if len(rows) <= 64:
-        newest, rank = lists.newest_first, lists.path_rank
-        return sorted(rows, key=lambda row: (newest[row], rank[row]))[:count]
+def _newest(rows: list[int], lists: SearchLists, count: int) -> list[int]:
+    """The ``count`` newest of ``rows``, ties broken by path, sorted by numpy."""
     picked = np.array(rows, dtype=np.int64)
     order = np.lexsort((lists.path_rank_array[picked], lists.newest_array[picked]))
     chosen: list[int] = picked[order[:count]].tolist()
