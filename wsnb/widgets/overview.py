@@ -68,7 +68,7 @@ def chart_svg(frame: pd.DataFrame, label: str, value: str, title: str) -> str:
     data = frame.set_index(label)[value].iloc[::-1]  # largest on top
     # Drawn about as wide as the 230 px dock (so its text keeps its size there, not
     # shrunk by the viewBox) and never wider on a wide page: 9 pt is 12 CSS px.
-    figure = Figure(figsize=(2.4, 0.3 * max(len(data), 2) + 0.7), dpi=96)
+    figure = Figure(figsize=(2.2, 0.3 * max(len(data), 2) + 0.7), dpi=96)
     figure.patch.set_alpha(0)
     FigureCanvasSVG(figure)
     axes = figure.add_subplot()
@@ -83,14 +83,15 @@ def chart_svg(frame: pd.DataFrame, label: str, value: str, title: str) -> str:
     axes.set_ylabel("")
     axes.tick_params(axis="y", colors=_INK, labelsize=9)
     axes.spines["left"].set_color(_INK)
-    axes.margins(x=0.45)
+    axes.margins(x=1.1)  # room right of the longest bar for its label
     for side in ("top", "right", "bottom"):
         axes.spines[side].set_visible(False)
     buffer = io.StringIO()
     # Text stays text (svg.fonttype "none"): the page's fonts draw it, Chinese names too.
     with warnings.catch_warnings(), rc_context({"svg.fonttype": "none"}):
         warnings.simplefilter("ignore", UserWarning)
-        figure.tight_layout()
+        # Padding for the page's font, drawn a little wider than matplotlib measures it.
+        figure.tight_layout(pad=1.8)
         figure.savefig(buffer, format="svg", transparent=True)
     svg = buffer.getvalue()
     svg = svg[svg.index("<svg"):]  # no XML prologue inside HTML
