@@ -52,6 +52,8 @@ CELLS = [
     "dock = widgets.Box([docked], layout=widgets.Layout(width='230px'))\n"
     "dock.add_class('probe-dock')\ndock",
     f"wide = ws.panel()\nfor name in {EXPANDED!r}:\n    wide.explorer.expand(name)\n"
+    # As wide as the box, as in a cell's output (a Box's child otherwise takes its content's width).
+    "wide.layout.width = '100%'\n"
     "box = widgets.Box([wide], layout=widgets.Layout(width='900px'))\n"
     "box.add_class('probe-wide')\nbox",
 ]

@@ -31,7 +31,8 @@ _COLUMNS = [N_("time"), N_("change"), N_("outcome"), ""]
 _CSS = """<style>
 .wsnb-history-rows { container-type: inline-size; }
 .wsnb-hrow { display: grid !important; align-items: center; column-gap: 8px;
-  grid-template-columns: 150px minmax(180px, 2fr) minmax(120px, 1fr) 80px; }
+  /* the last column holds the 80 px Undo and its margins */
+  grid-template-columns: 150px minmax(180px, 2fr) minmax(120px, 1fr) 88px; }
 @container (max-width: 540px) {
   .wsnb-hrow.wsnb-hhead { display: none !important; }
   .wsnb-hrow { grid-template-columns: minmax(0, 1fr) auto;
