@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 
 import wsnb
 from wsnb.history import Journal, JournalEntry, new_entry_id
+from wsnb.i18n import using_language
 from wsnb.types import PlanState
 from wsnb.widgets import HistoryView, PlanCard
 
@@ -20,7 +22,12 @@ def ws(root: Path) -> wsnb.Workspace:
 
 
 def _rows(view: HistoryView) -> int:
-    return (len(view.table.children) - 5) // 5  # five header cells, five cells a row
+    return len(view.table.children) - 1  # one header row, then one row an entry
+
+
+def _cells(view: HistoryView, row: int) -> list[str]:
+    """The HTML of entry ``row``'s cells (0 = most recent), the Undo button left out."""
+    return [cell.value for cell in view.table.children[row + 1].children[:3]]
 
 
 def test_an_empty_journal_says_so(ws: wsnb.Workspace) -> None:
@@ -35,9 +42,10 @@ def test_the_view_refreshes_after_a_plan_runs(ws: wsnb.Workspace) -> None:
     ws.create_file("a.txt", "a\n").confirm()
     PlanCard(ws.write_file("notes.txt", "two\n")).confirm_button.click()
     assert _rows(view) == 2 and "2 changes" in view.title.value
-    first_row = [cell.value for cell in view.table.children[5:9]]
-    assert "write_file" in first_row[1] and "notes.txt" in first_row[2]  # most recent first
-    assert view.describe().splitlines()[1].split() == ["write_file", "notes.txt", "done"]
+    first_row = _cells(view, 0)
+    assert "changed notes.txt" in first_row[1]  # most recent first, in words
+    assert "write_file" not in " ".join(first_row)
+    assert view.describe().splitlines()[1].split() == ["changed", "notes.txt", "done"]
 
 
 def test_a_cancelled_plan_leaves_no_row(ws: wsnb.Workspace) -> None:
@@ -77,7 +85,7 @@ def test_a_failed_entry_has_no_undo(ws: wsnb.Workspace, root: Path) -> None:
     Journal(root).append(failed)
     view = HistoryView(ws)
     assert _rows(view) == 1 and view.undo_buttons[failed.id].disabled
-    assert "FAILED" in view.table.children[8].value
+    assert "FAILED" in _cells(view, 0)[2]
     assert "failed: The disk is full." in view.describe()
 
 
@@ -136,3 +144,26 @@ def test_refresh_and_close_leave_no_widget_models_behind(ws: wsnb.Workspace) -> 
     view.undo(ws.history.iloc[0]["id"])
     view.close()
     assert set(_instances) - before == set()
+
+
+def test_an_undo_reads_as_what_it_put_back_in_both_languages(
+    ws: wsnb.Workspace, root: Path
+) -> None:
+    plan = ws.write_file("notes.txt", "two\n")
+    plan.confirm()
+    ws.undo(plan.data["journal_entry"]).confirm()
+    ws.create_file("b.txt", "b\n").confirm()
+    ws.undo().confirm()
+    view = HistoryView(ws)
+    undo_trash, _create, undo_write, _write = (_cells(view, n) for n in range(4))
+    assert "Undo: put back the earlier version of notes.txt" in undo_write[1]
+    assert "Undo: moved b.txt to the trash" in undo_trash[1]
+    # What a person reads: the cells without their hover titles.
+    shown = re.sub(r"title='[^']*'", "", " ".join(undo_write + undo_trash))
+    for internal in ("write_file", "trash_file", "(entry", *ws.history["id"]):
+        assert internal not in shown, internal
+    assert list(ws.history["what"][:2]) == ["Undo: moved b.txt to the trash", "created b.txt"]
+    with using_language("zh_CN"):
+        view.refresh()
+        assert "撤销" in _cells(view, 2)[1] and "notes.txt" in _cells(view, 2)[1]
+        assert "undo" not in _cells(view, 2)[1].lower()

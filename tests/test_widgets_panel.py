@@ -102,7 +102,7 @@ def test_confirm_in_the_panel_updates_the_cells_card_the_explorer_and_the_disk(
     assert panel.plans.pending == [] and panel.plans.outcome_cards[0].plan is plan
     assert panel.status.text == "Done."
     assert panel.tabs.titles[TAB_NAMES.index("Plans")] == "Plans"
-    assert "create_file" in panel.history.describe()
+    assert "created docs/new-page.md" in panel.history.describe()
 
 
 def test_confirm_in_the_cell_moves_the_plan_to_the_outcomes(

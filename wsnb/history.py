@@ -32,7 +32,7 @@ import pandas as pd
 
 from . import fsops
 from .errors import PolicyError, UndoError, UsageError, WriteError
-from .i18n import _
+from .i18n import N_, _
 from .policy import METADATA_DIR, AccessPolicy, WsPath
 from .types import ActionType, ToolResult
 
@@ -49,6 +49,7 @@ __all__ = [
     "Journal",
     "JournalEntry",
     "UndoRequest",
+    "entry_title",
     "journal_entry",
     "new_entry_id",
     "pick_entry",
@@ -119,7 +120,7 @@ class JournalEntry:
 
 
 _FRAME_COLUMNS = [
-    "id", "time", "action", "source", "target", "new_name", "success", "error", "undo_of",
+    "id", "time", "what", "action", "source", "target", "new_name", "success", "error", "undo_of",
     "undone_by", "backup", "trashed", "plan_id", "tool", "size", "sha256",
 ]  # fmt: skip
 
@@ -185,7 +186,8 @@ class Journal:
         entries = self.entries()
         undone = self.undone_by(entries)
         rows = [
-            {**asdict(e), "undone_by": undone.get(e.id)} for e in reversed(entries)
+            {**asdict(e), "undone_by": undone.get(e.id), "what": entry_title(e)}
+            for e in reversed(entries)
         ]
         frame = pd.DataFrame(rows, columns=_FRAME_COLUMNS).astype(
             {"success": bool, "size": "Int64"}
@@ -196,6 +198,29 @@ class Journal:
         else:
             frame["time"] = pd.to_datetime(frame["time"], utc=True)
         return frame
+
+
+# What an entry did, in words a person reads (the journal keeps the tool's name).
+_CHANGE_WORDS = {
+    "create_file": N_("created {target}"), "create_folder": N_("created the folder {target}"),
+    "write_file": N_("changed {target}"), "copy": N_("copied {source} to {target}"),
+    "move": N_("moved {source} to {target}"), "rename": N_("renamed {source} to {name}"),
+    "trash": N_("moved {source} to the trash"), "restore": N_("restored {target} from the trash"),
+    "open_file": N_("opened {target}"),
+}  # fmt: skip
+
+
+def entry_title(entry: JournalEntry) -> str:
+    """The entry in plain words; an undo says what it put back, never a tool's name or an id."""
+    words = _CHANGE_WORDS.get(entry.action)
+    source, target = entry.source or entry.target or "", entry.target or entry.source or ""
+    change = (_(words).format(source=source, target=target, name=entry.new_name or target)
+              if words else entry.action)  # fmt: skip
+    if not entry.undo_of:
+        return change
+    if entry.action == "write_file":
+        return _("Undo: put back the earlier version of {path}").format(path=target)
+    return _("Undo: {change}").format(change=change)
 
 
 def _append_locked(path: Path, line: bytes) -> None:

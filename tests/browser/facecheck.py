@@ -139,3 +139,47 @@ def last_row(tree: Locator) -> dict[str, float | bool | str]:
     """The tree scrolled to its end: where its last row ends and where the tree's box ends."""
     found: dict[str, float | bool | str] = tree.evaluate(_LAST_ROW)
     return found
+
+
+_ELLIPSIZED = """
+root => [...root.querySelectorAll('button')]
+  .filter((b) => b.getBoundingClientRect().width > 0 && b.textContent.trim()
+                 && b.scrollWidth > b.clientWidth + 1)
+  .map((b) => `${b.textContent.trim()} (${b.scrollWidth} > ${b.clientWidth})`)
+"""
+
+_SIDEWAYS = """
+root => [...root.querySelectorAll('*')]
+  .filter((el) => el.getBoundingClientRect().width > 0 && el.scrollWidth > el.clientWidth + 1
+                  && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX))
+  .map((el) => `${el.tagName}.${[...el.classList].join('.')} ${el.scrollWidth} > ${el.clientWidth}`)
+"""
+
+# The size a chart's text is drawn at on screen: its font size through every scale above it
+# (its own transform, the viewBox fitted to the room it has).
+_CHART_TEXT_PX = """
+root => [...root.querySelectorAll('.wsnb-chart svg text')]
+  .filter((t) => t.getBoundingClientRect().width > 0 && t.textContent.trim())
+  .map((t) => {
+    const m = t.getScreenCTM();
+    return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+  })
+"""
+
+
+def ellipsized_buttons(root: Locator) -> list[str]:
+    """Visible buttons inside ``root`` whose label does not fit (cut to "Re…")."""
+    found: list[str] = root.evaluate(_ELLIPSIZED)
+    return found
+
+
+def scrolling_sideways(root: Locator) -> list[str]:
+    """Elements inside ``root`` that scroll sideways because their content is wider."""
+    found: list[str] = root.evaluate(_SIDEWAYS)
+    return found
+
+
+def chart_text_px(root: Locator) -> list[float]:
+    """The on-screen size in CSS px of every text in the charts inside ``root``."""
+    found: list[float] = root.evaluate(_CHART_TEXT_PX)
+    return found

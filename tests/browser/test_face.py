@@ -16,7 +16,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from facecheck import WCAG_AA, last_row, set_theme, shots_dir, sticking_out, text_contrast
+from facecheck import (
+    WCAG_AA,
+    chart_text_px,
+    ellipsized_buttons,
+    last_row,
+    scrolling_sideways,
+    set_theme,
+    shots_dir,
+    sticking_out,
+    text_contrast,
+)
 from labpage import ACTION_TIMEOUT_MS, open_and_run, write_notebook
 from labserver import JupyterLabServer
 
@@ -33,12 +43,17 @@ CELLS = [
     "explorer = ws.explore()\nexplorer.add_class('probe-explorer')\nexplorer",
     "search = ws.search_panel()\nsearch.add_class('probe-search')\nsearch",
     "card = ws.write_file('app/utils.py', 'print(1)\\n')\ncard",
+    # A history with undos in it, for the History tab to show in words.
+    "ws.write_file('README.md', 'changed\\n').confirm()\nws.undo().confirm()\n"
+    "ws.create_file('docs/face-note.md', 'x\\n').confirm()\nws.undo().confirm()",
     "panel = ws.panel()\npanel.add_class('probe-panel')\npanel",
     # The dock's width, and a wide cell: the same panel shape, full trees to scroll.
     f"docked = ws.panel()\nfor name in {EXPANDED!r}:\n    docked.explorer.expand(name)\n"
     "dock = widgets.Box([docked], layout=widgets.Layout(width='230px'))\n"
     "dock.add_class('probe-dock')\ndock",
     f"wide = ws.panel()\nfor name in {EXPANDED!r}:\n    wide.explorer.expand(name)\n"
+    # As wide as the box, as in a cell's output (a Box's child otherwise takes its content's width).
+    "wide.layout.width = '100%'\n"
     "box = widgets.Box([wide], layout=widgets.Layout(width='900px'))\n"
     "box.add_class('probe-wide')\nbox",
 ]
@@ -171,12 +186,33 @@ def test_every_panel_tab_at_dock_width_and_900_px(face: Face, theme: str) -> Non
             face.shot(holder, f"{probe}-{tab.lower()}-{theme}")
             out = sticking_out(holder)
             assert out == [], f"{probe} {tab} ({theme}) sticks out: {out[:5]}"
+            cut = ellipsized_buttons(holder)
+            assert cut == [], f"{probe} {tab} ({theme}): button labels cut: {cut}"
+            if tab == "History":
+                _check_history(holder, f"{probe} ({theme})")
+            if tab == "Overview":
+                sizes = chart_text_px(holder)
+                assert sizes and min(sizes) >= 10, f"{probe} ({theme}) chart text px: {sizes}"
         holder.locator(".lm-TabBar-tab", has_text="Files").first.click()
         end = last_row(holder.locator(".wsnb-tree"))
         assert end["scrollable"], "the expanded tree should need scrolling"
         assert float(end["rowBottom"]) <= float(end["treeBottom"]) + 0.5, (
             f"{probe}: the last row ({end['text']}) is cut: {end}"
         )
+
+
+def _check_history(holder: Locator, where: str) -> None:
+    """No sideways scroll; undos read as what they put back, never as a tool or an entry id."""
+    view = holder.locator(".wsnb-history").first
+    sideways = scrolling_sideways(view)
+    assert sideways == [], f"{where}: the history scrolls sideways: {sideways}"
+    wide = view.evaluate("el => el.scrollWidth - el.clientWidth")
+    assert wide <= 1, f"{where}: the history is {wide} px wider than its room"
+    text = view.inner_text()
+    assert "Undo: put back the earlier version of README.md" in text, text
+    assert "Undo: moved docs/face-note.md to the trash" in text, text
+    for internal in ("write_file", "create_file", "(entry", "undoes "):
+        assert internal not in text.replace("undoes an earlier change", ""), (where, internal)
 
 
 def test_the_overview_charts_follow_the_theme(face: Face) -> None:

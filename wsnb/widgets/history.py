@@ -25,15 +25,26 @@ if TYPE_CHECKING:
 
 __all__ = ["HistoryView"]
 
-_COLUMNS = [N_("time"), N_("action"), N_("paths"), N_("outcome"), ""]
-# What a journal entry did, in words (the journal keeps the tool's name).
-ACTION_WORDS = {
-    "create_file": N_("created"), "create_folder": N_("created folder"),
-    "write_file": N_("changed"), "copy": N_("copied"), "move": N_("moved"),
-    "rename": N_("renamed"), "trash": N_("to the trash"), "restore": N_("restored"),
-    "open_file": N_("opened"),
-}  # fmt: skip
-_WIDTHS = "150px 110px minmax(160px, 1fr) minmax(120px, 1fr) 90px"
+_COLUMNS = [N_("time"), N_("change"), N_("outcome"), ""]
+# Wide, one row a line under a header; narrower than the four columns need (the 230 px
+# dock), each entry stacks: its change and Undo, then outcome and time, with no header.
+_CSS = """<style>
+.wsnb-history-rows { container-type: inline-size; }
+.wsnb-hrow { display: grid !important; align-items: center; column-gap: 8px;
+  /* the last column holds the 80 px Undo and its margins */
+  grid-template-columns: 150px minmax(180px, 2fr) minmax(120px, 1fr) 88px; }
+@container (max-width: 540px) {
+  .wsnb-hrow.wsnb-hhead { display: none !important; }
+  .wsnb-hrow { grid-template-columns: minmax(0, 1fr) auto;
+    grid-template-areas: "change undo" "outcome outcome" "time time";
+    padding: 4px 0; border-top: 1px solid var(--jp-border-color2, #d0d7de); }
+  .wsnb-hrow .wsnb-h-change { grid-area: change; }
+  .wsnb-hrow .wsnb-h-outcome { grid-area: outcome; }
+  .wsnb-hrow .wsnb-h-time { grid-area: time; font-size: 11px; }
+  .wsnb-hrow .wsnb-h-undo { grid-area: undo; }
+}
+.wsnb-hrow .widget-html-content { overflow-wrap: anywhere; }
+</style>"""
 _MUTED = "color: var(--jp-ui-font-color2, #57606a);"
 _BAD = "color: var(--jp-error-color1, #cf222e);"
 
@@ -52,17 +63,19 @@ class HistoryView(widgets.VBox):  # type: ignore[misc]
         self.undo_card: PlanCard | None = None
         self.undo_buttons: dict[str, widgets.Button] = {}
         self._frame = pd.DataFrame()
-        self.title = widgets.HTML()
+        # The title gives way, never the button: its label stays whole in the dock.
+        self.title = widgets.HTML(layout=widgets.Layout(flex="1 1 auto", min_width="0"))
         self.refresh_button = widgets.Button(description=_("Refresh"), icon="refresh",
-                                             layout=widgets.Layout(width="auto"))  # fmt: skip
+                                             layout=widgets.Layout(width="auto",
+                                                                   flex="0 0 auto"))  # fmt: skip
         self.refresh_button.on_click(lambda _button: self.refresh())
-        # Five columns need some 630 px; narrower (the dock), the table scrolls sideways.
-        self.table = widgets.GridBox(layout=widgets.Layout(grid_template_columns=_WIDTHS,
-                                                           overflow="auto"))
+        self.table = widgets.VBox()  # one row widget per entry, the header first
+        self.table.add_class("wsnb-history-rows")
         self.note = widgets.HTML()
         self.undo_area = widgets.VBox()
         super().__init__(
-            [widgets.HBox([self.title, self.refresh_button]), self.table, self.note,
+            [widgets.HTML(_CSS), widgets.HBox([self.title, self.refresh_button]), self.table,
+             self.note,
              self.undo_area],
             **kwargs,
         )  # fmt: skip
@@ -75,18 +88,14 @@ class HistoryView(widgets.VBox):  # type: ignore[misc]
         self._frame = self.ws.history
         shown = self._frame.head(self.limit)
         self.undo_buttons = {}
-        cells: list[widgets.Widget] = [_cell(f"<b>{esc(_(name)) if name else ''}</b>")
-                                       for name in _COLUMNS]  # fmt: skip
-        for row in shown.itertuples(index=False):
-            cells += [
-                _cell(esc(_when(row.time))),
-                _cell(f"<span title='{esc(row.action)}'>"
-                      f"{esc(_(ACTION_WORDS.get(str(row.action), str(row.action))))}</span>"),
-                _cell(esc(_paths(row))),
-                _cell(_outcome(row)),
-                self._undo_button(row),
-            ]
-        old, self.table.children = self.table.children, cells
+        header = _row([_cell(f"<b>{esc(_(name)) if name else ''}</b>") for name in _COLUMNS])
+        header.add_class("wsnb-hhead")
+        rows = [header] + [
+            _row([_cell(esc(_when(row.time))), _cell(esc(row.what)), _cell(_outcome(row)),
+                  self._undo_button(row)])
+            for row in shown.itertuples(index=False)
+        ]  # fmt: skip
+        old, self.table.children = self.table.children, rows
         for cell in old:  # the old rows' models would otherwise live as long as the kernel
             close_tree(cell)
         total, more = len(self._frame), len(self._frame) - len(shown)
@@ -149,7 +158,7 @@ class HistoryView(widgets.VBox):  # type: ignore[misc]
             return "History: no changes yet."
         lines = [f"History: {len(self._frame)} change(s), most recent first"]
         for row in self._frame.head(self.limit).itertuples(index=False):
-            lines.append(f"  {row.action:<14} {_paths(row):<40} {_outcome_text(row)}")
+            lines.append(f"  {row.what:<48} {_outcome_text(row)}")
         return "\n".join(lines)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
@@ -157,6 +166,14 @@ class HistoryView(widgets.VBox):  # type: ignore[misc]
         if bundle is not None:
             bundle["text/plain"] = self.describe()
         return bundle
+
+
+def _row(cells: list[widgets.Widget]) -> widgets.GridBox:
+    for cell, part in zip(cells, ("time", "change", "outcome", "undo"), strict=True):
+        cell.add_class(f"wsnb-h-{part}")
+    row = widgets.GridBox(cells)
+    row.add_class("wsnb-hrow")
+    return row
 
 
 def _cell(html: str) -> widgets.HTML:
@@ -167,13 +184,6 @@ def _cell(html: str) -> widgets.HTML:
 
 def _when(time: Any) -> str:
     return str(time.strftime("%Y-%m-%d %H:%M:%S")) if hasattr(time, "strftime") else str(time)
-
-
-def _paths(row: Any) -> str:
-    source, target = _text(row.source), _text(row.target)
-    if source and target and source != target:
-        return f"{source} -> {target}"
-    return source or target or ""
 
 
 def _text(value: Any) -> str:
@@ -195,8 +205,8 @@ def _outcome(row: Any) -> str:
                 f"<span title='{esc(error)}'>{esc(error[:80])}</span>")  # fmt: skip
     parts = [badge(_("done").upper(), "#1a7f37")]
     if isinstance(row.undo_of, str):
-        undoes = _("undoes {id}").format(id=row.undo_of)
-        parts.append(f"<span style='{_MUTED}'>{esc(undoes)}</span>")
+        undoes = _("undoes an earlier change")
+        parts.append(f"<span style='{_MUTED}' title='{esc(row.undo_of)}'>{esc(undoes)}</span>")
     if isinstance(row.undone_by, str):
         parts.append(badge(_("undone").upper(), "#6e7781"))
     return " ".join(parts)

@@ -66,7 +66,9 @@ def chart_svg(frame: pd.DataFrame, label: str, value: str, title: str) -> str:
     from matplotlib.figure import Figure
 
     data = frame.set_index(label)[value].iloc[::-1]  # largest on top
-    figure = Figure(figsize=(4.2, 0.3 * max(len(data), 2) + 0.7), dpi=96)
+    # Drawn about as wide as the 230 px dock (so its text keeps its size there, not
+    # shrunk by the viewBox) and never wider on a wide page: 9 pt is 12 CSS px.
+    figure = Figure(figsize=(2.2, 0.3 * max(len(data), 2) + 0.7), dpi=96)
     figure.patch.set_alpha(0)
     FigureCanvasSVG(figure)
     axes = figure.add_subplot()
@@ -74,26 +76,27 @@ def chart_svg(frame: pd.DataFrame, label: str, value: str, title: str) -> str:
     data.plot.barh(ax=axes, color=_BAR, width=0.7)
     bars = axes.containers[0]
     if isinstance(bars, BarContainer):
-        axes.bar_label(bars, labels=[human_size(v) for v in data], padding=3, fontsize=8,
+        axes.bar_label(bars, labels=[human_size(v) for v in data], padding=3, fontsize=9,
                        color=_INK)  # fmt: skip
     axes.set_title(title, fontsize=10, color=_INK)
     axes.set_xticks([])
     axes.set_ylabel("")
-    axes.tick_params(axis="y", colors=_INK, labelsize=8)
+    axes.tick_params(axis="y", colors=_INK, labelsize=9)
     axes.spines["left"].set_color(_INK)
-    axes.margins(x=0.35)
+    axes.margins(x=1.1)  # room right of the longest bar for its label
     for side in ("top", "right", "bottom"):
         axes.spines[side].set_visible(False)
     buffer = io.StringIO()
     # Text stays text (svg.fonttype "none"): the page's fonts draw it, Chinese names too.
     with warnings.catch_warnings(), rc_context({"svg.fonttype": "none"}):
         warnings.simplefilter("ignore", UserWarning)
-        figure.tight_layout()
+        # Padding for the page's font, drawn a little wider than matplotlib measures it.
+        figure.tight_layout(pad=1.8)
         figure.savefig(buffer, format="svg", transparent=True)
     svg = buffer.getvalue()
     svg = svg[svg.index("<svg"):]  # no XML prologue inside HTML
-    # As wide as the room it has, up to its own size (a 230 px dock shrinks it, keeping
-    # its proportions through the viewBox).
+    # As wide as the room it has, up to its own size (a dock narrower than 230 px
+    # shrinks it a little, keeping its proportions through the viewBox).
     svg = re.sub(r'<svg([^>]*?) width="([\d.]+)pt" height="[\d.]+pt"',
                  lambda m: f'<svg{m.group(1)} width="100%" style="max-width: {m.group(2)}pt;'
                            ' height: auto;"', svg, count=1)  # fmt: skip
