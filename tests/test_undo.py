@@ -8,6 +8,7 @@ import pytest
 from helpers import Bench, make_bench, snapshot, user_files, write
 
 from wsnb.errors import StalePlanError, UndoError
+from wsnb.i18n import using_language
 from wsnb.plans import Plan
 from wsnb.trash import Trash
 from wsnb.types import ActionType, PlanState
@@ -38,7 +39,8 @@ def test_undo_create_file_trashes_it_and_undo_again_brings_it_back(
     plan = bench.book.undo()
     assert plan.action is ActionType.TRASH and plan.state is PlanState.PENDING
     assert plan.undo_of == created.data["journal_entry"]
-    assert "Undo create_file" in plan.title and "undoes: journal entry" in plan.describe()
+    assert plan.title == "Undo: Move notes/todo.md to the trash"  # words, no tool name or id
+    assert "undoes: journal entry" in plan.describe()
     assert (root / "notes" / "todo.md").exists()  # an undo is a plan: nothing yet
     plan.confirm()
     assert not (root / "notes" / "todo.md").exists()
@@ -72,6 +74,15 @@ def test_undo_write_file_restores_the_exact_bytes(bench: Bench, root: Path) -> N
 
     undo(bench)  # undo the undo: the change is back
     assert (root / "gbk.txt").read_bytes() == changed
+
+
+def test_an_undo_is_titled_in_words_in_either_language(bench: Bench, root: Path) -> None:
+    write(root, "a.txt", b"zero\n")
+    do(bench, "write_file", path="a.txt", content="one\n")
+    assert bench.book.undo().title == "Undo: put back the earlier version of a.txt"
+    with using_language("zh_CN"):
+        title = bench.book.undo().title
+    assert "a.txt" in title and "Undo" not in title and "write_file" not in title
 
 
 def test_undo_write_after_a_later_edit_keeps_that_edit_as_a_backup(

@@ -642,8 +642,7 @@ class PlanBook:
         request = undo_request(chosen, entries, self._ctx.policy)
         plan = _as_plan(self._write_tool(request.tool).plan(self._ctx, **request.params))
         plan.undo_of = chosen.id
-        plan.title = _("Undo {action} (entry {entry}): {title}").format(
-            action=chosen.action, entry=chosen.id, title=plan.title)
+        plan.title = undo_title(plan)
         plan.warnings.extend(request.warnings)
         # Undoing reverses a journaled change whose old state is kept (a backup, the trash).
         plan.risk = min(plan.risk, Risk.MEDIUM)
@@ -693,3 +692,10 @@ def _as_plan(record: PlanRecord) -> Plan:
     if not isinstance(record, Plan):
         raise TypeError(f"A write tool returned {type(record).__name__}, not a Plan.")
     return record
+
+
+def undo_title(plan: Plan) -> str:
+    """An undo plan's title in plain words: what it puts back, never a tool's name or an id."""
+    if plan.action is ActionType.WRITE_FILE and plan.target is not None:
+        return _("Undo: put back the earlier version of {path}").format(path=plan.target.relative)
+    return _("Undo: {change}").format(change=plan.title)

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from ..errors import WsnbError
 from ..i18n import _
 from ..plans import PREVIEW_LINES, Plan
-from ..types import ActionType, PlanState, Risk
+from ..types import PlanState, Risk
 from ._html import RISK_COLOURS, code_block, diff_block, esc, risk_badge, state_badge
 
 __all__ = ["PlanCard", "close_tree"]
@@ -264,23 +264,13 @@ def _confirm_style(risk: Risk) -> str:
     return "danger" if risk >= Risk.HIGH else "primary"
 
 
-def display_title(plan: Plan) -> str:
-    """The plan's title in plain words; an undo says what it puts back, not a tool's name."""
-    if not plan.undo_of:
-        return plan.title
-    inner = plan.title.partition("): ")[2] or plan.title
-    if plan.action is ActionType.WRITE_FILE and plan.target is not None:
-        return _("Undo: put back the earlier version of {path}").format(path=plan.target.relative)
-    return _("Undo: {change}").format(change=inner)
-
-
 def _header_html(plan: Plan) -> str:
     waiting = plan.state in (PlanState.PENDING, PlanState.BUILT)
     risk = risk_badge(plan.risk) if waiting else ""
     plan_id = _("plan {id}").format(id=plan.id)
     return (
         f'{_CARD_CSS}<div style="display: flex; align-items: center; gap: 6px; flex-wrap: wrap;">'
-        f'<b style="font-size: 14px;">{esc(display_title(plan))}</b>{risk}'
+        f'<b style="font-size: 14px;">{esc(plan.title)}</b>{risk}'
         f"{state_badge(plan.state)}"
         f'<span style="{_MUTED} font-size: 11px;">'
         f"{esc(plan_id)}</span></div>"
