@@ -20,7 +20,8 @@ FRESH_SAMPLE: list[Case] = [
     # reading
     case("could you show me README.md please", "read", "read", "README.md"),
     case("I'd like to see main.cpp", "read", "read", "src/main.cpp"),
-    case("open up settings.json for me", "read", "read", "config/settings.json"),
+    # "open" asks for the default application (a plan), as "打开第一个" does
+    case("open up settings.json for me", "read", "plan", "open_file", "config/settings.json"),
     case("帮我看下 app.yaml", "read", "read", "config/app.yaml"),
     case("请打开 使用指南.md 给我看", "read", "read", "docs/使用指南.md"),
     case("瞅瞅 index.js", "read", "read", "web/index.js"),
@@ -100,7 +101,7 @@ FRESH_SAMPLE: list[Case] = [
 
 FRESH_PROJECT: list[Case] = [
     # reading
-    case("can you open models.py", "read", "read", "shop/models.py"),
+    case("can you open models.py", "read", "plan", "open_file", "shop/models.py"),
     case("帮我看看 设计说明", "read", "read", "docs/设计说明.md"),
     case("瞅一眼 待办.txt", "read", "read", "notes/待办.txt"),
     case("show me the file report 2024.csv", "read", "read", "data/report 2024.csv"),
