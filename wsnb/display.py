@@ -31,10 +31,16 @@ _TIME_FORMAT = "%Y-%m-%d %H:%M"
 _NOTE_STYLE = "margin:0.3em 0;color:var(--jp-warn-color0, #8a5a00);font-size:90%"
 
 
-def human_size(size: float) -> str:
-    """``1536`` -> ``'1.5 KiB'``; a byte count for people (binary units, as file managers do)."""
+def human_size(size: float, lang: str | None = None) -> str:
+    """``1536`` -> ``'1.5 KiB'``; a byte count for people (binary units, as file managers do).
+
+    A count under one KiB is said in the current language (or ``lang``): "12 bytes", "12 字节".
+    """
     if size < 1024:
-        return f"{int(size)} byte" if size == 1 else f"{int(size)} bytes"
+        from .i18n import ngettext
+
+        count = int(size)
+        return ngettext("{count} byte", "{count} bytes", count, lang=lang).format(count=count)
     value = float(size)
     for unit in _UNITS[1:]:
         value /= 1024
