@@ -68,3 +68,15 @@ def test_a_folder_shows_no_size(project: wsnb.Workspace) -> None:
     plain = project.ask("list").plain()
     docs = next(line for line in plain.splitlines() if " docs " in f" {line} ")
     assert docs.split()[-1] == "yes"  # a folder: no byte count after the flag
+
+
+def test_the_labels_serve_a_styled_table_too(project: wsnb.Workspace) -> None:
+    from wsnb.agent.shown import column_labels
+    from wsnb.widgets.readable import styled
+
+    reply = project.ask("列出 lib")
+    assert reply.table is not None
+    labels = column_labels(reply.table.columns, reply.lang)
+    assert labels == ["名称", "文件夹", "大小"]
+    page = styled(reply.table).relabel_index(labels, axis="columns").to_html()
+    assert ">名称</th>" in page and ">大小</th>" in page and ">size</th>" not in page

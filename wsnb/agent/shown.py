@@ -8,6 +8,7 @@ a folder's size blank, flags as yes/no, times as dates.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..display import human_size
@@ -16,7 +17,7 @@ from ..i18n import N_, _
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["COLUMN_WORDS", "shown_table"]
+__all__ = ["COLUMN_WORDS", "column_labels", "shown_table"]
 
 COLUMN_WORDS: dict[str, str] = {
     "path": N_("path"),
@@ -51,6 +52,12 @@ def shown_table(table: pd.DataFrame, lang: str | None = None) -> pd.DataFrame:
             shown[column] = [_("yes", lang=lang) if v else _("no", lang=lang) for v in series]
         elif pd.api.types.is_datetime64_any_dtype(series):
             shown[column] = ["" if pd.isna(v) else v.strftime(_TIME_FORMAT) for v in series]
-    shown.columns = pd.Index([_(COLUMN_WORDS[c], lang=lang) if c in COLUMN_WORDS else str(c)
-                              for c in shown.columns])  # fmt: skip
+    shown.columns = pd.Index(column_labels(shown.columns, lang))
     return shown
+
+
+def column_labels(columns: Iterable[object], lang: str | None = None) -> list[str]:
+    """The headers a person reads for ``columns`` (a ``Styler`` takes them with
+    ``relabel_index(labels, axis="columns")``, its formats still keyed by the data's names)."""
+    return [_(COLUMN_WORDS[c], lang=lang) if isinstance(c, str) and c in COLUMN_WORDS else str(c)
+            for c in columns]  # fmt: skip
