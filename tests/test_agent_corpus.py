@@ -54,6 +54,13 @@ def test_the_fresh_corpus_is_answered(tmp_path: Path) -> None:
     assert failed == []
 
 
+def test_one_candidate_is_asked_about_not_chosen_among(project: wsnb.Workspace) -> None:
+    reply = project.ask("读取 设计说明.md 给我看")
+    assert reply.plans == [] and reply.files_read == []
+    assert "是下面这一项吗？" in reply.text and "可能指 1 项" not in reply.text
+    assert reply.table is not None and list(reply.table["path"]) == ["docs/设计说明.md"]
+
+
 def test_a_change_for_several_with_no_destination_is_refused(project: wsnb.Workspace) -> None:
     rule = "每个计划只改一项"
     for message in ("把这些文件重命名", "把所有 log 文件重命名"):
@@ -68,7 +75,8 @@ def test_a_change_for_one_item_with_no_destination_asks_where(project: wsnb.Work
     reply = project.ask("rename models.py")
     assert reply.plans == [] and reply.text.startswith("Rename `shop/models.py` to what?")
     chinese = project.ask("把 cart.js 复制一下")
-    assert chinese.plans == [] and chinese.text.startswith("把 `web/cart.js` 复制到哪里？请说出目标位置")
+    assert chinese.plans == []
+    assert chinese.text.startswith("把 `web/cart.js` 复制到哪里？请说出目标位置")
     assert project.ask("move README.md").text.startswith("Move `README.md` to where?")
     assert project.pending.empty
 
