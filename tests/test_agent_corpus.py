@@ -54,6 +54,11 @@ def test_the_fresh_corpus_is_answered(tmp_path: Path) -> None:
     assert failed == []
 
 
+def test_a_closing_particle_is_not_part_of_the_name(project: wsnb.Workspace) -> None:
+    for message in ("看一眼 待办.txt 呗", "读一下 待办.txt 嘛", "瞅瞅 待办.txt 啦"):
+        assert project.ask(message).files_read == ["notes/待办.txt"], message
+
+
 def test_one_candidate_is_asked_about_not_chosen_among(project: wsnb.Workspace) -> None:
     reply = project.ask("读取 设计说明.md 给我看")
     assert reply.plans == [] and reply.files_read == []
