@@ -467,8 +467,8 @@ def accuracy_table(results: list[tuple[str, Case, bool, Reply]]) -> str:
     for intent in sorted(total):
         lines.append(f"{intent:<11} {total[intent]:>5} {chinese[intent]:>4} {passed[intent]:>6} "
                      f"{passed[intent] / total[intent]:>8.1%}")
-    n, ok = sum(total.values()), sum(passed.values())
-    lines.append(f"{'all':<11} {n:>5} {sum(chinese.values()):>4} {ok:>6} {ok / n:>8.1%}")
+    n, right = sum(total.values()), sum(passed.values())
+    lines.append(f"{'all':<11} {n:>5} {sum(chinese.values()):>4} {right:>6} {right / n:>8.1%}")
     return "\n".join(lines)
 
 

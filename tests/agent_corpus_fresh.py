@@ -12,9 +12,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from agent_corpus import Case, Reply, accuracy_table, build_project, case, run_case
+from agent_corpus import Case, accuracy_table, build_project, case, run_case
 
 import wsnb
+from wsnb.agent import Reply
 
 FRESH_SAMPLE: list[Case] = [
     # reading
