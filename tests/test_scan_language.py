@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
@@ -57,3 +58,15 @@ def test_the_limit_errors_are_said_in_chinese(tmp_path: Path) -> None:
     index: FileIndex = ws._current_index()
     with using_language("zh"), pytest.raises(UsageError, match="请给出一个或多个扩展名"):
         index.by_suffix([])
+
+
+def test_the_scan_log_record_stays_english_in_chinese(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    root = wsnb.copy_sample_workspace(tmp_path / "sample")
+    with using_language("zh"), caplog.at_level(logging.INFO, logger="wsnb"):
+        wsnb.open_workspace(root).summary()  # the scan runs on first use
+        # Formatted here, as a handler formats it, while the language is still Chinese.
+        scanned = [r.getMessage() for r in caplog.records if r.getMessage().startswith("Scanned ")]
+    assert scanned and all(" files and " in line for line in scanned)
+    assert not any("个文件" in line for line in scanned)
