@@ -8,29 +8,16 @@ a folder's size blank, flags as yes/no, times as dates.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..display import human_size
-from ..i18n import N_, _
+from ..display import COLUMN_WORDS, column_labels, human_size
+from ..i18n import _
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["COLUMN_WORDS", "column_labels", "shown_table"]
 
-COLUMN_WORDS: dict[str, str] = {
-    "path": N_("path"),
-    "name": N_("name"),
-    "is_dir": N_("folder"),
-    "size": N_("size"),
-    "matches": N_("matches"),
-    "line": N_("line"),
-    "text": N_("text"),
-    "kind": N_("kind"),
-    "modified": N_("modified"),
-    "suffix": N_("suffix"),
-}
 _SIZE_COLUMNS = ("size", "bytes")
 _TIME_FORMAT = "%Y-%m-%d %H:%M"
 
@@ -55,9 +42,3 @@ def shown_table(table: pd.DataFrame, lang: str | None = None) -> pd.DataFrame:
     shown.columns = pd.Index(column_labels(shown.columns, lang))
     return shown
 
-
-def column_labels(columns: Iterable[object], lang: str | None = None) -> list[str]:
-    """The headers a person reads for ``columns`` (a ``Styler`` takes them with
-    ``relabel_index(labels, axis="columns")``, its formats still keyed by the data's names)."""
-    return [_(COLUMN_WORDS[c], lang=lang) if isinstance(c, str) and c in COLUMN_WORDS else str(c)
-            for c in columns]  # fmt: skip
