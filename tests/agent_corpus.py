@@ -412,7 +412,8 @@ def judged(ws: wsnb.Workspace, reply: Reply, expect: Sequence[str]) -> bool:
         "define": lambda: _table_has(reply, "path", rest[0]),
         "list": lambda: _table_has(reply, "name", rest[0]),
         "ask": lambda: _table_has(reply, "path", rest[0]) and not reply.plans
-        and any(w in reply.text for w in ("Which one?", "is it the entry below?", "是哪一个")),
+        and any(w in reply.text for w in ("Which one?", "is it the entry below?", "是哪一个",
+                                                   "是下面这一项吗")),
         "missing": lambda: not reply.plans and reply.table is None
         and ("There is no file named" in reply.text or "没有名为" in reply.text),
         "plan": lambda: _plan_is(reply, rest[0], rest[1]),
@@ -466,8 +467,8 @@ def accuracy_table(results: list[tuple[str, Case, bool, Reply]]) -> str:
     for intent in sorted(total):
         lines.append(f"{intent:<11} {total[intent]:>5} {chinese[intent]:>4} {passed[intent]:>6} "
                      f"{passed[intent] / total[intent]:>8.1%}")
-    n, ok = sum(total.values()), sum(passed.values())
-    lines.append(f"{'all':<11} {n:>5} {sum(chinese.values()):>4} {ok:>6} {ok / n:>8.1%}")
+    n, right = sum(total.values()), sum(passed.values())
+    lines.append(f"{'all':<11} {n:>5} {sum(chinese.values()):>4} {right:>6} {right / n:>8.1%}")
     return "\n".join(lines)
 
 

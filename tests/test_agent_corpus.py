@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from agent_corpus import PROJECT, SAMPLE, accuracy_table, build_project, evaluate
+from agent_corpus_fresh import FRESH_PROJECT, FRESH_SAMPLE, evaluate_fresh
 
 import wsnb
 from wsnb.agent import Agent
@@ -41,6 +42,48 @@ def test_the_corpus_is_answered(tmp_path: Path) -> None:
     print(accuracy_table(results))
     failed = [(label, case.say, reply.text[:120]) for label, case, ok, reply in results if not ok]
     assert failed == []
+
+
+def test_the_fresh_corpus_is_answered(tmp_path: Path) -> None:
+    cases = FRESH_SAMPLE + FRESH_PROJECT
+    assert len(cases) >= 80 and sum(_chinese(c.say[-1]) for c in cases) * 2 >= len(cases)
+    results = evaluate_fresh(wsnb.copy_sample_workspace(tmp_path / "sample"),
+                             build_project(tmp_path / "project"))  # fmt: skip
+    print(accuracy_table(results))
+    failed = [(label, case.say, reply.text[:120]) for label, case, ok, reply in results if not ok]
+    assert failed == []
+
+
+def test_a_closing_particle_is_not_part_of_the_name(project: wsnb.Workspace) -> None:
+    for message in ("看一眼 待办.txt 呗", "读一下 待办.txt 嘛", "瞅瞅 待办.txt 啦"):
+        assert project.ask(message).files_read == ["notes/待办.txt"], message
+
+
+def test_one_candidate_is_asked_about_not_chosen_among(project: wsnb.Workspace) -> None:
+    reply = project.ask("读取 设计说明.md 给我看")
+    assert reply.plans == [] and reply.files_read == []
+    assert "是下面这一项吗？" in reply.text and "可能指 1 项" not in reply.text
+    assert reply.table is not None and list(reply.table["path"]) == ["docs/设计说明.md"]
+
+
+def test_a_change_for_several_with_no_destination_is_refused(project: wsnb.Workspace) -> None:
+    rule = "每个计划只改一项"
+    for message in ("把这些文件重命名", "把所有 log 文件重命名"):
+        reply = project.ask(message)
+        assert reply.plans == [] and rule in reply.text, message
+    reply = project.ask("rename these files")
+    assert reply.plans == [] and "one item per plan" in reply.text
+    assert project.pending.empty
+
+
+def test_a_change_for_one_item_with_no_destination_asks_where(project: wsnb.Workspace) -> None:
+    reply = project.ask("rename models.py")
+    assert reply.plans == [] and reply.text.startswith("Rename `shop/models.py` to what?")
+    chinese = project.ask("把 cart.js 复制一下")
+    assert chinese.plans == []
+    assert chinese.text.startswith("把 `web/cart.js` 复制到哪里？请说出目标位置")
+    assert project.ask("move README.md").text.startswith("Move `README.md` to where?")
+    assert project.pending.empty
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import wsnb
 from wsnb.analysis import ProjectSummary, summarize
 from wsnb.index import FileIndex
 from wsnb.policy import AccessPolicy
@@ -171,6 +172,33 @@ def test_empty_workspace(tmp_path: Path) -> None:
     ]  # fmt: skip
     assert summary.entry_points.empty and summary.key_files.empty
     text = repr(summary)
-    assert "0 files in 0 folders, 0 B" in text
+    assert "0 files in 0 folders, 0 bytes" in text
     assert text.count("(none)") == 4
     assert "<table" not in summary._repr_html_()
+
+
+def test_a_chinese_summary_reads_chinese_while_its_frames_keep_english_columns(
+    tmp_path: Path,
+) -> None:
+    from english import english_sentences
+
+    from wsnb.i18n import using_language
+
+    ws = wsnb.open_workspace(wsnb.copy_sample_workspace(tmp_path / "sample"))
+    with using_language("zh"):
+        summary = ws.summary()
+        text, page = repr(summary), summary._repr_html_()
+        reply = ws.ask("分析这个项目").text.split("```")[1]  # the summary (then the README's words)
+    assert english_sentences([text]) == [] and english_sentences([reply]) == []
+    assert "语言        文件数" in reply
+    assert "语言        文件数" in text and "占比" in text and "原因" in text and "字节" in text
+    assert "<th>文件数</th>" in page and "<th>files</th>" not in page
+    assert summary.languages.columns.tolist() == ["language", "files", "bytes", "share"]
+    assert summary.languages["bytes"].dtype.kind == "i"  # still byte counts for code
+    with using_language("en"):
+        assert "  language    file count       size  share" in repr(summary)
+
+
+def test_a_chinese_listing_sets_the_folder_apart_from_its_words(tmp_path: Path) -> None:
+    ws = wsnb.open_workspace(wsnb.copy_sample_workspace(tmp_path / "sample"))
+    assert "src 里有 3 项" in ws.ask("列出 src").text.replace("`", "")

@@ -126,3 +126,18 @@ def test_question_mark_shows_the_help(shell: InteractiveShell) -> None:
     help_text = captured.stdout
     for command in ("%ws open PATH", "%ws grep PATTERN", "%ws undo", "%ws explore"):
         assert command in help_text
+
+
+def test_question_mark_shows_the_help_in_the_chosen_language(shell: InteractiveShell) -> None:
+    wsnb.set_language("zh")
+    try:
+        with capture_output() as captured:
+            shell.run_cell("%ws?")
+    finally:
+        wsnb.set_language("en")
+    help_text = captured.stdout
+    assert "浏览工作区" in help_text and "用法" in help_text and "撤销上一次改动的计划" in help_text
+    assert "%ws grep PATTERN" in help_text and "Explore a workspace" not in help_text
+    with capture_output() as english:
+        shell.run_cell("%ws?")
+    assert "Explore a workspace" in english.stdout and "浏览工作区" not in english.stdout

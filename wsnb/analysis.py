@@ -20,11 +20,13 @@ import logging
 import posixpath
 import re
 import tomllib
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pandas as pd
 
+from .display import column_labels, human_size
 from .errors import WsnbError
 from .i18n import N_, _, ngettext
 from .index import FileIndex
@@ -180,7 +182,7 @@ class ProjectSummary:
         folders = ngettext("{count:,} folder", "{count:,} folders", self.folders).format(
             count=self.folders)
         return _("{files} in {folders}, {size}").format(
-            files=files, folders=folders, size=_human_size(self.total_bytes))
+            files=files, folders=folders, size=human_size(self.total_bytes))
 
     def __repr__(self) -> str:
         lines = [_("Project summary: {name}").format(name=self.name), self._totals(),
@@ -200,7 +202,7 @@ class ProjectSummary:
             if frame.empty:
                 parts.append("<p><i>" + html.escape(_("none")) + "</i></p>")
             else:
-                parts.append(frame.to_html(index=False, escape=True, border=0))
+                parts.append(_shown(frame).to_html(index=False, escape=True, border=0))
         return '<div class="wsnb-summary">' + "".join(parts) + "</div>"
 
 
@@ -415,21 +417,41 @@ def _typed(frame: pd.DataFrame, **dtypes: str) -> pd.DataFrame:
     return frame.astype(dtypes).reset_index(drop=True)
 
 
+# A key file's kind as a person reads it (the frame keeps the English code).
+_KIND_WORDS = {
+    "readme": N_("readme"), "license": N_("license"), "docs": N_("docs"), "build": N_("build"),
+    "package": N_("package"), "docker": N_("docker"), "ci": N_("ci"), "config": N_("config"),
+}  # fmt: skip
+
+
+def _shown(frame: pd.DataFrame) -> pd.DataFrame:
+    """What a person reads of a section: headers in the current language, sizes readable
+    (the summary's own frames keep their English column names and byte counts for code)."""
+    shown = frame.copy()
+    if "bytes" in shown.columns:
+        shown["bytes"] = [human_size(int(size)) for size in shown["bytes"]]
+    if "kind" in shown.columns:
+        shown["kind"] = [_(_KIND_WORDS[k]) if k in _KIND_WORDS else k for k in shown["kind"]]
+    shown.columns = pd.Index(column_labels(frame.columns))
+    return shown
+
+
 def _text_table(frame: pd.DataFrame) -> list[str]:
     """A small fixed-width table, independent of pandas display options."""
     if frame.empty:
         return ["  " + _("(none)")]
-    header = [str(column) for column in frame.columns]
-    cells = [[str(value) for value in row] for row in frame.itertuples(index=False)]
     numeric = [
         column == "share" or pd.api.types.is_numeric_dtype(frame[column])
         for column in frame.columns
     ]
-    widths = [max(len(row[i]) for row in [header, *cells]) for i in range(len(header))]
+    shown = _shown(frame)
+    header = [str(column) for column in shown.columns]
+    cells = [[str(value) for value in row] for row in shown.itertuples(index=False)]
+    widths = [max(_width(row[i]) for row in [header, *cells]) for i in range(len(header))]
 
     def line(row: list[str]) -> str:
         padded = [
-            value.rjust(width) if right else value.ljust(width)
+            _pad(value, width, right)
             for value, width, right in zip(row, widths, numeric, strict=True)
         ]
         return ("  " + "  ".join(padded)).rstrip()
@@ -441,10 +463,11 @@ def _percent(share: float) -> str:
     return f"{share * 100:.1f}%"
 
 
-def _human_size(size: int) -> str:
-    value = float(size)
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if value < 1024 or unit == "GiB":
-            return f"{size} B" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1024
-    return f"{size} B"  # pragma: no cover - the loop always returns
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: a CJK character is two wide."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def _pad(value: str, width: int, right: bool) -> str:
+    fill = " " * (width - _width(value))
+    return fill + value if right else value + fill

@@ -21,9 +21,10 @@ from typing import Any
 
 import pandas as pd
 
+from .i18n import N_, _
 from .noted import NotedFrame
 
-__all__ = ["ReadableFrame", "human_size", "readable"]
+__all__ = ["COLUMN_WORDS", "ReadableFrame", "column_labels", "human_size", "readable"]
 
 _UNITS = ("bytes", "KiB", "MiB", "GiB", "TiB")
 _SIZE_COLUMNS = ("size", "bytes")
@@ -31,10 +32,44 @@ _TIME_FORMAT = "%Y-%m-%d %H:%M"
 _NOTE_STYLE = "margin:0.3em 0;color:var(--jp-warn-color0, #8a5a00);font-size:90%"
 
 
-def human_size(size: float) -> str:
-    """``1536`` -> ``'1.5 KiB'``; a byte count for people (binary units, as file managers do)."""
+# The header a person reads for a column, keyed by the data's (English) column name.
+COLUMN_WORDS: dict[str, str] = {
+    "path": N_("path"),
+    "name": N_("name"),
+    "is_dir": N_("folder"),
+    "folder": N_("folder"),
+    "size": N_("size"),
+    "bytes": N_("size"),
+    "matches": N_("matches"),
+    "line": N_("line"),
+    "text": N_("text"),
+    "kind": N_("kind"),
+    "modified": N_("modified"),
+    "suffix": N_("suffix"),
+    "language": N_("language"),
+    "files": N_("file count"),
+    "share": N_("share"),
+    "reason": N_("reason"),
+}
+
+
+def column_labels(columns: Iterable[object], lang: str | None = None) -> list[str]:
+    """The headers a person reads for ``columns`` (a ``Styler`` takes them with
+    ``relabel_index(labels, axis="columns")``, its formats still keyed by the data's names)."""
+    return [_(COLUMN_WORDS[c], lang=lang) if isinstance(c, str) and c in COLUMN_WORDS else str(c)
+            for c in columns]  # fmt: skip
+
+
+def human_size(size: float, lang: str | None = None) -> str:
+    """``1536`` -> ``'1.5 KiB'``; a byte count for people (binary units, as file managers do).
+
+    A count under one KiB is said in the current language (or ``lang``): "12 bytes", "12 字节".
+    """
     if size < 1024:
-        return f"{int(size)} byte" if size == 1 else f"{int(size)} bytes"
+        from .i18n import ngettext
+
+        count = int(size)
+        return ngettext("{count} byte", "{count} bytes", count, lang=lang).format(count=count)
     value = float(size)
     for unit in _UNITS[1:]:
         value /= 1024

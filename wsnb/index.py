@@ -40,6 +40,7 @@ from .following import (
     changed_paths,
     plan_change,
 )
+from .i18n import _
 from .listeners import Listeners
 from .scanner import FILE_COLUMNS, ScanReport
 from .scantypes import MODEL_LIMITS, ScanLimits
@@ -96,8 +97,8 @@ class FileIndex:
     ) -> None:
         missing = [column for column in FILE_COLUMNS if column not in frame.columns]
         if missing:
-            raise UsageError(f"The frame lacks the scan columns {missing}; pass what scan() "
-                             "returned.")  # fmt: skip
+            raise UsageError(_("The frame lacks the scan columns {missing}; pass what scan() "
+                               "returned.").format(missing=missing))  # fmt: skip
         self._snap = _Snapshot(frame, report)
         self.policy = policy
         self.limits = limits
@@ -142,7 +143,7 @@ class FileIndex:
         """
         query = keyword.strip().casefold() if isinstance(keyword, str) else ""
         if not query:
-            raise UsageError("Give a part of a file name to search for, e.g. 'main' or '.py'.")
+            raise UsageError(_("Give a part of a file name to search for, e.g. 'main' or '.py'."))
         if limit is not None:
             _check_limit(limit)
         snap = self._snap
@@ -524,13 +525,14 @@ def _normal_suffixes(suffixes: Iterable[str]) -> set[str]:
     items = [suffixes] if isinstance(suffixes, str) else list(suffixes)
     wanted = {s.strip().lower() for s in items if isinstance(s, str) and s.strip(" .")}
     if not wanted:
-        raise UsageError("Give one or more suffixes, e.g. ['.py', '.cpp'].")
+        raise UsageError(_("Give one or more suffixes, e.g. ['.py', '.cpp']."))
     return {s if s.startswith(".") else "." + s for s in wanted}
 
 
 def _check_limit(limit: int) -> None:
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-        raise UsageError(f"limit must be a whole number of 1 or more (got {limit!r}).")
+        raise UsageError(_("limit must be a whole number of 1 or more (got {value}).").format(
+            value=repr(limit)))
 
 
 def _with_attrs(frame: pd.DataFrame, *, query: object, total: int) -> pd.DataFrame:

@@ -17,14 +17,34 @@ from IPython.core.magic import Magics, line_magic, magics_class
 from .agent.resolve import resolve_path  # the names a person types, as ws.ask reads them
 from .display import readable
 from .errors import WsnbError
-from .i18n import _
+from .i18n import N_, _
 
 if TYPE_CHECKING:
     from IPython.core.interactiveshell import InteractiveShell
 
     from .workspace import Workspace
 
-__all__ = ["WorkspaceMagics", "load_ipython_extension"]
+__all__ = ["HELP", "WorkspaceMagics", "load_ipython_extension"]
+
+# What ``%ws?`` shows: IPython asks the magic's ``getdoc()`` first, so the help follows
+# the language setting at the moment it is asked for (the docstring stays English).
+HELP = N_("""Explore a workspace; changes come back as plan cards to confirm.
+
+Usage::
+
+    %ws open PATH        open a folder as the current workspace (returns it)
+    %ws find KEYWORD     files whose names match, best first
+    %ws grep PATTERN     lines containing PATTERN (literal, any case)
+    %ws read PATH        a text file's content
+    %ws tree [PATH]      the folder tree below PATH (default: the root)
+    %ws ls [PATH]        the entries of one folder
+    %ws history          the journal, with an Undo button per entry
+    %ws undo             the plan that undoes the last change, as a card
+    %ws explore          the workspace explorer
+
+The current workspace is remembered for the following %ws lines.
+PATH and PATTERN are the rest of the line; quote them ("a b.txt") or not.
+A wrong use prints one line saying what to type instead.""")
 
 _USAGE = (
     "%ws open PATH | find KEYWORD | grep PATTERN | read PATH | tree [PATH] | ls [PATH] | "
@@ -47,24 +67,7 @@ class WorkspaceMagics(Magics):
 
     @line_magic
     def ws(self, line: str) -> Any:
-        """Explore a workspace; changes come back as plan cards to confirm.
-
-        Usage::
-
-            %ws open PATH        open a folder as the current workspace (returns it)
-            %ws find KEYWORD     files whose names match, best first
-            %ws grep PATTERN     lines containing PATTERN (literal, any case)
-            %ws read PATH        a text file's content
-            %ws tree [PATH]      the folder tree below PATH (default: the root)
-            %ws ls [PATH]        the entries of one folder
-            %ws history          the journal, with an Undo button per entry
-            %ws undo             the plan that undoes the last change, as a card
-            %ws explore          the workspace explorer
-
-        The current workspace is remembered for the following ``%ws`` lines.
-        PATH and PATTERN are the rest of the line; quote them ("a b.txt") or not.
-        A wrong use prints one line saying what to type instead.
-        """
+        """Explore a workspace (the help a person reads is ``HELP``, in their language)."""
         command, _space, rest = line.strip().partition(" ")
         if not command:
             raise IPythonUsageError(_("Say what to do: {usage}. %ws? shows help.").format(
@@ -127,6 +130,14 @@ class WorkspaceMagics(Magics):
     def _explore(self, extra: str) -> Any:
         _nothing_more(extra, "explore")
         return self._current().explore()
+
+
+def _help() -> str:
+    return _(HELP)
+
+
+WorkspaceMagics.ws.__doc__ = HELP  # help() and the docs read the English
+setattr(WorkspaceMagics.ws, "getdoc", _help)  # noqa: B010  (%ws? reads the setting's)
 
 
 def _argument(rest: str) -> str:

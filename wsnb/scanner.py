@@ -61,6 +61,7 @@ from .frames import (
     empty_frame,
 )
 from .gitignore import NO_RULES, IgnoreRules
+from .i18n import in_english
 from .policy import AccessPolicy
 from .scantypes import MODEL_LIMITS, ScanLimits, ScanReport
 
@@ -561,7 +562,7 @@ def scan(
         walker.run()
     frame = build_frame(walker.columns, walker.dropped)
     report = _report(walker, frame, time.perf_counter() - started)
-    logger.info("Scanned %s: %s.", policy.root, report)
+    logger.info("Scanned %s: %s.", policy.root, in_english(lambda: str(report)))
     return frame, report
 
 

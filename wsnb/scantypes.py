@@ -2,7 +2,8 @@
 
 ``ScanLimits`` bounds a walk (``for_model()`` for an agent's context,
 ``for_person()`` for a notebook); ``ScanReport`` says what the walk saw and
-left out, in one readable line. ``wsnb.scanner`` does the walking.
+left out, in one readable line in the current language. ``wsnb.scanner`` does
+the walking.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import UsageError
+from .i18n import _, ngettext
 
 __all__ = ["MODEL_LIMITS", "ScanLimits", "ScanReport"]
 
@@ -46,10 +48,11 @@ class ScanLimits:
 
     def __post_init__(self) -> None:
         if self.max_depth < 1:
-            raise UsageError(f"max_depth must be 1 or more (got {self.max_depth}); "
-                             "1 lists only the root's own entries.")  # fmt: skip
+            raise UsageError(_("max_depth must be 1 or more (got {value}); 1 lists only the "
+                               "root's own entries.").format(value=self.max_depth))  # fmt: skip
         if self.max_files < 0:
-            raise UsageError(f"max_files must be 0 or more (got {self.max_files}).")
+            raise UsageError(_("max_files must be 0 or more (got {value}).").format(
+                value=self.max_files))
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,29 +85,36 @@ class ScanReport:
 
 
     def __str__(self) -> str:
-        parts = [f"{self.files:,} {_plural(self.files, 'file')} and "
-                 f"{self.dirs:,} {_plural(self.dirs, 'folder')}"]  # fmt: skip
-        if self.skipped:
-            parts.append(f"{self.skipped:,} {_plural(self.skipped, 'folder')} skipped")
-        if self.ignored:
-            parts.append(f"{self.ignored:,} ignored by .gitignore")
-        if self.symlinks:
-            parts.append(f"{self.symlinks:,} {_plural(self.symlinks, 'symlink')} not followed")
-        if self.special:
-            parts.append(f"{self.special:,} special {_plural(self.special, 'file')} left out")
-        if self.unreadable:
-            parts.append(f"{self.unreadable:,} unreadable {_plural(self.unreadable, 'folder')}")
+        text = _("; ").join(self._parts())
+        return _("{counts}. {live}").format(counts=text, live=self.live) if self.live else text
+
+    def _parts(self) -> list[str]:
+        """Each count a person reads, one phrase each, in the current language."""
+        parts = [_("{files} and {folders}").format(
+            files=ngettext("{count:,} file", "{count:,} files", self.files).format(
+                count=self.files),
+            folders=ngettext("{count:,} folder", "{count:,} folders", self.dirs).format(
+                count=self.dirs))]  # fmt: skip
+        counted = (
+            (self.skipped, ngettext("{count:,} folder skipped", "{count:,} folders skipped",
+                                    self.skipped)),
+            (self.ignored, _("{count:,} ignored by .gitignore")),
+            (self.symlinks, ngettext("{count:,} symlink not followed",
+                                     "{count:,} symlinks not followed", self.symlinks)),
+            (self.special, ngettext("{count:,} special file left out",
+                                    "{count:,} special files left out", self.special)),
+            (self.unreadable, ngettext("{count:,} unreadable folder",
+                                       "{count:,} unreadable folders", self.unreadable)),
+        )  # fmt: skip
+        parts += [phrase.format(count=count) for count, phrase in counted if count]
         if self.truncated and self.limit == "max_files":
-            parts.append(f"cut at max_files={self.entries:,} (about {self.left_out:,} left out)")
+            parts.append(_("cut at max_files={entries:,} (about {count:,} left out)").format(
+                entries=self.entries, count=self.left_out))
         elif self.truncated:
-            parts.append(f"cut at max_depth ({self.left_out:,} "
-                         f"{_plural(self.left_out, 'folder')} not entered)")  # fmt: skip
-        text = "; ".join(parts)
-        return f"{text}. {self.live}" if self.live else text
+            parts.append(ngettext("cut at max_depth ({count:,} folder not entered)",
+                                  "cut at max_depth ({count:,} folders not entered)",
+                                  self.left_out).format(count=self.left_out))  # fmt: skip
+        return parts
 
 
 MODEL_LIMITS = ScanLimits()  # the default of scans called without limits; frozen, so shared
-
-
-def _plural(count: int, word: str) -> str:
-    return word if count == 1 else word + "s"

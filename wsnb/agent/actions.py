@@ -112,11 +112,11 @@ def unresolved_reply(session: Session, resolution: Resolution) -> Reply:
         return Reply(text)
     frame = session.ws.files.set_index("path").loc[resolution.candidates].reset_index()
     session.context.remember(resolution.candidates, "candidates")
-    text = ngettext("`{name}` is not an exact name; is it the entry below? Say \"the first "
-                    "one\" or type the whole path.",
-                    "`{name}` could mean {count} entries. Which one? Say \"the first one\" or "
-                    "type the whole path.", resolution.total).format(name=name,
-                                                                      count=resolution.total)
+    # One candidate is a question about it, several a choice: two sentences, in both languages.
+    text = (_("`{name}` is not an exact name; is it the entry below? Say \"the first one\" or "
+              "type the whole path.").format(name=name) if resolution.total == 1 else
+            _("`{name}` could mean {count} entries. Which one? Say \"the first one\" or type "
+              "the whole path.").format(name=name, count=resolution.total))  # fmt: skip
     text += _count_note(len(frame), resolution.total)
     return Reply(text, table=numbered(frame[["path", "is_dir", "size"]]))
 

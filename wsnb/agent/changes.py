@@ -69,9 +69,21 @@ def _trash(session: Session, command: Command) -> Reply:
     return planned([session.ws.trash(_single(session, command.get("target")))])
 
 
+def _where_to(action: str, source: str) -> Reply:
+    """The question for a change whose destination was left out; no plan is made."""
+    questions = {
+        "rename": _("Rename `{path}` to what? Say, for example, \"rename {path} to new-name\"."),
+        "copy": _("Copy `{path}` to where? Say, for example, \"copy {path} to backup\"."),
+        "move": _("Move `{path}` to where? Say, for example, \"move {path} to docs\"."),
+    }
+    return Reply(questions[action].format(path=source))
+
+
 def _rename(session: Session, command: Command) -> Reply:
     source = _single(session, command.get("target"))
     dest = command.get("dest").strip().rstrip("/")
+    if not dest:
+        return _where_to("rename", source)
     if "/" in dest:  # "rename app/utils.py to app/helpers.py": a path, maybe in the same folder
         target = session.ws.policy.resolve(dest).relative
         if posixpath.dirname(target) != posixpath.dirname(source):
@@ -100,12 +112,16 @@ def _folder_named(session: Session, text: str) -> str:
 
 def _copy(session: Session, command: Command) -> Reply:
     source = _single(session, command.get("target"))
+    if not command.get("dest"):
+        return _where_to("copy", source)
     target = _destination(session, source, command.get("dest"))
     return planned([session.ws.copy(source, target)])
 
 
 def _move(session: Session, command: Command) -> Reply:
     source = _single(session, command.get("target"))
+    if not command.get("dest"):
+        return _where_to("move", source)
     target = _destination(session, source, command.get("dest"))
     return planned([session.ws.move(source, target)])
 

@@ -44,7 +44,7 @@ _POLITE = re.compile(
     re.IGNORECASE,
 )
 _TAIL = re.compile(
-    r"[\s。.!！?？~～]*(吧|吗|呢|呀|啊|please|thanks|thank\s+you|for\s+me)?[\s。.!！?？~～]*$",
+    r"[\s。.!！?？~～]*(吧|吗|呢|呀|啊|呗|嘛|啦|please|thanks|thank\s+you|for\s+me)?[\s。.!！?？~～]*$",
     re.IGNORECASE
 )
 

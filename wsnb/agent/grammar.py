@@ -35,16 +35,19 @@ WORDS: dict[str, tuple[str, ...]] = {
     "CREATE": ("创建", "新建", "建立", "新增", "生成", "建", "写"),
     "CREATE_EN": ("create", "make", "add", "new", "touch"),
     "READ": ("读取", "读一下", "读读", "读一读", "读", "查看", "看看", "看一下", "看一看", "看下",
-             "瞧瞧", "看", "显示", "打印",
+             "瞧瞧", "瞅瞅", "瞅一眼", "瞅一下", "瞄一眼", "看一眼", "看", "显示", "打印",
              "打开看看", "给我看看", "给我看"),
     "READ_EN": ("read", "show me", "show", "view", "cat", "display", "print", "look at",
-                "let me see", "let me look at", "give me"),
+                "let me see", "let me look at", "give me", "see", "check out", "peek at",
+                "raed", "shwo"),  # the last two: typos people make
     "OPEN": ("打开", "开启", "开"),
     "SEARCH": ("搜索", "搜一下", "搜一搜", "搜", "查找", "查一下", "查一查", "找一下", "找一找", "找找",
-               "找", "寻找"),
-    "SEARCH_EN": ("search for", "search", "find", "look for", "locate"),
+               "找", "寻找", "找下", "搜下", "查下", "找找看"),
+    "SEARCH_EN": ("search for", "search", "find me", "find", "look for", "locate", "serach"),
+    "PEEK": ("看看", "看一下", "看下", "查看", "瞧瞧", "瞅瞅", "瞅一眼", "说说"),
     "LIST": ("列出", "列举", "列一下", "显示", "看看", "看一下", "查看"),
     "SUMMARY": ("总结", "概括", "归纳", "摘要", "概述", "简述"),
+    "RENAME_ALL": ("重命名", "改名", "更名", "改名字"),
     "SUMMARY_EN": ("summarize", "summarise", "sum up", "recap", "give me a summary of",
                    "what is the gist of"),
     "CHANGE_TO": ("改成", "改为", "替换为", "替换成", "换成", "修改为", "修改成", "设为", "设置为",
@@ -99,6 +102,8 @@ ROWS: tuple[Row, ...] = (
     Row("workspace", "en", r"(?:which|what) (?:workspace|folder) (?:is|am i in|is open|are we in)"
                            r"(?: open| in| now)?"),
     Row("workspace", "en", r"(?:the )?current workspace|where am i|what workspace is this"),
+    Row("workspace", "en", r"(?:which|what) (?:workspace|folder) am i (?:working )?in"),
+    Row("workspace", "en", r"i (?:want|would like|need) to (?:open|choose|pick|switch to|change to|use) (?:a |another |a different |a new )?workspace"),
     Row("workspace", "en", r"(?:open|choose|pick|select|switch(?: to)?|change) (?:a |another |the |"
                            r"a different |a new )?workspace(?: folder)?"),
     Row("workspace", "en", r"how (?:do|can) i (?:open|choose|pick|switch|change) (?:a |another |"
@@ -109,6 +114,7 @@ ROWS: tuple[Row, ...] = (
     Row("write", "zh", r"(?:把|将)? ?{target} ?(?:的|里的)?(?:内容|全文|文本)(?:清空|删掉|删除)?"
                        r"(?:并|然后)?(?:写成|写入|改写为|重写为) ?[:：]? ?{content}"),
     Row("write", "zh", r"(?:修改|更改|改|编辑) ?{target} ?的?(?:内容|全文|文本) ?(?:为|成|是) ?[:：]? ?{content}"),
+    Row("write", "zh", r"(?:把|将)? ?{target} ?(?:改写成|改写为|重写成|重写为) ?[:：]? ?{content}"),
     Row("write", "zh", r"(?:用|拿) ?{content} ?(?:替换|覆盖) ?{target} ?(?:的)?(?:内容|全文)"),
     Row("write", "en", r"(?:replace|overwrite) everything in {target} with ?[:：]? ?{content}"),
     Row("write", "en", r"(?:replace|change|set|overwrite) the (?:contents?|text) of {target} "
@@ -131,7 +137,7 @@ ROWS: tuple[Row, ...] = (
     Row("append", "en", r"append to {target} ?[:：] ?{content}"),
     Row("append", "en", r"add (?:the |a |one )?line {content} to (?:the end of )?{target}"),
     # trash
-    Row("trash", "zh", r"把 ?{target} ?(?:{INTO}(?:系统)?{TRASH_BIN}|{DELETE})"),
+    Row("trash", "zh", r"把 ?{target} ?(?:整个|整体)?(?:{INTO}(?:系统)?{TRASH_BIN}|{DELETE})"),
     Row("trash", "zh", r"{target} ?{INTO}(?:系统)?{TRASH_BIN}"),
     Row("trash", "zh", r"{DELETE} ?(?:文件夹|文件)? ?{target}"),
     Row("trash", "en", r"(?:{DELETE_EN}) (?:the )?(?:file |folder )?(?:called |named )?{target}"),
@@ -179,6 +185,13 @@ ROWS: tuple[Row, ...] = (
     Row("create_file", "en", r"(?:create|make|add|new) (?:a |an )?(?:new )?(?:empty )?(?:text )?"
                              r"file (?:called |named )?{target}"),
     Row("create_file", "en", r"(?:create|touch|make) (?P<target>\S+\.\w+)"),
+    # a change with its destination left out ("rename these files", "把这些文件重命名")
+    Row("rename", "zh", r"(?:把|将) ?{target} ?(?:都|全部|全都|统统)? ?(?:{RENAME_ALL})(?:一下)?"),
+    Row("rename", "zh", r"(?:{RENAME_ALL}) ?(?:一下)? ?{target}"),
+    Row("rename", "en", r"rename {target}"),
+    Row("copy", "zh", r"(?:把|将) ?{target} ?(?:都|全部)? ?{COPY}(?:一下|一份)?"),
+    Row("copy", "en", r"(?:{COPY_EN}) {target}"),
+    Row("move", "en", r"move {target}"),
     # reveal in the file manager
     Row("reveal", "zh", r"在 ?(?:{REVEAL_IN}|文件夹) ?(?:里|中)? ?(?:显示|定位|找到|打开) ?{target}"),
     Row("reveal", "zh", r"(?:显示|定位) ?{target} ?(?:在|于|到) ?{REVEAL_IN} ?(?:里|中)?"),
@@ -186,17 +199,17 @@ ROWS: tuple[Row, ...] = (
     Row("reveal", "en", r"reveal {target}(?: in (?:the )?(?:file manager|finder|explorer|files))?"),
     Row("reveal", "en", r"show {target} in (?:the )?(?:file manager|finder|explorer|files|folder)"),
     # the project as a whole
-    Row("project", "zh", r".*(?:分析|介绍|概括|总结|概述|说明|讲讲|解释)(?:一下)? ?(?:这个|整个|当前|本|该)? ?"
+    Row("project", "zh", r".*(?:分析|介绍|概括|总结|概述|说明|讲讲|解释)(?:一下|下)? ?(?:这个|整个|当前|本|该)? ?"
                          r"(?:{PROJECT}|工作区).*"),
-    Row("project", "zh", r".*(?:{PROJECT}|工作区) ?(?:的)?(?:结构|概况|概览|简介|总览|是(?:做|干)什么的|"
+    Row("project", "zh", r".*(?:{PROJECT}|工作区) ?(?:的)?(?:结构|概况|概览|简介|总览|是(?:做|干)什么的|(?:是)?干(?:嘛|啥)的|"
                          r"是什么|的作用|做什么|干什么).*"),
     Row("project", "en", r".*(?:analy[sz]e|summari[sz]e|describe|explain|overview of|tell me about) "
                          r"(?:this|the|my|our) (?:{PROJECT_EN}|workspace).*"),
-    Row("project", "en", r".*what (?:does|is) (?:this|the) (?:{PROJECT_EN}|workspace)\b.*"),
+    Row("project", "en", r".*what(?: does| is|'s) (?:this|the) (?:{PROJECT_EN}|workspace)\b.*"),
     Row("project", "en", r".*(?:project|workspace) (?:overview|structure|summary|analysis).*"),
     Row("project", "en", r".*(?:give me an overview|what is this (?:project|repo) about).*"),
     # summaries of files
-    Row("summarize", "zh", r"{SUMMARY} ?(?:一下)? ?(?P<target>.*?) ?(?:的)?(?:作用|内容|用途|功能|要点)?"),
+    Row("summarize", "zh", r"{SUMMARY} ?(?:一下|下)? ?(?P<target>.*?) ?(?:的)?(?:作用|内容|用途|功能|要点)?"),
     Row("summarize", "zh", r"(?P<target>.*?(?:这些|那些|这几个|它们|这个|那个|它|该文件).*?)(?:是)?(?:干什么|做什么|干嘛|"
                            r"有什么用|的作用|什么作用)(?:的)?"),
     Row("summarize", "en", r"(?:{SUMMARY_EN}) ?(?P<target>.*)"),
@@ -206,7 +219,7 @@ ROWS: tuple[Row, ...] = (
     # where a name is defined
     Row("define", "zh", r"{keyword} ?(?:的)?(?:定义|声明|实现)(?:是)?(?:在)?(?:哪里|哪儿|哪个文件|哪|什么地方)(?:里|中)?"),
     Row("define", "zh", r"(?:定义|声明) ?{keyword} ?的(?:地方|文件|位置)(?:在哪(?:里|儿)?|是哪(?:里|个))?"),
-    Row("define", "zh", r"{keyword} ?(?:是)?(?:在)?(?:哪里|哪儿|哪个文件|哪|什么地方)(?:里|中)?(?:被)?"
+    Row("define", "zh", r"{keyword} ?(?:这个|这一个)?(?:函数|类|方法|变量|常量)? ?(?:是)?(?:在)?(?:哪里|哪儿|哪个文件|哪|什么地方)(?:里|中)?(?:被)?"
                         r"{DEFINED}(?:的)?"),
     Row("define", "zh", r"(?:{SEARCH}|看看)? ?{keyword} ?的(?:定义|声明)(?:在哪(?:里|儿)?)?"),
     Row("define", "zh", r"(?:哪里|哪个文件|哪儿)(?:定义|声明)了 ?{keyword}"),
@@ -214,6 +227,7 @@ ROWS: tuple[Row, ...] = (
     Row("define", "en", r"(?:find|show|show me|go to|where is) the (?:definition|declaration) of "
                         r"{keyword}"),
     Row("define", "en", r"where does {keyword} (?:get defined|come from)"),
+    Row("define", "en", r"where (?:do|did|does) (?:we|you|i|they|it|the code) (?:define|declare|implement) {keyword}"),
     Row("define", "en", r"which file (?:defines|declares) {keyword}"),
     # text search
     Row("grep", "zh", r"(?:{SEARCH})? ?(?:所有)? ?(?:{MENTION})(?:了)? ?{keyword} ?的 ?"
@@ -221,12 +235,12 @@ ROWS: tuple[Row, ...] = (
     Row("grep", "zh", r"(?:哪些|哪个|什么) ?(?:文件|地方|代码) ?(?:里|中)? ?(?:{MENTION}|有)(?:了)? ?{keyword}"),
     Row("grep", "zh", r"(?:全文|内容|文本|代码)(?:搜索|查找|检索|搜) ?[:：]? ?{keyword}"),
     Row("grep", "zh", r"(?:搜索|查找|搜|查|找) ?(?:文本|内容|代码|全文) ?[:：]? ?{keyword}"),
-    Row("grep", "zh", r"(?:在|从) ?(?:代码|文件|项目|源码)(?:里|中) ?(?:搜索|查找|找|搜) ?{keyword}"),
+    Row("grep", "zh", r"(?:在|从) ?(?:文件内容|文件的内容|代码|文件|项目|源码|内容|全文)(?:里|中) ?(?:{SEARCH}) ?{keyword}"),
     Row("grep", "zh", r"(?P<keyword>\S+) ?(?:在哪里|在哪些文件里|在哪些地方) ?(?:被)?(?:用到|出现|使用|提到|引用)(?:了)?"),
     Row("grep", "en", r"which files? (?:{MENTION_EN}) {keyword}"),
     Row("grep", "en", r"(?:find |show |list )?(?:the )?(?:files|code|lines) (?:containing|mentioning|"
                       r"that mention|that contain|that use|with the text|referencing) {keyword}"),
-    Row("grep", "en", r"(?:grep|search (?:the )?(?:text|contents|code|files) for|search text|"
+    Row("grep", "en", r"(?:grep(?: for)?|search (?:the )?(?:text|contents|code|files) for|search text|"
                       r"search inside files for|find text) {keyword}"),
     Row("grep", "en", r"(?:find|search for|look for) (?:the )?(?:text|string|word|phrase) {keyword}"
                       r"(?: in (?:the )?(?:code|files|text|sources|workspace|project))?"),
@@ -235,12 +249,13 @@ ROWS: tuple[Row, ...] = (
     Row("grep", "zh", r"(?:哪里|哪儿|什么地方|哪些地方)(?:用到|使用|调用|引用|提到|出现)(?:了)? ?{keyword}"),
     # listings, asked or ordered
     Row("list", "zh", r"(?:{ROOT}|工作区) ?(?:里|下|中)?(?:面)? ?(?:都)?有(?:{WHAT})(?:文件|东西|内容)?"),
-    Row("list", "zh", r"(?:看看|看一下|查看|瞧瞧|说说)? ?{target} ?(?:{FOLDER})? ?(?:里|下|中)(?:面|边)? ?(?:都)?有(?:{WHAT})"
+    Row("list", "zh", r"(?:{PEEK})? ?{target} ?(?:{FOLDER})? ?(?:里|下|中)(?:面|边)? ?(?:都)?有(?:{WHAT})"
                       r"(?:文件|东西|内容)?"),
     Row("list", "zh", r"{target} ?(?:{FOLDER})? ?(?:里|下|中)?(?:面|边)?(?:的)?(?:文件|内容)?(?:都)?有(?:{WHAT})"),
     Row("list", "zh", r"(?:{LIST}) ?(?:一下)? ?(?P<target>[^\s，,]*?) ?(?:{FOLDER})? ?(?:里|下|中)?"
                       r"(?:面)? ?(?:的)? ?(?:所有)? ?(?:文件|东西)(?:列表)?"),
     Row("list", "zh", r"(?:列出|列举|列一下) ?{target}"),
+    Row("list", "zh", r"(?:{PEEK}) ?{target} ?(?:{FOLDER})"),
     Row("list", "zh", r"(?:有哪些|都有什么|有什么)文件"),
     Row("list", "en", r"(?:list|show(?: me)?) (?:everything|all(?: the)?(?: files)?) (?:in|under|inside) (?:the )?{target}(?: folder| directory)?"),
     Row("list", "en", r"(?:list|ls|dir)(?: (?:the )?(?:files|contents|entries))?(?: (?:in|of|under))?"
@@ -256,6 +271,7 @@ ROWS: tuple[Row, ...] = (
     Row("list", "en", r"what(?:'s| is) in (?P<target>[^\s.]+/?)"),
     Row("list", "en", r"show me what(?:'s| is) in (?:the )?{target}(?: folder| directory)?"),
     # name search
+    Row("find", "zh", r"(?:{SEARCH})? ?(?:有没有|是否有|有无) ?(?:叫做?|名为|名叫)? ?{keyword} ?(?:这个)?(?:文件)?"),
     Row("find", "zh", r"(?:{SEARCH}|看看)? ?(?P<keyword>[^\s，,]+?) ?(?:这个)?(?:文件)? ?在哪(?:里|儿)?"),
     Row("find", "zh", r"(?:{SEARCH}) ?(?:一下)? ?(?:所有|全部)?(?:的)? ?(?:文件名|文件)? ?(?:叫做?|名为|名叫|包含)? ?"
                       r"{keyword} ?(?:的文件|这个文件|文件名|文件)?"),
@@ -266,10 +282,13 @@ ROWS: tuple[Row, ...] = (
     Row("find", "en", r"where(?:'s| is) (?:the )?(?:file )?{keyword}"),
     Row("find", "en", r"(?:is there|do we have|do i have|have we got) (?:a |an |any )?(?:file )?(?:called |named )?{keyword}"),
     Row("find", "en", r"where (?:can|do) i find (?:the )?(?:file )?{keyword}"),
+    Row("find", "en", r"(?:are there )?any (?:files? )?(?:called|named) {keyword}"),
     # reading and opening
     Row("read", "zh", r"(?:{READ}) ?(?:一下)? ?(?:文件)? ?{target} ?(?:的内容|里的内容|的全文|内容|"
                       r"里写了什么|写了什么|里面是什么)?"),
     Row("read", "zh", r"{target} ?(?:里|中)? ?(?:写了什么|的内容是什么|里面有什么|是什么内容)"),
+    Row("read", "zh", r"{target} ?(?:里面|里|中)? ?(?:写的|写了)(?:是)?(?:什么|啥)(?:东西|内容)?"),
+    Row("read", "zh", r"{OPEN} ?(?:一下)? ?{target} ?给我(?:看看|看一下|看|瞧瞧)"),
     Row("read", "en", r"(?:{READ_EN}) (?:the )?(?:contents? of )?(?:the file )?{target}"),
     Row("read", "en", r"what(?:'s| is) (?:in|inside) {target}"),
     Row("read", "en", r"what does {target} (?:contain|say)"),

@@ -1,7 +1,9 @@
 """The agent's answer to one message: Markdown text, a table, plans, files read, the mode.
 
-``text/plain`` reads well in a terminal and is stable for notebook tests;
-``text/html`` renders the Markdown lightly, the table, and each plan.
+``text/plain`` reads well in a terminal and is stable for notebook tests (the
+Markdown's marks taken out, tables as aligned columns); ``text/html`` renders
+the Markdown lightly, the table, and each plan. Both show the table's headers
+and cells in the reply's language (``wsnb.agent.shown``); ``table`` keeps the data.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
+from .plaintext import markdown_plain, text_width
+from .shown import shown_table
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -52,7 +56,7 @@ class Reply:
 
     def plain(self) -> str:
         """Everything as plain text: the answer, the table, the plans, the files read."""
-        parts = [self.text.rstrip()]
+        parts = [markdown_plain(self.text).rstrip()]
         if self.table is not None and len(self.table):
             parts.append(_table_text(self.table, self.lang))
         parts += [plan.describe() for plan in self.plans]
@@ -77,8 +81,8 @@ class Reply:
         parts = [f'<div class="wsnb-reply">{markdown_html(self.text)}']
         if self.table is not None and len(self.table):
             numbered = self.table.index.name == "#"
-            parts.append(self.table.head(TABLE_ROWS).to_html(index=numbered, index_names=False,
-                                                             border=0))  # fmt: skip
+            shown = shown_table(self.table.head(TABLE_ROWS), self.lang)
+            parts.append(shown.to_html(index=numbered, index_names=False, border=0))
             if len(self.table) > TABLE_ROWS:
                 note = more_rows(TABLE_ROWS, len(self.table), self.lang)
                 parts.append(f"<p><small>{html.escape(note)}</small></p>")
@@ -93,11 +97,36 @@ class Reply:
 
 
 def _table_text(table: pd.DataFrame, lang: str) -> str:
-    shown = table.head(TABLE_ROWS)
-    text = shown.to_string(index=shown.index.name == "#", max_colwidth=60)
-    if len(table) > len(shown):
-        text += "\n" + more_rows(len(shown), len(table), lang)
+    import pandas as pd
+
+    head = table.head(TABLE_ROWS)
+    shown = shown_table(head, lang)
+    columns: list[tuple[bool, list[str]]] = []
+    if head.index.name == "#":  # the numbers a person picks from ("the second one")
+        columns.append((True, ["#", *(str(i) for i in head.index)]))
+    for label, column in zip(shown.columns, head.columns, strict=True):
+        series = head[column]  # counts and sizes line up right, words and flags left
+        right = pd.api.types.is_numeric_dtype(series) and not pd.api.types.is_bool_dtype(series)
+        cells = [_cell(v) for v in shown[label]]
+        columns.append((right, [str(label), *cells]))
+    text = "\n".join(_row([cells[row] for _right, cells in columns], columns)
+                     for row in range(len(head) + 1))  # fmt: skip
+    if len(table) > len(head):
+        text += "\n" + more_rows(len(head), len(table), lang)
     return text
+
+
+def _cell(value: object) -> str:
+    text = str(value).replace("\n", " ")
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def _row(cells: list[str], columns: list[tuple[bool, list[str]]]) -> str:
+    parts = []
+    for cell, (right, all_cells) in zip(cells, columns, strict=True):
+        pad = " " * (max(text_width(c) for c in all_cells) - text_width(cell))
+        parts.append(pad + cell if right else cell + pad)
+    return "  ".join(parts).rstrip()
 
 
 def more_rows(shown: int, total: int, lang: str | None = None) -> str:
