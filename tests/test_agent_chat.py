@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -36,6 +37,19 @@ def test_a_search_shows_its_table(ws: wsnb.Workspace) -> None:
     assert "You" in chat.conversation.children[0].value and "wsnb" in view.answer.value
     assert view in chat.conversation.children
     assert view._repr_mimebundle_()["text/plain"] == reply.plain()
+
+
+def test_a_chinese_reply_table_has_chinese_headers_and_sizes(ws: wsnb.Workspace) -> None:
+    chat = ws.chat()
+    chat.send("列出 app")
+    shown = chat.replies[-1].table.value
+    headers = re.findall(r"<th[^>]*col_heading[^>]*>([^<]*)</th>", shown)
+    assert headers and not any(re.search(r"[A-Za-z]{3,}", h) for h in headers), headers
+    assert "字节" in shown or "KiB" in shown
+    assert "bytes" not in shown
+    chat.send("list app")
+    english = re.findall(r"<th[^>]*col_heading[^>]*>([^<]*)</th>", chat.replies[-1].table.value)
+    assert "path" in english or "name" in english, english
 
 
 def test_a_rename_arrives_as_a_card_and_a_click_confirms_it(ws: wsnb.Workspace) -> None:

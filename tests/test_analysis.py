@@ -196,7 +196,9 @@ def test_a_chinese_summary_reads_chinese_while_its_frames_keep_english_columns(
     assert summary.languages.columns.tolist() == ["language", "files", "bytes", "share"]
     assert summary.languages["bytes"].dtype.kind == "i"  # still byte counts for code
     with using_language("en"):
-        assert "  language    file count       size  share" in repr(summary)
+        english = repr(ws.summary())  # the same cached summary, said again in English
+        assert "  language    file count       size  share" in english
+        assert "个文件" not in english and " files and " in english
 
 
 def test_a_chinese_listing_sets_the_folder_apart_from_its_words(tmp_path: Path) -> None:

@@ -51,6 +51,18 @@ def test_the_panel_composes_the_existing_views(ws: wsnb.Workspace, panel: Worksp
     assert repr(panel) == f"<WorkspacePanel {ws.root}: 0 plans waiting>"
 
 
+def test_the_panel_says_itself_in_chinese(ws: wsnb.Workspace) -> None:
+    from english import english_sentences
+
+    from wsnb.i18n import using_language
+
+    with using_language("zh"):
+        text = ws.panel().describe()
+    words = text.replace(str(ws.root), "")  # the root is a path, not a sentence
+    assert text.startswith("工作区面板：") and "扫描：" in text, text
+    assert english_sentences([words]) == [], text
+
+
 def test_show_brings_a_tab_forward_and_refuses_an_unknown_one(panel: WorkspacePanel) -> None:
     assert panel.show("History") is panel.history
     assert panel.tabs.selected_index == TAB_NAMES.index("History")

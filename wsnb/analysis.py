@@ -31,6 +31,7 @@ from .errors import WsnbError
 from .i18n import N_, _, ngettext
 from .index import FileIndex
 from .policy import AccessPolicy
+from .scantypes import ScanReport
 from .textio import read_text
 
 __all__ = ["CONTENT_BYTES", "MAX_CONTENT_FILES", "ProjectSummary", "summarize"]
@@ -149,7 +150,8 @@ class ProjectSummary:
     files), ``top_folders`` the top-level folders, ``key_files`` the files a
     newcomer opens first, ``entry_points`` where the programs start,
     ``largest`` and ``recent`` the top files by size and by modification time,
-    ``scan_note`` the scan's own one-line report (it says when the scan was cut).
+    ``scan`` the scan's own report, said by ``scan_note`` in the language shown (it says
+    when the scan was cut).
     """
 
     root: str
@@ -162,7 +164,12 @@ class ProjectSummary:
     entry_points: pd.DataFrame
     largest: pd.DataFrame
     recent: pd.DataFrame
-    scan_note: str
+    scan: ScanReport
+
+    @property
+    def scan_note(self) -> str:
+        """The scan's one-line report in the current language (the summary may be cached)."""
+        return str(self.scan)
 
     @property
     def name(self) -> str:
@@ -230,7 +237,7 @@ def summarize(policy: AccessPolicy, index: FileIndex) -> ProjectSummary:
         entry_points=_entry_points(policy, files),
         largest=_top(files, "size"),
         recent=_top(files, "modified"),
-        scan_note=str(index.report),
+        scan=index.report,
     )
     logger.info("Summarized %s: %d files, %d languages.", policy.root, summary.files,
                 len(summary.languages))  # fmt: skip

@@ -490,12 +490,13 @@ class Workspace:
 
         return ChatView(self)
 
-    def panel(self, *, dock: bool = False, language: str = "en") -> WorkspacePanel:
+    def panel(self, *, dock: bool = False, language: str | None = None) -> WorkspacePanel:
         """One widget with everything: files, search, chat, plans, history and an overview.
 
         ``dock=True`` opens it in JupyterLab's side area (needs ``sidecar``:
         ``pip install 'wsnb[panel]'``; without it the panel shows in the cell, with a note).
-        ``language`` (``"en"`` or ``"zh"``) is the status line's until the person types.
+        ``language`` (``"en"`` or ``"zh"``; the setting when not given) is the status
+        line's until the person types.
         """
         from .widgets.panel import WorkspacePanel
 

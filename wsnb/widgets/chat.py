@@ -17,6 +17,7 @@ import ipywidgets as widgets
 
 from ..agent import agent as _agent_module
 from ..agent.reply import TABLE_ROWS, Reply, markdown_html, more_rows
+from ..display import column_labels
 from ..errors import WsnbError
 from ..i18n import _, using_language
 from .card import PlanCard
@@ -193,9 +194,11 @@ def _table_html(reply: Reply) -> str:
     if reply.table is None or reply.table.empty:
         return ""
     numbered = reply.table.index.name == "#"
-    view = styled(reply.table.head(TABLE_ROWS))  # sizes and times for people, yes/no for flags
+    head = reply.table.head(TABLE_ROWS)
+    view = styled(head).relabel_index(column_labels(head.columns, reply.lang), axis="columns")
     view = view.hide(axis="index", names=True) if numbered else view.hide(axis="index")
-    shown = view.set_table_attributes('class="wsnb-reply-table"').to_html()
+    with using_language(reply.lang):  # the Styler formats sizes, times, yes/no as it renders
+        shown = view.set_table_attributes('class="wsnb-reply-table"').to_html()
     more = len(reply.table) - TABLE_ROWS
     note = html.escape(more_rows(TABLE_ROWS, len(reply.table), reply.lang))
     tail = f'<div style="{_MUTED}">{note}</div>' if more > 0 else ""

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..i18n import N_, _
+from ..i18n import N_, _, get_language
 from ..types import PlanState
 from ._html import badge, esc
 from ._live import on_main_thread
@@ -38,7 +38,7 @@ from .history import HistoryView
 from .overview import OverviewView
 from .plansview import PlansView
 from .search import SearchPanel
-from .status import EN, Event, StatusLine
+from .status import Event, StatusLine
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -93,7 +93,7 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
     something (``"en"`` or ``"zh"``).
     """
 
-    def __init__(self, ws: Workspace, *, language: str = EN, **kwargs: Any) -> None:
+    def __init__(self, ws: Workspace, *, language: str | None = None, **kwargs: Any) -> None:
         self.ws = ws
         self.docked = False
         self._closed = True  # until built: a panel that failed to build has nothing to close
@@ -101,7 +101,7 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         self.picker: WorkspacePicker | None = None
         self.report: ScanReport | None = None  # the scan the header shows
         self._stops: list[Callable[[], None]] = []
-        self.status = StatusLine(language)
+        self.status = StatusLine(language or get_language())  # the setting, until one types
         self.title = widgets.HTML()
         self.scan_info = widgets.HTML()
         self.rescan_button = widgets.Button(description=_("Rescan"), icon="refresh",
@@ -299,14 +299,16 @@ class WorkspacePanel(widgets.VBox):  # type: ignore[misc]
         assert report is not None  # set while building
         plans = self.plans.describe().splitlines()
         lines = [
-            f"Workspace panel: {self.ws.root} ({self.ws.mode.value})",
-            f"Scan: {report.files:,} files and {report.dirs:,} folders",
-            f"Status: {self.status.text}",
-            "Tabs: " + " · ".join(self.tabs.titles),
+            _("Workspace panel: {root} ({mode})").format(root=self.ws.root,
+                                                         mode=self.ws.mode.value),
+            _("Scan: {files:,} files and {folders:,} folders").format(files=report.files,
+                                                                      folders=report.dirs),
+            _("Status: {status}").format(status=self.status.text),
+            _("Tabs: {tabs}").format(tabs=" · ".join(self.tabs.titles)),
             *plans,
         ]
         if self.docked:
-            lines.insert(1, "Docked in JupyterLab's side area.")
+            lines.insert(1, _("Docked in JupyterLab's side area."))
         return "\n".join(lines)
 
     def __repr__(self) -> str:

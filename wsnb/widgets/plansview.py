@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from ..i18n import _
 from ..types import PlanState
-from ._html import esc
+from ._html import STATE_WORDS, esc
 from .card import PlanCard, close_tree
 
 if TYPE_CHECKING:
@@ -122,9 +122,9 @@ class PlansView(widgets.VBox):  # type: ignore[misc]
 
     def describe(self) -> str:
         """The plans as text: one line each (titles and states, no ids)."""
-        lines = [f"Plans: {len(self.pending_cards)} waiting"]
-        lines += [f"  waiting: {c.plan.title}" for c in self.pending_cards]
-        lines += [f"  {c.plan.state.value}: {c.plan.title}" for c in self.outcome_cards]
+        lines = [_("Plans: {count:,} waiting").format(count=len(self.pending_cards))]
+        lines += [f"  {_(STATE_WORDS[c.plan.state])}: {c.plan.title}"
+                  for c in [*self.pending_cards, *self.outcome_cards]]
         return "\n".join(lines)
 
     def close(self) -> None:
