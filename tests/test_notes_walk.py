@@ -11,10 +11,14 @@ file and to a folder, a folder too deep, a note too large.
 from __future__ import annotations
 
 import os
+from datetime import datetime
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
+from wsnb.notes import open_notes
+from wsnb.notes.index import TOO_LARGE
 from wsnb.notes.rules import NoteRules
 from wsnb.notes.walk import WalkResult, list_folder, walk_notes
 from wsnb.policy import AccessPolicy
@@ -109,3 +113,23 @@ def test_a_walk_from_a_folder_and_one_folder_listed_agree_with_the_whole_walk(tr
         folder for folder in whole.folders if folder and "/" not in folder)
     note = whole.files["sub/visible.md"]
     assert note.resolve(rules.policy).relative == "sub/visible.md"
+
+
+def test_the_notes_frame_lists_what_the_index_indexes(tmp_path: Path) -> None:
+    root = tmp_path / "notes"
+    _write(root, "start.md", "---\ntags: [plan]\n---\n# Start here\n\nbody #idea\n")
+    _write(root, "logs/2024.md", "# Log\n")  # a folder a scan skips by name
+    _write(root, "project/ignored.md", "# Ignored by git\n")
+    _write(root, ".gitignore", "project/\n")
+    _write(root, "big.md", "# Big\n\n" + "x" * (600 * 1024))  # listed, though too large to index
+    with open_notes(root, watch=False) as nb:
+        frame = nb.notes_frame()
+        assert list(frame["path"]) == ["big.md", "logs/2024.md", "project/ignored.md",
+                                       "start.md"]  # fmt: skip
+        start = frame.set_index("path").loc["start.md"]
+        assert start["title"] == "Start here" and start["tags"] == ["plan", "idea"]
+        expected = datetime.fromtimestamp((root / "start.md").stat().st_mtime_ns / 1e9)
+        assert abs(start["modified"] - pd.Timestamp(expected)) < pd.Timedelta(milliseconds=1)
+        report = nb.index()
+        assert report.skipped_files == (("big.md", TOO_LARGE),)
+        assert set(frame["path"]) - {"big.md"} == set(nb.note_index._loaded())

@@ -261,7 +261,7 @@ class Notes(MemoryFlows):
         folders = _folders(files)
         saved = Taxonomy.from_json(self.meta.read_json(TAXONOMY_FILE))
         categories = Taxonomy.infer(folders, saved.categories, saved.extra)
-        return Look(folders, list_notes(self.policy, files, self.config), categories)
+        return Look(folders, list_notes(self.policy, self.config), categories)
 
     @property
     def categories(self) -> Taxonomy:
