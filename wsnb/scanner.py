@@ -9,6 +9,8 @@ Folders that are hidden or named in ``SKIP_DIRS`` are not entered, and
 The walk records plain lists; ``wsnb.frames`` builds the DataFrame from them
 in one go. ``wsnb.scanrows.rows_for_paths`` gives the rows a scan would give
 for a few paths, so an index can follow a change without a rescan.
+``columns_below`` gives the walk's plain lists to a caller with its own skip
+and ignore rules: the notes index walks with it (``wsnb.notes.walk``).
 
 The walk is the hot path of opening a workspace, and ``bench/bench_scan.py``
 holds it to 1.5x a bare ``os.scandir`` walk. What keeps it there:
