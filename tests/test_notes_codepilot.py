@@ -8,7 +8,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from codepilot_fixture import END, START, Fixture, codepilot_problems, make_codepilot_folder
+from codepilot_fixture import END, NOTES, START, Fixture, codepilot_problems, make_codepilot_folder
 from notes_helpers import ANSWERS_ZH, clock_at
 
 from wsnb.notes import FolderStatus, Notes, open_notes
@@ -58,6 +58,30 @@ def test_prompt_index_and_search(fixture: Fixture) -> None:
     hits = nb.search("green tea")
     assert hits.iloc[0]["path"] == "Notes/tea.md"
     assert "Projects/thesis.md" in set(nb.search("贝叶斯")["path"])
+
+
+def test_the_index_is_written_in_codepilots_shape(fixture: Fixture) -> None:
+    folder = fixture.root / ".assistant/index"
+    theirs = _jsonl(folder / "chunks.jsonl")
+    nb = _open(fixture)
+    nb.index(force=True)  # everything written again, by wsnb
+    ours = _jsonl(folder / "chunks.jsonl")
+    # The note and chunk ids CodePilot wrote are the ones wsnb writes, and lines count from 0:
+    # the line a chunk starts at is its heading's line (after tea.md's three lines of front
+    # matter, line 3).
+    first = {c["path"]: c for c in ours if str(c["chunkId"]).endswith("-0")}
+    for chunk in theirs:
+        mine = first[str(chunk["path"])]
+        assert (mine["noteId"], mine["chunkId"]) == (chunk["noteId"], chunk["chunkId"])
+        lines = NOTES[str(chunk["path"])].split("\n")
+        top = str(mine["heading"]).split(" > ")[0]  # a heading path, its first heading first
+        assert lines[int(str(mine["startLine"]))] == f"# {top}"
+    assert first["Notes/tea.md"]["startLine"] == 3
+    assert codepilot_problems(fixture) == []
+
+
+def _jsonl(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
 
 
 def test_promote_archive_and_docs(fixture: Fixture) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -170,9 +172,34 @@ def test_records_keep_codepilot_fields(notes: Path) -> None:
     for name, fields in (("manifest.jsonl", MANIFEST_FIELDS), ("chunks.jsonl", CHUNK_FIELDS)):
         for line in (notes / INDEX / name).read_text(encoding="utf-8").splitlines():
             assert list(json.loads(line))[: len(fields)] == list(fields)
-    first = (notes / INDEX / "chunks.jsonl").read_text(encoding="utf-8").splitlines()[0]
-    record = json.loads(first)
-    assert record["startLine"] >= 1 and record["endLine"] >= record["startLine"]
+    chunks = [json.loads(line) for line in
+              (notes / INDEX / "chunks.jsonl").read_text(encoding="utf-8").splitlines()]
+    manifest = [json.loads(line) for line in
+                (notes / INDEX / "manifest.jsonl").read_text(encoding="utf-8").splitlines()]
+    # CodePilot's shape: the note id is the MD5 of the path, chunk ids <noteId>-<n>, and
+    # lines count from 0.
+    for record in manifest:
+        assert record["noteId"] == hashlib.md5(record["path"].encode()).hexdigest()
+    for record in chunks:
+        assert re.fullmatch(re.escape(record["noteId"]) + r"-\d+", record["chunkId"])
+        assert 0 <= record["startLine"] <= record["endLine"]
+    assert 0 in {record["startLine"] for record in chunks}  # a note's first line is line 0
+    hit = _index(notes).hits("restart", 1)[0]
+    on_disk = next(c for c in chunks if (c["path"], c["text"]) == (hit.path, hit.text))
+    assert hit.start_line == on_disk["startLine"] + 1  # a person reads lines from 1
+
+
+def test_chunks_wsnb_wrote_before_codepilots_shape_are_read_too(notes: Path) -> None:
+    folder = notes / INDEX
+    folder.mkdir(parents=True)
+    record = {"noteId": "0123abcd", "path": "start.md", "title": "Start", "mtime": 1.0,
+              "size": 3}  # fmt: skip
+    chunk = {"chunkId": "0123abcd:0", "noteId": "0123abcd", "path": "start.md",
+             "heading": "", "text": "old text", "startLine": 1, "endLine": 3}  # fmt: skip
+    (folder / "manifest.jsonl").write_text(json.dumps(record) + "\n", encoding="utf-8")
+    (folder / "chunks.jsonl").write_text(json.dumps(chunk) + "\n", encoding="utf-8")
+    row = _index(notes).chunks().iloc[0]
+    assert (row["chunkId"], row["startLine"], row["endLine"]) == ("0123abcd-0", 0, 2)
 
 
 def test_existing_codepilot_index_loads_and_keeps_note_ids(notes: Path) -> None:
@@ -288,3 +315,14 @@ def test_stats_counts_files_chunks_and_stale(notes: Path) -> None:
     _write(notes, "new.md", "# New\n")
     (notes / "start.md").write_text("changed and longer than before\n", encoding="utf-8")
     assert index.stats().loc[0, "stale"] == 2
+
+
+def test_the_settings_file_is_metadata_json_an_unreadable_one_is_kept_aside(notes: Path) -> None:
+    _index(notes).update()
+    settings = notes / INDEX / "settings.json"
+    settings.write_text("{not json", encoding="utf-8")
+    report = _index(notes).update()
+    assert report.full  # unknown settings: everything again
+    kept = list((notes / INDEX).glob("settings.json.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{not json"
+    assert json.loads(settings.read_text(encoding="utf-8"))["chunkSize"] == 1200

@@ -102,13 +102,17 @@ def test_refresh_reads_nothing_when_nothing_changed(notes: Path) -> None:
 
 def test_a_watchers_batch_is_applied_at_the_cost_of_the_change(notes: Path) -> None:
     index = _live(notes)
-    index.watched = True  # refresh() now trusts the batches
+    index.watched = True  # refresh() now trusts the batches for edits
     _write(notes, "Inbox/a.md", "# A\n\nkiwi weekly plan\n")
     _write(notes, "Inbox/sub/b.md", "# B\n\nkiwi\n")
     (notes / "start.md").unlink()
-    assert index.refresh() is None  # no revalidation while watched
     report = index.apply_changes(["Inbox", str(notes / "Inbox/sub/b.md")], ["start.md"])
     assert (report.added, report.removed) == (2, 1)
+    index.refresh()  # the root's time moved: listed once more, nothing new in it
+    assert index.refresh() is None  # the folders' times are known again
+    _write(notes, "笔记/复习.md", "# 考试复习\n\n复习计划, in place and longer.\n")
+    assert index.refresh() is None  # an edit in place waits for its event, no note is statted
+    assert index.apply_changes(["笔记/复习.md"]).updated == 1
     _same_as_fresh(index, notes)
     shutil.rmtree(notes / "Projects")
     assert index.apply_changes([], ["Projects"]).removed == 1

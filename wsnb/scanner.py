@@ -9,6 +9,8 @@ Folders that are hidden or named in ``SKIP_DIRS`` are not entered, and
 The walk records plain lists; ``wsnb.frames`` builds the DataFrame from them
 in one go. ``wsnb.scanrows.rows_for_paths`` gives the rows a scan would give
 for a few paths, so an index can follow a change without a rescan.
+``columns_below`` gives the walk's plain lists to a caller with its own skip
+and ignore rules: the notes index walks with it (``wsnb.notes.walk``).
 
 The walk is the hot path of opening a workspace, and ``bench/bench_scan.py``
 holds it to 1.5x a bare ``os.scandir`` walk. What keeps it there:
@@ -66,7 +68,8 @@ from .policy import AccessPolicy
 from .scantypes import MODEL_LIMITS, ScanLimits, ScanReport
 
 __all__ = [
-    "FILE_COLUMNS", "SKIP_DIRS", "ScanLimits", "ScanReport", "empty_frame", "frame_below",
+    "FILE_COLUMNS", "SKIP_DIRS", "ScanLimits", "ScanReport", "columns_below", "empty_frame",
+    "frame_below",
     "is_skipped_dir", "scan",
 ]  # fmt: skip
 
@@ -123,8 +126,11 @@ class _Walker:
         limits: ScanLimits,
         progress: Callable[[int], None] | None,
         progress_every: int,
+        skip_dirs: frozenset[str] = SKIP_DIRS,
+        gitignore: bool = True,
     ) -> None:
         self.policy, self.root = policy, str(policy.root)
+        self.skip_dirs, self.gitignore = skip_dirs, gitignore  # see columns_below
         self.limits = limits
         self.progress = progress
         self.progress_every = progress_every
@@ -177,6 +183,7 @@ class _Walker:
         names, runs, record = self.columns.name, self.columns.runs, self.record
         keep = self._kept_subfolders
         root, max_depth, by_fd = self.root, self.limits.max_depth, _LIST_BY_FD
+        gitignore = self.gitignore
         open_folder, list_folder, close = os.open, os.scandir, os.close
         child = None
         waiting_rules, waiting = NO_RULES, []  # the files of the last rules met, see _later
@@ -207,7 +214,7 @@ class _Walker:
                         waiting_rules = NO_RULES  # a report may have matched the files waiting
                     else:  # in one piece, the usual case: _settle, inlined
                         subfolders = record(entries, prefix)
-                        if ".gitignore" in names[before:]:
+                        if gitignore and ".gitignore" in names[before:]:
                             rules = rules.with_gitignore(root, prefix)
                         if rules.rules:
                             if subfolders:
@@ -295,7 +302,7 @@ class _Walker:
         self, entries: list[os.DirEntry[str]], prefix: str, depth: int, rules: IgnoreRules
     ) -> None:
         """Record a folder in chunks of ``progress_every``, checked between them."""
-        if _holds_gitignore(entries):
+        if self.gitignore and _holds_gitignore(entries):
             rules = rules.with_gitignore(self.root, prefix)
         recorded, step = self.columns.name, self.progress_every
         for start in range(0, len(entries), step):
@@ -355,7 +362,7 @@ class _Walker:
         )  # fmt: skip
         skip, special = self._skip, self._special
         file_type, folder, regular, link, hidden = S_IFMT, S_IFDIR, S_IFREG, S_IFLNK, HIDDEN
-        skip_dirs = SKIP_DIRS
+        skip_dirs = self.skip_dirs
 
         def record(entries: list[os.DirEntry[str]], prefix: str) -> list[str]:
             """One stat and four appends per entry; returns the names of the subfolders to enter."""
@@ -481,7 +488,8 @@ class _Walker:
 
 def _walk_in_child(parent: _Walker, given: list[_Folder]) -> _Sent:
     """In a forked child: walk ``given`` as ``parent`` would, and return what was recorded."""
-    walker = _Walker(parent.policy, parent.limits, None, parent.progress_every)
+    walker = _Walker(parent.policy, parent.limits, None, parent.progress_every,
+                     parent.skip_dirs, parent.gitignore)  # fmt: skip
     walker.queue.extend(given)
     walker._walk(False)
     walker._flush_later()
@@ -500,9 +508,31 @@ def is_skipped_dir(name: str) -> bool:
 
 def frame_below(policy: AccessPolicy, limits: ScanLimits, start: _Folder) -> pd.DataFrame:
     """The rows below folder ``start`` (not its own), as a scan with ``limits`` records them."""
-    walker = _Walker(policy, limits, None, sys.maxsize)
+    return build_frame(*columns_below(policy, limits, start))
+
+
+def columns_below(
+    policy: AccessPolicy,
+    limits: ScanLimits,
+    start: _Folder = ("", 0, NO_RULES),
+    *,
+    skip_dirs: frozenset[str] = SKIP_DIRS,
+    gitignore: bool = True,
+) -> tuple[Columns, list[int]]:
+    """What the walk records below folder ``start``, as plain lists: the columns, dropped rows.
+
+    For a caller with its own rules, which wants the walk and not the frame
+    (the notes index): ``skip_dirs`` replaces ``SKIP_DIRS`` (hidden folders
+    are never entered), ``gitignore=False`` reads no ``.gitignore`` file, so
+    only the rules of ``start`` (``start[2]``) apply. ``columns.runs`` names
+    each folder listed, in order, and its rows; a folder's own row (in its
+    parent's run) carries its modification time, taken before it was listed.
+    ``max_files`` is applied as a scan applies it; the walk is never shared.
+    A root that can't be listed raises as a scan does.
+    """
+    walker = _Walker(policy, limits, None, sys.maxsize, skip_dirs, gitignore)
     walker.run(start)
-    return build_frame(walker.columns, walker.dropped)
+    return walker.columns, walker.dropped
 
 
 def _holds_gitignore(entries: list[os.DirEntry[str]]) -> bool:

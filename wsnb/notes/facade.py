@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -25,6 +26,7 @@ from ..errors import UsageError
 from ..i18n import _
 from ..tools.base import local_now
 from ..types import PermissionMode
+from ..watch import WatchSettings
 from ..workspace import Workspace
 from . import memory as mem
 from .config import NotesConfig
@@ -51,6 +53,7 @@ if TYPE_CHECKING:
     from ..plans import Plan
     from ..trash import Trash
     from .index import IndexReport, NoteIndex
+    from .live import NotesWatch
 
 __all__ = ["Notes", "open_notes"]
 
@@ -78,11 +81,15 @@ def open_notes(
     mode: PermissionMode | str = PermissionMode.CONFIRM,
     clock: Callable[[], datetime] | None = None,
     trash: Trash | None = None,
+    watch: bool | WatchSettings = True,
 ) -> Notes:
     """Open a folder as an assistant's notes workspace (it need not be initialized yet).
 
     ``clock`` (local, timezone-aware datetimes) decides "today" for daily
-    memories and check-ins; ``trash`` is a seam for tests. A folder that is
+    memories and check-ins; ``trash`` is a seam for tests. The note index
+    follows the disk through a watcher started with the first search
+    (``watch=False`` opts out: each search then checks every note's time);
+    stop it with ``nb.close()`` or a ``with`` block. A folder that is
     not writable opens read-only. Raises ``WorkspaceOpenError`` for a missing
     folder, a file or a system folder; ``wsnb.notes.inspect_folder(path)``
     says what a path is without opening it.
@@ -91,7 +98,7 @@ def open_notes(
     seen = inspect_folder(path)
     if seen.reason == "not writable":
         mode = PermissionMode.READ_ONLY
-    return Notes(NotesPolicy(path, mode=mode), clock=clock, trash=trash)
+    return Notes(NotesPolicy(path, mode=mode), clock=clock, trash=trash, watch=watch)
 
 
 class Notes(MemoryFlows):
@@ -103,13 +110,19 @@ class Notes(MemoryFlows):
         *,
         clock: Callable[[], datetime] | None = None,
         trash: Trash | None = None,
+        watch: bool | WatchSettings = True,
     ) -> None:
+        from .live import NotesWatch
+
         self.policy = policy
         self.clock = clock or local_now
-        self.workspace = Workspace(policy, trash=trash, clock=self.clock)
+        self.workspace = Workspace(policy, trash=trash, clock=self.clock, watch=watch)
         self.meta = MetaStore(policy)
         self._index: NoteIndex | None = None
         self._index_key: object = None
+        self._watch = NotesWatch(watch)
+        # The watchers stop when these notes are collected, without keeping them alive.
+        self._finalizer = weakref.finalize(self, _stop_all, self._watch, self.workspace)
         self.state = self._load_state()
 
     def __repr__(self) -> str:
@@ -120,6 +133,22 @@ class Notes(MemoryFlows):
         return self.policy.root
 
     # -- lifecycle --------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Stop following the disk (the watcher threads end); the index stays as it is."""
+        self._finalizer()
+
+    def __enter__(self) -> Notes:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def watching(self) -> str:
+        """How the note index follows the disk: "watching", "checking" (every note's time
+        before each search), "off" (``watch=False``), "idle" (no search yet) or "closed"."""
+        return self._watch.state
 
     def inspect(self) -> NotesInspection:
         """What the folder is now: empty, normal_directory, partial/existing workspace..."""
@@ -232,7 +261,7 @@ class Notes(MemoryFlows):
         folders = _folders(files)
         saved = Taxonomy.from_json(self.meta.read_json(TAXONOMY_FILE))
         categories = Taxonomy.infer(folders, saved.categories, saved.extra)
-        return Look(folders, list_notes(self.policy, files, self.config), categories)
+        return Look(folders, list_notes(self.policy, self.config), categories)
 
     @property
     def categories(self) -> Taxonomy:
@@ -362,6 +391,13 @@ class Notes(MemoryFlows):
             self._index_key = key
         return self._index
 
+    def _fresh_index(self) -> NoteIndex:
+        """The note index brought up to date for a query (a watcher joins it after the first)."""
+        index = self.note_index
+        index.refresh()
+        self._watch.follow(index)
+        return index
+
     def index(self, force: bool = False) -> IndexReport:
         """Bring the index up to date (only changed notes unless ``force``); say what was done."""
         return self.note_index.update(force=force)
@@ -378,8 +414,7 @@ class Notes(MemoryFlows):
         """Ranked notes for ``query`` (Chinese, English or mixed): path, title, heading,
         score, snippet, lines; paths relative to the notes root. Follows the notes changed
         since the last search first, without walking the folder."""
-        self.note_index.refresh()
-        return self.note_index.search(query, limit=limit)
+        return self._fresh_index().search(query, limit=limit)
 
     @property
     def manifest(self) -> pd.DataFrame:
@@ -419,3 +454,9 @@ class Notes(MemoryFlows):
 
     def undo(self, entry: str | int | None = None) -> Plan:
         return self.workspace.undo(entry)
+
+
+def _stop_all(watch: NotesWatch, workspace: Workspace) -> None:
+    """Stop the note index's watcher and the workspace's own."""
+    watch.stop()
+    workspace.close()

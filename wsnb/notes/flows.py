@@ -51,6 +51,8 @@ class MemoryFlows:
         @property
         def note_index(self) -> NoteIndex: ...
 
+        def _fresh_index(self) -> NoteIndex: ...
+
         def today(self) -> date: ...
 
         def index(self, force: bool = False) -> IndexReport: ...
@@ -114,8 +116,7 @@ class MemoryFlows:
         files, notes = self._prompt_files(chosen)
         hits = []
         if "retrieval" in chosen.order and question.strip():
-            self.note_index.refresh()
-            hits = self.note_index.hits(question, limit=chosen.limit)
+            hits = self._fresh_index().hits(question, limit=chosen.limit)
         assembled = assemble_prompt(question, files, hits, chosen, notes=notes)
         # A real use: these notes reached a prompt (one save for all of them).
         used = dict.fromkeys(p.path for p in assembled.parts if p.section == "retrieval")

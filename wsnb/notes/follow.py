@@ -10,11 +10,14 @@ keeps it in step with the disk between walks, at the cost of the change:
 * ``follow_batch(batch)`` is a watcher's callback: its changed paths and
   the subtrees it lost track of (an overflow) go to ``apply_changes``;
   ``watched_folders()`` names the folders to watch (those walked);
-* ``refresh()`` is what a search calls first. With a watcher feeding
-  ``apply_changes`` (``watched``) it costs nothing; without one it stats the
+* ``refresh()`` is what a search calls first. Without a watcher it stats the
   folders seen at the last walk (a file created, deleted or renamed changes
   its folder's time; only those folders are listed again) and each note (an
-  edit changes its size or time), so a search never walks the tree.
+  edit changes its size or time), so a search never walks the tree. With a
+  watcher feeding ``apply_changes`` (``watched``) it stats the folders only:
+  a note created, deleted or renamed a moment ago, whose event is still in
+  the watcher's debounce window, moved its folder's time, so it is found at
+  once; an edit is followed by its event (``wsnb.notes.live``).
 
 Every folder above a known note is stamped (it was walked), which keeps
 forgetting a single path a lookup and revalidation complete.
@@ -157,12 +160,13 @@ class FollowChanges:
         with self._lock:
             return self._refresh()
 
-    def _refresh(self) -> IndexReport | None:
+    def _refresh(self, every_note: bool | None = None) -> IndexReport | None:
         if self._stamps is None or not self._settings_match():
             return self.update()
-        if self.watched:
-            return None
-        changed, removed = self._revalidate()
+        # A watcher tells every change, but up to its debounce window late: the folders'
+        # times catch the notes created, deleted or renamed within that window.
+        notes = not self.watched if every_note is None else every_note
+        changed, removed = self._revalidate(notes=notes)
         if not changed and not removed:
             return None
         with gc_paused():
@@ -176,8 +180,20 @@ class FollowChanges:
         # A folder's time also moves for what is no note (the index's own .assistant/ folder).
         return report if report.changed or report.skipped else None
 
-    def _revalidate(self) -> tuple[list[str], list[str]]:
-        """(folders to list again, folders gone); notes whose stat moved join their folder."""
+    def begin_watching(self) -> IndexReport | None:
+        """A watcher now feeds the index: one full stat check for what changed before it began.
+
+        Called once its watches are set: what changed before is found by this
+        check, what changes after comes as an event, so nothing falls between.
+        """
+        with self._lock:
+            report = self._refresh(every_note=True)
+            self.watched = True
+            return report
+
+    def _revalidate(self, notes: bool = True) -> tuple[list[str], list[str]]:
+        """(folders to list again, folders gone); with ``notes``, notes whose stat moved
+        join their folder."""
         assert self._stamps is not None
         stat = os.stat
         changed: dict[str, None] = {}
@@ -190,7 +206,7 @@ class FollowChanges:
                 continue
             if now != stamp:
                 changed[folder] = None
-        for folder, absolute, size, mtime in self._checks()[1]:
+        for folder, absolute, size, mtime in self._checks()[1] if notes else ():
             try:
                 info = stat(absolute, follow_symlinks=False)
             except OSError:

@@ -347,9 +347,10 @@ class NoteIndex(FollowChanges):
         }  # fmt: skip
         pieces = chunk_markdown(text, self.chunk_size, self.chunk_overlap)
         chunks = [
-            {"chunkId": f"{note_id}:{number}", "noteId": note_id, "path": path,
-             "heading": piece.heading, "text": piece.text, "startLine": piece.start_line,
-             "endLine": piece.end_line}
+            # CodePilot's shape: ``<noteId>-<n>``, lines counted from 0 (a hit shows them from 1).
+            {"chunkId": f"{note_id}-{number}", "noteId": note_id, "path": path,
+             "heading": piece.heading, "text": piece.text, "startLine": piece.start_line - 1,
+             "endLine": piece.end_line - 1}
             for number, piece in enumerate(pieces)
         ] or [_empty_chunk(note_id, path)]  # fmt: skip
         self._drop(path)
@@ -360,7 +361,8 @@ class NoteIndex(FollowChanges):
         taken = self._note_ids
         seed = path
         while True:
-            note_id = hashlib.sha256(seed.encode("utf-8")).hexdigest()[:16]
+            # CodePilot's note id: the MD5 of the path (a clash, rare as it is, gets a new seed).
+            note_id = hashlib.md5(seed.encode("utf-8"), usedforsecurity=False).hexdigest()
             if note_id not in taken:
                 return note_id
             seed += "#"
@@ -453,8 +455,8 @@ class NoteIndex(FollowChanges):
         chunk = self._by_chunk[chunk_id]
         return NoteHit(
             path=path, title=record["title"], heading=chunk["heading"], score=score,
-            snippet=snippet(chunk["text"], matched), start_line=chunk["startLine"],
-            end_line=chunk["endLine"], text=chunk["text"], matched=matched,
+            snippet=snippet(chunk["text"], matched), start_line=chunk["startLine"] + 1,
+            end_line=chunk["endLine"] + 1, text=chunk["text"], matched=matched,
         )  # fmt: skip
 
     def _ready_ranker(self) -> FieldRanker:
@@ -478,7 +480,8 @@ class NoteIndex(FollowChanges):
                             columns=list(MANIFEST_FIELDS))  # fmt: skip
 
     def chunks(self) -> pd.DataFrame:
-        """One row per chunk, with the chunk records' fields as columns."""
+        """One row per chunk, with the chunk records' fields as columns (lines from 0, as
+        CodePilot counts them; ``NoteHit.lines`` counts from 1)."""
         self._loaded()
         rows = [chunk for path in sorted(self._chunks) for chunk in self._chunks[path]]
         return pd.DataFrame([{name: row.get(name) for name in CHUNK_FIELDS} for row in rows],
@@ -503,5 +506,5 @@ class NoteIndex(FollowChanges):
 
 def _empty_chunk(note_id: str, path: str) -> dict[str, Any]:
     """A note with no body text still gets a chunk, so its title and tags can be found."""
-    return {"chunkId": f"{note_id}:0", "noteId": note_id, "path": path, "heading": "",
-            "text": "", "startLine": 1, "endLine": 1}  # fmt: skip
+    return {"chunkId": f"{note_id}-0", "noteId": note_id, "path": path, "heading": "",
+            "text": "", "startLine": 0, "endLine": 0}  # fmt: skip

@@ -6,7 +6,12 @@ existing workspace's index loads as it is::
     manifest.jsonl  noteId path title aliases tags headings mtime size hash summary categoryIds
     chunks.jsonl    chunkId noteId path heading text startLine endLine
 
-``settings.json`` is wsnb's own: the tokenizer and chunk settings the index
+written CodePilot's way: ``noteId`` the MD5 of the path, ``chunkId``
+``<noteId>-<n>``, lines counted from 0. Chunks that wsnb wrote before
+(``<noteId>:<n>``, lines from 1) are read in that shape too.
+
+``settings.json`` is wsnb's own, read and written by ``wsnb.notes.meta``
+like every metadata JSON file: the tokenizer and chunk settings the index
 was built with, and when it was last brought up to date. When it is missing
 or says something else, the next update re-indexes everything. So is
 ``ranker.npz``: the search ranker's postings as plain numpy arrays (loaded
@@ -38,7 +43,7 @@ from ..policy import AccessPolicy
 from ..textio import read_bytes
 from ..types import PermissionMode, Rule
 from .layout import INDEX_DIR
-from .meta import make_folders
+from .meta import make_folders, read_meta_json, write_meta_json
 
 __all__ = [
     "CHUNKS_FILE",
@@ -97,14 +102,9 @@ class IndexStore:
         return self._kept(records, CHUNKS_FILE)
 
     def load_settings(self) -> dict[str, Any]:
-        data = self._read(SETTINGS_FILE)
-        if data is None:
-            return {}
-        try:
-            loaded = json.loads(data.decode("utf-8-sig"))
-        except (ValueError, UnicodeDecodeError):
-            logger.warning("%s is not valid JSON; the index will be rebuilt.", SETTINGS_FILE)
-            return {}
+        """wsnb's settings file, read as all metadata JSON is (``wsnb.notes.meta``); {} when
+        missing or unusable (the index is then rebuilt)."""
+        loaded = read_meta_json(self.policy, SETTINGS_FILE)
         return loaded if isinstance(loaded, dict) else {}
 
     def _lines(self, relative: str) -> list[Any]:
@@ -166,25 +166,10 @@ class IndexStore:
         self.save_settings(settings)
 
     def save_settings(self, settings: dict[str, Any]) -> None:
+        """Write the settings file as all metadata JSON is written (``wsnb.notes.meta``:
+        atomic, under the metadata lock, an unreadable file kept aside first)."""
         if self.writable:
-            text = json.dumps(settings, ensure_ascii=False, indent=2) + "\n"
-            self._write(SETTINGS_FILE, [text.encode("utf-8")])
-
-    def write_json(self, relative: str, data: Any) -> None:
-        """Write another index file (the hotset) the same careful way."""
-        if self.writable:
-            text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-            self._write(relative, [text.encode("utf-8")])
-
-    def read_json(self, relative: str) -> Any:
-        data = self._read(relative)
-        if data is None:
-            return None
-        try:
-            return json.loads(data.decode("utf-8-sig"))
-        except (ValueError, UnicodeDecodeError):
-            logger.warning("%s is not valid JSON; it is ignored.", relative)
-            return None
+            write_meta_json(self.policy, SETTINGS_FILE, settings)
 
     def save_arrays(self, relative: str, arrays: dict[str, npt.NDArray[Any]]) -> None:
         """Write numpy arrays (an ``.npz``, no Python objects) the same careful way."""
@@ -274,5 +259,12 @@ def _chunk_record(raw: Any) -> dict[str, Any] | None:
     for name in ("startLine", "endLine"):
         value = record.get(name)
         record[name] = value if isinstance(value, int) and not isinstance(value, bool) else 0
-    record.setdefault("chunkId", f"{record['noteId']}#{record['startLine']}")
+    chunk_id = record.get("chunkId")
+    if isinstance(chunk_id, str) and chunk_id.startswith(record["noteId"] + ":"):
+        # Written by wsnb before it wrote CodePilot's shape: ``<noteId>:<n>``, lines from 1.
+        record["chunkId"] = record["noteId"] + "-" + chunk_id[len(record["noteId"]) + 1 :]
+        record["startLine"] = max(record["startLine"] - 1, 0)
+        record["endLine"] = max(record["endLine"] - 1, 0)
+    elif not isinstance(chunk_id, str):
+        record["chunkId"] = f"{record['noteId']}#{record['startLine']}"
     return record

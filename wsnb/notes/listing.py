@@ -1,14 +1,15 @@
 """The notes of a workspace as a small DataFrame, for the taxonomy, the organiser and the docs.
 
-Notes are the scanned files that :class:`wsnb.notes.rules.NoteRules` calls
-notes: the rules the index's walk uses, with the scanner's ``.gitignore``
-engine for the ignore globs, so the frame and the index agree on what a note
-is. The title and tags come from the first few KiB of each file.
+Notes are the files the index's walk finds (``wsnb.notes.walk``: the
+scanner's walk told the notes' rules), so the frame and the index agree on
+what a note is, in folders a scan skips or a ``.gitignore`` ignores too. The
+title and tags come from the first few KiB of each file.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 import pandas as pd
 
@@ -18,6 +19,7 @@ from ..policy import AccessPolicy
 from .config import NotesConfig
 from .organiser import note_title
 from .rules import NoteRules
+from .walk import walk_notes
 
 __all__ = ["NOTE_COLUMNS", "list_notes"]
 
@@ -40,16 +42,17 @@ def _tags(text: str) -> list[str]:
     return list(dict.fromkeys(t for t in tags if t))
 
 
-def list_notes(policy: AccessPolicy, files: pd.DataFrame, config: NotesConfig) -> pd.DataFrame:
-    """``files`` (a scan) narrowed to notes, with title and tags read from each."""
+def list_notes(policy: AccessPolicy, config: NotesConfig) -> pd.DataFrame:
+    """The notes (by path), with title and tags read from each; ``modified`` in local time."""
     extensions = {suffix.lower() for suffix in config.index.extensions}
     rules = NoteRules(policy, extensions=extensions, ignore=config.ignore,
                       max_depth=config.index.max_depth)  # fmt: skip
+    walked = walk_notes(rules, max_file_size=config.index.max_file_size)
+    found = [(path, file.mtime) for path, file in walked.files.items()]
+    found += [(path, mtime) for path, (_size, mtime) in walked.too_large_stats.items()]
     rows = []
-    candidates = files[~files["is_dir"] & files["suffix"].str.lower().isin(extensions)]
-    for path, modified in zip(candidates["path"], candidates["modified"], strict=True):
-        if not rules.is_note_path(path):
-            continue
+    for path, mtime in sorted(found):
+        modified = datetime.fromtimestamp(mtime / 1000)  # naive local time, as a scan's frame
         decision = policy.check_read_file(path)  # a secret-looking note never reaches a title
         if not decision:
             continue

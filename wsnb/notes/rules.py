@@ -45,6 +45,11 @@ class NoteRules:
         self.max_depth = max_depth
         self._exclude = exclude
 
+    @property
+    def ignore_rules(self) -> IgnoreRules:
+        """The ignore globs as the scanner's rules, rooted at the notes root (for its walk)."""
+        return self._ignore
+
     def folder_kept(self, relative: str) -> bool:
         """Whether a walk enters folder ``relative`` (its parent kept, its depth allowed)."""
         name = relative.rsplit("/", 1)[-1]

@@ -1,29 +1,34 @@
 """Find the note files of a notes workspace: what the index reads, and nothing else.
 
-What a note is, is decided by :class:`wsnb.notes.rules.NoteRules` (the
-scanner's ``.gitignore`` engine for the ignore globs). Hidden folders and
-files (``.assistant``, ``.obsidian``, ``.git``) are never entered or read,
-and neither is a
-symbolic link: the walk lists with ``os.scandir`` and never follows a link,
-every folder it enters passes ``AccessPolicy.resolve_child``, and so does
-every file before it is read (``NoteFile.resolve``), which refuses links
-and special files.
+What a note is, is decided by :class:`wsnb.notes.rules.NoteRules`. The
+walking is the scanner's own (``wsnb.scanner.columns_below``), told the
+notes' rules instead of its skip rules: no ``SKIP_DIRS`` and no
+``.gitignore`` files, only the ignore globs of ``config.json``; hidden
+folders are never entered and a symbolic link never followed, as in any
+scan. Its rows are then narrowed to notes by ``NoteRules.file_kept``. Every
+file passes ``AccessPolicy.resolve_child`` before it is read
+(``NoteFile.resolve``), which refuses links and special files.
 
-The walk also records each folder's modification time (``WalkResult.folders``):
-a file created, deleted or renamed in a folder changes it, so a later
-revalidation lists again only the folders whose time moved
-(:func:`list_folder`), never the whole tree.
+The walk also gives each folder's modification time (``WalkResult.folders``,
+from the folder's row, stat-ed before it was listed): a file created,
+deleted or renamed in a folder changes it, so a later revalidation lists
+again only the folders whose time moved (:func:`list_folder`), never the
+whole tree.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import sys
 from collections.abc import Container
 from dataclasses import dataclass, field
 
-from ..errors import PolicyError
+from ..errors import PolicyError, WsnbError
+from ..frames import S_IFDIR, S_IFREG, Columns
 from ..policy import AccessPolicy, WsPath
+from ..scanner import columns_below
+from ..scantypes import ScanLimits
 from .rules import NoteRules
 
 __all__ = ["NoteFile", "WalkResult", "list_folder", "walk_notes"]
@@ -65,8 +70,6 @@ class WalkResult:
     files: dict[str, NoteFile] = field(default_factory=dict)
     too_large: list[str] = field(default_factory=list)
     too_large_stats: dict[str, tuple[int, float]] = field(default_factory=dict)
-    refused: int = 0
-    too_deep: int = 0
     folders: dict[str, int] = field(default_factory=dict)
 
 
@@ -82,12 +85,9 @@ def walk_notes(
     ``known`` paths (already indexed) skip the name rules for sensitive and
     dangerous files, which depend on the name only and were checked before.
     """
-    policy = rules.policy
     result = WalkResult()
-    folders: list[WsPath] = [start if start is not None else policy.resolve(".")]
-    while folders:
-        folder = folders.pop(0)
-        folders.extend(list_folder(rules, folder, result, max_file_size, known))
+    folder = start if start is not None else rules.policy.resolve(".")
+    _walk(rules, folder, rules.max_depth, result, max_file_size, known)
     return result
 
 
@@ -99,60 +99,109 @@ def list_folder(
     known: Container[str] = (),
 ) -> list[WsPath]:
     """Add the notes directly in ``folder`` to ``result``; the subfolders to walk next."""
-    entries, stamp = _entries(folder)
-    if stamp is None:
-        return []
-    here = "" if folder.is_root else folder.relative
-    result.folders[here] = stamp
-    maybe = rules.maybe_ignored(here, [entry.name for entry in entries]) or frozenset()
-    subfolders: list[WsPath] = []
-    for entry in entries:
-        name = entry.name
-        if name.startswith(".") or entry.is_symlink():
-            if not name.startswith("."):
-                result.refused += 1
-            continue
-        relative = name if folder.is_root else f"{folder.relative}/{name}"
-        if entry.is_dir(follow_symlinks=False):
-            if relative.count("/") + 1 >= rules.max_depth:
-                result.too_deep += 1
-            elif rules.folder_kept(relative):
-                _enter(rules.policy, folder, name, subfolders, result)
-            continue
-        if not rules.file_kept(relative, known, maybe) or not entry.is_file(follow_symlinks=False):
-            continue
-        info = entry.stat(follow_symlinks=False)
-        if info.st_size > max_file_size:
-            result.too_large.append(relative)
-            result.too_large_stats[relative] = (info.st_size, info.st_mtime_ns / 1e6)
-            continue
-        result.files[relative] = NoteFile(folder, name, relative, info.st_size,
-                                          info.st_mtime_ns / 1e6)  # fmt: skip
-    return subfolders
+    depth = 0 if folder.is_root else folder.relative.count("/") + 1
+    return _walk(rules, folder, depth + 1, result, max_file_size, known)
 
 
-def _enter(
-    policy: AccessPolicy, folder: WsPath, name: str, folders: list[WsPath], result: WalkResult
-) -> None:
-    """Queue a subfolder, through the policy (which refuses a link swapped in meanwhile)."""
-    try:
-        path, _ = policy.resolve_child(folder, name)
-    except PolicyError:
-        result.refused += 1
-        return
-    folders.append(path)
+def _walk(
+    rules: NoteRules,
+    folder: WsPath,
+    max_depth: int,
+    result: WalkResult,
+    max_file_size: int,
+    known: Container[str],
+) -> list[WsPath]:
+    """The scanner's walk below ``folder`` to ``max_depth``, its notes added to ``result``.
 
-
-def _entries(folder: WsPath) -> tuple[list[os.DirEntry[str]], int | None]:
-    """The folder's entries by name and its modification time (None when it can't be listed).
-
-    The time is taken before listing, so a change made during the listing
-    moves it past the recorded one and is seen by the next revalidation.
+    Returns the subfolders directly in ``folder`` that a walk of the whole
+    tree enters.
     """
+    here = "" if folder.is_root else folder.relative
+    prefix = here + "/" if here else ""
+    stamp, columns, dropped = _listed(rules, folder, prefix, max_depth)
+    if columns is None:
+        return []
+    names, sizes, mtimes, kinds = columns.lists()
+    leave_out = set(dropped)
+    times, paths = {here: stamp}, {here: folder}
+    direct: list[WsPath] = []
+    row = 0
+    for run_prefix, depth, count in columns.runs:
+        at_folder, first, row = run_prefix[:-1], row, row + count
+        result.folders[at_folder] = times[at_folder]
+        for at in range(first, row):
+            kind, relative = kinds[at], run_prefix + names[at]
+            if at in leave_out:
+                continue
+            if kind == S_IFDIR:
+                times[relative] = mtimes[at]
+                if at_folder == here and depth < rules.max_depth:
+                    direct += _folder_path(rules.policy, paths, relative)
+            elif kind == S_IFREG and rules.file_kept(relative, known, ()):
+                _add(result, paths, rules.policy, relative, sizes[at], mtimes[at], max_file_size)
+    return direct
+
+
+def _listed(
+    rules: NoteRules, folder: WsPath, prefix: str, max_depth: int
+) -> tuple[int, Columns | None, list[int]]:
+    """The folder's time (taken before the walk) and the walk's rows; None if unlisted."""
+    limits = ScanLimits(max_depth=max_depth, max_files=sys.maxsize)
     try:
         stamp = os.stat(folder.absolute, follow_symlinks=False).st_mtime_ns
-        with os.scandir(folder.absolute) as listing:
-            return sorted(listing, key=lambda entry: entry.name), stamp
-    except OSError as exc:
-        logger.warning("Could not list %s (%s); its notes are left out.", folder, exc.strerror)
-        return [], None
+        columns, dropped = columns_below(
+            rules.policy, limits, (prefix, prefix.count("/"), rules.ignore_rules),
+            skip_dirs=frozenset(), gitignore=False)  # fmt: skip
+    except (OSError, WsnbError) as exc:
+        logger.warning("Could not list %s (%s); its notes are left out.", folder, exc)
+        return 0, None, []
+    if not columns.runs or columns.runs[0][0] != prefix:
+        logger.warning("Could not list %s; its notes are left out.", folder)
+        return 0, None, []
+    return stamp, columns, dropped
+
+
+def _add(
+    result: WalkResult,
+    paths: dict[str, WsPath],
+    policy: AccessPolicy,
+    relative: str,
+    size: int,
+    mtime_ns: int,
+    max_file_size: int,
+) -> None:
+    """Record one note file (or one too large to index)."""
+    if size > max_file_size:
+        result.too_large.append(relative)
+        result.too_large_stats[relative] = (size, mtime_ns / 1e6)
+        return
+    parent, _sep, name = relative.rpartition("/")
+    folder = paths.get(parent)
+    if folder is None:
+        found = _folder_path(policy, paths, parent)
+        if not found:
+            return
+        folder = found[0]
+    result.files[relative] = NoteFile(folder, name, relative, size, mtime_ns / 1e6)
+
+
+def _folder_path(policy: AccessPolicy, paths: dict[str, WsPath], relative: str) -> list[WsPath]:
+    """Folder ``relative`` through the policy, one segment below its parent ([] if refused).
+
+    The policy refuses a link swapped in for a folder since the walk listed it.
+    """
+    known = paths.get(relative)
+    if known is not None:
+        return [known]
+    parent, _sep, name = relative.rpartition("/")
+    above = _folder_path(policy, paths, parent)
+    if not above:
+        return []
+    try:
+        path, info = policy.resolve_child(above[0], name)
+    except PolicyError:
+        return []
+    if info is None:
+        return []
+    paths[relative] = path
+    return [path]
