@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from notes_helpers import write
 
 from wsnb.errors import PolicyError, UsageError
 from wsnb.notes.index import SEARCH_COLUMNS, NoteIndex
@@ -19,22 +20,15 @@ from wsnb.types import PermissionMode
 INDEX = Path(".assistant/index")
 
 
-def _write(root: Path, relative: str, text: str) -> Path:
-    path = root / relative
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 @pytest.fixture
 def notes(tmp_path: Path) -> Path:
     root = tmp_path / "notes"
-    _write(root, "Projects/web/plan.md", "---\ntags: [web]\n---\n# Website relaunch\n\n"
+    write(root, "Projects/web/plan.md", "---\ntags: [web]\n---\n# Website relaunch\n\n"
            "The art of a calm launch.\n\n## Timeline\n\nWe go live in April.\n")
-    _write(root, "start.md", "# Start here\n\nHow to start, restart and get started.\n")
-    _write(root, "笔记/机器学习.md", "# 机器学习笔记\n\n监督学习与无监督学习。\n")
-    _write(root, "笔记/维修.md", "# 机器维修\n\n更换零件的步骤。\n")
-    _write(root, "笔记/复习.md", "# 考试复习\n\n复习计划。\n")
+    write(root, "start.md", "# Start here\n\nHow to start, restart and get started.\n")
+    write(root, "笔记/机器学习.md", "# 机器学习笔记\n\n监督学习与无监督学习。\n")
+    write(root, "笔记/维修.md", "# 机器维修\n\n更换零件的步骤。\n")
+    write(root, "笔记/复习.md", "# 考试复习\n\n复习计划。\n")
     return root
 
 
@@ -228,8 +222,8 @@ def test_persona_generated_hidden_ignored_and_other_files_are_not_notes(notes: P
                  ".obsidian/cache.md", "drafts/x.md", "picture.png", "script.py",
                  "deep/1/2/3/note.md", ".hidden.md", "credentials.md",
                  "Projects/password.txt"]:  # fmt: skip
-        _write(notes, name, "# zebra\n")
-    _write(notes, "big.md", "# zebra\n" + "x" * 2000)
+        write(notes, name, "# zebra\n")
+    write(notes, "big.md", "# zebra\n" + "x" * 2000)
     index = _index(notes, ignore=["drafts/**"], max_depth=3, max_file_size=1000)
     report = index.update()
     assert report.skipped == 1  # big.md
@@ -242,7 +236,7 @@ def test_persona_generated_hidden_ignored_and_other_files_are_not_notes(notes: P
 
 def test_symlinks_are_never_followed(notes: Path, tmp_path: Path) -> None:
     outside = tmp_path / "outside"
-    _write(outside, "secret.md", "# walrus\n")
+    write(outside, "secret.md", "# walrus\n")
     try:
         (notes / "linked").symlink_to(outside, target_is_directory=True)
         (notes / "link.md").symlink_to(outside / "secret.md")
@@ -312,7 +306,7 @@ def test_stats_counts_files_chunks_and_stale(notes: Path) -> None:
     assert list(stats.columns) == ["files", "chunks", "stale", "last_indexed"]
     assert (stats.loc[0, "files"], stats.loc[0, "stale"]) == (5, 0)
     assert stats.loc[0, "chunks"] >= 5 and stats.loc[0, "last_indexed"]
-    _write(notes, "new.md", "# New\n")
+    write(notes, "new.md", "# New\n")
     (notes / "start.md").write_text("changed and longer than before\n", encoding="utf-8")
     assert index.stats().loc[0, "stale"] == 2
 

@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from notes_helpers import write
 
 from wsnb.errors import UsageError
 from wsnb.notes.index import NoteIndex
@@ -23,21 +24,14 @@ from wsnb.types import PermissionMode
 QUERIES = ["launch", "restart", "gardening", "机器学习", "复习", "kiwi", "猫", "weekly plan"]
 
 
-def _write(root: Path, relative: str, text: str) -> Path:
-    path = root / relative
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 @pytest.fixture
 def notes(tmp_path: Path) -> Path:
     root = tmp_path / "notes"
-    _write(root, "Projects/web/plan.md", "# Website relaunch\n\nA calm launch.\n\n## Timeline\n\n"
+    write(root, "Projects/web/plan.md", "# Website relaunch\n\nA calm launch.\n\n## Timeline\n\n"
            "We go live in April. The weekly plan is below.\n")  # fmt: skip
-    _write(root, "start.md", "# Start here\n\nHow to start, restart and get started.\n")
-    _write(root, "笔记/机器学习.md", "# 机器学习笔记\n\n监督学习与无监督学习。\n")
-    _write(root, "笔记/复习.md", "# 考试复习\n\n复习计划。\n")
+    write(root, "start.md", "# Start here\n\nHow to start, restart and get started.\n")
+    write(root, "笔记/机器学习.md", "# 机器学习笔记\n\n监督学习与无监督学习。\n")
+    write(root, "笔记/复习.md", "# 考试复习\n\n复习计划。\n")
     return root
 
 
@@ -69,7 +63,7 @@ def _same_as_fresh(index: NoteIndex, root: Path) -> None:
 
 def test_refresh_follows_every_kind_of_change_without_a_walk(notes: Path) -> None:
     index = _live(notes)
-    _write(notes, "kiwi.md", "# Kiwi\n\nA kiwi note.\n")
+    write(notes, "kiwi.md", "# Kiwi\n\nA kiwi note.\n")
     assert index.refresh() is not None
     assert [hit.path for hit in index.hits("kiwi")] == ["kiwi.md"]
     _same_as_fresh(index, notes)
@@ -81,7 +75,7 @@ def test_refresh_follows_every_kind_of_change_without_a_walk(notes: Path) -> Non
     report = index.refresh()
     assert report is not None and report.moved == 1
     _same_as_fresh(index, notes)
-    _write(notes, "New/deep/er/猫.md", "# 猫\n\n猫的笔记。\n")
+    write(notes, "New/deep/er/猫.md", "# 猫\n\n猫的笔记。\n")
     index.refresh()
     assert "New/deep/er/猫.md" in set(index.manifest()["path"])
     _same_as_fresh(index, notes)
@@ -103,14 +97,14 @@ def test_refresh_reads_nothing_when_nothing_changed(notes: Path) -> None:
 def test_a_watchers_batch_is_applied_at_the_cost_of_the_change(notes: Path) -> None:
     index = _live(notes)
     index.watched = True  # refresh() now trusts the batches for edits
-    _write(notes, "Inbox/a.md", "# A\n\nkiwi weekly plan\n")
-    _write(notes, "Inbox/sub/b.md", "# B\n\nkiwi\n")
+    write(notes, "Inbox/a.md", "# A\n\nkiwi weekly plan\n")
+    write(notes, "Inbox/sub/b.md", "# B\n\nkiwi\n")
     (notes / "start.md").unlink()
     report = index.apply_changes(["Inbox", str(notes / "Inbox/sub/b.md")], ["start.md"])
     assert (report.added, report.removed) == (2, 1)
     index.refresh()  # the root's time moved: listed once more, nothing new in it
     assert index.refresh() is None  # the folders' times are known again
-    _write(notes, "笔记/复习.md", "# 考试复习\n\n复习计划, in place and longer.\n")
+    write(notes, "笔记/复习.md", "# 考试复习\n\n复习计划, in place and longer.\n")
     assert index.refresh() is None  # an edit in place waits for its event, no note is statted
     assert index.apply_changes(["笔记/复习.md"]).updated == 1
     _same_as_fresh(index, notes)
@@ -122,8 +116,8 @@ def test_a_watchers_batch_is_applied_at_the_cost_of_the_change(notes: Path) -> N
 
 def test_a_changed_path_that_is_not_a_note_is_passed_over(notes: Path) -> None:
     index = _live(notes)
-    _write(notes, "photo.png", "not a note")
-    _write(notes, ".obsidian/x.md", "# hidden\n")
+    write(notes, "photo.png", "not a note")
+    write(notes, ".obsidian/x.md", "# hidden\n")
     report = index.apply_changes(["photo.png", ".obsidian/x.md", "missing.md"])
     assert report.changed == 0
     _same_as_fresh(index, notes)
@@ -131,7 +125,7 @@ def test_a_changed_path_that_is_not_a_note_is_passed_over(notes: Path) -> None:
 
 def test_index_file_indexes_one_note_and_refuses_what_is_no_note(notes: Path) -> None:
     index = _live(notes)
-    _write(notes, "kiwi.md", "# Kiwi\n\nA kiwi note.\n")
+    write(notes, "kiwi.md", "# Kiwi\n\nA kiwi note.\n")
     assert index.index_file("kiwi.md").added == 1
     assert [hit.path for hit in index.hits("kiwi")] == ["kiwi.md"]
     with pytest.raises(UsageError, match="is not a note"):
@@ -153,7 +147,7 @@ def test_a_note_grown_too_large_and_shrunk_again_is_followed(notes: Path) -> Non
 
 def test_a_next_session_finds_the_changes_whatever_the_ranker_file_holds(notes: Path) -> None:
     index = _live(notes)
-    _write(notes, "kiwi.md", "# Kiwi\n\nA kiwi note.\n")
+    write(notes, "kiwi.md", "# Kiwi\n\nA kiwi note.\n")
     index.refresh()
     (notes / "start.md").unlink()
     index.refresh()
@@ -168,16 +162,16 @@ def test_the_ranker_file_is_saved_again_after_enough_changes(notes: Path) -> Non
     ranker_file = notes / ".assistant/index/ranker.npz"
     saved = ranker_file.stat().st_mtime_ns
     for number in range(60):
-        _write(notes, f"many/{number}.md", f"# Note {number}\n\nkiwi {number}\n")
+        write(notes, f"many/{number}.md", f"# Note {number}\n\nkiwi {number}\n")
     index.refresh()
     assert ranker_file.stat().st_mtime_ns != saved
     _same_as_fresh(index, notes)
 
 
 def test_the_walk_and_a_single_path_agree_on_what_a_note_is(notes: Path) -> None:
-    _write(notes, "build/x.md", "# ignored folder\n")
-    _write(notes, "logs/keep.md", "# kept\n")
-    _write(notes, "a/b/c/d.md", "# too deep\n")
+    write(notes, "build/x.md", "# ignored folder\n")
+    write(notes, "logs/keep.md", "# kept\n")
+    write(notes, "a/b/c/d.md", "# too deep\n")
     rules = NoteRules(AccessPolicy(notes), extensions=[".md"], ignore=["build/", "*.log"],
                       max_depth=3)  # fmt: skip
     walked = set(walk_notes(rules).files)
@@ -197,7 +191,7 @@ def test_ignore_globs_are_decided_as_git_decides(tmp_path: Path) -> None:
              "Archive/2020/old.md", "Archive/new.md", "docs/tmp-1.md", "docs/sub/tmp-2.md",
              "logs/l.md", "x/logs/l.md"]  # fmt: skip
     for relative in files:
-        _write(root, relative, "# note\n")
+        write(root, relative, "# note\n")
     globs = ["drafts/", "!drafts/keep.md", "node_modules/**", "/Archive/2020", "docs/**/tmp-*",
              "/logs", "*.log"]  # fmt: skip
     exclude = tmp_path / "exclude"
@@ -221,10 +215,10 @@ def test_the_notes_facade_sees_a_note_written_a_moment_ago_and_its_decision(
     from wsnb.notes import open_notes
 
     root = tmp_path / "notes"
-    _write(root, "start.md", "# Start here\n\nHow to start.\n")
+    write(root, "start.md", "# Start here\n\nHow to start.\n")
     nb = open_notes(root)
     assert nb.search("thesis").empty
-    _write(root, "Research/thesis.md", "# Thesis\n\n## Decision\n\n"
+    write(root, "Research/thesis.md", "# Thesis\n\n## Decision\n\n"
            "We keep the parser hand-written because the grammar is tiny.\n")  # fmt: skip
     found = nb.search("thesis decision")
     assert list(found["path"]) == ["Research/thesis.md"]
@@ -232,7 +226,7 @@ def test_the_notes_facade_sees_a_note_written_a_moment_ago_and_its_decision(
     retrieved = [part for part in nb.prompt("thesis decision").parts
                  if part.section == "retrieval"]  # fmt: skip
     assert retrieved and "hand-written" in retrieved[0].text
-    _write(root, "Research/thesis.md", "# Thesis\n\nWe changed our mind: a parser generator.\n")
+    write(root, "Research/thesis.md", "# Thesis\n\nWe changed our mind: a parser generator.\n")
     assert nb.index_file("Research/thesis.md").updated == 1
     assert "parser generator" in nb.search("thesis")["text"][0]
 
@@ -242,7 +236,7 @@ def test_the_report_names_each_skipped_file_and_why(notes: Path) -> None:
     from wsnb.notes.index import NOT_TEXT, TOO_LARGE
 
     (notes / "binary.md").write_bytes(b"\x00\x01\x02 binary\x00")
-    _write(notes, "big.md", "# Big\n\n" + "word " * 100)
+    write(notes, "big.md", "# Big\n\n" + "word " * 100)
     report = NoteIndex(AccessPolicy(notes), max_file_size=300).update()
     assert report.skipped_files == (("big.md", TOO_LARGE), ("binary.md", NOT_TEXT))
     assert report.skipped == 2
@@ -256,7 +250,7 @@ def test_the_report_names_each_skipped_file_and_why(notes: Path) -> None:
 
 def test_a_long_list_of_skipped_files_is_cut_and_the_rest_counted(notes: Path) -> None:
     for number in range(13):
-        _write(notes, f"big/{number:02d}.md", "# Big\n\n" + "word " * 100)
+        write(notes, f"big/{number:02d}.md", "# Big\n\n" + "word " * 100)
     report = NoteIndex(AccessPolicy(notes), max_file_size=300).update()
     assert report.skipped == len(report.skipped_files) == 13
     assert str(report).count("Skipped big/") == 10
@@ -273,7 +267,7 @@ def test_a_watcher_thread_and_searches_share_the_index_safely(notes: Path) -> No
     def feed() -> None:
         try:
             for number in range(30):
-                path = _write(notes, f"feed/{number}.md", f"# Feed {number}\n\nkiwi {number}\n")
+                path = write(notes, f"feed/{number}.md", f"# Feed {number}\n\nkiwi {number}\n")
                 index.apply_changes([str(path)])
         except BaseException as error:  # reported by the assertion below
             errors.append(error)
@@ -291,12 +285,12 @@ def test_a_watcher_thread_and_searches_share_the_index_safely(notes: Path) -> No
 def test_a_file_event_in_a_folder_never_walked_walks_that_folder(notes: Path) -> None:
     index = _live(notes)
     index.watched = True
-    _write(notes, "New/a.md", "# A\n\nkiwi\n")
-    _write(notes, "New/b.md", "# B\n\nkiwi\n")
+    write(notes, "New/a.md", "# A\n\nkiwi\n")
+    write(notes, "New/b.md", "# B\n\nkiwi\n")
     report = index.apply_changes(["New/a.md"])  # the folder's own event never came
     assert report.added == 2
     index.watched = False  # the watcher stopped: revalidation must know the new folder
-    _write(notes, "New/c.md", "# C\n\nkiwi\n")
+    write(notes, "New/c.md", "# C\n\nkiwi\n")
     assert index.refresh() is not None
     assert {hit.path for hit in index.hits("kiwi", 10)} == {"New/a.md", "New/b.md", "New/c.md"}
     assert index.apply_changes([str(notes)]).full is False  # the root: one walk of it all
@@ -316,8 +310,8 @@ def test_a_watchers_batches_are_followed_and_a_failure_falls_back_to_revalidatio
 
     index = NoteIndex(AccessPolicy(notes))
     assert index.watched_folders() == ["", "Projects", "Projects/web", "笔记"]
-    _write(notes, "kiwi.md", "# Kiwi\n\nkiwi\n")
-    _write(notes, "Burst/a.md", "# A\n\nkiwi\n")
+    write(notes, "kiwi.md", "# Kiwi\n\nkiwi\n")
+    write(notes, "Burst/a.md", "# A\n\nkiwi\n")
     (notes / "start.md").unlink()
     report = index.follow_batch(Batch(changed=frozenset({"kiwi.md", "start.md"}),
                                       unknown=frozenset({"Burst"})))  # fmt: skip
@@ -326,7 +320,7 @@ def test_a_watchers_batches_are_followed_and_a_failure_falls_back_to_revalidatio
     _same_as_fresh(index, notes)
     assert index.follow_batch(Batch(failed="queue overflow")) is None
     assert not index.watched
-    _write(notes, "Burst/b.md", "# B\n\nkiwi\n")
+    write(notes, "Burst/b.md", "# B\n\nkiwi\n")
     assert len(index.hits("kiwi", 10)) == 2  # no refresh yet: hits alone never look
     index.refresh()  # revalidation again, since the watcher failed
     assert len(index.hits("kiwi", 10)) == 3

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from live_helpers import wait_until
+from notes_helpers import write
 
 from wsnb.notes import open_notes
 from wsnb.notes.facade import Notes
@@ -26,19 +27,12 @@ from wsnb.watch import Notifier, WatchSettings
 QUERIES = ["launch", "kiwi", "机器学习", "papaya", "weekly plan"]
 
 
-def _write(root: Path, relative: str, text: str) -> Path:
-    path = root / relative
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
     folder = tmp_path / "notes"
-    _write(folder, "Projects/web/plan.md", "# Website relaunch\n\nA calm launch, weekly plan.\n")
-    _write(folder, "笔记/机器学习.md", "# 机器学习笔记\n\n监督学习。\n")
-    _write(folder, "Inbox/first.md", "# First\n\nAn apple note.\n")
+    write(folder, "Projects/web/plan.md", "# Website relaunch\n\nA calm launch, weekly plan.\n")
+    write(folder, "笔记/机器学习.md", "# 机器学习笔记\n\n监督学习。\n")
+    write(folder, "Inbox/first.md", "# First\n\nAn apple note.\n")
     return folder
 
 
@@ -70,16 +64,16 @@ def test_a_note_written_a_moment_ago_is_found_while_watching(root: Path) -> None
         assert _paths(nb, "apple") == {"Inbox/first.md"}
         assert nb.watching == "watching"
         # Written and searched at once, inside the watcher's debounce window: found.
-        _write(root, "Inbox/kiwi.md", "# Kiwi\n\nA kiwi note.\n")
+        write(root, "Inbox/kiwi.md", "# Kiwi\n\nA kiwi note.\n")
         assert _paths(nb, "kiwi") == {"Inbox/kiwi.md"}
-        _write(root, "New/Deep/papaya.md", "# Papaya\n\npapaya\n")
+        write(root, "New/Deep/papaya.md", "# Papaya\n\npapaya\n")
         assert _paths(nb, "papaya") == {"New/Deep/papaya.md"}
         (root / "Inbox/kiwi.md").rename(root / "笔记/kiwi.md")
         assert _paths(nb, "kiwi") == {"笔记/kiwi.md"}
         (root / "New/Deep/papaya.md").unlink()
         assert _paths(nb, "papaya") == set()
         # An edit in place moves no folder's time: its event brings it, within a second.
-        _write(root, "Inbox/first.md", "# First\n\nNow a kiwi note too.\n")
+        write(root, "Inbox/first.md", "# First\n\nNow a kiwi note too.\n")
         wait_until(lambda: "Inbox/first.md" in _paths(nb, "kiwi"), "the edit followed")
         wait_until(lambda: nb.note_index.refresh() is None, "the watcher settled")
         _same_as_fresh(nb, root)
@@ -89,7 +83,7 @@ def test_while_watching_a_search_stats_folders_not_notes(
     root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for number in range(30):
-        _write(root, f"Many/n{number}.md", f"# Note {number}\n\nbody {number}\n")
+        write(root, f"Many/n{number}.md", f"# Note {number}\n\nbody {number}\n")
     seen: list[str] = []
     real = os.stat
 
@@ -122,7 +116,7 @@ def test_a_refused_watcher_falls_back_to_checking_every_note(
     with open_notes(root, watch=WatchSettings(notifier=refuse)) as nb:
         nb.search("apple")
         assert nb.watching == "checking" and not nb.note_index.watched
-        _write(root, "Inbox/first.md", "# First\n\nNow kiwi, edited in place at once.\n")
+        write(root, "Inbox/first.md", "# First\n\nNow kiwi, edited in place at once.\n")
         assert _paths(nb, "kiwi") == {"Inbox/first.md"}  # found by its own stat, no event
         nb.search("kiwi")
         _same_as_fresh(nb, root)
@@ -135,7 +129,7 @@ def test_watch_false_starts_no_thread_and_still_finds_changes(root: Path) -> Non
     nb = open_notes(root, watch=False)
     nb.search("apple")
     assert nb.watching == "off" and len(_threads()) == before
-    _write(root, "Inbox/first.md", "# First\n\nkiwi now.\n")
+    write(root, "Inbox/first.md", "# First\n\nkiwi now.\n")
     assert _paths(nb, "kiwi") == {"Inbox/first.md"}
 
 
