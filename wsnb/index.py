@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import re
 import threading
 import time
 from bisect import bisect_left, bisect_right
@@ -45,6 +44,7 @@ from .listeners import Listeners
 from .scanner import FILE_COLUMNS, ScanReport
 from .scantypes import MODEL_LIMITS, ScanLimits
 from .searchlists import Relay, SearchLists, build_lists, updated_lists
+from .substrings import starts_in
 
 if TYPE_CHECKING:
     from .planrecord import PlanRecord
@@ -66,7 +66,6 @@ MATCH_TIERS: dict[str, int] = {
     "path": 10,
 }
 _TIER_ORDER = tuple(MATCH_TIERS)
-_START = re.Match.start
 _PLAN_WAIT_S = 5.0  # the longest a watcher's batch waits for a plan being carried out
 
 
@@ -405,9 +404,9 @@ def _matching(
     """
     if "\n" in query or (len(query) <= 2 and blob.count(query) > len(texts) // 4):
         return np.array([i for i, text in enumerate(texts) if query in text], dtype=np.int64)
-    # Match.start mapped in C, and the rows deduplicated in order (the offsets only grow):
-    # half the cost of a comprehension and a hashing unique on queries with many hits.
-    found = np.fromiter(map(_START, re.finditer(re.escape(query), blob)), dtype=np.int64)
+    # Every start of the query (overlapping ones too: a text is counted once all the same),
+    # and the rows deduplicated in order, as the offsets only grow.
+    found = starts_in(blob, query)
     if not len(found):
         return np.zeros(0, dtype=np.int64)
     rows = np.searchsorted(starts, found, side="right") - 1
