@@ -139,7 +139,7 @@ class Journal:
         """Add one line, whole, even when another process appends at the same moment."""
         line = (entry.to_json() + "\n").encode("utf-8")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fsops.metadata_folder(self.root)
             _append_locked(self.path, line)
         except OSError as exc:
             raise WriteError(

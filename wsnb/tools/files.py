@@ -117,6 +117,12 @@ def _preview(text: str) -> str:
     return shown
 
 
+def _names_a_folder(path: Any) -> bool:
+    """True for ``"dir/"``: the gate drops a trailing slash, so only the typed text shows it."""
+    text = os.fspath(path) if isinstance(path, (str, os.PathLike)) else ""
+    return isinstance(text, str) and text.endswith(("/", os.sep))
+
+
 def _plan_new_path(ctx: ToolContext, plan: Plan, path: Any) -> WsPath | None:
     """The checked, not-yet-existing target with its missing parents listed, or None if refused."""
     decision = ctx.policy.check_create(path)
@@ -162,6 +168,13 @@ class CreateFileTool:
             return plan.refuse_error(exc)
         if len(data) > MAX_EDIT_BYTES:
             return plan.refuse(_too_big(None, len(data)), Rule.NOT_ALLOWED)
+        if _names_a_folder(values["path"]):
+            return plan.refuse(_("{path} ends with a slash, so it names a folder, and create_file() "
+                                 "makes files. Use create_folder({path}) for a folder, or add a "
+                                 "file name, such as {example}.").format(
+                path=repr(str(values["path"])),
+                example=repr(str(values["path"]).rstrip("/" + os.sep) + "/notes.txt")),
+                Rule.NOT_ALLOWED)  # fmt: skip
         target = _plan_new_path(ctx, plan, values["path"])
         if target is None:
             return plan

@@ -77,6 +77,15 @@ def _plan_source(ctx: ToolContext, plan: Plan, path: Any, verb: str) -> WsPath |
     return source
 
 
+def _into_folder(ctx: ToolContext, path: Any, source: WsPath) -> Any:
+    """``move(f, "docs")`` with a folder ``docs`` means "into docs", as ``mv`` and ``cp`` do."""
+    place = ctx.policy.check(path)
+    if not place or not os.path.isdir(place.raise_if_refused().os_path):
+        return path
+    folder = place.raise_if_refused()
+    return source.name if folder.is_root else f"{folder.relative}/{source.name}"
+
+
 def _plan_target(ctx: ToolContext, plan: Plan, path: Any, source: WsPath) -> WsPath | None:
     """The checked new place (legal names, no dangerous suffix, free), or None after refusing."""
     decision = ctx.policy.check_create(path)
@@ -148,7 +157,9 @@ class CopyFileTool:
             return plan.refuse(_("{path} is {size:,} bytes; wsnb copies files up to {most:,} "
                                  "bytes. Use a file manager for this one.").format(
                 path=source, size=size, most=MAX_COPY_BYTES), Rule.NOT_ALLOWED)
-        if _plan_target(ctx, plan, values["target"], source) is not None:
+        place = _into_folder(ctx, values["target"], source)
+        if _plan_target(ctx, plan, place, source) is not None:
+            plan.title = _("Copy {source} to {target}").format(source=source, target=plan.target)
             plan.description = _("A copy of {path} ({size:,} bytes); the original stays.").format(
                 path=source, size=size)
         return plan
@@ -192,7 +203,9 @@ class MoveFileTool:
         source = _plan_source(ctx, plan, values["source"], "move")
         if source is None or not _one_file(plan, source, "move"):
             return plan
-        if _plan_target(ctx, plan, values["target"], source) is not None:
+        place = _into_folder(ctx, values["target"], source)
+        if _plan_target(ctx, plan, place, source) is not None:
+            plan.title = _("Move {source} to {target}").format(source=source, target=plan.target)
             plan.description = _("{path} moves; nothing is left at its old place.").format(
                 path=source)
         return plan
