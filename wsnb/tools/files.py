@@ -169,9 +169,9 @@ class CreateFileTool:
         if len(data) > MAX_EDIT_BYTES:
             return plan.refuse(_too_big(None, len(data)), Rule.NOT_ALLOWED)
         if _names_a_folder(values["path"]):
-            return plan.refuse(_("{path} ends with a slash, so it names a folder, and create_file() "
-                                 "makes files. Use create_folder({path}) for a folder, or add a "
-                                 "file name, such as {example}.").format(
+            return plan.refuse(_("{path} ends with a slash, so it names a folder, and "
+                                 "create_file() makes files. Use create_folder({path}) for a "
+                                 "folder, or add a file name, such as {example}.").format(
                 path=repr(str(values["path"])),
                 example=repr(str(values["path"]).rstrip("/" + os.sep) + "/notes.txt")),
                 Rule.NOT_ALLOWED)  # fmt: skip
