@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import subprocess
@@ -87,3 +88,61 @@ def test_copy_into_a_folder_and_the_root_and_a_taken_name_there(bench: Bench, ro
     assert "docs/a.txt already exists" in (taken.refusal or "")
     assert bench.propose("copy_file", source="sub/a.txt", target=".").confirm().success
     assert (root / "a.txt").read_bytes() == b"a\n"
+
+
+# -- undoing a create takes its new, empty folders with it -------------------------------
+
+
+def test_undoing_a_create_removes_the_empty_folders_it_made(bench: Bench, root: Path) -> None:
+    (root / "a").mkdir()
+    done = bench.propose("create_file", path="a/b/c/new.md", content="# new\n")
+    assert done.confirm().success
+    undo = bench.book.undo()
+    assert "a/b, a/b/c" in undo.describe()
+    result = undo.confirm()
+    assert result.success, result.error
+    assert "removed the empty folders" in result.message
+    assert sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
+                  if ".wsnb" not in p.parts) == ["a"]  # fmt: skip
+
+
+def test_undo_keeps_a_made_folder_that_holds_something_now(bench: Bench, root: Path) -> None:
+    assert bench.propose("create_folder", path="x/y/z").confirm().success
+    write(root, "x/keep.txt", "mine\n")
+    assert bench.book.undo().confirm(typed_name="z").success
+    assert not (root / "x" / "y").exists()
+    assert (root / "x" / "keep.txt").read_bytes() == b"mine\n"
+
+
+# -- a failed confirm always says why ----------------------------------------------------
+
+
+def _disk_full(*_args: object) -> int:
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.mark.parametrize("tool, params", [
+    ("write_file", {"path": "a.txt", "content": "new\n"}),
+    ("create_file", {"path": "b.txt", "content": "b\n"}),
+])  # fmt: skip
+def test_a_confirm_on_a_full_disk_says_why_in_its_message(
+    bench: Bench, root: Path, monkeypatch: pytest.MonkeyPatch, tool: str, params: dict[str, str]
+) -> None:
+    write(root, "a.txt", "old\n")
+    plan = bench.propose(tool, **params)
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "write", _disk_full)  # the system call every write goes through
+        result = plan.confirm()
+    assert not result.success
+    assert "No space left on device" in result.message
+    assert result.message.endswith(".") and result.error
+    assert "the change itself is done" not in result.message  # the journal failed too
+    assert (root / "a.txt").read_bytes() == b"old\n"
+    assert not (root / "b.txt").exists()
+
+
+def test_every_failed_result_carries_a_sentence() -> None:
+    from wsnb.types import ToolResult
+
+    assert ToolResult(False).message == "The tool failed without saying why."
+    assert ToolResult(False, error="Could not write x.").message == "Could not write x."

@@ -63,8 +63,14 @@ def missing_parents(ctx: ToolContext, target: WsPath) -> list[WsPath]:
 
 
 def make_parents(ctx: ToolContext, plan: PlanRecord) -> list[Path]:
-    """Create the plan's ``parent_dirs`` (through the gate again); returns the ones it made."""
+    """Create the plan's ``parent_dirs`` (through the gate again); returns the ones it made.
+
+    The plan keeps them in ``data["made_dirs"]`` for the journal, so undoing the
+    change can remove them again while they are empty.
+    """
     made: list[Path] = []
+    made_dirs: list[str] = []
+    plan.data["made_dirs"] = made_dirs
     try:
         for relative in plan.parent_dirs:
             folder = ctx.policy.resolve(relative)
@@ -78,8 +84,10 @@ def make_parents(ctx: ToolContext, plan: PlanRecord) -> list[Path]:
                     ) from None
                 continue
             made.append(folder.absolute)
+            made_dirs.append(folder.relative)
     except BaseException:
         remove_made(made)
+        plan.data["made_dirs"] = []
         raise
     return made
 

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..errors import WriteError
+from ..errors import PolicyError, WriteError
 from ..i18n import N_, _, ngettext
 from ..names import is_dangerous_name, is_sensitive_path
 from ..planrecord import PlanRecord
@@ -74,9 +74,32 @@ class TrashTool:
                               plan.source).raise_if_refused()  # fmt: skip
         record = ctx.trash.send(source)
         plan.data["trash_record"] = record
-        return ToolResult(True, message=_("Moved {path} to the trash.").format(path=source),
-                          target=source.relative, files=[source.relative],
-                          data=record)  # fmt: skip
+        removed = _remove_empty(ctx, plan.data.get("remove_if_empty") or [])
+        message = _("Moved {path} to the trash.").format(path=source)
+        if removed:
+            message = _("Moved {path} to the trash and removed the empty folders it was in: "
+                        "{folders}.").format(path=source, folders=", ".join(removed))
+        return ToolResult(True, message=message, target=source.relative,
+                          files=[source.relative, *removed], data=record)  # fmt: skip
+
+
+def _remove_empty(ctx: ToolContext, folders: list[str]) -> list[str]:
+    """Remove an undone create's new folders, innermost first, while they are empty.
+
+    ``rmdir`` removes nothing but an empty folder, so no content is ever deleted;
+    a folder that holds anything now stays, and so do the folders above it.
+    """
+    removed: list[str] = []
+    for relative in reversed(folders):
+        try:
+            folder = ctx.policy.check_source(relative, verb="trash").raise_if_refused()
+            if not stat.S_ISDIR(os.lstat(folder.absolute).st_mode):
+                break
+            folder.absolute.rmdir()
+        except (OSError, PolicyError):
+            break
+        removed.append(folder.relative)
+    return removed
 
 
 def _request_problem(values: dict[str, Any]) -> str | None:
