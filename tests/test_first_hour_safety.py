@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import errno
+import importlib
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -146,3 +148,50 @@ def test_every_failed_result_carries_a_sentence() -> None:
 
     assert ToolResult(False).message == "The tool failed without saying why."
     assert ToolResult(False, error="Could not write x.").message == "Could not write x."
+
+
+# -- every method a message names exists -------------------------------------------------
+
+# Words in messages that look like calls but name no method of wsnb (a C entry point).
+_NOT_METHODS = {"main"}
+
+
+def _called_names() -> dict[str, str]:
+    """Every ``name(`` / ``ws.name(`` in the sentences a person reads, with one message using it."""
+    from babel.messages.pofile import read_po
+
+    from helpers import REPO
+
+    with (REPO / "wsnb/locale/zh_CN/LC_MESSAGES/wsnb.po").open("rb") as handle:
+        catalog = read_po(handle)
+    called: dict[str, str] = {}
+    for message in catalog:
+        for text in message.id if isinstance(message.id, tuple) else (message.id,):
+            for name in re.findall(r"(?<![\w.])((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\(", text or ""):
+                called.setdefault(name, text)
+    return called
+
+
+def test_every_method_a_message_names_exists() -> None:
+    import wsnb
+    from wsnb.agent import Agent
+    from wsnb.policy import AccessPolicy
+    from wsnb.trash import Trash
+
+    owners = {"ws": wsnb.Workspace, "ws.agent": Agent, "nb": wsnb.Notes, "wsnb": wsnb}
+    bare = (wsnb.Workspace, wsnb.Plan, wsnb.Notes, Trash, wsnb)
+    called = _called_names()
+    assert {"ws.read", "create_folder", "confirm"} <= set(called)  # the scan finds them
+    missing = []
+    for name, text in called.items():
+        owner_name, _dot, method = name.rpartition(".")
+        if owner_name:
+            owner: object = owners.get(owner_name) or {"AccessPolicy": AccessPolicy}.get(owner_name)
+            if owner is None:  # a dotted path from the package: wsnb.widgets.pick_workspace
+                owner = importlib.import_module(owner_name)
+            found = hasattr(owner, method)
+        else:
+            found = name in _NOT_METHODS or any(hasattr(each, name) for each in bare)
+        if not found:
+            missing.append(f"{name}() in {text!r}")
+    assert not missing, missing

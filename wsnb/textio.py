@@ -425,7 +425,7 @@ def _read_fd(fd: int, limit: int, size: int) -> bytes:
 def _read_error(path: WsPath, exc: OSError) -> WsnbError:
     if isinstance(exc, FileNotFoundError):
         return NotFoundError(
-            _("{path} does not exist; check the name with ls() or search_files().").format(
+            _("{path} does not exist; check the name with ls() or find().").format(
                 path=path), path=str(path)
         )
     if isinstance(exc, IsADirectoryError):

@@ -279,5 +279,5 @@ def _new_name_problem(new_name: Any) -> str | None:
         return _("new_name must be text (a str), such as 'notes.md'.")
     if "/" in new_name or "\\" in new_name:
         return _("{name!r} is a path, not a name; rename keeps the item in its folder, so use "
-                 "move_file() to move it elsewhere.").format(name=new_name)
+                 "move() to move it elsewhere.").format(name=new_name)
     return illegal_name_reason(new_name)
