@@ -159,7 +159,6 @@ _NOT_METHODS = {"main"}
 def _called_names() -> dict[str, str]:
     """Every ``name(`` / ``ws.name(`` in the sentences a person reads, with one message using it."""
     from babel.messages.pofile import read_po
-
     from helpers import REPO
 
     with (REPO / "wsnb/locale/zh_CN/LC_MESSAGES/wsnb.po").open("rb") as handle:
