@@ -43,8 +43,8 @@ from .errors import (
     WsnbError,
 )
 from .i18n import _
-from .policy import WsPath
 from .types import Rule
+from .wspath import WsPath
 
 __all__ = [
     "DEFAULT_FORMAT",

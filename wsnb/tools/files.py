@@ -12,12 +12,14 @@ from __future__ import annotations
 import logging
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .. import fsops, textio
 from ..errors import ConflictError, UnsupportedFileError, WsnbError
 from ..i18n import N_, _
+from ..names import CONTENT_HEAD_BYTES
 from ..planrecord import PlanRecord
 from ..plans import PREVIEW_LINES, Plan, plan_params, recheck_path
 from ..policy import Decision, WsPath
@@ -125,15 +127,22 @@ def _preview(text: str) -> str:
     return shown
 
 
+def _create_check(ctx: ToolContext, plan: PlanRecord) -> Callable[[str], Decision]:
+    """``check_create`` with the new file's first bytes, which decide for a "maybe" name."""
+    head = textio.encode_text(plan.content or "", textio.DEFAULT_FORMAT)[:CONTENT_HEAD_BYTES]
+    return lambda path: ctx.policy.check_create(path, head=head)
+
+
 def _names_a_folder(path: Any) -> bool:
     """True for ``"dir/"``: the gate drops a trailing slash, so only the typed text shows it."""
     text = os.fspath(path) if isinstance(path, (str, os.PathLike)) else ""
     return isinstance(text, str) and text.endswith(("/", os.sep))
 
 
-def _plan_new_path(ctx: ToolContext, plan: Plan, path: Any) -> WsPath | None:
+def _plan_new_path(ctx: ToolContext, plan: Plan, path: Any,
+                   head: bytes | None = None) -> WsPath | None:  # fmt: skip
     """The checked, not-yet-existing target with its missing parents listed, or None if refused."""
-    decision = ctx.policy.check_create(path)
+    decision = ctx.policy.check_create(path, head=head)
     if not decision:
         plan.refuse_decision(decision)
         return None
@@ -183,7 +192,7 @@ class CreateFileTool:
                 path=repr(str(values["path"])),
                 example=repr(str(values["path"]).rstrip("/" + os.sep) + "/notes.txt")),
                 Rule.NOT_ALLOWED)  # fmt: skip
-        target = _plan_new_path(ctx, plan, values["path"])
+        target = _plan_new_path(ctx, plan, values["path"], data[:CONTENT_HEAD_BYTES])
         if target is None:
             return plan
         plan.content, plan.preview = text, _preview(text)
@@ -194,10 +203,10 @@ class CreateFileTool:
         return plan
 
     def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
-        return recheck_path(ctx.policy.check_create, plan.target)
+        return recheck_path(_create_check(ctx, plan), plan.target)
 
     def execute(self, ctx: ToolContext, plan: PlanRecord) -> ToolResult:
-        target = recheck_path(ctx.policy.check_create, plan.target).raise_if_refused()
+        target = recheck_path(_create_check(ctx, plan), plan.target).raise_if_refused()
         data = textio.encode_text(plan.content or "", textio.DEFAULT_FORMAT)
         made = make_parents(ctx, plan)
         try:

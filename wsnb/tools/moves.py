@@ -18,10 +18,10 @@ from typing import Any
 from .. import fsops, textio
 from ..errors import ConflictError, WriteError
 from ..i18n import N_, _
-from ..names import illegal_name_reason, is_dangerous_name, is_sensitive_path
+from ..names import illegal_name_reason, is_dangerous_name
 from ..planrecord import PlanRecord
 from ..plans import Plan, plan_params, recheck_path
-from ..policy import Decision, WsPath
+from ..policy import Decision, WsPath, head_of, sensitive_rule_of
 from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext
 from .files import make_parents, missing_parents, remove_made
@@ -61,7 +61,7 @@ def _plan_source(ctx: ToolContext, plan: Plan, path: Any, verb: str) -> WsPath |
         plan.refuse_decision(decision)
         return None
     source = decision.raise_if_refused()
-    if verb in {"move", "rename"} and is_sensitive_path(source.relative):
+    if verb in {"move", "rename"} and sensitive_rule_of(source) is not None:
         message = (_("{path} looks like it holds secrets; wsnb doesn't move such files, since "
                      "a new name could hide what they are. Do it yourself if you must.")
                    if verb == "move" else
@@ -88,7 +88,7 @@ def _into_folder(ctx: ToolContext, path: Any, source: WsPath) -> Any:
 
 def _plan_target(ctx: ToolContext, plan: Plan, path: Any, source: WsPath) -> WsPath | None:
     """The checked new place (legal names, no dangerous suffix, free), or None after refusing."""
-    decision = ctx.policy.check_create(path)
+    decision = ctx.policy.check_create(path, head=head_of(source))
     if not decision:
         plan.refuse_decision(decision)
         return None
@@ -121,7 +121,8 @@ def _recheck_both(ctx: ToolContext, plan: PlanRecord, verb: str) -> Decision:
     decision = recheck_path(lambda p: ctx.policy.check_source(p, verb=verb), plan.source)
     if not decision:
         return decision
-    return recheck_path(ctx.policy.check_create, plan.target)
+    head = head_of(plan.source) if plan.source is not None else None
+    return recheck_path(lambda p: ctx.policy.check_create(p, head=head), plan.target)
 
 
 def _both(plan: PlanRecord) -> tuple[WsPath, WsPath]:

@@ -24,7 +24,7 @@ from ..filekinds import binary_kind
 from ..i18n import N_, _, in_english
 from ..names import is_dangerous_name, is_sensitive_path, is_text_name, sensitive_files_note
 from ..noted import NotedFrame, with_note
-from ..policy import WsPath
+from ..policy import WsPath, sensitive_rule_of
 from ..redact import redact
 from ..search.grep import Progress, grep
 from ..types import ActionType, FileInfo, FileText, Risk, Rule, ToolResult
@@ -176,7 +176,7 @@ class ReadFileTool:
                 path=target.relative,
             )
         content = textio.read_text(target, limit=limit)
-        if not ctx.for_model and is_sensitive_path(target.relative):
+        if not ctx.for_model and sensitive_rule_of(target) is not None:
             # Who read what, and how much: never a byte of it.
             logger.info("A person read the sensitive file %s on purpose (%d bytes).",
                            target.relative, content.size)  # fmt: skip

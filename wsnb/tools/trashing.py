@@ -20,10 +20,10 @@ from typing import Any
 
 from ..errors import PolicyError, WriteError
 from ..i18n import N_, _, ngettext
-from ..names import is_dangerous_name, is_sensitive_path
+from ..names import is_dangerous_name
 from ..planrecord import PlanRecord
 from ..plans import Plan, plan_params, recheck_path
-from ..policy import Decision, WsPath
+from ..policy import Decision, WsPath, sensitive_rule_of
 from ..trash import TrashRecord
 from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext
@@ -124,7 +124,7 @@ def _describe(ctx: ToolContext, plan: Plan, source: WsPath) -> None:
     else:
         plan.description = _("{path} goes to the system trash, where it can be "
                              "restored.").format(path=source)
-    if is_sensitive_path(source.relative):
+    if sensitive_rule_of(source) is not None:
         plan.require_strong(_("it looks like it holds secrets"))
     if is_dangerous_name(source.name):
         plan.require_strong(_("its suffix runs programs"))
