@@ -44,7 +44,14 @@ from .layout import (
     inspect_folder,
 )
 from .meta import MetaStore
-from .organiser import Suggestion, check_note_folder, free_path, slugify, suggest_destination
+from .organiser import (
+    Suggestion,
+    check_note_folder,
+    free_path,
+    slugify,
+    suggest_destination,
+    titled_note,
+)
 from .state import WorkspaceState, merge_state
 from .taxonomy import Taxonomy, suggest_evolution
 from .templates import PERSONA_TEMPLATES
@@ -201,13 +208,20 @@ class Notes(MemoryFlows):
         if not isinstance(changes, dict):
             raise UsageError(_("Give the config changes as a dict, e.g. "
                                "{'archivePolicy': {'dailyMemoryRetentionDays': 14}}."))
-        check_note_folder(self.policy, self.config.merged(changes).capture_folder)
+        merged = self.config.merged(changes)
+        for folder in (merged.capture_folder, merged.archive_folder):  # CodePilot: relative only
+            check_note_folder(self.policy, folder)
         saved = self.meta.update_json(  # on top of the file as it is now: nothing else is lost
             CONFIG_FILE, lambda disk: NotesConfig.from_file_data(disk).merged(changes).data)
         return NotesConfig(saved)
 
     def _load_state(self) -> WorkspaceState:
-        raw = self.meta.read_json(STATE_FILE)
+        read = self.meta.read(STATE_FILE)
+        if read.corrupt and self.meta.writable:
+            # Kept aside at once, so inspect() says what happened instead of "ready" while
+            # onboarding and check-ins start again from the defaults.
+            self.meta.keep_aside(STATE_FILE, self.clock().replace(tzinfo=None))
+        raw = read.data
         state = WorkspaceState.from_json(raw)
         # What this notebook last saw: a save puts only its own changes on top of the file.
         self._state_seen = WorkspaceState.from_json(raw).to_json() if isinstance(raw, dict) \
@@ -309,9 +323,7 @@ class Notes(MemoryFlows):
         title = " ".join(title.split())  # one line: it becomes the note's H1
         where = check_note_folder(self.policy, folder or self.config.capture_folder)
         path = free_path(self.policy, where, slugify(title))
-        body = content.strip("\n")
-        text = f"# {title}\n\n{body}\n" if body else f"# {title}\n"
-        return self.workspace.create_file(path, text)
+        return self.workspace.create_file(path, titled_note(title, content))
 
     def classify(self, path: str) -> Suggestion:
         """The note's category and where it would fit best, with the reason (nothing moves)."""
