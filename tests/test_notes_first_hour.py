@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from notes_helpers import clock_at, initialized
 
-from wsnb.errors import PolicyError
+from wsnb.errors import PolicyError, UsageError, WorkspaceOpenError
 from wsnb.notes import open_notes
 from wsnb.notes.layout import FolderStatus, inspect_folder
 from wsnb.notes.markdown import note_meta
@@ -62,3 +62,36 @@ def test_a_corrupt_state_is_kept_aside_and_inspect_says_so(root: Path) -> None:
     nb.initialize().confirm()  # a new state is saved; the kept copy stays
     assert nb.inspect().status is FolderStatus.EXISTING_WORKSPACE and not nb.inspect().problem
     assert kept[0].exists()
+
+
+def test_open_notes_on_a_missing_folder_creates_it_only_after_the_plan(tmp_path: Path) -> None:
+    target = tmp_path / "my notes"
+    nb = open_notes(target, clock=clock_at(2026, 3, 5))
+    assert nb.inspect().status is FolderStatus.NOT_FOUND
+    assert "initialize()" in nb.inspect().advice
+    group = nb.initialize()
+    assert "claude.md" in group.note and str(target) in group.note
+    with pytest.raises(UsageError, match="does not exist yet"):
+        nb.capture("Idea", "text")
+    assert list(tmp_path.iterdir()) == []  # nothing written before the confirmation
+    assert all(result.success for result in group.confirm())
+    assert nb.inspect().status is FolderStatus.EXISTING_WORKSPACE
+    assert (target / "soul.md").is_file() and (target / "Inbox").is_dir()
+    assert not (tmp_path / ".wsnb").exists()  # the folder above is not a workspace
+    assert nb.capture("Idea", "text").confirm().success
+
+
+def test_a_missing_folder_in_a_missing_folder_is_still_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(WorkspaceOpenError, match="create that folder first"):
+        open_notes(tmp_path / "a" / "b")
+
+
+def test_the_parent_policy_has_every_field_of_the_policy(tmp_path: Path) -> None:
+    from wsnb.notes.creating import _ParentPolicy
+    from wsnb.policy import AccessPolicy
+    from wsnb.types import PermissionMode
+
+    made = _ParentPolicy(tmp_path / "new", PermissionMode.CONFIRM)
+    assert set(vars(AccessPolicy(tmp_path))) <= set(vars(made))
+    assert not made.check_create("other")  # only the new folder is ever created there
+    assert made.check_create("new")

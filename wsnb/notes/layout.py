@@ -110,7 +110,8 @@ class FolderStatus(enum.StrEnum):
 
 _SYSTEM_REASON = "a system folder, or one too broad to be a workspace"
 _ADVICE = {
-    FolderStatus.NOT_FOUND: N_("Create the folder, then open it with wsnb.open_notes()."),
+    FolderStatus.NOT_FOUND: N_("Call initialize() to create the folder and lay out a notes "
+                               "workspace in it, once you confirm the plan."),
     FolderStatus.EMPTY: N_("Call initialize() to lay out a notes workspace here."),
     FolderStatus.NORMAL_DIRECTORY: N_("Call initialize() to add the workspace files; your "
                                       "files stay as they are."),
