@@ -194,3 +194,47 @@ def test_every_method_a_message_names_exists() -> None:
         if not found:
             missing.append(f"{name}() in {text!r}")
     assert not missing, missing
+
+
+# -- a binary file named .txt: one decision for ws.files and read ------------------------
+
+BINARY = b"PK\x03\x04\x00\x00binary\x00data" * 50
+
+
+def test_a_binary_txt_is_not_text_once_its_bytes_are_seen(tmp_path: Path) -> None:
+    import wsnb
+    from wsnb.errors import UnsupportedFileError
+
+    write(tmp_path, "data/dump.txt", BINARY)
+    write(tmp_path, "data/notes.txt", "plain text\n")
+    ws = wsnb.open_workspace(tmp_path, watch=False)
+    try:
+        assert ws.info("data/dump.txt").is_text is False  # info() looks at the bytes
+        rows = ws.files.set_index("path")["is_text"]
+        assert not rows["data/dump.txt"] and rows["data/notes.txt"]
+        with pytest.raises(UnsupportedFileError, match="binary"):
+            ws.read("data/dump.txt")
+        assert not ws.ls("data").set_index("path")["is_text"]["data/dump.txt"]
+        ws.scan()  # a new scan keeps what the bytes said...
+        assert not ws.files.set_index("path")["is_text"]["data/dump.txt"]
+        write(tmp_path, "data/dump.txt", "now it is text\n")  # ...until the file changes
+        ws.scan()
+        assert ws.files.set_index("path")["is_text"]["data/dump.txt"]
+        assert "now it is text" in ws.read("data/dump.txt").text
+    finally:
+        ws.close()
+
+
+def test_a_read_that_finds_a_txt_binary_corrects_the_index(tmp_path: Path) -> None:
+    import wsnb
+    from wsnb.errors import UnsupportedFileError
+
+    write(tmp_path, "dump.txt", BINARY)
+    ws = wsnb.open_workspace(tmp_path, watch=False)
+    try:
+        assert ws.files.set_index("path")["is_text"]["dump.txt"]  # the name says text
+        with pytest.raises(UnsupportedFileError, match="binary"):
+            ws.read("dump.txt")
+        assert not ws.files.set_index("path")["is_text"]["dump.txt"]
+    finally:
+        ws.close()

@@ -111,9 +111,15 @@ def _child_info(ctx: ToolContext, folder: WsPath, name: str) -> FileInfo | None:
             return None
         info = None
     try:
-        return file_info(relative, info or os.lstat(os.path.join(folder.os_path, name)))
+        info = info or os.lstat(os.path.join(folder.os_path, name))
     except OSError:
         return None
+    found = file_info(relative, info)
+    verdicts = ctx.extras.get("verdicts")  # what reads learned: a binary data.txt
+    if found.is_text and verdicts is not None and verdicts.binary(relative, info.st_size,
+                                                                  info.st_mtime_ns):
+        found = dataclasses.replace(found, is_text=False)
+    return found
 
 
 def info_frame(infos: list[FileInfo]) -> pd.DataFrame:
@@ -175,7 +181,13 @@ class ReadFileTool:
                                                                           kind=_(kind)),
                 path=target.relative,
             )
-        content = textio.read_text(target, limit=limit)
+        try:
+            content = textio.read_text(target, limit=limit)
+        except UnsupportedFileError as exc:
+            seen = ctx.extras.get("binary_seen")
+            if getattr(exc, "kind", "") == "binary" and callable(seen):
+                seen(target)  # the index said text by the name; the bytes say otherwise
+            raise
         if not ctx.for_model and sensitive_rule_of(target) is not None:
             # Who read what, and how much: never a byte of it.
             logger.info("A person read the sensitive file %s on purpose (%d bytes).",
