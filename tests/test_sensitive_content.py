@@ -67,13 +67,16 @@ def test_pictures_media_documents_snapshots_and_design_tokens_are_not_secret_by_
 @pytest.mark.parametrize(("path", "code"), [
     (".env", "env-file"), ("id_rsa", "private-key"), ("credentials.json", "secret-file"),
     (".ssh/deploy", "key-folder"), ("github_token.txt", "secret-word-data"),
-    ("Passwords.xlsx", "secret-word-notes"),
+    ("Passwords.xlsx", "secret-word-notes"), (".ssh/tokens.json", "key-folder"),
+    ("home/.ssh/deck.key", "private-key"),
 ])  # fmt: skip
 def test_real_secret_names_stay_refused_whatever_they_hold(path: str, code: str) -> None:
     folder, _sep, name = path.rpartition("/")
     assert not content_decides(name, folder)
-    rule = sensitive_rule(name, folder, b"nothing to see here\n")
-    assert rule is not None and rule.code == code
+    for head in (None, b"nothing to see here\n", _keynote()):
+        rule = sensitive_rule(name, folder, head)
+        assert rule is not None and rule.code in {code, "key-folder"}, head
+    assert sensitive_rule(name, folder).code == code  # type: ignore[union-attr]
 
 
 def test_a_keynote_deck_and_a_screenshot_move_rename_and_copy(bench: Bench, root: Path) -> None:

@@ -248,22 +248,25 @@ def sensitive_rule(name: str, folder: str = "", head: bytes | None = None) -> Se
     ``head`` is the file's first ``CONTENT_HEAD_BYTES`` bytes, given when the
     name only says *maybe* (``content_decides``): the content then decides, the
     way detect-secrets and gitleaks look at content. Without it the name
-    decides alone: a ``.key`` file stays a key, a ``tokens.json`` stays data.
+    decides alone: a ``.key`` file stays a key, a name about tokens alone is
+    not sensitive. In a key folder (``.ssh/``) no content clears a file.
     """
     clean = _clean_name(name)
     code = _name_code(clean)
-    if code is None and folder and (folder[0] == "." or "/." in folder):
-        code = _folder_code(clean, folder.lower())
     if code == "token-content":
         code = code if head is not None and _holds_secret(head) else None
     elif code == "private-key" and head is not None and _content_clears_key(clean, head):
         code = None
+    if code is None and folder and (folder[0] == "." or "/." in folder):
+        code = _folder_code(clean, folder.lower())
     return _RULES[code] if code else None
 
 
 def content_decides(name: str, folder: str = "") -> bool:
     """True when the name alone says only *maybe*, so reading the first bytes decides."""
     clean = _clean_name(name)
+    if folder and (folder[0] == "." or "/." in folder) and _folder_code(clean, folder.lower()):
+        return False  # in .ssh/ or as .aws/credentials: sensitive whatever it holds
     code = _name_code(clean)
     return code == "token-content" or (
         code == "private-key" and os.path.splitext(clean)[1] in _CONTENT_KEY_SUFFIXES)
