@@ -52,6 +52,19 @@ def test_an_old_wsnb_folder_gets_its_gitignore_at_the_next_write(bench: Bench, r
     assert (root / ".gitignore").read_text(encoding="utf-8") == "*.log\n"
 
 
+@pytest.mark.skipif(GIT is None, reason="git is not installed")
+def test_opening_a_workspace_puts_an_old_wsnb_folder_out_of_gits_way(tmp_path: Path) -> None:
+    import wsnb
+
+    write(tmp_path, ".wsnb/backups/a.txt.bak", "SECRET=old\n")
+    _git(tmp_path, "init", "-q")
+    assert ".wsnb/" in _git(tmp_path, "status", "--porcelain")
+    wsnb.open_workspace(tmp_path, mode="read-only", watch=False).close()
+    assert not (tmp_path / ".wsnb" / ".gitignore").exists()  # read-only writes nothing
+    wsnb.open_workspace(tmp_path, watch=False).close()
+    assert _git(tmp_path, "status", "--porcelain") == ""
+
+
 # -- create_file("dir/") -----------------------------------------------------------------
 
 

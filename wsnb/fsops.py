@@ -41,6 +41,7 @@ __all__ = [
     "atomic_write",
     "backup_file",
     "fingerprint",
+    "keep_out_of_git",
     "metadata_folder",
     "rename_no_replace",
     "same_item",
@@ -307,6 +308,17 @@ def metadata_folder(root: Path) -> Path:
         finally:
             os.close(fd)
     return folder
+
+
+def keep_out_of_git(root: Path) -> None:
+    """Give an existing ``<root>/.wsnb`` its ``.gitignore`` (never creates ``.wsnb`` itself)."""
+    folder = Path(root) / METADATA_DIR
+    if os.path.lexists(folder / ".gitignore") or not os.path.isdir(folder):
+        return
+    try:
+        metadata_folder(root)
+    except OSError as exc:  # a read-only folder, say: the next write says it clearly
+        logger.info("could not add %s/.gitignore (%s)", METADATA_DIR, exc.strerror or exc)
 
 
 def _backup_folder(root: Path, path: WsPath) -> Path:

@@ -18,7 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import textio
+from . import fsops, textio
 from .errors import NotFoundError
 from .i18n import _, in_english
 from .policy import AccessPolicy, WsPath
@@ -150,6 +150,8 @@ class Workspace:
         # the same tools with a person's limits.
         self._reading = dataclasses.replace(self.context, limits=_PERSON, for_model=False)
         journal = Journal(policy.root)
+        if policy.mode is not PermissionMode.READ_ONLY:
+            fsops.keep_out_of_git(policy.root)  # a .wsnb/ from an older wsnb: no .gitignore yet
         self._book: PlanBook = PlanBook(self.context, self.tools, journal,
                                         on_change=self._follow_plan)  # fmt: skip
         logger.info("workspace opened: %s (mode %s)", policy.root, policy.mode.value)
