@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from notes_helpers import clock_at, initialized
+from notes_helpers import clock_at, initialized, write
 
 from wsnb.errors import PolicyError, UsageError, WorkspaceOpenError
 from wsnb.notes import open_notes
@@ -95,3 +95,15 @@ def test_the_parent_policy_has_every_field_of_the_policy(tmp_path: Path) -> None
     assert set(vars(AccessPolicy(tmp_path))) <= set(vars(made))
     assert not made.check_create("other")  # only the new folder is ever created there
     assert made.check_create("new")
+
+
+def test_a_folder_made_meanwhile_is_initialized_as_it_is(tmp_path: Path) -> None:
+    target = tmp_path / "notes"
+    nb = open_notes(target, clock=clock_at(2026, 3, 5))
+    target.mkdir()
+    write(target, "mine.md", "# Mine\n")
+    group = nb.initialize()  # no plan to create it: the usual layout plans
+    assert "soul.md" in {plan.target.relative for plan in group if plan.target}
+    group.confirm()
+    assert (target / "mine.md").read_text(encoding="utf-8") == "# Mine\n"
+    assert nb.inspect().status is FolderStatus.EXISTING_WORKSPACE

@@ -96,6 +96,15 @@ class NotYetCreated:
                                "initialize() to create it first.").format(path=new.root))
         raise AttributeError(name)
 
+    def _still_to_create(self, new: NewFolder) -> bool:
+        """True while the folder does not exist; once someone made it, open it as it is."""
+        if not os.path.lexists(new.root):
+            return True
+        notes = cast("Notes", self)
+        notes._bind(NotesPolicy(new.root, mode=new.mode), new.trash)
+        notes._new = None
+        return False
+
     def _created(self, new: NewFolder) -> None:
         """The folder exists now: open it as these notes and lay the workspace out."""
         notes = cast("Notes", self)

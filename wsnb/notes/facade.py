@@ -191,7 +191,7 @@ class Notes(NotYetCreated, MemoryFlows):
         (state, config, taxonomy) where they are missing. A folder that does
         not exist yet is created first (see ``wsnb.notes.creating``).
         """
-        if self._new is not None:
+        if self._new is not None and self._still_to_create(self._new):
             return self._new.group(self)
         plans: list[Plan] = []
         for role, names in PERSONA_FILES.items():
