@@ -118,3 +118,15 @@ def test_design_tokens_and_a_snapshot_are_read_a_token_inside_is_not(tmp_path: P
             "docs/tokens.md", "snap/tokens-documentation-linux.json"}
     finally:
         ws.close()
+
+
+def test_find_names_a_real_key_but_not_a_keynote_deck(tmp_path: Path) -> None:
+    write(tmp_path, "talks/talk.key", _keynote())
+    write(tmp_path, "certs/tls.key", PRIVATE_PEM)
+    ws = wsnb.open_workspace(tmp_path, watch=False)
+    try:
+        found = ws.find(".key")
+        assert set(found["path"]) == {"talks/talk.key", "certs/tls.key"}
+        assert found.attrs["sensitive"] == ["certs/tls.key"]
+    finally:
+        ws.close()

@@ -22,7 +22,13 @@ from .. import textio
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
 from ..filekinds import binary_kind
 from ..i18n import N_, _, in_english
-from ..names import is_dangerous_name, is_sensitive_path, is_text_name, sensitive_files_note
+from ..names import (
+    content_decides,
+    is_dangerous_name,
+    is_sensitive_path,
+    is_text_name,
+    sensitive_files_note,
+)
 from ..noted import NotedFrame, with_note
 from ..policy import WsPath, sensitive_rule_of
 from ..redact import redact
@@ -247,9 +253,22 @@ class SearchFilesTool:
                           data=frame, files=frame["path"].tolist())  # fmt: skip
 
 
+def _sensitive_found(ctx: ToolContext, path: str) -> bool:
+    """Sensitive by name, and where the name says only maybe (``talk.key``), by its first bytes."""
+    if not is_sensitive_path(path):
+        return False
+    folder, _sep, name = path.rpartition("/")
+    if not content_decides(name, folder):
+        return True
+    try:
+        return sensitive_rule_of(ctx.policy.resolve(path)) is not None
+    except PolicyError:
+        return True
+
+
 def _flag_sensitive(found: pd.DataFrame, note: str, logged: str, ctx: ToolContext) -> NotedFrame:
     """Names found: the note names the sensitive ones, which are read only on purpose."""
-    sensitive = [path for path in found["path"].tolist() if is_sensitive_path(path)]
+    sensitive = [path for path in found["path"].tolist() if _sensitive_found(ctx, path)]
     flagged = sensitive_files_note(sensitive[:_LISTED], len(sensitive), searched=False,
                                    for_model=ctx.for_model)  # fmt: skip
     # Sensitive names in the answer are the rule at work, not news: only a cut warns.
