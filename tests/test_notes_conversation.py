@@ -36,6 +36,7 @@ def test_the_prompt_carries_the_onboarding_task_while_onboarding_is_incomplete(
         < text.index("<question>")  # fmt: skip
     assert "13 questions" in task and "```onboarding-complete" in task
     assert "我该怎么称呼你？" in task and "How should I address you?" in task
+    assert "(one of: project, time, topic, mixed)" in task
     assert '"archiving": "..."' in task and len(text) <= prompt.budget
 
 

@@ -65,7 +65,9 @@ def project_task(state: WorkspaceState, today: date) -> tuple[str, str]:
 
 
 def _section(opening: str, questions: tuple[Question, ...], fence: str) -> str:
-    asked = [f"{number}. {q.key}: {q.en} / {q.zh}" for number, q in enumerate(questions, 1)]
+    asked = [f"{number}. {q.key}: {q.en} / {q.zh}" + (f" (one of: {', '.join(q.choices)})"
+                                                     if q.choices else "")
+             for number, q in enumerate(questions, 1)]  # fmt: skip
     example = json.dumps({q.key: "..." for q in questions}, ensure_ascii=False)
     closing = (
         f"When every question is answered, end your reply with exactly one fenced code block "
