@@ -142,7 +142,7 @@ class Workspace:
             trash=trash or Trash(),
             launcher=launcher or Launcher(),
             clock=clock or local_now,
-            extras={"binary_seen": self._binary_seen},
+            extras={"binary_seen": _binary_seen(weakref.ref(self))},
         )
         self._verdicts = ContentVerdicts()
         self.context.extras["verdicts"] = self._verdicts
@@ -584,6 +584,17 @@ def _plans_running(book: PlanBook, followed: set[str]) -> Callable[[], bool]:
         )
 
     return running
+
+
+def _binary_seen(ref: weakref.ref[Workspace]) -> Callable[[WsPath], None]:
+    """``Workspace._binary_seen`` for the tools, holding the workspace weakly."""
+
+    def seen(target: WsPath) -> None:
+        ws = ref()
+        if ws is not None:
+            ws._binary_seen(target)
+
+    return seen
 
 
 def _stale_plans(ref: weakref.ref[Workspace]) -> Callable[[IndexChange], None]:
