@@ -129,6 +129,16 @@ def test_undo_keeps_a_made_folder_that_holds_something_now(bench: Bench, root: P
     assert (root / "x" / "keep.txt").read_bytes() == b"mine\n"
 
 
+def test_undoing_a_move_removes_the_empty_folders_it_made(bench: Bench, root: Path) -> None:
+    write(root, "draft.md", "# draft\n")
+    assert bench.propose("move_file", source="draft.md", target="done/2026/draft.md").confirm()
+    undo = bench.book.undo()
+    assert "done, done/2026" in undo.describe()
+    result = undo.confirm()
+    assert result.success and "removed the empty folders" in result.message
+    assert (root / "draft.md").read_bytes() == b"# draft\n" and not (root / "done").exists()
+
+
 # -- a failed confirm always says why ----------------------------------------------------
 
 

@@ -396,7 +396,8 @@ def _undo_write(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
 
 
 def _undo_move(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
-    return UndoRequest("move_file", {"source": entry.target, "target": entry.source})
+    return UndoRequest("move_file", {"source": entry.target, "target": entry.source},
+                       empty_folders=list(entry.made_dirs))  # fmt: skip
 
 
 def _undo_rename(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:

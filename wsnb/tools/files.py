@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import fsops, textio
-from ..errors import ConflictError, UnsupportedFileError, WsnbError
+from ..errors import ConflictError, PolicyError, UnsupportedFileError, WsnbError
 from ..i18n import N_, _
 from ..names import CONTENT_HEAD_BYTES
 from ..planrecord import PlanRecord
@@ -101,6 +101,25 @@ def remove_made(made: list[Path]) -> None:
             folder.rmdir()
         except OSError:
             logger.warning("could not remove the new, empty folder %s", folder.name)
+
+
+def remove_empty(ctx: ToolContext, folders: list[str]) -> list[str]:
+    """Remove the folders an undone change made, innermost first, while they are empty.
+
+    ``rmdir`` removes nothing but an empty folder, so no content is ever deleted;
+    a folder that holds anything now stays, and so do the folders above it.
+    """
+    removed: list[str] = []
+    for relative in reversed(folders):
+        try:
+            folder = ctx.policy.check_source(relative, verb="trash").raise_if_refused()
+            if not stat.S_ISDIR(os.lstat(folder.absolute).st_mode):
+                break
+            folder.absolute.rmdir()
+        except (OSError, PolicyError):
+            break
+        removed.append(folder.relative)
+    return removed
 
 
 def _conflict(target: WsPath) -> str:

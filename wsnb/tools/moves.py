@@ -24,7 +24,7 @@ from ..plans import Plan, plan_params, recheck_path
 from ..policy import Decision, WsPath, head_of, sensitive_rule_of
 from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext
-from .files import make_parents, missing_parents, remove_made
+from .files import make_parents, missing_parents, remove_empty, remove_made
 
 __all__ = ["MAX_COPY_BYTES", "CopyFileTool", "MoveFileTool", "RenameTool"]
 
@@ -222,9 +222,14 @@ class MoveFileTool:
         except BaseException:
             remove_made(made)
             raise
-        return ToolResult(True, message=_("Moved {source} to {target}.").format(
-            source=source, target=target), target=target.relative,
-            files=[source.relative, target.relative])
+        removed = remove_empty(ctx, plan.data.get("remove_if_empty") or [])  # an undone move's
+        message = _("Moved {source} to {target}.").format(source=source, target=target)
+        if removed:
+            message = _("Moved {source} to {target} and removed the empty folders it was in: "
+                        "{folders}.").format(source=source, target=target,
+                                             folders=", ".join(removed))  # fmt: skip
+        return ToolResult(True, message=message, target=target.relative,
+                          files=[source.relative, target.relative, *removed])  # fmt: skip
 
 
 class RenameTool:

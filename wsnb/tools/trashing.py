@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..errors import PolicyError, WriteError
+from ..errors import WriteError
 from ..i18n import N_, _, ngettext
 from ..names import is_dangerous_name
 from ..planrecord import PlanRecord
@@ -27,7 +27,7 @@ from ..policy import Decision, WsPath, sensitive_rule_of
 from ..trash import TrashRecord
 from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext
-from .files import make_parents, missing_parents, remove_made
+from .files import make_parents, missing_parents, remove_empty, remove_made
 
 __all__ = ["RestoreFromTrashTool", "TrashTool"]
 
@@ -74,32 +74,13 @@ class TrashTool:
                               plan.source).raise_if_refused()  # fmt: skip
         record = ctx.trash.send(source)
         plan.data["trash_record"] = record
-        removed = _remove_empty(ctx, plan.data.get("remove_if_empty") or [])
+        removed = remove_empty(ctx, plan.data.get("remove_if_empty") or [])
         message = _("Moved {path} to the trash.").format(path=source)
         if removed:
             message = _("Moved {path} to the trash and removed the empty folders it was in: "
                         "{folders}.").format(path=source, folders=", ".join(removed))
         return ToolResult(True, message=message, target=source.relative,
                           files=[source.relative, *removed], data=record)  # fmt: skip
-
-
-def _remove_empty(ctx: ToolContext, folders: list[str]) -> list[str]:
-    """Remove an undone create's new folders, innermost first, while they are empty.
-
-    ``rmdir`` removes nothing but an empty folder, so no content is ever deleted;
-    a folder that holds anything now stays, and so do the folders above it.
-    """
-    removed: list[str] = []
-    for relative in reversed(folders):
-        try:
-            folder = ctx.policy.check_source(relative, verb="trash").raise_if_refused()
-            if not stat.S_ISDIR(os.lstat(folder.absolute).st_mode):
-                break
-            folder.absolute.rmdir()
-        except (OSError, PolicyError):
-            break
-        removed.append(folder.relative)
-    return removed
 
 
 def _request_problem(values: dict[str, Any]) -> str | None:
