@@ -57,8 +57,10 @@ def test_inspect_not_writable_or_readable(tmp_path: Path) -> None:
 
 
 def test_open_missing_folder_says_what_to_do(tmp_path: Path) -> None:
+    # One missing folder is created by initialize()'s plan (test_notes_first_hour.py); a chain
+    # of them is an error that says what to do.
     with pytest.raises(WorkspaceOpenError, match="does not exist"):
-        open_notes(tmp_path / "missing")
+        open_notes(tmp_path / "missing" / "deeper")
 
 
 def test_initialize_creates_the_layout_as_confirmed_plans(root: Path) -> None:

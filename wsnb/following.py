@@ -79,6 +79,7 @@ def plan_change(plan: PlanRecord) -> Change:
         return Change(frozenset(), frozenset())  # handed to the desktop, nothing changed here
     items = {path.relative for path in (plan.source, plan.target) if path is not None}
     items.update(plan.parent_dirs)
+    items.update(plan.data.get("remove_if_empty") or ())  # an undone create's empty folders
     items.discard(".")
     return _change_of(items)
 

@@ -94,6 +94,7 @@ class JournalEntry:
     is_dir: bool = False
     size: int | None = None
     sha256: str | None = None
+    made_dirs: tuple[str, ...] = ()  # the folders the change created above its target
 
     def to_json(self) -> str:
         """One line of JSON (no newline), times in ISO 8601 with their offset."""
@@ -116,6 +117,7 @@ class JournalEntry:
         values["time"] = datetime.fromisoformat(values["time"])
         if values.get("trash_deleted_at"):
             values["trash_deleted_at"] = datetime.fromisoformat(values["trash_deleted_at"])
+        values["made_dirs"] = tuple(values.get("made_dirs") or ())
         return cls(**values)
 
 
@@ -139,7 +141,7 @@ class Journal:
         """Add one line, whole, even when another process appends at the same moment."""
         line = (entry.to_json() + "\n").encode("utf-8")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fsops.metadata_folder(self.root)
             _append_locked(self.path, line)
         except OSError as exc:
             raise WriteError(
@@ -284,6 +286,7 @@ def journal_entry(plan: PlanRecord, time: datetime) -> JournalEntry:
         is_dir=bool(after and after.is_dir),
         size=after.size if after and after.exists and not after.is_dir else None,
         sha256=after.sha256 if after else None,
+        made_dirs=tuple(plan.data.get("made_dirs", ())) if result.success else (),
     )
 
 
@@ -300,6 +303,7 @@ class UndoRequest:
     params: dict[str, Any]
     refusal: str | None = None
     warnings: list[str] = field(default_factory=list)
+    empty_folders: list[str] = field(default_factory=list)  # removed after, if still empty
 
 
 def undo_request(
@@ -365,7 +369,7 @@ def _changed_since(entry: JournalEntry, path: WsPath) -> str | None:
 
 
 def _undo_create(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
-    request = UndoRequest("trash", {"path": entry.target})
+    request = UndoRequest("trash", {"path": entry.target}, empty_folders=list(entry.made_dirs))
     path = _resolve(policy, entry.target)
     if path is not None:
         request.refusal = _changed_since(entry, path)
@@ -392,7 +396,8 @@ def _undo_write(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
 
 
 def _undo_move(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
-    return UndoRequest("move_file", {"source": entry.target, "target": entry.source})
+    return UndoRequest("move_file", {"source": entry.target, "target": entry.source},
+                       empty_folders=list(entry.made_dirs))  # fmt: skip
 
 
 def _undo_rename(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:

@@ -14,7 +14,9 @@ import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .filekinds import BINARY_KINDS
 from .i18n import N_, _, ngettext
+from .redact import redact
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -26,6 +28,7 @@ __all__ = [
     "TEXT_NAMES",
     "TEXT_SUFFIXES",
     "SensitiveRule",
+    "content_decides",
     "illegal_name_reason",
     "is_dangerous_name",
     "is_sensitive_name",
@@ -119,13 +122,15 @@ class SensitiveRule:
 
     ``code`` is machine-facing and stays English; ``sentence`` is marked for the
     catalog and read in the current language with ``explain()``. A row with
-    ``refuses=False`` documents what the rule lets through.
+    ``refuses=False`` documents what the rule lets through; ``by_content=True``
+    a row that only the file's first bytes can trigger.
     """
 
     code: str
     examples: str
     sentence: str
     refuses: bool = True
+    by_content: bool = False  # the name alone says only maybe: the file's first bytes decide
 
     def explain(self, lang: str | None = None) -> str:
         """The row's sentence in the current language (or ``lang``)."""
@@ -140,7 +145,9 @@ SENSITIVE_RULES: tuple[SensitiveRule, ...] = (
                   N_("Programs keep passwords and tokens in a file of this name.")),
     SensitiveRule("private-key", "id_rsa, id_ed25519, server.pem, tls.key, cert.pfx, cert.p12, "
                   "app.keystore, app.jks, putty.ppk",
-                  N_("A private key or a key store; a public key (.pub) is not sensitive.")),
+                  N_("A private key or a key store. A public key (.pub) is not sensitive, nor is "
+                     "a .key or .pem file whose first bytes show a zip (a Keynote deck) or only "
+                     "certificates and public keys.")),
     SensitiveRule("kubeconfig", "kubeconfig, kubeconfig-prod.yaml, dev.kubeconfig, .kube/config",
                   N_("A Kubernetes configuration holds the credentials of a cluster.")),
     SensitiveRule("key-folder", ".ssh/*, .gnupg/*, .aws/credentials, .docker/config.json",
@@ -148,15 +155,29 @@ SENSITIVE_RULES: tuple[SensitiveRule, ...] = (
                      "keys, .pub, excepted).")),
     SensitiveRule("secret-word-data", "my_api_key.txt, password.txt, secrets.yaml, "
                   "db_password.conf, private_key.json, aws-credentials",
-                  N_("The name says it holds a secret (secret, token, password, credential, "
-                     "private, API or access key) and the file is data or has no suffix.")),
-    SensitiveRule("secret-word-notes", "passwords.md, secrets.rst, my-api-keys.org",
-                  N_("A notes file named for secrets alone is where people write them down.")),
+                  N_("The name says it holds a secret (secret, password, credential, private, "
+                     "API or access key, an access or API token) and the file is data or has no "
+                     "suffix.")),
+    SensitiveRule("secret-word-notes", "passwords.md, secrets.rst, my-api-keys.org, "
+                  "Passwords.xlsx",
+                  N_("A notes file or an office document named for secrets alone is where "
+                     "people write them down.")),
+    SensitiveRule("token-content", "tokens.json or tokens.md holding a private key or a key "
+                  "such as ghp_..., AKIA...",
+                  N_("The name mentions tokens, which says little (design tokens, a tokenizer's "
+                     "output, a test snapshot), so the content decides: a private key, a known "
+                     "key shape or a token assigned to a name in its first 8 KiB makes it "
+                     "sensitive."), by_content=True),
     SensitiveRule("source-or-docs", "tokenizer.py, tokens.ts, token_test.go, "
                   "password_strength.js, secret_sharing.rs, docs/credential_helper.md",
                   N_("Not sensitive: a keyword in the name of a source or documentation file "
                      "says what it is about. Secrets written inside any file are redacted "
                      "before a model sees them."), refuses=False),
+    SensitiveRule("media-or-document", "talk.key (a Keynote deck), token-completer.png, "
+                  "secrets-talk.pdf, password-reset.docx, tokens-demo.mp4",
+                  N_("Not sensitive by name: images, media and office documents say what they "
+                     "are, unless an office document is named for secrets alone."),
+                  refuses=False),
 )  # fmt: skip
 _RULES = {rule.code: rule for rule in SENSITIVE_RULES}
 
@@ -191,22 +212,84 @@ _SOURCE_SUFFIXES = frozenset(
     .so .pyd .dll .dylib .o .a .pyc .class .wasm
     """.split()  # noqa: SIM905 - a word list; compiled code too: its name says what it does
 ) | _NOTES_SUFFIXES
+# Images, media and office documents (iWork and OpenDocument are zips) are never secret by name.
+_DOCUMENT_SUFFIXES = frozenset().union(
+    *(suffixes for kind, suffixes in BINARY_KINDS.items()
+      if kind not in {"an archive", "a compiled program or library"}),
+    {".pages", ".numbers", ".odt", ".ods", ".odp", ".odg", ".epub", ".svg"},
+)  # fmt: skip
+_OFFICE_SUFFIXES = BINARY_KINDS["an office document or PDF"] | {
+    ".pages", ".numbers", ".odt", ".ods", ".odp"}
+# "token" alone says little; these qualifiers make it a credential's name again.
+_CREDENTIAL_TOKEN = re.compile(
+    r"(?:access|auth|api|bearer|github|gh|gitlab|oauth|refresh|session|slack|npm|pypi|"
+    r"personal|id|jwt|hf|discord|telegram|bot)[-_ .]?tokens?"
+)
+# A .key or .pem file may be a Keynote deck (a zip) or hold only certificates.
+_CONTENT_KEY_SUFFIXES = frozenset({".key", ".pem"})
+CONTENT_HEAD_BYTES = 8192
+_ZIP_MAGIC = b"PK\x03\x04"
+_PRIVATE_KEY = re.compile(rb"-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|PuTTY-User-Key-File-")
+_TOKEN_ASSIGNED = re.compile(
+    r"(?i)(?:token|secret|passw(?:or)?d|api[-_]?key)[\w-]*[\"']?\s*[:=]\s*[\"']?"
+    r"(?=[^\s\"',;]*\d)(?=[^\s\"',;]*[A-Za-z])([^\s\"',;]{16,})"
+)
+_LONE_TOKEN = re.compile(r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9_\-.~+/=:]{16,}")
 _KEY_FOLDERS = frozenset({".ssh", ".gnupg"})
 _FOLDER_FILES = {".aws": "credentials", ".docker": "config.json"}
 _PUBLIC_IN_SSH = frozenset({"known_hosts", "known_hosts.old", "authorized_keys"})
 
 
-def sensitive_rule(name: str, folder: str = "") -> SensitiveRule | None:
+def sensitive_rule(name: str, folder: str = "", head: bytes | None = None) -> SensitiveRule | None:
     """The row of ``SENSITIVE_RULES`` that makes ``name`` sensitive, or None.
 
     ``folder`` is the workspace-relative POSIX folder the file is in; with it,
     files in key folders (``.ssh/``, ``.aws/credentials``) are found too.
+    ``head`` is the file's first ``CONTENT_HEAD_BYTES`` bytes, given when the
+    name only says *maybe* (``content_decides``): the content then decides, the
+    way detect-secrets and gitleaks look at content. Without it the name
+    decides alone: a ``.key`` file stays a key, a name about tokens alone is
+    not sensitive. In a key folder (``.ssh/``) no content clears a file.
     """
     clean = _clean_name(name)
     code = _name_code(clean)
+    if code == "token-content":
+        code = code if head is not None and _holds_secret(head) else None
+    elif code == "private-key" and head is not None and _content_clears_key(clean, head):
+        code = None
     if code is None and folder and (folder[0] == "." or "/." in folder):
         code = _folder_code(clean, folder.lower())
     return _RULES[code] if code else None
+
+
+def content_decides(name: str, folder: str = "") -> bool:
+    """True when the name alone says only *maybe*, so reading the first bytes decides."""
+    clean = _clean_name(name)
+    if folder and (folder[0] == "." or "/." in folder) and _folder_code(clean, folder.lower()):
+        return False  # in .ssh/ or as .aws/credentials: sensitive whatever it holds
+    code = _name_code(clean)
+    return code == "token-content" or (
+        code == "private-key" and os.path.splitext(clean)[1] in _CONTENT_KEY_SUFFIXES)
+
+
+def _content_clears_key(clean: str, head: bytes) -> bool:
+    """A ``.key``/``.pem`` that is a zip (Keynote) or a PEM of certificates and public keys only."""
+    if os.path.splitext(clean)[1] not in _CONTENT_KEY_SUFFIXES or _PRIVATE_KEY.search(head):
+        return False
+    return head.startswith(_ZIP_MAGIC) or head.lstrip().startswith(b"-----BEGIN ")
+
+
+def _holds_secret(head: bytes) -> bool:
+    """A private key, a key of a known shape (``wsnb.redact``) or a long token given a name."""
+    if _PRIVATE_KEY.search(head):
+        return True
+    if head.startswith(_ZIP_MAGIC):
+        return False
+    text = head.decode("utf-8", errors="replace")
+    if bool(redact(text)) or _TOKEN_ASSIGNED.search(text) is not None:
+        return True
+    alone = text.strip()  # a file holding nothing but one token, as token files do
+    return len(head) < 1024 and _LONE_TOKEN.fullmatch(alone) is not None
 
 
 def _name_code(clean: str) -> str | None:
@@ -219,8 +302,15 @@ def _name_code(clean: str) -> str | None:
         return "private-key"
     if clean.startswith("kubeconfig") or suffix == ".kubeconfig":
         return "kubeconfig"
-    if _SECRET_WORD.search(clean) is None:
+    words = _SECRET_WORD.findall(clean)
+    if not words:
         return None
+    if suffix in _DOCUMENT_SUFFIXES:  # "Passwords.xlsx" is a list of them; "token.png" a picture
+        office = suffix in _OFFICE_SUFFIXES and _ONLY_SECRETS.fullmatch(stem) is not None
+        return "secret-word-notes" if office else None
+    if all(word.startswith("token") for word in words) and not _CREDENTIAL_TOKEN.search(clean):
+        notes_or_data = suffix in _NOTES_SUFFIXES or suffix not in _SOURCE_SUFFIXES
+        return "token-content" if notes_or_data else None
     if suffix not in _SOURCE_SUFFIXES:
         return "secret-word-data"
     if suffix in _NOTES_SUFFIXES and _ONLY_SECRETS.fullmatch(stem):

@@ -644,6 +644,12 @@ class PlanBook:
         plan.undo_of = chosen.id
         plan.title = undo_title(plan)
         plan.warnings.extend(request.warnings)
+        if request.empty_folders and not plan.is_refused:
+            # Not a tool parameter: only an undo may remove folders, and only empty ones.
+            plan.data["remove_if_empty"] = request.empty_folders
+            plan.description = " ".join([plan.description, _(
+                "Then the folders the change made ({folders}) are removed if they are "
+                "empty.").format(folders=", ".join(request.empty_folders))]).strip()
         # Undoing reverses a journaled change whose old state is kept (a backup, the trash).
         plan.risk = min(plan.risk, Risk.MEDIUM)
         if request.refusal:
@@ -679,8 +685,12 @@ class PlanBook:
             self._journal.append(entry)
         except WriteError as exc:
             logger.warning("plan %s: the journal could not be written", plan.id)
-            if plan.result is not None:
+            if plan.result is not None and plan.result.success:
                 plan.result.message = f"{plan.result.message} {exc.reason}".strip()
+            elif plan.result is not None:  # nothing was done: never say "the change is done"
+                plan.result.message = " ".join([plan.result.message, _(
+                    "The journal could not record this failure either; check that the .wsnb "
+                    "folder is writable.")]).strip()
         plan.data["journal_entry"] = entry.id
         if plan.result is not None and plan.result.success and self._on_change is not None:
             self._on_change(plan)

@@ -23,12 +23,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from .errors import PolicyError
+from . import textio
+from .errors import PolicyError, WsnbError
 from .i18n import N_, _
 from .names import (
+    CONTENT_HEAD_BYTES,
     DANGEROUS_SUFFIXES,
     MAX_NAME_BYTES,
     SensitiveRule,
+    content_decides,
     illegal_name_reason,
     is_dangerous_name,
     is_sensitive_name,
@@ -46,6 +49,7 @@ __all__ = [
     "Decision",
     "WsPath",
     "check_workspace_root",
+    "head_of",
     "illegal_name_reason",
     "is_dangerous_name",
     "is_sensitive_name",
@@ -362,11 +366,14 @@ class AccessPolicy:
             return Decision.refuse(Rule.NOT_ALLOWED, what.format(path=target), target)
         return decision
 
-    def check_create(self, path: str | os.PathLike[str] | WsPath) -> Decision:
+    def check_create(self, path: str | os.PathLike[str] | WsPath, *,
+                     head: bytes | None = None) -> Decision:  # fmt: skip
         """May a new file or folder be created at ``path``?
 
         Whether the target already exists is the tool's question (asked again at
         confirmation), so a plan can report it as a conflict or a stale plan.
+        ``head``, the new item's first bytes when known (a copy's source, a new
+        file's text), decides where the name says only maybe (``talk.key``).
         """
         decision = self._check_writable(path)
         if not decision:
@@ -381,7 +388,8 @@ class AccessPolicy:
                 return Decision.refuse(Rule.ILLEGAL_NAME, reason, target)
         if is_dangerous_name(target.name):
             return self._dangerous(target, "create")
-        if is_sensitive_path(target.relative):
+        folder, _sep, name = target.relative.rpartition("/")
+        if sensitive_rule(name, folder, head if content_decides(name, folder) else None):
             return self._sensitive(target, "create")
         return decision
 
@@ -399,7 +407,7 @@ class AccessPolicy:
                 path=target), target)  # fmt: skip
         if is_dangerous_name(target.name):
             return self._dangerous(target, "write")
-        if is_sensitive_path(target.relative):
+        if sensitive_rule_of(target) is not None:
             return self._sensitive(target, "write")
         return decision
 
@@ -419,7 +427,7 @@ class AccessPolicy:
             return Decision.refuse(Rule.PROTECTED, _("{path} is in a folder wsnb keeps for "
                                    "itself or git; copy something else.").format(path=source),
                                    source)  # fmt: skip
-        if verb == "copy" and is_sensitive_path(source.relative):
+        if verb == "copy" and sensitive_rule_of(source) is not None:
             return self._sensitive(source, verb)
         return decision
 
@@ -434,7 +442,7 @@ class AccessPolicy:
                 path=target), target)  # fmt: skip
         if is_dangerous_name(target.name):
             return self._dangerous(target, "open")
-        if is_sensitive_path(target.relative) and not self.allow_sensitive:
+        if not self.allow_sensitive and sensitive_rule_of(target) is not None:
             return self._sensitive(target, "open")
         return decision
 
@@ -483,9 +491,24 @@ class AccessPolicy:
 
 
 def sensitive_rule_of(target: WsPath) -> SensitiveRule | None:
-    """The row of the sensitive-name rule that makes ``target`` sensitive, or None."""
+    """The row of the sensitive-file rule that makes ``target`` sensitive, or None.
+
+    Where the name says only *maybe* (``tokens.json``, ``talk.key``), the first
+    few KiB of an existing regular file decide, read through ``wsnb.textio``;
+    a file that can't be read is judged by its name alone.
+    """
     folder, _sep, name = target.relative.rpartition("/")
-    return sensitive_rule(name, folder)
+    if not content_decides(name, folder):
+        return sensitive_rule(name, folder)
+    return sensitive_rule(name, folder, head_of(target))
+
+
+def head_of(target: WsPath) -> bytes | None:
+    """The first bytes the sensitive-file rule looks at, or None when they can't be read."""
+    try:
+        return textio.read_bytes(target, limit=CONTENT_HEAD_BYTES)
+    except (WsnbError, OSError):
+        return None
 
 
 _SPECIAL = N_("{path} is a special file (FIFO, socket or device); only regular files and "

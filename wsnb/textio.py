@@ -43,8 +43,8 @@ from .errors import (
     WsnbError,
 )
 from .i18n import _
-from .policy import WsPath
 from .types import Rule
+from .wspath import WsPath
 
 __all__ = [
     "DEFAULT_FORMAT",
@@ -53,9 +53,11 @@ __all__ = [
     "WRITABLE_ENCODINGS",
     "TextContent",
     "TextFormat",
+    "binary_head",
     "decode_bytes",
     "detect_format",
     "encode_text",
+    "is_binary",
     "read_bytes",
     "read_text",
     "stays_gbk",
@@ -175,6 +177,25 @@ def decode_bytes(data: bytes, *, truncated: bool = False) -> tuple[str, TextForm
             text = text[1:] if has_bom else text
             return text, TextFormat(encoding, _dominant_newline(text), has_bom)
     raise _undecodable(None)
+
+
+def is_binary(data: bytes) -> bool:
+    """True when ``read_text`` refuses these bytes (a file's head, say) as binary."""
+    if b"\x00" not in data:  # a memchr: the usual answer
+        return False
+    try:
+        decode_bytes(data, truncated=True)
+    except UnsupportedFileError as exc:
+        return getattr(exc, "kind", "") == "binary"
+    return False
+
+
+def binary_head(path: WsPath, limit: int = 8192) -> bool:
+    """True when the first ``limit`` bytes of ``path`` show a binary file; False if unreadable."""
+    try:
+        return is_binary(read_bytes(path, limit=limit))
+    except (WsnbError, OSError):
+        return False
 
 
 def _decode_or_none(data: bytes, codec: str, truncated: bool) -> str | None:
@@ -425,7 +446,7 @@ def _read_fd(fd: int, limit: int, size: int) -> bytes:
 def _read_error(path: WsPath, exc: OSError) -> WsnbError:
     if isinstance(exc, FileNotFoundError):
         return NotFoundError(
-            _("{path} does not exist; check the name with ls() or search_files().").format(
+            _("{path} does not exist; check the name with ls() or find().").format(
                 path=path), path=str(path)
         )
     if isinstance(exc, IsADirectoryError):

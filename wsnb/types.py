@@ -146,6 +146,12 @@ class ToolResult:
     rule: Rule | None = None
     exc: Exception | None = None  # the WsnbError behind a failure, for callers that raise
 
+    def __post_init__(self) -> None:
+        # ``message`` is what a person reads, success or not: a failure says why there too.
+        if not self.success and not self.message:
+            self.message = self.error or _("The tool failed without saying why.")
+            self.error = self.error or self.message
+
     @classmethod
     def failure(cls, exc: Exception, **fields: Any) -> ToolResult:
         """A failed result carrying ``exc``'s sentence, and its policy rule if any."""

@@ -18,13 +18,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import fsops, textio
 from .errors import NotFoundError
 from .i18n import _, in_english
-from .policy import AccessPolicy
+from .policy import AccessPolicy, WsPath
 from .tools.base import ToolContext, ToolRegistry, local_now
 from .tools.limits import ToolLimits
 from .tools.read import READ_TOOLS
 from .types import FileInfo, FileText, PermissionMode, PlanState, ToolResult
+from .verdicts import ContentVerdicts
 from .watch import Watcher, WatchSettings
 
 if TYPE_CHECKING:
@@ -140,11 +142,16 @@ class Workspace:
             trash=trash or Trash(),
             launcher=launcher or Launcher(),
             clock=clock or local_now,
+            extras={"binary_seen": _binary_seen(weakref.ref(self))},
         )
+        self._verdicts = ContentVerdicts()
+        self.context.extras["verdicts"] = self._verdicts
         # The agent's tools run with self.context (a model's limits); a person reads through
         # the same tools with a person's limits.
         self._reading = dataclasses.replace(self.context, limits=_PERSON, for_model=False)
         journal = Journal(policy.root)
+        if policy.mode is not PermissionMode.READ_ONLY:
+            fsops.keep_out_of_git(policy.root)  # a .wsnb/ from an older wsnb: no .gitignore yet
         self._book: PlanBook = PlanBook(self.context, self.tools, journal,
                                         on_change=self._follow_plan)  # fmt: skip
         logger.info("workspace opened: %s (mode %s)", policy.root, policy.mode.value)
@@ -184,7 +191,8 @@ class Workspace:
             frame, report = scan(self.policy, limits=self.limits,
                                  progress=progress or self._progress or shown)  # fmt: skip
         if self._index is None:
-            self._index = FileIndex(frame, report, policy=self.policy, limits=self.limits)
+            self._index = FileIndex(frame, report, policy=self.policy, limits=self.limits,
+                                    verdicts=self._verdicts)  # fmt: skip
             self._index.listeners.add(self._file_listeners.notify)
             self._index.plans_running = _plans_running(self._book, self._followed)
             self._live.start(self._index, started)
@@ -208,6 +216,18 @@ class Workspace:
             self._live.said = True
             logger.warning("%s", index.report.live)
         return index
+
+    def _binary_seen(self, target: WsPath) -> None:
+        """A read found the text-named ``target`` binary: the index says so from now on."""
+        from .following import Change
+
+        try:
+            info = os.lstat(target.absolute)
+        except OSError:
+            return
+        self._verdicts.learn_binary(target.relative, info.st_size, info.st_mtime_ns)
+        if self._index is not None:
+            self._index.follow(Change(frozenset({target.relative}), frozenset()))
 
     def _follow_plan(self, plan: Plan) -> None:
         """Bring the index up to date with a confirmed plan (or its undo), without a rescan."""
@@ -334,11 +354,15 @@ class Workspace:
 
         target = self.policy.resolve(path)
         try:
-            return file_info(target.relative, os.lstat(target.absolute))
+            info = file_info(target.relative, os.lstat(target.absolute))
         except FileNotFoundError:
             raise NotFoundError(_("{path} does not exist; check the name with ls() or "
                                   "find().").format(path=target),
                                 path=target.relative) from None  # fmt: skip
+        if info.is_text and textio.binary_head(target):  # the bytes decide, as read() does
+            self._binary_seen(target)
+            info = dataclasses.replace(info, is_text=False)
+        return info
 
     def tree(self, path: str = ".", depth: int = 2) -> pd.DataFrame:
         """The index below ``path`` as a DataFrame that reads as a tree (column ``tree``)."""
@@ -560,6 +584,17 @@ def _plans_running(book: PlanBook, followed: set[str]) -> Callable[[], bool]:
         )
 
     return running
+
+
+def _binary_seen(ref: weakref.ref[Workspace]) -> Callable[[WsPath], None]:
+    """``Workspace._binary_seen`` for the tools, holding the workspace weakly."""
+
+    def seen(target: WsPath) -> None:
+        ws = ref()
+        if ws is not None:
+            ws._binary_seen(target)
+
+    return seen
 
 
 def _stale_plans(ref: weakref.ref[Workspace]) -> Callable[[IndexChange], None]:

@@ -168,8 +168,9 @@ class NotesConfig:
 
     @property
     def capture_folder(self) -> str:
+        # Only trailing slashes go: "/tmp" must stay absolute, so the check refuses it.
         folder = self.data.get("captureDefault")
-        return folder.strip("/") if isinstance(folder, str) and folder.strip("/") else "Inbox"
+        return folder.rstrip("/") if isinstance(folder, str) and folder.strip("/") else "Inbox"
 
     @property
     def _archive(self) -> dict[str, Any]:
@@ -193,7 +194,7 @@ class NotesConfig:
     @property
     def archive_folder(self) -> str:
         folder = self._archive.get("archiveFolder")
-        return folder.strip("/") if isinstance(folder, str) and folder.strip("/") else "Archive"
+        return folder.rstrip("/") if isinstance(folder, str) and folder.strip("/") else "Archive"
 
     @property
     def ignore(self) -> tuple[str, ...]:

@@ -30,6 +30,7 @@ from ..watch import WatchSettings
 from ..workspace import Workspace
 from . import memory as mem
 from .config import NotesConfig
+from .creating import NewFolder, NotYetCreated, new_folder
 from .flows import MemoryFlows
 from .groups import PlanGroup
 from .layout import (
@@ -38,13 +39,21 @@ from .layout import (
     PERSONA_FILES,
     STATE_FILE,
     TAXONOMY_FILE,
+    FolderStatus,
     NotesInspection,
     NotesPolicy,
     find_persona,
     inspect_folder,
 )
 from .meta import MetaStore
-from .organiser import Suggestion, check_note_folder, free_path, slugify, suggest_destination
+from .organiser import (
+    Suggestion,
+    check_note_folder,
+    free_path,
+    slugify,
+    suggest_destination,
+    titled_note,
+)
 from .state import WorkspaceState, merge_state
 from .taxonomy import Taxonomy, suggest_evolution
 from .templates import PERSONA_TEMPLATES
@@ -90,23 +99,27 @@ def open_notes(
     follows the disk through a watcher started with the first search
     (``watch=False`` opts out: each search then checks every note's time);
     stop it with ``nb.close()`` or a ``with`` block. A folder that is
-    not writable opens read-only. Raises ``WorkspaceOpenError`` for a missing
-    folder, a file or a system folder; ``wsnb.notes.inspect_folder(path)``
-    says what a path is without opening it.
+    not writable opens read-only. A folder that does not exist yet (in one
+    that does) is created by ``initialize()``'s plan, once confirmed; nothing
+    is written before. Raises ``WorkspaceOpenError`` for a file or a system
+    folder; ``wsnb.notes.inspect_folder(path)`` says what a path is without
+    opening it.
     """
     mode = PermissionMode(mode)
     seen = inspect_folder(path)
+    if seen.status is FolderStatus.NOT_FOUND:
+        return Notes(new_folder(path, mode, trash), clock=clock, trash=trash, watch=watch)
     if seen.reason == "not writable":
         mode = PermissionMode.READ_ONLY
     return Notes(NotesPolicy(path, mode=mode), clock=clock, trash=trash, watch=watch)
 
 
-class Notes(MemoryFlows):
+class Notes(NotYetCreated, MemoryFlows):
     """An assistant's notes workspace: persona and memory files, notes, plans to change them."""
 
     def __init__(
         self,
-        policy: NotesPolicy,
+        policy: NotesPolicy | NewFolder,
         *,
         clock: Callable[[], datetime] | None = None,
         trash: Trash | None = None,
@@ -114,14 +127,23 @@ class Notes(MemoryFlows):
     ) -> None:
         from .live import NotesWatch
 
-        self.policy = policy
         self.clock = clock or local_now
-        self.workspace = Workspace(policy, trash=trash, clock=self.clock, watch=watch)
-        self.meta = MetaStore(policy)
         self._index: NoteIndex | None = None
         self._index_key: object = None
         self._watch = NotesWatch(watch)
+        self._watch_setting = watch
+        self._new = policy if isinstance(policy, NewFolder) else None
+        self._finalizer = weakref.finalize(self, _stop_all, self._watch, None)
+        self.state = WorkspaceState.from_json(None)
+        if not isinstance(policy, NewFolder):
+            self._bind(policy, trash)
+
+    def _bind(self, policy: NotesPolicy, trash: Trash | None) -> None:
+        self.policy = policy
+        self.workspace = Workspace(policy, trash=trash, clock=self.clock, watch=self._watch_setting)
+        self.meta = MetaStore(policy)
         # The watchers stop when these notes are collected, without keeping them alive.
+        self._finalizer.detach()
         self._finalizer = weakref.finalize(self, _stop_all, self._watch, self.workspace)
         self.state = self._load_state()
 
@@ -130,7 +152,7 @@ class Notes(MemoryFlows):
 
     @property
     def root(self) -> Path:
-        return self.policy.root
+        return self._new.root if self._new is not None else self.policy.root
 
     # -- lifecycle --------------------------------------------------------------------
 
@@ -166,8 +188,11 @@ class Notes(MemoryFlows):
         """Plans that create whatever of the layout is missing; nothing existing is overwritten.
 
         Confirming the group also saves wsnb's own ``.assistant/`` files
-        (state, config, taxonomy) where they are missing.
+        (state, config, taxonomy) where they are missing. A folder that does
+        not exist yet is created first (see ``wsnb.notes.creating``).
         """
+        if self._new is not None and self._still_to_create(self._new):
+            return self._new.group(self)
         plans: list[Plan] = []
         for role, names in PERSONA_FILES.items():
             if find_persona(self.root, role) is None:
@@ -194,6 +219,8 @@ class Notes(MemoryFlows):
     @property
     def config(self) -> NotesConfig:
         """The settings: ``.assistant/config.json`` deep-merged over the defaults."""
+        if self._new is not None:
+            return NotesConfig.from_file_data(None)
         return NotesConfig.from_file_data(self.meta.read_json(CONFIG_FILE))
 
     def update_config(self, changes: dict[str, Any]) -> NotesConfig:
@@ -201,13 +228,20 @@ class Notes(MemoryFlows):
         if not isinstance(changes, dict):
             raise UsageError(_("Give the config changes as a dict, e.g. "
                                "{'archivePolicy': {'dailyMemoryRetentionDays': 14}}."))
-        check_note_folder(self.policy, self.config.merged(changes).capture_folder)
+        merged = self.config.merged(changes)
+        for folder in (merged.capture_folder, merged.archive_folder):  # CodePilot: relative only
+            check_note_folder(self.policy, folder)
         saved = self.meta.update_json(  # on top of the file as it is now: nothing else is lost
             CONFIG_FILE, lambda disk: NotesConfig.from_file_data(disk).merged(changes).data)
         return NotesConfig(saved)
 
     def _load_state(self) -> WorkspaceState:
-        raw = self.meta.read_json(STATE_FILE)
+        read = self.meta.read(STATE_FILE)
+        if read.corrupt and self.meta.writable:
+            # Kept aside at once, so inspect() says what happened instead of "ready" while
+            # onboarding and check-ins start again from the defaults.
+            self.meta.keep_aside(STATE_FILE, self.clock().replace(tzinfo=None))
+        raw = read.data
         state = WorkspaceState.from_json(raw)
         # What this notebook last saw: a save puts only its own changes on top of the file.
         self._state_seen = WorkspaceState.from_json(raw).to_json() if isinstance(raw, dict) \
@@ -309,9 +343,7 @@ class Notes(MemoryFlows):
         title = " ".join(title.split())  # one line: it becomes the note's H1
         where = check_note_folder(self.policy, folder or self.config.capture_folder)
         path = free_path(self.policy, where, slugify(title))
-        body = content.strip("\n")
-        text = f"# {title}\n\n{body}\n" if body else f"# {title}\n"
-        return self.workspace.create_file(path, text)
+        return self.workspace.create_file(path, titled_note(title, content))
 
     def classify(self, path: str) -> Suggestion:
         """The note's category and where it would fit best, with the reason (nothing moves)."""
@@ -456,7 +488,8 @@ class Notes(MemoryFlows):
         return self.workspace.undo(entry)
 
 
-def _stop_all(watch: NotesWatch, workspace: Workspace) -> None:
-    """Stop the note index's watcher and the workspace's own."""
+def _stop_all(watch: NotesWatch, workspace: Workspace | None) -> None:
+    """Stop the note index's watcher and the workspace's own (none before the folder exists)."""
     watch.stop()
-    workspace.close()
+    if workspace is not None:
+        workspace.close()

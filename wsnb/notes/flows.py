@@ -9,12 +9,15 @@ modules that hold the rules (``memory``, ``daily``, ``prompt``, ``answers``, ``c
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import pandas as pd
 
+from ..errors import UsageError
+from ..i18n import _
 from . import memory as mem
 from . import onboarding as ob
 from .groups import PlanGroup
@@ -54,6 +57,8 @@ class MemoryFlows:
         def _fresh_index(self) -> NoteIndex: ...
 
         def today(self) -> date: ...
+
+        def needs_check_in(self) -> bool: ...
 
         def index(self, force: bool = False) -> IndexReport: ...
 
@@ -110,6 +115,7 @@ class MemoryFlows:
         head + tail, however big; one that can't be read (binary, undecodable) is left
         out, and ``.notes`` (shown with the prompt) says which and why.
         """
+        from .conversation import project_task
         from .prompt import PromptSettings, assemble_prompt
 
         chosen = PromptSettings(**settings)
@@ -117,11 +123,49 @@ class MemoryFlows:
         hits = []
         if "retrieval" in chosen.order and question.strip():
             hits = self._fresh_index().hits(question, limit=chosen.limit)
-        assembled = assemble_prompt(question, files, hits, chosen, notes=notes)
+        task, section = project_task(self.state, self.today())
+        assembled = replace(assemble_prompt(question, files, hits, chosen, notes=notes,
+                                            task=section),
+                            task=task, binding=self._reply_binding())  # fmt: skip
         # A real use: these notes reached a prompt (one save for all of them).
         used = dict.fromkeys(p.path for p in assembled.parts if p.section == "retrieval")
         self.note_index.hotset.record_uses(used)
         return assembled
+
+    def _reply_binding(self) -> object:
+        """A token only these notes hold: their prompts carry it, and their replies must too."""
+        return vars(self).setdefault("_binding", object())
+
+    def apply_reply(self, reply: str, prompt: AssembledPrompt,
+                    writer: ob.FileWriter | None = None) -> PlanGroup | None:  # fmt: skip
+        """The plans a model's reply asks for when it ends with a completion block, else None.
+
+        A reply to a prompt that carried onboarding (or check-in) instructions may
+        end with an ``onboarding-complete`` (``checkin-complete``) fenced block of
+        answers; it becomes the plan group ``onboard()`` (``check_in()``) makes,
+        to confirm like the forms'. Only a reply to a prompt these notes assembled
+        with that task counts: anything else is a ``UsageError`` and plans nothing.
+        """
+        from .conversation import ONBOARDING, completion_in
+
+        done = completion_in(reply)
+        if done is None:
+            return None
+        if prompt.binding is not self._reply_binding():
+            raise UsageError(_("The reply answers a prompt these notes did not assemble, and a "
+                               "completion block only counts in the chat of its own notes "
+                               "workspace; nothing was planned."))  # fmt: skip
+        if prompt.task != done.task:
+            raise UsageError(_("The reply ends with a completion block its prompt did not ask "
+                               "for; nothing was planned."))  # fmt: skip
+        if done.task == ONBOARDING:
+            if self.state.onboarding_complete:
+                raise UsageError(_("Onboarding was completed meanwhile; nothing was planned."))
+            return self.onboard(done.answers, writer)
+        if not self.needs_check_in():
+            raise UsageError(_("Today's check-in is already done or turned off; nothing was "
+                               "planned."))  # fmt: skip
+        return self.check_in(done.answers, writer)
 
     def _prompt_files(self, chosen: PromptSettings) -> tuple[list[tuple[str, str, str]],
                                                               list[str]]:  # fmt: skip

@@ -16,6 +16,7 @@ and only the engine writes there (``wsnb.notes.meta``), like the journal.
 from __future__ import annotations
 
 import enum
+import json
 import os
 import stat
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..errors import WsnbError
 from ..i18n import N_, _
 from ..policy import AccessPolicy, WsPath
 from ..roots import is_system_path
@@ -108,7 +110,8 @@ class FolderStatus(enum.StrEnum):
 
 _SYSTEM_REASON = "a system folder, or one too broad to be a workspace"
 _ADVICE = {
-    FolderStatus.NOT_FOUND: N_("Create the folder, then open it with wsnb.open_notes()."),
+    FolderStatus.NOT_FOUND: N_("Call initialize() to create the folder and lay out a notes "
+                               "workspace in it, once you confirm the plan."),
     FolderStatus.EMPTY: N_("Call initialize() to lay out a notes workspace here."),
     FolderStatus.NORMAL_DIRECTORY: N_("Call initialize() to add the workspace files; your "
                                       "files stay as they are."),
@@ -137,6 +140,7 @@ class NotesInspection:
     reason: str | None = None
     exists: dict[str, bool] = field(default_factory=dict)
     entries: int = 0
+    problem: str | None = None  # a sentence: what is wrong with wsnb's own files
 
     @property
     def advice(self) -> str:
@@ -152,6 +156,8 @@ class NotesInspection:
         reason = _(_REASONS.get(self.reason, self.reason)) if self.reason else ""
         lines = [f"{self.status.value}" + (f" ({reason})" if reason else "")]
         lines += [f"  {'✓' if ok else '·'} {item}" for item, ok in self.exists.items()]
+        if self.problem:
+            lines.append(self.problem)
         lines.append(self.advice)
         return "\n".join(lines)
 
@@ -170,7 +176,38 @@ def _layout_items(root: Path) -> dict[str, bool]:
         items[f"{folder}/"] = (root / folder).is_dir() and not (root / folder).is_symlink()
     for name in (STATE_FILE, CONFIG_FILE, TAXONOMY_FILE):
         items[name] = (root / name).is_file()
+    if items[STATE_FILE] and _state_problem(root) is not None:
+        items[STATE_FILE] = False  # a state that can't be read is no state: not "ready"
     return items
+
+
+def _state_problem(root: Path) -> str | None:
+    """Why the state can't be used: not valid JSON, or kept aside as ``state.json.corrupt-*``."""
+    from ..textio import read_bytes  # the base floor's safe read, through the gate
+
+    if os.path.lexists(root / STATE_FILE):
+        try:
+            data = json.loads(read_bytes(AccessPolicy(root).resolve(STATE_FILE), limit=4 << 20))
+            if isinstance(data, dict):
+                return None
+        except (OSError, WsnbError, ValueError):
+            pass
+        return _("{path} can't be read (it is not a JSON object), so onboarding and check-ins "
+                 "start from the defaults; wsnb keeps it aside before saving a new one.").format(
+            path=STATE_FILE)
+    kept = sorted(n for n in _names(root / ASSISTANT_DIR) if n.startswith("state.json.corrupt-"))
+    if not kept:
+        return None
+    return _("{path} could not be read and was kept aside as {kept}, so onboarding and "
+             "check-ins start again from the defaults; initialize() saves a new one.").format(
+        path=STATE_FILE, kept=f"{ASSISTANT_DIR}/{kept[-1]}")
+
+
+def _names(folder: Path) -> list[str]:
+    try:
+        return os.listdir(folder)
+    except OSError:
+        return []
 
 
 def _invalid_reason(real: Path) -> str | None:
@@ -201,7 +238,8 @@ def inspect_folder(path: str | os.PathLike[str]) -> NotesInspection:
         return NotesInspection(shown, FolderStatus.INVALID, reason, items, len(entries))
     if not entries:
         return NotesInspection(shown, FolderStatus.EMPTY, None, items, 0)
-    return NotesInspection(shown, _status_of(items), None, items, len(entries))
+    problem = _state_problem(real) if (real / ASSISTANT_DIR).is_dir() else None
+    return NotesInspection(shown, _status_of(items), None, items, len(entries), problem)
 
 
 def _status_of(items: dict[str, bool]) -> FolderStatus:

@@ -210,6 +210,16 @@ class MetaStore:
         """The parsed file, or None if missing, refused or not valid JSON (with a warning)."""
         return read_meta_json(self.policy, relative)
 
+    def read(self, relative: str) -> ReadResult:
+        """The parsed file and whether it exists but is unusable (``corrupt``)."""
+        return _read(self.policy, relative)
+
+    def keep_aside(self, relative: str, now: datetime | None = None) -> str:
+        """Move an unusable file aside now (see :func:`keep_corrupt_copy`); its new name."""
+        path = _check_writable(self.policy, relative)
+        with _locked(self.policy):
+            return keep_corrupt_copy(self.policy, path, now)
+
     def write_json(self, relative: str, data: Any) -> WsPath:
         """Write ``data`` atomically; an unreadable file there is moved aside first."""
         return write_meta_json(self.policy, relative, data)

@@ -20,6 +20,7 @@ from ..errors import PolicyError, UsageError
 from ..i18n import _, ngettext
 from ..policy import AccessPolicy
 from ..types import Rule
+from .markdown import split_frontmatter
 from .taxonomy import Category, Taxonomy
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "note_title",
     "slugify",
     "suggest_destination",
+    "titled_note",
 ]
 
 _MAX_STEM = 80
@@ -58,6 +60,16 @@ def free_path(policy: AccessPolicy, folder: str, stem: str, suffix: str = ".md")
             return candidate.relative
     raise UsageError(_("{folder} has no free name for {stem!r}; choose another title.").format(
         folder=folder, stem=stem))
+
+
+def titled_note(title: str, content: str) -> str:
+    """``# title`` above the content, but below its YAML front matter, which must stay first
+    (a reader only finds tags and aliases in a front matter on the note's first line)."""
+    lines = content.strip("\n").splitlines()
+    _front, _body, taken = split_frontmatter("\n".join(lines))
+    front, body = "\n".join(lines[:taken]), "\n".join(lines[taken:]).strip("\n")
+    heading = f"# {title}\n\n{body}\n" if body else f"# {title}\n"
+    return f"{front}\n\n{heading}" if front else heading
 
 
 def note_title(text: str, fallback: str) -> str:
@@ -192,7 +204,8 @@ def _safe_date(match: re.Match[str]) -> date | None:
 
 def check_note_folder(policy: AccessPolicy, folder: str) -> str:
     """``folder`` (relative) checked as a place notes may be written; its relative form."""
-    if not isinstance(folder, str) or not folder.strip() or os.path.isabs(folder):
+    if (not isinstance(folder, str) or not folder.strip() or os.path.isabs(folder)
+            or folder.startswith(("/", "\\", "~"))):  # fmt: skip
         raise PolicyError(_("{folder!r} is not a folder inside the notes workspace; give a "
                             "relative path such as 'Inbox'.").format(folder=folder),
                           path=str(folder), rule=Rule.INVALID_PATH)  # fmt: skip

@@ -135,6 +135,9 @@ class AssembledPrompt:
     budget: int = 40_000
     redacted: dict[str, int] = field(default_factory=dict)  # secrets replaced, by kind
     notes: list[str] = field(default_factory=list)  # files left out or read in part, and why
+    task: str = ""  # "onboarding" or "check-in" when the prompt asks the model to run one
+    # Who assembled it (a token of one Notes): only its own notes act on the reply's fence.
+    binding: object = field(default=None, repr=False, compare=False)
 
     def __str__(self) -> str:
         return self.text
@@ -178,16 +181,19 @@ def assemble_prompt(
     settings: PromptSettings = PromptSettings(),  # frozen: one shared default is safe
     *,
     notes: Sequence[str] = (),
+    task: str = "",
 ) -> AssembledPrompt:
     """Fit ``files`` (section, path, text) and ``hits`` into the budget, in the settings' order.
 
     The text is for a model: secrets in it are redacted first (``wsnb.redact``),
-    and ``redacted`` counts them.
+    and ``redacted`` counts them. ``task``, an ``<assistant-project-task>``
+    section (``wsnb.notes.conversation``), goes after the workspace, before the
+    question, and counts in the budget.
     """
     seen: dict[str, int] = {}
     files = [(s, path, redact_for_model(text, seen)) for s, path, text in files]
     opening = "<assistant-workspace>\n"
-    closing = f"</assistant-workspace>\n<question>\n{question}\n</question>\n"
+    closing = f"</assistant-workspace>\n{task}<question>\n{question}\n</question>\n"
     room = settings.budget - len(opening) - len(closing)
     if room < _MIN_USEFUL:
         raise UsageError(_("The question alone fills the prompt budget; raise the budget."))

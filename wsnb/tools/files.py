@@ -12,12 +12,14 @@ from __future__ import annotations
 import logging
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .. import fsops, textio
-from ..errors import ConflictError, UnsupportedFileError, WsnbError
+from ..errors import ConflictError, PolicyError, UnsupportedFileError, WsnbError
 from ..i18n import N_, _
+from ..names import CONTENT_HEAD_BYTES
 from ..planrecord import PlanRecord
 from ..plans import PREVIEW_LINES, Plan, plan_params, recheck_path
 from ..policy import Decision, WsPath
@@ -63,8 +65,14 @@ def missing_parents(ctx: ToolContext, target: WsPath) -> list[WsPath]:
 
 
 def make_parents(ctx: ToolContext, plan: PlanRecord) -> list[Path]:
-    """Create the plan's ``parent_dirs`` (through the gate again); returns the ones it made."""
+    """Create the plan's ``parent_dirs`` (through the gate again); returns the ones it made.
+
+    The plan keeps them in ``data["made_dirs"]`` for the journal, so undoing the
+    change can remove them again while they are empty.
+    """
     made: list[Path] = []
+    made_dirs: list[str] = []
+    plan.data["made_dirs"] = made_dirs
     try:
         for relative in plan.parent_dirs:
             folder = ctx.policy.resolve(relative)
@@ -78,8 +86,10 @@ def make_parents(ctx: ToolContext, plan: PlanRecord) -> list[Path]:
                     ) from None
                 continue
             made.append(folder.absolute)
+            made_dirs.append(folder.relative)
     except BaseException:
         remove_made(made)
+        plan.data["made_dirs"] = []
         raise
     return made
 
@@ -91,6 +101,25 @@ def remove_made(made: list[Path]) -> None:
             folder.rmdir()
         except OSError:
             logger.warning("could not remove the new, empty folder %s", folder.name)
+
+
+def remove_empty(ctx: ToolContext, folders: list[str]) -> list[str]:
+    """Remove the folders an undone change made, innermost first, while they are empty.
+
+    ``rmdir`` removes nothing but an empty folder, so no content is ever deleted;
+    a folder that holds anything now stays, and so do the folders above it.
+    """
+    removed: list[str] = []
+    for relative in reversed(folders):
+        try:
+            folder = ctx.policy.check_source(relative, verb="trash").raise_if_refused()
+            if not stat.S_ISDIR(os.lstat(folder.absolute).st_mode):
+                break
+            folder.absolute.rmdir()
+        except (OSError, PolicyError):
+            break
+        removed.append(folder.relative)
+    return removed
 
 
 def _conflict(target: WsPath) -> str:
@@ -117,9 +146,22 @@ def _preview(text: str) -> str:
     return shown
 
 
-def _plan_new_path(ctx: ToolContext, plan: Plan, path: Any) -> WsPath | None:
+def _create_check(ctx: ToolContext, plan: PlanRecord) -> Callable[[str], Decision]:
+    """``check_create`` with the new file's first bytes, which decide for a "maybe" name."""
+    head = textio.encode_text(plan.content or "", textio.DEFAULT_FORMAT)[:CONTENT_HEAD_BYTES]
+    return lambda path: ctx.policy.check_create(path, head=head)
+
+
+def _names_a_folder(path: Any) -> bool:
+    """True for ``"dir/"``: the gate drops a trailing slash, so only the typed text shows it."""
+    text = os.fspath(path) if isinstance(path, (str, os.PathLike)) else ""
+    return isinstance(text, str) and text.endswith(("/", os.sep))
+
+
+def _plan_new_path(ctx: ToolContext, plan: Plan, path: Any,
+                   head: bytes | None = None) -> WsPath | None:  # fmt: skip
     """The checked, not-yet-existing target with its missing parents listed, or None if refused."""
-    decision = ctx.policy.check_create(path)
+    decision = ctx.policy.check_create(path, head=head)
     if not decision:
         plan.refuse_decision(decision)
         return None
@@ -162,7 +204,14 @@ class CreateFileTool:
             return plan.refuse_error(exc)
         if len(data) > MAX_EDIT_BYTES:
             return plan.refuse(_too_big(None, len(data)), Rule.NOT_ALLOWED)
-        target = _plan_new_path(ctx, plan, values["path"])
+        if _names_a_folder(values["path"]):
+            return plan.refuse(_("{path} ends with a slash, so it names a folder, and "
+                                 "create_file() makes files. Use create_folder({path}) for a "
+                                 "folder, or add a file name, such as {example}.").format(
+                path=repr(str(values["path"])),
+                example=repr(str(values["path"]).rstrip("/" + os.sep) + "/notes.txt")),
+                Rule.NOT_ALLOWED)  # fmt: skip
+        target = _plan_new_path(ctx, plan, values["path"], data[:CONTENT_HEAD_BYTES])
         if target is None:
             return plan
         plan.content, plan.preview = text, _preview(text)
@@ -173,10 +222,10 @@ class CreateFileTool:
         return plan
 
     def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
-        return recheck_path(ctx.policy.check_create, plan.target)
+        return recheck_path(_create_check(ctx, plan), plan.target)
 
     def execute(self, ctx: ToolContext, plan: PlanRecord) -> ToolResult:
-        target = recheck_path(ctx.policy.check_create, plan.target).raise_if_refused()
+        target = recheck_path(_create_check(ctx, plan), plan.target).raise_if_refused()
         data = textio.encode_text(plan.content or "", textio.DEFAULT_FORMAT)
         made = make_parents(ctx, plan)
         try:

@@ -98,7 +98,7 @@ def _launch(ctx: ToolContext, path: Any, *, want_dir: bool | None, verb: str) ->
         return ToolResult(False, error=decision.reason, rule=decision.rule)
     target = decision.raise_if_refused()
     if want_dir and not target.absolute.is_dir():
-        return ToolResult(False, error=_("{path} is a file; use open_file() to open it.").format(
+        return ToolResult(False, error=_("{path} is a file; use open() to open it.").format(
             path=target), rule=Rule.NOT_ALLOWED, target=target.relative)
     unavailable = ctx.launcher.available()
     if unavailable:

@@ -18,13 +18,13 @@ from typing import Any
 from .. import fsops, textio
 from ..errors import ConflictError, WriteError
 from ..i18n import N_, _
-from ..names import illegal_name_reason, is_dangerous_name, is_sensitive_path
+from ..names import illegal_name_reason, is_dangerous_name
 from ..planrecord import PlanRecord
 from ..plans import Plan, plan_params, recheck_path
-from ..policy import Decision, WsPath
+from ..policy import Decision, WsPath, head_of, sensitive_rule_of
 from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext
-from .files import make_parents, missing_parents, remove_made
+from .files import make_parents, missing_parents, remove_empty, remove_made
 
 __all__ = ["MAX_COPY_BYTES", "CopyFileTool", "MoveFileTool", "RenameTool"]
 
@@ -61,7 +61,7 @@ def _plan_source(ctx: ToolContext, plan: Plan, path: Any, verb: str) -> WsPath |
         plan.refuse_decision(decision)
         return None
     source = decision.raise_if_refused()
-    if verb in {"move", "rename"} and is_sensitive_path(source.relative):
+    if verb in {"move", "rename"} and sensitive_rule_of(source) is not None:
         message = (_("{path} looks like it holds secrets; wsnb doesn't move such files, since "
                      "a new name could hide what they are. Do it yourself if you must.")
                    if verb == "move" else
@@ -77,9 +77,18 @@ def _plan_source(ctx: ToolContext, plan: Plan, path: Any, verb: str) -> WsPath |
     return source
 
 
+def _into_folder(ctx: ToolContext, path: Any, source: WsPath) -> Any:
+    """``move(f, "docs")`` with a folder ``docs`` means "into docs", as ``mv`` and ``cp`` do."""
+    place = ctx.policy.check(path)
+    if not place or not os.path.isdir(place.raise_if_refused().os_path):
+        return path
+    folder = place.raise_if_refused()
+    return source.name if folder.is_root else f"{folder.relative}/{source.name}"
+
+
 def _plan_target(ctx: ToolContext, plan: Plan, path: Any, source: WsPath) -> WsPath | None:
     """The checked new place (legal names, no dangerous suffix, free), or None after refusing."""
-    decision = ctx.policy.check_create(path)
+    decision = ctx.policy.check_create(path, head=head_of(source))
     if not decision:
         plan.refuse_decision(decision)
         return None
@@ -112,7 +121,8 @@ def _recheck_both(ctx: ToolContext, plan: PlanRecord, verb: str) -> Decision:
     decision = recheck_path(lambda p: ctx.policy.check_source(p, verb=verb), plan.source)
     if not decision:
         return decision
-    return recheck_path(ctx.policy.check_create, plan.target)
+    head = head_of(plan.source) if plan.source is not None else None
+    return recheck_path(lambda p: ctx.policy.check_create(p, head=head), plan.target)
 
 
 def _both(plan: PlanRecord) -> tuple[WsPath, WsPath]:
@@ -148,7 +158,9 @@ class CopyFileTool:
             return plan.refuse(_("{path} is {size:,} bytes; wsnb copies files up to {most:,} "
                                  "bytes. Use a file manager for this one.").format(
                 path=source, size=size, most=MAX_COPY_BYTES), Rule.NOT_ALLOWED)
-        if _plan_target(ctx, plan, values["target"], source) is not None:
+        place = _into_folder(ctx, values["target"], source)
+        if _plan_target(ctx, plan, place, source) is not None:
+            plan.title = _("Copy {source} to {target}").format(source=source, target=plan.target)
             plan.description = _("A copy of {path} ({size:,} bytes); the original stays.").format(
                 path=source, size=size)
         return plan
@@ -192,7 +204,9 @@ class MoveFileTool:
         source = _plan_source(ctx, plan, values["source"], "move")
         if source is None or not _one_file(plan, source, "move"):
             return plan
-        if _plan_target(ctx, plan, values["target"], source) is not None:
+        place = _into_folder(ctx, values["target"], source)
+        if _plan_target(ctx, plan, place, source) is not None:
+            plan.title = _("Move {source} to {target}").format(source=source, target=plan.target)
             plan.description = _("{path} moves; nothing is left at its old place.").format(
                 path=source)
         return plan
@@ -208,9 +222,14 @@ class MoveFileTool:
         except BaseException:
             remove_made(made)
             raise
-        return ToolResult(True, message=_("Moved {source} to {target}.").format(
-            source=source, target=target), target=target.relative,
-            files=[source.relative, target.relative])
+        removed = remove_empty(ctx, plan.data.get("remove_if_empty") or [])  # an undone move's
+        message = _("Moved {source} to {target}.").format(source=source, target=target)
+        if removed:
+            message = _("Moved {source} to {target} and removed the empty folders it was in: "
+                        "{folders}.").format(source=source, target=target,
+                                             folders=", ".join(removed))  # fmt: skip
+        return ToolResult(True, message=message, target=target.relative,
+                          files=[source.relative, target.relative, *removed])  # fmt: skip
 
 
 class RenameTool:
@@ -266,5 +285,5 @@ def _new_name_problem(new_name: Any) -> str | None:
         return _("new_name must be text (a str), such as 'notes.md'.")
     if "/" in new_name or "\\" in new_name:
         return _("{name!r} is a path, not a name; rename keeps the item in its folder, so use "
-                 "move_file() to move it elsewhere.").format(name=new_name)
+                 "move() to move it elsewhere.").format(name=new_name)
     return illegal_name_reason(new_name)

@@ -22,9 +22,15 @@ from .. import textio
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
 from ..filekinds import binary_kind
 from ..i18n import N_, _, in_english
-from ..names import is_dangerous_name, is_sensitive_path, is_text_name, sensitive_files_note
+from ..names import (
+    content_decides,
+    is_dangerous_name,
+    is_sensitive_path,
+    is_text_name,
+    sensitive_files_note,
+)
 from ..noted import NotedFrame, with_note
-from ..policy import WsPath
+from ..policy import WsPath, sensitive_rule_of
 from ..redact import redact
 from ..search.grep import Progress, grep
 from ..types import ActionType, FileInfo, FileText, Risk, Rule, ToolResult
@@ -111,9 +117,15 @@ def _child_info(ctx: ToolContext, folder: WsPath, name: str) -> FileInfo | None:
             return None
         info = None
     try:
-        return file_info(relative, info or os.lstat(os.path.join(folder.os_path, name)))
+        info = info or os.lstat(os.path.join(folder.os_path, name))
     except OSError:
         return None
+    found = file_info(relative, info)
+    verdicts = ctx.extras.get("verdicts")  # what reads learned: a binary data.txt
+    if found.is_text and verdicts is not None and verdicts.binary(relative, info.st_size,
+                                                                  info.st_mtime_ns):
+        found = dataclasses.replace(found, is_text=False)
+    return found
 
 
 def info_frame(infos: list[FileInfo]) -> pd.DataFrame:
@@ -175,8 +187,14 @@ class ReadFileTool:
                                                                           kind=_(kind)),
                 path=target.relative,
             )
-        content = textio.read_text(target, limit=limit)
-        if not ctx.for_model and is_sensitive_path(target.relative):
+        try:
+            content = textio.read_text(target, limit=limit)
+        except UnsupportedFileError as exc:
+            seen = ctx.extras.get("binary_seen")
+            if getattr(exc, "kind", "") == "binary" and callable(seen):
+                seen(target)  # the index said text by the name; the bytes say otherwise
+            raise
+        if not ctx.for_model and sensitive_rule_of(target) is not None:
             # Who read what, and how much: never a byte of it.
             logger.info("A person read the sensitive file %s on purpose (%d bytes).",
                            target.relative, content.size)  # fmt: skip
@@ -235,9 +253,22 @@ class SearchFilesTool:
                           data=frame, files=frame["path"].tolist())  # fmt: skip
 
 
+def _sensitive_found(ctx: ToolContext, path: str) -> bool:
+    """Sensitive by name, and where the name says only maybe (``talk.key``), by its first bytes."""
+    if not is_sensitive_path(path):
+        return False
+    folder, _sep, name = path.rpartition("/")
+    if not content_decides(name, folder):
+        return True
+    try:
+        return sensitive_rule_of(ctx.policy.resolve(path)) is not None
+    except PolicyError:
+        return True
+
+
 def _flag_sensitive(found: pd.DataFrame, note: str, logged: str, ctx: ToolContext) -> NotedFrame:
     """Names found: the note names the sensitive ones, which are read only on purpose."""
-    sensitive = [path for path in found["path"].tolist() if is_sensitive_path(path)]
+    sensitive = [path for path in found["path"].tolist() if _sensitive_found(ctx, path)]
     flagged = sensitive_files_note(sensitive[:_LISTED], len(sensitive), searched=False,
                                    for_model=ctx.for_model)  # fmt: skip
     # Sensitive names in the answer are the rule at work, not news: only a cut warns.

@@ -20,14 +20,14 @@ from typing import Any
 
 from ..errors import WriteError
 from ..i18n import N_, _, ngettext
-from ..names import is_dangerous_name, is_sensitive_path
+from ..names import is_dangerous_name
 from ..planrecord import PlanRecord
 from ..plans import Plan, plan_params, recheck_path
-from ..policy import Decision, WsPath
+from ..policy import Decision, WsPath, sensitive_rule_of
 from ..trash import TrashRecord
 from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext
-from .files import make_parents, missing_parents, remove_made
+from .files import make_parents, missing_parents, remove_empty, remove_made
 
 __all__ = ["RestoreFromTrashTool", "TrashTool"]
 
@@ -74,9 +74,13 @@ class TrashTool:
                               plan.source).raise_if_refused()  # fmt: skip
         record = ctx.trash.send(source)
         plan.data["trash_record"] = record
-        return ToolResult(True, message=_("Moved {path} to the trash.").format(path=source),
-                          target=source.relative, files=[source.relative],
-                          data=record)  # fmt: skip
+        removed = remove_empty(ctx, plan.data.get("remove_if_empty") or [])
+        message = _("Moved {path} to the trash.").format(path=source)
+        if removed:
+            message = _("Moved {path} to the trash and removed the empty folders it was in: "
+                        "{folders}.").format(path=source, folders=", ".join(removed))
+        return ToolResult(True, message=message, target=source.relative,
+                          files=[source.relative, *removed], data=record)  # fmt: skip
 
 
 def _request_problem(values: dict[str, Any]) -> str | None:
@@ -101,7 +105,7 @@ def _describe(ctx: ToolContext, plan: Plan, source: WsPath) -> None:
     else:
         plan.description = _("{path} goes to the system trash, where it can be "
                              "restored.").format(path=source)
-    if is_sensitive_path(source.relative):
+    if sensitive_rule_of(source) is not None:
         plan.require_strong(_("it looks like it holds secrets"))
     if is_dangerous_name(source.name):
         plan.require_strong(_("its suffix runs programs"))
