@@ -281,7 +281,7 @@ def test_ordinary_names_are_not_dangerous(name: str) -> None:
 @pytest.mark.parametrize(
     "name", [".env", ".env.local", ".ENV.production", "server.pem", "tls.key", "id_rsa",
              "id_ed25519", "cert.pfx", "cert.p12", "credentials.json", "secrets.json",
-             "token.json", "my_secret.txt", "API_KEY.txt", "apikey.md", "Passwords.xlsx",
+             "token.json", "my_secret.txt", "API_KEY.txt", "apikey.md",
              "aws-credentials"]
 )  # fmt: skip
 def test_sensitive_names(name: str) -> None:

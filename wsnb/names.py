@@ -158,10 +158,8 @@ SENSITIVE_RULES: tuple[SensitiveRule, ...] = (
                   N_("The name says it holds a secret (secret, password, credential, private, "
                      "API or access key, an access or API token) and the file is data or has no "
                      "suffix.")),
-    SensitiveRule("secret-word-notes", "passwords.md, secrets.rst, my-api-keys.org, "
-                  "Passwords.xlsx",
-                  N_("A notes file or an office document named for secrets alone is where "
-                     "people write them down.")),
+    SensitiveRule("secret-word-notes", "passwords.md, secrets.rst, my-api-keys.org",
+                  N_("A notes file named for secrets alone is where people write them down.")),
     SensitiveRule("token-content", "tokens.json or tokens.md holding a private key or a key "
                   "such as ghp_..., AKIA...",
                   N_("The name mentions tokens, which says little (design tokens, a tokenizer's "
@@ -218,8 +216,6 @@ _DOCUMENT_SUFFIXES = frozenset().union(
       if kind not in {"an archive", "a compiled program or library"}),
     {".pages", ".numbers", ".odt", ".ods", ".odp", ".odg", ".epub", ".svg"},
 )  # fmt: skip
-_OFFICE_SUFFIXES = BINARY_KINDS["an office document or PDF"] | {
-    ".pages", ".numbers", ".odt", ".ods", ".odp"}
 # "token" alone says little; these qualifiers make it a credential's name again.
 _CREDENTIAL_TOKEN = re.compile(
     r"(?:access|auth|api|bearer|github|gh|gitlab|oauth|refresh|session|slack|npm|pypi|"
@@ -305,9 +301,8 @@ def _name_code(clean: str) -> str | None:
     words = _SECRET_WORD.findall(clean)
     if not words:
         return None
-    if suffix in _DOCUMENT_SUFFIXES:  # "Passwords.xlsx" is a list of them; "token.png" a picture
-        office = suffix in _OFFICE_SUFFIXES and _ONLY_SECRETS.fullmatch(stem) is not None
-        return "secret-word-notes" if office else None
+    if suffix in _DOCUMENT_SUFFIXES:  # "token.png" is a picture, "Passwords.xlsx" a spreadsheet
+        return None
     if all(word.startswith("token") for word in words) and not _CREDENTIAL_TOKEN.search(clean):
         notes_or_data = suffix in _NOTES_SUFFIXES or suffix not in _SOURCE_SUFFIXES
         return "token-content" if notes_or_data else None
