@@ -174,7 +174,7 @@ SENSITIVE_RULES: tuple[SensitiveRule, ...] = (
     SensitiveRule("media-or-document", "talk.key (a Keynote deck), token-completer.png, "
                   "secrets-talk.pdf, password-reset.docx, tokens-demo.mp4",
                   N_("Not sensitive by name: images, media and office documents say what they "
-                     "are, unless an office document is named for secrets alone."),
+                     "are, whatever their names say."),
                   refuses=False),
 )  # fmt: skip
 _RULES = {rule.code: rule for rule in SENSITIVE_RULES}
