@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..i18n import N_, _
 
-__all__ = ["FORBIDDEN_RULES", "Intent", "IntentKind", "classify", "is_workspace_text"]
+__all__ = ["FORBIDDEN_RULES", "NOT_WORKSPACE", "Intent", "IntentKind", "classify", "is_workspace_text"]
 
 
 class IntentKind(enum.StrEnum):
@@ -61,7 +61,14 @@ FORBIDDEN_RULES: dict[str, str] = {
     "the folder you mean as a workspace."),
     "outside": N_("wsnb works only inside this workspace; paths outside it are refused. "
     "Open the other folder as its own workspace."),
+    "sensitive": N_("wsnb doesn't open, show or change sensitive files (keys, passwords, "
+    "credentials, .env files); open them yourself if you must."),
 }
+
+NOT_WORKSPACE = N_(
+    "That is not a workspace request: I work on the files of this workspace (search, read, "
+    "explain, count, and changes you confirm), not on the weather, reminders or other apps."
+)
 
 _I = re.IGNORECASE
 _DELETE = r"(删除|删掉|删了|删去|清除|移除|扔掉|丢掉|\b(delete|remove|erase|trash|rm|del)\b)"
