@@ -17,14 +17,15 @@ from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from ..i18n import _, detect_language, using_language
+from ..i18n import _, using_language
 from ..tools.limits import ToolLimits
 from .actions import Session, help_text, run_command
 from .changes import asks_for_several, one_item_refusal
-from .commands import CHANGES, parse_command
+from .commands import CHANGES
 from .context import ConversationContext
-from .intents import Intent, IntentKind, classify
+from .intents import NOT_WORKSPACE, Intent, IntentKind, classify
 from .reply import OFFLINE, Reply
+from .understand import Understood, understand
 
 if TYPE_CHECKING:
     from ..workspace import Workspace
@@ -95,11 +96,13 @@ class Agent:
         """Answer one message in its own language; ``on_text`` receives a model's answer as it
         streams. Plans made for the message are described in that language too."""
         self.context.next_turn()
-        lang = detect_language(message)
+        understood = understand(self.workspace, message)
+        lang = understood.lang
         with using_language(lang):
-            intent = self._named_item(message, classify(message))
+            # Names the workspace knows are taken out first: "delete all-hands.txt" is one file.
+            intent = classify(understood.masked)
             logger.info("agent: %s message (%s)", intent.kind.value, self.mode)
-            reply = self._answer(message, intent, lang, on_text)
+            reply = self._answer(message, understood, intent, lang, on_text)
             reply.intent = intent.kind.value
             reply.mode = self.mode
             reply.lang = lang
@@ -118,24 +121,16 @@ class Agent:
         return answer_with_model(session, self.llm, message, intent, on_text=on_text,
                                  earlier=earlier)  # fmt: skip
 
-    def _named_item(self, message: str, intent: Intent) -> Intent:
-        """A "many files" refusal taken back when the words name one real entry
-        ("delete all-hands.txt" is one file, whatever "all" says)."""
-        if intent.rule != "bulk_change":
-            return intent
-        command = parse_command(message)
-        if command is None or command.action not in CHANGES or not command.get("target"):
-            return intent
-        session = Session(self.workspace, self.context, self.limits)
-        return intent if asks_for_several(session, command.get("target")) \
-            else Intent(IntentKind.WORKSPACE)
-
-    def _answer(self, message: str, intent: Intent, lang: str,
+    def _answer(self, message: str, understood: Understood, intent: Intent, lang: str,
                 on_text: Callable[[str], None] | None) -> Reply:  # fmt: skip
-        if intent.kind in {IntentKind.FORBIDDEN, IntentKind.LAUNCH_APP}:
+        if intent.kind is IntentKind.FORBIDDEN:
             return Reply(_refusal(intent))
+        if intent.kind is IntentKind.LAUNCH_APP:
+            return Reply(f"{_(NOT_WORKSPACE)}\n\n{intent.reason}")
         session = Session(self.workspace, self.context, self.limits, lang)
-        command = parse_command(message)
+        command = understood.command
+        if intent.kind is IntentKind.CHAT and not understood.grounded:
+            command = None  # "what's the weather": no name, no row; not a workspace request
         if command is not None and command.action in CHANGES \
                 and asks_for_several(session, command.get("target")):
             return Reply(one_item_refusal())  # with or without a model: one item per plan
@@ -146,7 +141,7 @@ class Agent:
                 return reply
         if self.llm is not None:
             return self._ask_model(session, message, intent, on_text)
-        if intent.kind is IntentKind.CHAT:
+        if intent.kind is IntentKind.CHAT or not (understood.mentions or understood.actions):
             return _chat_offline(message)
         return _unknown()
 
@@ -178,8 +173,7 @@ def _chat_offline(message: str) -> Reply:
     elif _THANKS.search(message):
         text = _("You're welcome!")
     else:
-        text = _("Offline, I only handle requests about the workspace's files. "
-                 "Say \"help\" to see what I can do.")
+        text = _(NOT_WORKSPACE) + " " + _("Say \"help\" to see what I can do.")
     return Reply(text, intent="chat")
 
 

@@ -74,7 +74,7 @@ _I = re.IGNORECASE
 _DELETE = r"(删除|删掉|删了|删去|清除|移除|扔掉|丢掉|\b(delete|remove|erase|trash|rm|del)\b)"
 _MOVE = r"(移动|移到|挪到|搬到|\b(move|relocate)\b)"
 _THESE = r"(这些|那些|这几个|\bthese\b|\bthose\b|\bthem\b)"
-_MANY = r"(所有|全部|整个|一切|批量|每个|每一个|\ball\b|every|everything|\bbulk\b|\*\.\w+|\*)"
+_MANY = r"(所有|全部|一切|批量|每个|每一个|\ball\b|every|everything|\bbulk\b|\*\.\w+|\*)"
 
 _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
     ("permanent_delete", re.compile(

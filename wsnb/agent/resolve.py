@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from ..index import FileIndex
     from ..workspace import Workspace
 
-__all__ = ["MAX_CANDIDATES", "Resolution", "Unresolved", "resolve_name", "resolve_path"]
+__all__ = ["MAX_CANDIDATES", "Resolution", "Unresolved", "names_table", "resolve_name",
+           "resolve_path"]
 
 MAX_CANDIDATES = 10
 How = Literal["exact", "suffix", "name", "stem", "fuzzy", "ambiguous", "missing"]
@@ -73,8 +74,26 @@ class _Names:
     by_name: dict[str, list[str]]
     by_stem: dict[str, list[str]]
 
+    def lookup(self, text: str) -> list[str]:
+        """The entries ``text`` names exactly: a path, else a file name, else a stem."""
+        key = text.casefold().strip().strip("/")
+        return self.by_path.get(key) or self.by_name.get(key) or self.by_stem.get(key) or []
+
+    def close(self, token: str, cutoff: float = 0.8) -> list[str]:
+        """The entries whose name or stem is spelled close to ``token`` (a typo)."""
+        names = _close(token, list(self.by_name), cutoff, MAX_CANDIDATES)
+        stems = _close(token, list(self.by_stem), cutoff, MAX_CANDIDATES)
+        found = [p for n in names for p in self.by_name[n]]
+        found += [p for n in stems for p in self.by_stem[n]]
+        return list(dict.fromkeys(found))
+
 
 _TABLES: weakref.WeakKeyDictionary[FileIndex, _Names] = weakref.WeakKeyDictionary()
+
+
+def names_table(ws: Workspace) -> _Names:
+    """The workspace's names by path, file name and stem (kept per index state)."""
+    return _names(ws)
 
 
 def _names(ws: Workspace) -> _Names:

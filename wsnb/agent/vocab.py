@@ -1,0 +1,161 @@
+"""The agent's one vocabulary: every word the offline parser knows, in both languages.
+
+``WORDS`` names a group of words ("DELETE": 删除, 删掉, ...). The grammar's rows
+(``wsnb.agent.grammar``) use a group as ``{DELETE}``; the engine that grounds a
+request in the workspace (``wsnb.agent.understand``) reads ``ACTIONS``: which
+groups ask for which action. ``FILLERS`` are the words that carry no meaning for
+the parser (politeness, particles, "the file"); they drop out. English words
+are matched as words and forgive a small typo ("serch", "delte"); Chinese words
+are matched as written. To teach the agent a word, add it here; nothing else changes.
+"""
+
+# ruff: noqa: E501  (one group per line reads better)
+from __future__ import annotations
+
+__all__ = ["ACTIONS", "FILLERS", "KIND_SUFFIXES", "OBJECTS", "WORDS"]
+
+WORDS: dict[str, tuple[str, ...]] = {
+    # verbs
+    "DELETE": ("删除", "删掉", "删了", "删去", "移除", "去掉", "扔掉", "丢掉", "回收"),
+    "DELETE_EN": ("delete", "remove", "trash", "throw away", "discard", "bin", "erase"),
+    "TRASH_BIN": ("系统回收站", "回收站", "废纸篓", "垃圾桶"),
+    "INTO": ("移到", "移入", "扔进", "扔到", "放进", "放到", "丢进", "丢到", "移动到"),
+    "RENAME": ("重命名", "改名", "更名"),
+    "RENAME_EN": ("rename", "change the name of", "call it"),
+    "COPY": ("复制", "拷贝"),
+    "COPY_EN": ("copy", "duplicate"),
+    "MOVE": ("移动", "移", "挪", "搬", "放"),
+    "MOVE_EN": ("move", "relocate", "put"),
+    "MOVE_TO": ("到", "进", "去", "至"),
+    "CREATE": ("创建", "新建", "建立", "新增", "生成", "建", "写"),
+    "CREATE_EN": ("create", "make", "add", "new", "touch", "mkdir", "set up", "start"),
+    "READ": ("读取", "读一下", "读读", "读一读", "读", "查看", "看看", "看一下", "看一看", "看下",
+             "瞧瞧", "瞅瞅", "瞅一眼", "瞅一下", "瞄一眼", "看一眼", "看", "显示", "打印",
+             "打开看看", "给我看看", "给我看", "瞧一瞧", "瞧"),
+    "READ_EN": ("read", "show me", "show", "view", "cat", "display", "print", "look at",
+                "let me see", "let me look at", "give me", "see", "check out", "peek at",
+                "raed", "shwo"),  # the last two: typos people make
+    "OPEN": ("打开", "开启", "开"),
+    "OPEN_EN": ("open", "launch"),
+    "SEARCH": ("搜索", "搜一下", "搜一搜", "搜", "查找", "查一下", "查一查", "找一下", "找一找", "找找",
+               "找", "寻找", "找下", "搜下", "查下", "找找看"),
+    "SEARCH_EN": ("search for", "search", "find me", "find", "look for", "locate", "serach", "hunt for", "seek"),
+    "PEEK": ("看看", "看一下", "看下", "查看", "瞧瞧", "瞅瞅", "瞅一眼", "说说"),
+    "LIST": ("列出", "列举", "列一下", "显示", "看看", "看一下", "查看"),
+    "LIST_EN": ("list", "ls", "dir", "enumerate"),
+    "SUMMARY": ("总结", "概括", "归纳", "摘要", "概述", "简述"),
+    "RENAME_ALL": ("重命名", "改名", "更名", "改名字"),
+    "SUMMARY_EN": ("summarize", "summarise", "sum up", "recap", "give me a summary of",
+                   "what is the gist of"),
+    "EXPLAIN": ("解释", "讲讲", "讲一下", "说明一下", "介绍", "分析", "是干什么的", "是做什么的",
+                "干什么的", "做什么的", "干嘛的", "干啥的", "有什么用", "是什么", "是啥", "讲的是什么",
+                "讲了什么", "大概内容", "主要内容", "作用", "用途"),
+    "EXPLAIN_EN": ("explain", "describe", "what does", "what is", "tell me about", "analyze",
+                   "analyse", "walk me through", "overview of", "outline", "what's"),
+    "CHANGE_TO": ("改成", "改为", "替换为", "替换成", "换成", "修改为", "修改成", "设为", "设置为",
+                  "更新为", "变成"),
+    "CHANGE_EN": ("replace the contents of", "overwrite", "change the content of",
+                  "change the text of", "set the content of"),
+    "ADD_LINE": ("加一行", "添加一行", "追加一行", "增加一行", "写一行", "加上一行", "追加", "加上",
+                 "添加", "增加", "加"),
+    "APPEND_EN": ("append", "add a line", "add the line"),
+    "MENTION": ("包含", "含有", "含", "提到", "提及", "用到", "引用", "出现", "使用"),
+    "MENTION_EN": ("mentions?", "contains?", "uses?", "references?", "includes?", "says?"),
+    "USED": ("用到", "使用", "调用", "引用", "被用", "用了", "被调用"),
+    "USED_EN": ("used", "called", "referenced", "imported", "invoked", "uses", "calls"),
+    "REVEAL_IN": ("文件管理器", "资源管理器", "访达", "finder", "explorer"),
+    "COUNT": ("多少", "几个", "几份", "几篇", "几", "数量", "个数", "统计", "数一数", "数一下", "数数"),
+    "COUNT_EN": ("how many", "count", "number of", "how much"),
+    "UNDO": ("撤销", "撤回", "撤消", "恢复上一步", "还原", "取消刚才", "后悔"),
+    "UNDO_EN": ("undo", "revert", "roll back", "rollback", "take back", "reverse"),
+    "HELP": ("帮助", "你能做什么", "你会什么", "能做什么", "怎么用", "使用说明", "有什么命令", "能干什么", "能帮我做什么"),
+    "HELP_EN": ("help", "what can you do", "what do you do", "commands", "how do i use", "what are you able to do"),
+    # words only the grounding engine reads (the grammar's groups above stay as its rows need)
+    "DELETE_MORE": ("删", "干掉", "get rid of", "delet", "dlete", "remvoe"),
+    "SEARCH_MORE": ("查",),
+    "LIST_MORE": ("列",),
+    "COPY_MORE": ("备份", "copy of"),
+    "SUMMARY_MORE": ("summary", "gist", "tl;dr", "tldr"),
+    # objects
+    "FOLDER": ("文件夹", "目录"),
+    "FOLDER_EN": ("folder", "directory", "dir"),
+    "PROJECT": ("项目", "工程", "仓库", "代码库"),
+    "PROJECT_EN": ("project", "repo", "repository", "codebase"),
+    "WORKSPACE": ("工作区", "工作空间", "工作目录"),
+    "ROOT": ("根目录", "顶层目录", "最上层", "工作区根目录"),
+    "WHAT": ("什么", "哪些", "啥"),
+    "DEFINED": ("定义", "声明", "实现"),
+    "DEFINED_EN": ("defined", "declared", "implemented"),
+    "WHERE": ("在哪", "在哪里", "在哪儿", "哪里", "哪儿", "什么地方", "哪个文件", "位置"),
+    "WHERE_EN": ("where", "which file", "location of"),
+    "CONTENT": ("内容是", "内容为", "内容", "写入", "写上", "里面写上", "里面写", "写着", "并写入", "写"),
+    "CONTENT_EN": ("with the content", "with content", "with contents", "with the text", "with text",
+                   "containing", "that says", "saying", "and write", "with"),
+    "TEXT_OBJ": ("内容", "文本", "代码", "全文", "源码"),
+    "TEXT_OBJ_EN": ("text", "contents", "content", "code", "string", "word", "phrase"),
+}
+
+# The action each group asks for, strongest first: the engine takes the first action
+# whose groups appear in what is left of a request once its names are taken out.
+ACTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("undo", ("UNDO", "UNDO_EN")),
+    ("help", ("HELP", "HELP_EN")),
+    ("count", ("COUNT", "COUNT_EN")),
+    ("define", ("DEFINED", "DEFINED_EN")),
+    ("used", ("USED", "USED_EN")),
+    ("rename", ("RENAME", "RENAME_EN")),
+    ("copy", ("COPY", "COPY_EN", "COPY_MORE")),
+    ("trash", ("DELETE", "DELETE_EN", "TRASH_BIN", "DELETE_MORE")),
+    ("write", ("CHANGE_TO", "CHANGE_EN")),
+    ("append", ("ADD_LINE", "APPEND_EN")),
+    ("create", ("CREATE", "CREATE_EN")),
+    ("move", ("MOVE", "MOVE_EN", "INTO")),
+    ("summarize", ("SUMMARY", "SUMMARY_EN", "SUMMARY_MORE")),
+    ("explain", ("EXPLAIN", "EXPLAIN_EN")),
+    ("list", ("LIST", "LIST_EN", "LIST_MORE")),
+    ("grep", ("MENTION", "MENTION_EN")),
+    ("find", ("SEARCH", "SEARCH_EN", "SEARCH_MORE", "WHERE", "WHERE_EN")),
+    ("open", ("OPEN", "OPEN_EN")),
+    ("read", ("READ", "READ_EN")),
+)
+
+# Nouns that say what kind of thing is meant, never a name.
+OBJECTS: dict[str, tuple[str, ...]] = {
+    "folder": ("文件夹", "目录", "folder", "folders", "directory", "directories", "dir"),
+    "file": ("文件", "文档", "file", "files", "document", "documents", "doc", "docs"),
+    "project": WORDS["PROJECT"] + WORDS["PROJECT_EN"] + WORDS["WORKSPACE"] + ("workspace",),
+    "root": WORDS["ROOT"] + ("root",),
+}
+
+# What carries no meaning for the parser: politeness, fillers, particles, articles.
+FILLERS: tuple[str, ...] = (
+    # Chinese
+    "请你", "请问", "请", "麻烦你", "麻烦", "帮我", "帮忙", "帮个忙", "给我", "替我", "你能不能",
+    "能不能", "能否", "可以", "可不可以", "我想要", "我想", "我要", "我需要", "想", "一下", "一下子",
+    "下", "吧", "吗", "呢", "呀", "啊", "呗", "嘛", "啦", "哦", "喔", "哈", "了", "的", "把", "将",
+    "给", "这个", "那个", "一个", "个", "谢谢", "多谢", "感谢", "辛苦了", "好吗", "好不好", "行吗",
+    "我们", "咱们", "你", "我", "在", "里", "里面", "中", "上", "下面", "叫", "叫做", "名为", "名叫",
+    "一份", "文件", "文档", "现在", "马上", "赶紧", "快", "顺便", "那", "就", "看看", "一眼", "都",
+    # English
+    "please", "pls", "plz", "kindly", "could", "can", "would", "will", "you", "u", "me", "for",
+    "i", "i'd", "id", "like", "to", "want", "wanna", "need", "let's", "lets", "let", "us", "help",
+    "the", "a", "an", "this", "that", "my", "our", "file", "called", "named", "thanks",
+    "thank", "thx", "ty", "hey", "hi", "ok", "okay", "just", "quickly", "real", "quick", "some",
+    "of", "in", "on", "at", "up", "out", "is", "are", "be", "there", "it", "its", "it's",
+    "do", "does", "so", "then", "now", "maybe", "possibly", "go", "ahead", "and", "oh",
+)
+
+# "how many Python files": a kind of file and the suffixes it means.
+KIND_SUFFIXES: dict[str, tuple[str, ...]] = {
+    "python": (".py",), "py": (".py",), "markdown": (".md", ".markdown"), "md": (".md",),
+    "javascript": (".js", ".mjs", ".cjs", ".jsx"), "js": (".js", ".mjs", ".cjs", ".jsx"),
+    "typescript": (".ts", ".tsx"), "ts": (".ts", ".tsx"), "json": (".json",),
+    "yaml": (".yaml", ".yml"), "yml": (".yaml", ".yml"), "text": (".txt",), "txt": (".txt",),
+    "c++": (".cpp", ".cc", ".cxx", ".hpp", ".h"), "cpp": (".cpp", ".cc", ".cxx"),
+    "header": (".h", ".hpp"), "headers": (".h", ".hpp"), "csv": (".csv",), "log": (".log",),
+    "html": (".html", ".htm"), "css": (".css",), "image": (".png", ".jpg", ".jpeg", ".gif", ".svg"),
+    "images": (".png", ".jpg", ".jpeg", ".gif", ".svg"), "toml": (".toml",),
+    "图片": (".png", ".jpg", ".jpeg", ".gif", ".svg"), "文本": (".txt",), "日志": (".log",),
+    "表格": (".csv", ".xlsx", ".xls"), "头文件": (".h", ".hpp"), "脚本": (".py", ".sh", ".js"),
+    "script": (".py", ".sh", ".js"), "scripts": (".py", ".sh", ".js"), "源文件": (".py", ".cpp", ".c", ".js", ".ts"),
+}
