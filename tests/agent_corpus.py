@@ -403,12 +403,14 @@ def _plan_is(reply: Reply, action: str, path: str, fragment: str = "") -> bool:
 
 _CODE = re.compile(r"```.*?```|`[^`]*`", re.DOTALL)
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+_NAMES = re.compile(r"[^\s`*（(]*[/.][^\s`*）)，,]*\.\w+|[^\s`*（(]+/[^\s`*）)]+")
 
 
 def speaks(reply: Reply, lang: str) -> bool:
     """Whether the reply is in ``lang``: its ``lang`` says so and its lead sentence agrees
     (code, names in backticks and quoted file text aside)."""
     lead = next((line for line in _CODE.sub("", reply.text).splitlines() if line.strip()), "")
+    lead = _NAMES.sub(" ", lead)  # a path or file name is no word of either language
     han = bool(_HAN.search(lead))
     return reply.lang == lang and (han if lang == "zh" else not han)
 
@@ -424,7 +426,7 @@ def _refused(reply: Reply, rule: str) -> bool:
 
 def _out_of_range(reply: Reply, count: str) -> bool:
     said = _("The last list has {count} items; there is no number {position}.", lang=reply.lang)
-    lead = said.format(count=count, position="\0").split("\0")[0]
+    lead = said.split("{count}")[0] + count  # "The last list has 42", "上一个列表只有 42"
     return not reply.plans and not reply.files_read and lead in reply.text
 
 

@@ -173,7 +173,8 @@ def _chat_offline(message: str) -> Reply:
     elif _THANKS.search(message):
         text = _("You're welcome!")
     else:
-        text = _(NOT_WORKSPACE) + " " + _("Say \"help\" to see what I can do.")
+        text = _(NOT_WORKSPACE) + " " + _("Offline, I only handle requests about the "
+                                          "workspace's files. Say \"help\" to see what I can do.")
     return Reply(text, intent="chat")
 
 
