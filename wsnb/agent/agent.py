@@ -23,7 +23,7 @@ from .actions import Session, help_text, run_command
 from .changes import asks_for_several, one_item_refusal
 from .commands import CHANGES
 from .context import ConversationContext
-from .intents import NOT_WORKSPACE, Intent, IntentKind, classify
+from .intents import NOT_WORKSPACE, Intent, IntentKind, classify, sensitive_request
 from .reply import OFFLINE, Reply
 from .understand import Understood, understand
 
@@ -101,6 +101,11 @@ class Agent:
         with using_language(lang):
             # Names the workspace knows are taken out first: "delete all-hands.txt" is one file.
             intent = classify(understood.masked)
+            if intent.kind is not IntentKind.FORBIDDEN and classify(message).kind \
+                    is IntentKind.LAUNCH_APP:  # "open the calculator app": "app" is no folder here
+                intent = classify(message)
+            if intent.kind is not IntentKind.FORBIDDEN and understood.command is not None:
+                intent = sensitive_request(message, understood.command.action) or intent
             logger.info("agent: %s message (%s)", intent.kind.value, self.mode)
             reply = self._answer(message, understood, intent, lang, on_text)
             reply.intent = intent.kind.value
@@ -141,7 +146,7 @@ class Agent:
                 return reply
         if self.llm is not None:
             return self._ask_model(session, message, intent, on_text)
-        if intent.kind is IntentKind.CHAT or not (understood.mentions or understood.actions):
+        if intent.kind is IntentKind.CHAT:
             return _chat_offline(message)
         return _unknown()
 

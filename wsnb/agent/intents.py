@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..i18n import N_, _
 
-__all__ = ["FORBIDDEN_RULES", "NOT_WORKSPACE", "Intent", "IntentKind", "classify", "is_workspace_text"]
+__all__ = ["FORBIDDEN_RULES", "NOT_WORKSPACE", "Intent", "sensitive_request", "IntentKind", "classify", "is_workspace_text"]
 
 
 class IntentKind(enum.StrEnum):
@@ -92,13 +92,14 @@ _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
     ("git", re.compile(
         r"\bgit\s+(commit|push|pull|merge|rebase|reset|checkout|add|stash)\b|"
         r"\bcommit\s+(the\s+|my\s+|these\s+|all\s+)?(changes?|files?|code|it|this|them)\b|"
+        r"\bgit\s+(status|log|diff|branch|clone|fetch|init|tag|revert|cherry-pick)\b|"
         r"(提交|推送)(一下)?(代码|更改|修改|改动|到\s*git|到仓库)|git\s*(提交|推送)|"
         r"\bpush\s+(it\s+|the\s+code\s+)?to\s+(github|gitlab|the\s+remote|origin)", _I)),
     ("whole_disk", re.compile(
         r"全盘|整个(硬盘|磁盘|电脑|系统|c盘|d盘)|所有(硬盘|磁盘|盘)|[cdCD]盘|电脑(上|里)(所有|的所有|全部)|"
         r"(whole|entire|full)\s+(disk|drive|computer|hard\s*drive|system|machine|file\s*system)|"
         r"\ball\s+(drives|disks)\b|\bmy\s+(whole\s+)?computer\b|system-?wide|"
-        r"\bsearch\s+everywhere\b", _I)),
+        r"\bsearch\s+everywhere\b|\b[a-z]:?\s+drive\b", _I)),
     ("outside", re.compile(
         r"(^|[\s\"'“‘(（])(/(etc|usr|bin|var|home|root|opt|tmp|sys|proc|Users|Windows)\b|~[/\\]|"
         r"[A-Za-z]:[\\/])|(^|[\s/\\])\.\.([/\\]|$|\s)|工作区(之)?外|上一?级目录|上层目录|父目录|"
@@ -113,6 +114,7 @@ _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
 _HOW_TO = re.compile(r"怎么|如何|怎样|什么|哪|为什么|\b(how|what|which|why|where|when)\b", _I)
 _INSTALL = re.compile(
     r"(安装|卸载)(?!(说明|步骤|指南|文档|方法|过程|要求|部分|章节))|\binstall\b|\buninstall\b|"
+    r"(帮我|给我|请)?装(一下|上|个|好)\s*[A-Za-z]|"
     r"\bpip3?\s+\w|\bnpm\s+(i|install|add)\b|\bapt(-get)?\s+\w|\bbrew\s+\w|"
     r"\bconda\s+(install|create)|\byarn\s+add", _I)
 _RUN = re.compile(
@@ -164,6 +166,24 @@ def _forbidden_rule(message: str) -> str | None:
     # "运行微信" is an application launch, refused as such.
     if _RUN.search(message) and not _RUN_NOT_APP.search(message) and not _LAUNCH.search(message):
         return "run_command"
+    return None
+
+
+_NAME_TOKEN = re.compile(r"[\w.~\-/]*[._][\w.\-]+")
+# What a sensitive file may be asked for without being opened: its name found, counted, listed.
+_NAMES_ONLY = {"find", "grep", "define", "count", "list", "help", "workspace", "project", "undo"}
+
+
+def sensitive_request(message: str, action: str) -> Intent | None:
+    """A refusal when ``action`` would open, show or change a file whose name holds secrets
+    (".env", "id_rsa", "credentials.json"); a name search may still find it."""
+    from ..names import is_sensitive_path
+
+    if action in _NAMES_ONLY:
+        return None
+    for token in _NAME_TOKEN.findall(message):
+        if is_sensitive_path(token.strip("./") if token.startswith("./") else token):
+            return Intent(IntentKind.FORBIDDEN, rule="sensitive")
     return None
 
 

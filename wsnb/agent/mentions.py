@@ -30,6 +30,7 @@ MAX_NAME = 120
 _QUOTED = re.compile(r"《([^》]+)》|“([^”]+)”|「([^」]+)」|『([^』]+)』|\"([^\"]+)\"|`([^`]+)`|"
                      r"(?<![\w])'([^']+)'(?![\w])")  # fmt: skip
 _SUFFIXED = re.compile(r"[^\s,，。;；:：!！?？“”\"'《》「」()（）]+\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w])")
+_PATHLIKE = re.compile(r"[\w.\-\u4e00-\u9fff]+(?:/[\w.\-\u4e00-\u9fff]+)+/?")
 _WORDISH = re.compile(r"[A-Za-z0-9_][\w.\-/]*[A-Za-z0-9_]")
 _ASCII_WORD = re.compile(r"[A-Za-z0-9_]")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -67,15 +68,15 @@ def _vocabulary() -> frozenset[str]:
 
 
 _VOCABULARY = _vocabulary()
-_ENGLISH_VOCABULARY = tuple(w for w in _VOCABULARY if re.fullmatch(r"[a-z]+", w) and len(w) > 3)
+_ENGLISH_VOCABULARY = tuple(w for w in _VOCABULARY if re.fullmatch(r"[a-z]+", w) and len(w) > 4)
 
 
 def known_word(token: str) -> bool:
-    """Whether ``token`` is a vocabulary word, or one typo away from a long one."""
+    """Whether ``token`` is a vocabulary word, or a typo of one of five letters or more."""
     word = token.casefold()
     if word in _VOCABULARY:
         return True
-    if len(word) < 4 or not word.isalpha():
+    if len(word) < 5 or not word.isalpha():
         return False
     from rapidfuzz.distance import DamerauLevenshtein
 
@@ -156,10 +157,11 @@ def _quoted(text: str, ws: Workspace) -> list[Mention]:
 def _suffixed(text: str) -> list[Mention]:
     """Tokens with a suffix ("ghost.py", "notes/计划.md"), the index knows them or not."""
     found = []
-    for match in _SUFFIXED.finditer(text):
-        token = _strip_words(match.group())
-        if not re.fullmatch(r"[\d.]+", token):
-            found.append(Mention(match.end() - len(token), match.end(), token, "suffixed"))
+    for pattern in (_SUFFIXED, _PATHLIKE):
+        for match in pattern.finditer(text):
+            token = _strip_words(match.group())
+            if not re.fullmatch(r"[\d./]+", token):
+                found.append(Mention(match.end() - len(token), match.end(), token, "suffixed"))
     return found
 
 

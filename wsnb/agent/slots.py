@@ -1,0 +1,299 @@
+"""From a reading of a request to a command: one small rule per action, strongest first.
+
+``Reading`` holds what the engine saw: the text, the names (``Mention``), the
+vocabulary words (``Hit``) and the actions they vote for. ``decide`` tries those
+actions in order and keeps the first that can be carried out with what was
+named. Each rule only fills slots: the target is the first name (or a list
+position before it: "move these to docs"), a destination the next name or the
+word after "to" / "到", a content the text after a content marker, a keyword the
+first name or else the words the vocabulary doesn't know.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .commands import Command, clean_target, several_targets
+from .context import THIS, parse_reference
+from .mentions import Mention
+from .vocab import KIND_SUFFIXES, OBJECTS, WORDS
+from .words import Hit, actions_of, contains, leftover, scan
+
+__all__ = ["Reading", "decide"]
+
+_CONTENT_MARKERS = WORDS["CONTENT"] + WORDS["CONTENT_EN"] + (":", "：")
+_DEST_MARKERS = ("改名为", "改名成", "重命名为", "重命名成", "改为", "改成", "换成", "为", "成", "叫做",
+                 "叫", "到", "进", "至", "to", "into", "as", "under", "in", "called", "named")  # fmt: skip
+_LOCATION = ("在", "往", "in", "under", "inside", "into")
+# Groups whose words alone don't make a request about files ("what is", "where is", "how many").
+_WEAK = {"EXPLAIN", "EXPLAIN_EN", "INSIDE", "WHERE", "WHERE_EN", "WHERE_MORE", "EXISTS",
+         "COUNT", "COUNT_EN", "HELP_EN", "OPEN_EN", "SEARCH_MORE"}  # fmt: skip
+
+
+@dataclass
+class Reading:
+    """A request as the engine sees it."""
+
+    text: str
+    mentions: list[Mention]
+    rest: str
+    hits: list[Hit]
+    actions: list[str]
+    words: list[str]
+
+    @classmethod
+    def of(cls, text: str, mentions: list[Mention]) -> Reading:
+        rest = text
+        for m in mentions:
+            rest = rest[:m.start] + " " * (m.end - m.start) + rest[m.end:]
+        hits = scan(rest)
+        return cls(text, mentions, rest, hits, actions_of(hits), leftover(_no_hits(rest, hits)))
+
+    def has(self, *groups: str) -> bool:
+        return any(h.group in groups for h in self.hits)
+
+    def said(self, words: tuple[str, ...]) -> bool:
+        return any(contains(self.rest, w) >= 0 for w in words)
+
+    @property
+    def first(self) -> Mention | None:
+        return self.mentions[0] if self.mentions else None
+
+    @property
+    def keyword(self) -> str:
+        return self.first.typed if self.first else " ".join(self.words)
+
+    def target(self) -> str:
+        """The first name, unless a list position ("第二个", "these") comes before it."""
+        m = self.first
+        if m is None and several_targets(self.rest):  # "delete the first two": several
+            return _no_hits(self.rest, self.hits).strip() or self.rest.strip()
+        if m is not None and several_targets(self.rest[:m.start]):
+            return self.rest[:m.start].strip()  # "copy all the logs to data": several
+        before = _reference(self.rest[:m.start]) if m is not None else ""
+        if m is not None and not before:
+            return m.typed
+        return before or _reference(self.rest)
+
+
+def _no_hits(rest: str, hits: list[Hit]) -> str:
+    for h in hits:
+        rest = rest[:h.start] + " " * (h.end - h.start) + rest[h.end:]
+    return rest
+
+
+def _reference(text: str) -> str:
+    if parse_reference(text) is None:
+        return ""
+    import re
+
+    match = re.search(r"(倒数)?第\s*\S+?\s*(个|项|条|份|篇)|最后(一个|那个|一项)?|"
+                      r"(?i:\bthe\s+\S+(\s+to\s+last)?(\s+(one|file|item|result|entry))?\b)|"
+                      r"这些|那些|这个|它们|它|(?i:\b(these|those|them|it|this)\b)", text)  # fmt: skip
+    return match.group().strip() if match else text.strip()
+
+
+def _after(text: str, start: int, markers: tuple[str, ...]) -> tuple[int, int]:
+    """The first marker in ``text`` after ``start``: (where it begins, where it ends)."""
+    best = (-1, -1)
+    for marker in sorted(markers, key=len, reverse=True):
+        at = contains(text[start:], marker)
+        if at >= 0 and (best[0] < 0 or start + at < best[0]):
+            best = (start + at, start + at + len(marker))
+    return best
+
+
+# -- one rule per action -----------------------------------------------------------------
+
+
+def _count(r: Reading) -> Command:
+    suffixes: list[str] = []
+    for word, kinds in KIND_SUFFIXES.items():
+        if contains(r.rest, word) >= 0:
+            suffixes += [k for k in kinds if k not in suffixes]
+    at = min((h.end for h in r.hits if h.action == "count"), default=0)
+    objects = [(contains(r.rest[at:], w), kind) for kind in ("folder", "file")
+               for w in OBJECTS[kind] if contains(r.rest[at:], w) >= 0]  # fmt: skip
+    what = min(objects)[1] if objects else "file"
+    target = r.first.typed if r.first else ""
+    return Command("count", {"target": target, "kinds": " ".join(suffixes),
+                             "what": "folders" if what == "folder" and not suffixes else "files"})
+
+
+def _define(r: Reading) -> Command | None:
+    return Command("define", {"keyword": r.keyword}) if r.keyword else None
+
+
+def _used(r: Reading) -> Command | None:
+    return Command("grep", {"keyword": r.keyword}) if r.keyword else None
+
+
+def _with_dest(action: str) -> Callable[[Reading], Command | None]:
+    def rule(r: Reading) -> Command | None:
+        target = r.target()
+        if not target:
+            return None
+        at = r.rest.find(target) if target not in {m.typed for m in r.mentions} else -1
+        names = [m for m in r.mentions if m.typed != target and m.start > at]
+        dest = names[0].typed if names else ""
+        if not dest:
+            start = r.mentions[0].end if r.mentions else max(at, 0)
+            begin, end = _after(r.rest, start, _DEST_MARKERS)
+            if begin >= 0:
+                after = r.rest[end:]
+                words = leftover(after)
+                root = any(contains(after, w) >= 0 for w in OBJECTS["root"])
+                dest = "." if root and action == "move" else (words[0] if words else "")
+        args = {"target": target, "dest": dest.strip().strip("\"'“”《》")}
+        if action == "duplicate":
+            return Command("copy", args | {"duplicate": "yes"})
+        return Command(action, args)
+    return rule
+
+
+def _trash(r: Reading) -> Command | None:
+    target = r.target()
+    return Command("trash", {"target": target}) if target else None
+
+
+def _content_change(action: str) -> Callable[[Reading], Command | None]:
+    def rule(r: Reading) -> Command | None:
+        start = r.mentions[0].end if r.mentions else 0
+        at, end = _after(r.rest, start, _CONTENT_MARKERS)
+        content = r.text[end:].strip().lstrip(":：,， ").strip() if at >= 0 else ""
+        names = [m for m in r.mentions if at < 0 or m.start < at]
+        if action == "create":
+            return _create(r, names, at, content)
+        return _edit(r, action, names, content)
+    return rule
+
+
+def _create(r: Reading, names: list[Mention], at: int, content: str) -> Command | None:
+    head = r.rest[:at] if at >= 0 else r.rest
+    folder = any(contains(head, w) >= 0 for w in OBJECTS["folder"])
+    new = [m for m in names if not m.known]
+    where = [m for m in names if m.known and m.is_dir]
+    name = new[0].typed if new else ""
+    if not name:
+        words = leftover(_no_hits(head, r.hits))
+        name = words[0] if words else (names[0].typed if names else "")
+    if not name:
+        return None
+    if where and "/" not in name and where[0].typed != name:
+        name = posixpath.join(where[0].paths[0], name)
+    if folder and not content and not new or (folder and not content and "." not in name):
+        return Command("create_folder", {"target": clean_target(name)})
+    return Command("create_file", {"target": clean_target(name), "content": content})
+
+
+def _edit(r: Reading, action: str, names: list[Mention], content: str) -> Command | None:
+    """A whole new content, a line added, or one field changed ("X 里的 theme 改成 dark")."""
+    if not names:
+        return None
+    target = names[0]
+    verbs = [h for h in r.hits if h.action == action]
+    verb = verbs[-1] if verbs else None
+    if verb is not None and verb.end <= target.start:  # "change the port in a.yaml to 9090"
+        between = r.rest[verb.end:target.start]
+        begin, end = _after(r.rest, target.end, ("to", "为", "成", "=", "into"))
+        content = content or (r.text[end:].strip() if begin >= 0 else "")
+    elif verb is not None:  # "往 a.md 里补一句 X", "a.yaml 里的 port 改成 9090"
+        between = r.rest[target.end:verb.start]
+        content = content or r.text[verb.end:].strip()
+    else:
+        between = ""
+    content = content.lstrip(":：,， ").strip()
+    if not content:
+        return None
+    field_words = leftover(between)
+    args = {"target": target.typed, "content": content}
+    if action == "write" and field_words:
+        return Command("edit", args | {"field": field_words[-1]})
+    return Command(action, args)
+
+
+def _summary(r: Reading) -> Command | None:
+    m = r.first
+    project = r.said(OBJECTS["project"]) and m is None
+    if project or (m is None and not r.target() and not r.words):
+        return Command("project", {})
+    if m is None and not r.target():
+        return _define(r)  # "what does slugify do": a name in the code
+    if m is not None and m.is_dir:
+        return Command("list", {"target": m.typed})
+    return Command("summarize", {"target": r.target()})
+
+
+def _inside(r: Reading) -> Command | None:
+    m = r.first
+    if m is None and not _listed(r):
+        root = r.said(OBJECTS["project"]) or r.said(OBJECTS["root"])
+        return Command("list", {"target": "."}) if root or "list" in r.actions else None
+    target = m.typed if m is not None else _listed(r)
+    return Command("list" if m is None or m.is_dir else "read", {"target": target})
+
+
+def _listed(r: Reading) -> str:
+    """A list position, never "it" (which in "what time is it" points at nothing)."""
+    target = r.target()
+    return target if target and parse_reference(target) not in {None, THIS} else ""
+
+
+def _find(r: Reading) -> Command | None:
+    if not r.keyword:
+        return None
+    if r.said(OBJECTS["code"]) and r.first is None:
+        return Command("define", {"keyword": r.keyword})
+    if r.has("TEXT_OBJ", "TEXT_OBJ_EN") or r.said(WORDS["TEXT_OBJ"] + WORDS["TEXT_OBJ_EN"]):
+        return Command("grep", {"keyword": r.keyword})
+    return Command("find", {"keyword": r.keyword})
+
+
+def _grep(r: Reading) -> Command | None:
+    return Command("grep", {"keyword": r.keyword}) if r.keyword else None
+
+
+def _target_action(action: str) -> Callable[[Reading], Command | None]:
+    def rule(r: Reading) -> Command | None:
+        target = r.first.typed if r.first else _listed(r) or r.target()
+        if not target:
+            return None
+        if action == "read" and r.first is not None and r.first.is_dir:
+            return Command("list", {"target": target})
+        return Command(action, {"target": target})
+    return rule
+
+
+def _alone(action: str) -> Callable[[Reading], Command | None]:
+    def rule(r: Reading) -> Command | None:
+        return None if any(m.known for m in r.mentions) else Command(action, {})
+    return rule
+
+
+_RULES: dict[str, Callable[[Reading], Command | None]] = {
+    "undo": lambda r: Command("undo", {}), "workspace": _alone("workspace"), "help": _alone("help"),
+    "count": _count, "define": _define, "used": _used, "rename": _with_dest("rename"),
+    "duplicate": _with_dest("duplicate"), "copy": _with_dest("copy"), "trash": _trash,
+    "write": _content_change("write"), "append": _content_change("append"),
+    "create": _content_change("create"), "move": _with_dest("move"), "summarize": _summary,
+    "inside": _inside, "explain": _summary, "list": _inside, "grep": _grep, "find": _find,
+    "reveal": _target_action("reveal"), "open": _target_action("open"),
+    "read": _target_action("read"),
+}  # fmt: skip
+
+
+def decide(r: Reading) -> tuple[Command | None, bool]:
+    """The command of the strongest action that can be carried out, and whether a verb
+    that only files take asked for it (not "what is" or "where is" alone)."""
+    for action in r.actions:
+        command = _RULES[action](r)
+        if command is not None:
+            strong = any(h.action == action and h.group not in _WEAK for h in r.hits)
+            return command, strong
+    m = r.first
+    if (m is not None or _listed(r)) and not r.words:  # a name alone: read it, or list it
+        target = m.typed if m is not None else _listed(r)
+        return Command("list" if m is not None and m.is_dir else "read", {"target": target}), True
+    return None, False
