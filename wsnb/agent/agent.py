@@ -104,6 +104,8 @@ class Agent:
             if intent.kind is not IntentKind.FORBIDDEN and classify(message).kind \
                     is IntentKind.LAUNCH_APP:  # "open the calculator app": "app" is no folder here
                 intent = classify(message)
+            if intent.kind is IntentKind.CHAT and any(m.known for m in understood.mentions):
+                intent = Intent(IntentKind.WORKSPACE)  # it names a file of this workspace
             if intent.kind is not IntentKind.FORBIDDEN and understood.command is not None:
                 intent = sensitive_request(message, understood.command.action) or intent
             logger.info("agent: %s message (%s)", intent.kind.value, self.mode)

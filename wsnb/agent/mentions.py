@@ -129,12 +129,17 @@ def _pick(candidates: list[Mention]) -> list[Mention]:
     return sorted(chosen, key=lambda m: m.start)
 
 
+_GLUED = frozenset(w.casefold() for g in ("READ", "OPEN", "SEARCH", "CREATE", "DELETE", "LIST",
+                                           "SUMMARY", "COPY", "MOVE", "RENAME", "FOLDER")
+                   for w in WORDS[g]) | frozenset(FILLERS)  # fmt: skip
+
+
 def _strip_words(token: str) -> str:
     """A Chinese token without the verbs and fillers glued to its front ("新建文件a.md")."""
     changed = True
     while changed and _CJK.match(token):
         changed = False
-        for word in sorted(_VOCABULARY, key=len, reverse=True):
+        for word in sorted(_GLUED, key=len, reverse=True):
             if _CJK.match(word) and token.startswith(word) and len(token) > len(word):
                 token, changed = token[len(word):], True
                 break
@@ -159,7 +164,8 @@ def _suffixed(text: str) -> list[Mention]:
     found = []
     for pattern in (_SUFFIXED, _PATHLIKE):
         for match in pattern.finditer(text):
-            token = _strip_words(match.group())
+            glued = match.start() == 0 or not text[match.start() - 1].isspace()
+            token = _strip_words(match.group()) if glued else match.group()
             if not re.fullmatch(r"[\d./]+", token):
                 found.append(Mention(match.end() - len(token), match.end(), token, "suffixed"))
     return found

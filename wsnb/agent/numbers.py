@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["cardinal", "ordinal"]
+__all__ = ["cardinal", "ordinal", "ordinal_span"]
 
 _ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5,
               "六": 6, "七": 7, "八": 8, "九": 9}  # fmt: skip
@@ -92,31 +92,39 @@ _LAST_EN = re.compile(rf"\b(?:the\s+)?(?:very\s+)?last(?:{_ITEM}|\b)(?!\s+(?:wee
                       re.IGNORECASE)  # fmt: skip
 _NTH_EN = re.compile(rf"\b(?:the\s+)?({_EN_WORD}){_ITEM}\b", re.IGNORECASE)
 _NUMBER_EN = re.compile(
-    rf"\b(?:number|no\.?|item|result|file|entry|row)\s*#?\s*({_EN_CARD})\b|#\s*(\d+)\b",
+    rf"\b(?:number|no\.?|item|result)\s*#?\s*({_EN_CARD})\b|#\s*(\d+)\b",
     re.IGNORECASE)  # fmt: skip
 
 
 def ordinal(text: str) -> int | None:
     """The list position ``text`` names: 1-based, negative from the end, 0 for none, or None."""
+    found = ordinal_span(text)
+    return found[2] if found else None
+
+
+def ordinal_span(text: str) -> tuple[int, int, int] | None:
+    """Where a list position stands in ``text`` and which it is: (start, end, position)."""
     text = text.translate(_FULL_WIDTH)
     match = _FROM_END_ZH.search(text)
     if match:
-        return -(cardinal(match.group(1)) or 0) or 0
+        return match.start(), match.end(), -(cardinal(match.group(1)) or 0)
     match = _NTH_ZH.search(text)
     if match:
-        return cardinal(match.group(1))
-    if _LAST_ZH.search(text):
-        return -1
+        return match.start(), match.end(), cardinal(match.group(1)) or 0
+    match = _LAST_ZH.search(text)
+    if match:
+        return match.start(), match.end(), -1
     match = _FROM_END_EN.search(text)
     if match:
         word = match.group(1) or match.group(2)
-        return -(cardinal(word) or 1) if word else -2
-    if _LAST_EN.search(text):
-        return -1
+        return match.start(), match.end(), -(cardinal(word) or 1) if word else -2
+    match = _LAST_EN.search(text)
+    if match:
+        return match.start(), match.end(), -1
     match = _NTH_EN.search(text)
     if match:
-        return cardinal(match.group(1))
+        return match.start(), match.end(), cardinal(match.group(1)) or 0
     match = _NUMBER_EN.search(text)
     if match:
-        return cardinal(match.group(1) or match.group(2))
+        return match.start(), match.end(), cardinal(match.group(1) or match.group(2)) or 0
     return None

@@ -15,14 +15,18 @@ import posixpath
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import re
+
 from .commands import Command, clean_target, several_targets
 from .context import THIS, parse_reference
 from .mentions import Mention
-from .vocab import KIND_SUFFIXES, OBJECTS, WORDS
+from .numbers import ordinal_span
+from .vocab import ACTIONS, FILLERS, KIND_SUFFIXES, OBJECTS, WORDS
 from .words import Hit, actions_of, contains, leftover, scan
 
 __all__ = ["Reading", "decide"]
 
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 _CONTENT_MARKERS = WORDS["CONTENT"] + WORDS["CONTENT_EN"] + (":", "：")
 _DEST_MARKERS = ("改名为", "改名成", "重命名为", "重命名成", "改为", "改成", "换成", "为", "成", "叫做",
                  "叫", "到", "进", "至", "to", "into", "as", "under", "in", "called", "named")  # fmt: skip
@@ -49,7 +53,12 @@ class Reading:
         for m in mentions:
             rest = rest[:m.start] + " " * (m.end - m.start) + rest[m.end:]
         hits = scan(rest)
-        return cls(text, mentions, rest, hits, actions_of(hits), leftover(_no_hits(rest, hits)))
+        words = _no_hits(rest, hits)
+        span = ordinal_span(words)
+        if span is not None:  # "the second to last": a position, not a keyword
+            words = words[:span[0]] + " " * (span[1] - span[0]) + words[span[1]:]
+        return cls(text, mentions, rest, hits, actions_of(hits) or _typo_actions(rest),
+                   leftover(words))
 
     def has(self, *groups: str) -> bool:
         return any(h.group in groups for h in self.hits)
@@ -85,14 +94,31 @@ def _no_hits(rest: str, hits: list[Hit]) -> str:
 
 
 def _reference(text: str) -> str:
+    """The words of ``text`` that name a list position ("倒数第二个", "these"), or ""."""
     if parse_reference(text) is None:
         return ""
-    import re
-
-    match = re.search(r"(倒数)?第\s*\S+?\s*(个|项|条|份|篇)|最后(一个|那个|一项)?|"
-                      r"(?i:\bthe\s+\S+(\s+to\s+last)?(\s+(one|file|item|result|entry))?\b)|"
-                      r"这些|那些|这个|它们|它|(?i:\b(these|those|them|it|this)\b)", text)  # fmt: skip
+    span = ordinal_span(text)
+    if span is not None:
+        return text[span[0]:span[1]].strip()
+    match = re.search(r"这些|那些|这几个|这个文件|这个|它们|它|"
+                      r"(?i:\b(these|those|them|it|this|that)\b)", text)  # fmt: skip
     return match.group().strip() if match else text.strip()
+
+
+def _typo_actions(rest: str) -> list[str]:
+    """Last resort for a Chinese verb that leads the request with a wrong second character
+    ("总洁一下 a.txt", "复志一份 b.py"): the two-character verb that shares the first."""
+    lead = rest.strip()
+    for filler in sorted((f for f in FILLERS if _CJK.match(f)), key=len, reverse=True):
+        if lead.startswith(filler) and len(lead) > len(filler) + 1:
+            lead = lead[len(filler):].lstrip()
+    if len(lead) < 2 or not _CJK.match(lead[1]):
+        return []
+    for action, groups in ACTIONS:
+        for word in (w for g in groups for w in WORDS[g] if len(w) == 2 and _CJK.match(w)):
+            if word[0] == lead[0] and word[1] != lead[1]:
+                return [action]
+    return []
 
 
 def _after(text: str, start: int, markers: tuple[str, ...]) -> tuple[int, int]:
@@ -114,9 +140,9 @@ def _count(r: Reading) -> Command:
         if contains(r.rest, word) >= 0:
             suffixes += [k for k in kinds if k not in suffixes]
     at = min((h.end for h in r.hits if h.action == "count"), default=0)
-    objects = [(contains(r.rest[at:], w), kind) for kind in ("folder", "file")
+    objects = [(contains(r.rest[at:], w), -len(w), kind) for kind in ("folder", "file")
                for w in OBJECTS[kind] if contains(r.rest[at:], w) >= 0]  # fmt: skip
-    what = min(objects)[1] if objects else "file"
+    what = min(objects)[2] if objects else "file"
     target = r.first.typed if r.first else ""
     return Command("count", {"target": target, "kinds": " ".join(suffixes),
                              "what": "folders" if what == "folder" and not suffixes else "files"})

@@ -32,6 +32,7 @@ from .commands import Command, parse_command
 from .context import THIS, parse_reference
 from .mentions import Mention, find_mentions, normalize
 from .slots import Reading, decide
+from .vocab import OBJECTS
 from .words import leftover
 
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ def reply_language(text: str, mentions: list[Mention], command: Command | None) 
 
 def _reference_only(value: str) -> bool:
     """"第二个", "these", "the last one": a list position and nothing else."""
-    if parse_reference(value) is None:
+    if parse_reference(value) is None or any(w in value for w in OBJECTS["project"]):
         return False
     rest = re.sub(r"(倒数)?第\s*[\d零〇一二两三四五六七八九十百千]+\s*(个|项|条|份|篇)?|"
                   r"(?i:\b(the\s+)?\w+?(st|nd|rd|th|last)\b)", " ", value)  # fmt: skip
@@ -110,6 +111,8 @@ def _agrees(command: Command, reading: Reading) -> bool:
     """Whether a grammar row's reading fits the words and the workspace."""
     if reading.actions and not _AGREES.get(command.action, set()) & set(reading.actions):
         return False
+    if command.action == "copy" and not command.get("dest") and "duplicate" in reading.actions:
+        return False  # "duplicate a.txt": a copy next to it, not a question where to
     mentions = reading.mentions
     typed = {m.typed.casefold().strip() for m in mentions}
     for key in ("target", "keyword", "dest"):

@@ -37,6 +37,7 @@ def _table() -> tuple[tuple[str, str, str], ...]:
     """Every (word, group, action), longest word first."""
     rows = [(w.casefold(), group, action) for action, groups in ACTIONS for group in groups
             for w in WORDS[group]]  # fmt: skip
+    rows += [(w.casefold(), "QUIET", "") for w in WORDS["QUIET"]]
     return tuple(sorted(rows, key=lambda r: -len(r[0])))
 
 
@@ -62,8 +63,9 @@ def scan(text: str) -> list[Hit]:
         for start, end in _spans(folded, word):
             if not any(taken[start:end]):
                 taken[start:end] = [True] * (end - start)
-                hits.append(Hit(start, end, group, action))
-    for match in re.finditer(r"[A-Za-z]{5,}", text):
+                if action:  # a quiet word only keeps its letters from voting
+                    hits.append(Hit(start, end, group, action))
+    for match in re.finditer(r"(?<![\w'])[A-Za-z]{4,}(?![\w'])", text):
         if not any(taken[match.start():match.end()]):
             action = _typo_action(match.group())
             if action:
@@ -80,8 +82,12 @@ def _typo_action(token: str) -> tuple[str, str] | None:
         return None
     allowed = 1 if len(word) < 7 else 2
     for known, group, action in _table():
-        if known.isalpha() and len(known) >= 5 and abs(len(known) - len(word)) <= allowed \
-                and DamerauLevenshtein.distance(word, known, score_cutoff=allowed) <= allowed:
+        if not (action and known.isalpha() and abs(len(known) - len(word)) <= allowed):
+            continue
+        if len(word) == 4 and sorted(word) != sorted(known):
+            continue  # a four-letter word forgives a swap only ("lsit", "fidn"), never a change
+        if len(known) >= 4 and DamerauLevenshtein.distance(word, known,
+                                                           score_cutoff=allowed) <= allowed:
             return group, action
     return None
 
