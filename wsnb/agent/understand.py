@@ -119,6 +119,8 @@ def _agrees(command: Command, reading: Reading) -> bool:
         value = command.get(key).casefold().strip().strip("\"'“”《》「」")
         if not value or value in typed or value in {".", "根目录", "root", "工作区"}:
             continue
+        if any(m.known and m.typed.casefold() in value for m in mentions):
+            return False  # a name of the workspace with other words around it
         if key != "dest" and _reference_only(value):
             continue
         if key == "dest" and len(mentions) < 2:

@@ -153,7 +153,7 @@ ACTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 # Nouns that say what kind of thing is meant, never a name.
 OBJECTS: dict[str, tuple[str, ...]] = {
     "folder": ("文件夹", "目录", "folder", "folders", "directory", "directories", "dir"),
-    "file": ("文件", "文档", "file", "files", "document", "documents", "doc", "docs"),
+    "file": ("文件", "文档", "file", "files", "document", "documents"),
     "project": WORDS["PROJECT"] + WORDS["PROJECT_EN"] + WORDS["WORKSPACE"] + ("workspace",),
     "root": WORDS["ROOT"] + ("root",),
     "code": ("函数", "类", "方法", "变量", "常量", "接口", "function", "functions", "class", "classes",
