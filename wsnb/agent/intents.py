@@ -74,7 +74,7 @@ _I = re.IGNORECASE
 _DELETE = r"(删除|删掉|删了|删去|清除|移除|扔掉|丢掉|\b(delete|remove|erase|trash|rm|del)\b)"
 _MOVE = r"(移动|移到|挪到|搬到|\b(move|relocate)\b)"
 _THESE = r"(这些|那些|这几个|\bthese\b|\bthose\b|\bthem\b)"
-_MANY = r"(所有|全部|一切|批量|每个|每一个|\ball\b|every|everything|\bbulk\b|\*\.\w+|\*)"
+_MANY = r"(所有|全部|全都|统统|一切|批量|每个|每一个|\ball\b|every|everything|\bbulk\b|\*\.\w+|\*)"
 
 _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
     ("permanent_delete", re.compile(
@@ -82,7 +82,8 @@ _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
         r"rm\s+-rf|shift\s*\+?\s*del|permanent(ly)?\s*(delete|remov|eras)|"
         r"delete\s+(it\s+|them\s+)?(forever|for\s+good|permanently)|"
         r"empty\s+(the\s+)?(trash|recycle)|skip(ping)?\s+the\s+(trash|recycle)|"
-        r"without\s+(the\s+)?(trash|recycle)|\bshred\b|\bwipe\b", _I)),
+        r"without\s+(the\s+)?(trash|recycle)|\bshred\b|\bwipe\b|"
+        r"\b(delete|remove|erase|destroy)\b.{0,40}\b(forever|for\s+good|permanently)\b", _I)),
     ("bulk_change", re.compile(
         rf"{_DELETE}.{{0,12}}{_MANY}|{_MANY}.{{0,12}}{_DELETE}|"
         rf"{_MOVE}.{{0,12}}{_MANY}|{_MANY}.{{0,12}}{_MOVE}|{_DELETE}.{{0,6}}{_THESE}|"

@@ -313,7 +313,10 @@ _RULES: dict[str, Callable[[Reading], Command | None]] = {
 def decide(r: Reading) -> tuple[Command | None, bool]:
     """The command of the strongest action that can be carried out, and whether a verb
     that only files take asked for it (not "what is" or "where is" alone)."""
-    for action in r.actions:
+    actions = r.actions
+    if "read" in actions and "open" in actions:  # "打开让我瞧瞧", "open it and read it"
+        actions = [a for a in actions if a != "open"]
+    for action in actions:
         command = _RULES[action](r)
         if command is not None:
             strong = any(h.action == action and h.group not in _WEAK for h in r.hits)

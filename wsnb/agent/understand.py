@@ -117,6 +117,9 @@ def _agrees(command: Command, reading: Reading) -> bool:
     typed = {m.typed.casefold().strip() for m in mentions}
     for key in ("target", "keyword", "dest"):
         value = command.get(key).casefold().strip().strip("\"'“”《》「」")
+        if key == "target" and command.action in {"create_file", "create_folder"} \
+                and any(m.known and m.typed.casefold() == value for m in mentions):
+            return False  # "在 src 里新建文件夹 utils": src is where, not what
         if not value or value in typed or value in {".", "根目录", "root", "工作区"}:
             continue
         if any(m.known and m.typed.casefold() in value for m in mentions):

@@ -67,10 +67,32 @@ def scan(text: str) -> list[Hit]:
                     hits.append(Hit(start, end, group, action))
     for match in re.finditer(r"(?<![\w'])[A-Za-z]{4,}(?![\w'])", text):
         if not any(taken[match.start():match.end()]):
-            action = _typo_action(match.group())
+            action = _inflected(match.group()) or _typo_action(match.group())
             if action:
                 hits.append(Hit(match.start(), match.end(), action[0], action[1]))
     return sorted(hits, key=lambda h: h.start)
+
+
+def _lemmas(word: str) -> list[str]:
+    """"showing" → show, "making" → make, "renamed" → rename, "searches" → search."""
+    out = []
+    for ending, back in (("ing", ""), ("ing", "e"), ("ed", ""), ("ed", "e"), ("es", ""),
+                         ("s", ""), ("d", "")):  # fmt: skip
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            stem = word[: -len(ending)]
+            out.append(stem + back)
+            if back == "" and len(stem) > 3 and stem[-1] == stem[-2]:
+                out.append(stem[:-1])  # "dropping" → drop
+    return out
+
+
+def _inflected(token: str) -> tuple[str, str] | None:
+    """The group and action of the vocabulary word ``token`` is a form of, if any."""
+    words = {known: (group, action) for known, group, action in _table() if action}
+    for lemma in _lemmas(token.casefold()):
+        if lemma in words:
+            return words[lemma]
+    return None
 
 
 def _typo_action(token: str) -> tuple[str, str] | None:
