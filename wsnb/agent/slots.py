@@ -197,19 +197,22 @@ def _content_change(action: str) -> Callable[[Reading], Command | None]:
 
 
 def _create(r: Reading, names: list[Mention], at: int, content: str) -> Command | None:
+    """The new entry's name, inside a named folder when one is given ("在 docs 里建 a.md")."""
     head = r.rest[:at] if at >= 0 else r.rest
     folder = any(contains(head, w) >= 0 for w in OBJECTS["folder"])
-    new = [m for m in names if not m.known]
-    where = [m for m in names if m.known and m.is_dir]
-    name = new[0].typed if new else ""
-    if not name:
-        words = leftover(_no_hits(head, r.hits))
-        name = words[0] if words else (names[0].typed if names else "")
+    words = leftover(_no_hits(head, r.hits))
+    where = names[0] if names and names[0].known and names[0].is_dir else None
+    if len(names) >= 2:
+        name = names[-1].typed
+    elif names and (where is None or not words):
+        name, where = names[0].typed, None
+    else:
+        name = words[0] if words else ""
     if not name:
         return None
-    if where and "/" not in name and where[0].typed != name:
-        name = posixpath.join(where[0].paths[0], name)
-    if folder and not content and not new or (folder and not content and "." not in name):
+    if where is not None and "/" not in name:
+        name = posixpath.join(where.paths[0], name)
+    if folder and not content and "." not in posixpath.basename(name):
         return Command("create_folder", {"target": clean_target(name)})
     return Command("create_file", {"target": clean_target(name), "content": content})
 
