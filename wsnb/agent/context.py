@@ -23,8 +23,8 @@ __all__ = [
     "LAST",
     "THIS",
     "ContextError",
-    "OutOfRange",
     "ConversationContext",
+    "OutOfRange",
     "parse_reference",
 ]
 

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from ..i18n import N_, _
 
-__all__ = ["FORBIDDEN_RULES", "NOT_WORKSPACE", "Intent", "sensitive_request", "IntentKind", "classify", "is_workspace_text"]
+__all__ = ["FORBIDDEN_RULES", "NOT_WORKSPACE", "Intent", "IntentKind", "classify",
+           "is_workspace_text", "sensitive_request"]
 
 
 class IntentKind(enum.StrEnum):

@@ -29,7 +29,8 @@ __all__ = ["Mention", "find_mentions", "known_word", "normalize"]
 MAX_NAME = 120
 _QUOTED = re.compile(r"《([^》]+)》|“([^”]+)”|「([^」]+)」|『([^』]+)』|\"([^\"]+)\"|`([^`]+)`|"
                      r"(?<![\w])'([^']+)'(?![\w])")  # fmt: skip
-_SUFFIXED = re.compile(r"[^\s,，。;；:：!！?？“”\"'《》「」()（）]+\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w])")
+_SUFFIXED = re.compile(r"[^\s,，。;；:：!！?？“”\"'《》「」()（）]+"
+                       r"\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w])")
 _PATHLIKE = re.compile(r"[\w.\-\u4e00-\u9fff]+(?:/[\w.\-\u4e00-\u9fff]+)+/?")
 _WORDISH = re.compile(r"[A-Za-z0-9_][\w.\-/]*[A-Za-z0-9_]")
 _ASCII_WORD = re.compile(r"[A-Za-z0-9_]")
@@ -97,9 +98,8 @@ def _bounded(text: str, start: int, end: int) -> bool:
 def _worth_matching(key: str, how: str) -> bool:
     if len(key) < 2 or key in _VOCABULARY:
         return False
-    if how != "path" and not _CJK.search(key) and len(key) < 3 and "." not in key:
-        return False
-    return True
+    short = how != "path" and not _CJK.search(key) and len(key) < 3 and "." not in key
+    return not short
 
 
 def _index_matches(ws: Workspace, text: str) -> list[Mention]:

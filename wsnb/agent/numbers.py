@@ -1,4 +1,4 @@
-"""Numbers people say: 第十二个, 第二十三个, 倒数第二个, the 12th, the twenty-third, the last one, 3 个.
+"""Numbers people say: 第十二个, 第二十三个, 倒数第二个, the 12th, the twenty-third, the last one.
 
 ``ordinal(text)`` finds a position in a list: 1-based from the front, negative
 from the end (-1 the last, -2 the one before it), 0 for "第0个" (which is no
@@ -16,8 +16,9 @@ __all__ = ["cardinal", "ordinal", "ordinal_span"]
 _ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5,
               "六": 6, "七": 7, "八": 8, "九": 9}  # fmt: skip
 _ZH_UNITS = {"十": 10, "百": 100, "千": 1000}
-_EN_UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
-             "fourteen fifteen sixteen seventeen eighteen nineteen").split()  # fmt: skip
+_EN_UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+             "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+             "seventeen", "eighteen", "nineteen"]
 _EN_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
             "eighty": 80, "ninety": 90}  # fmt: skip
 _EN_ORDINAL_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,

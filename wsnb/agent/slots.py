@@ -12,10 +12,9 @@ first name or else the words the vocabulary doesn't know.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
-
-import re
 
 from .commands import Command, clean_target, several_targets
 from .context import THIS, parse_reference
@@ -28,9 +27,9 @@ __all__ = ["Reading", "decide"]
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _CONTENT_MARKERS = WORDS["CONTENT"] + WORDS["CONTENT_EN"] + (":", "：")
-_DEST_MARKERS = ("改名为", "改名成", "重命名为", "重命名成", "改为", "改成", "换成", "为", "成", "叫做",
-                 "叫", "到", "进", "至", "to", "into", "as", "under", "in", "called", "named")  # fmt: skip
-_LOCATION = ("在", "往", "in", "under", "inside", "into")
+_DEST_MARKERS = ("改名为", "改名成", "重命名为", "重命名成", "改为", "改成", "换成", "为", "成",
+                 "叫做", "叫", "到", "进", "至", "to", "into", "as", "under", "in", "called",
+                 "named")  # fmt: skip
 # Groups whose words alone don't make a request about files ("what is", "where is", "how many").
 _WEAK = {"EXPLAIN", "EXPLAIN_EN", "INSIDE", "WHERE", "WHERE_EN", "WHERE_MORE", "EXISTS",
          "COUNT", "COUNT_EN", "HELP_EN", "OPEN_EN", "SEARCH_MORE"}  # fmt: skip

@@ -67,9 +67,9 @@ def scan(text: str) -> list[Hit]:
                     hits.append(Hit(start, end, group, action))
     for match in re.finditer(r"(?<![\w'])[A-Za-z]{4,}(?![\w'])", text):
         if not any(taken[match.start():match.end()]):
-            action = _inflected(match.group()) or _typo_action(match.group())
-            if action:
-                hits.append(Hit(match.start(), match.end(), action[0], action[1]))
+            voted = _inflected(match.group()) or _typo_action(match.group())
+            if voted:
+                hits.append(Hit(match.start(), match.end(), voted[0], voted[1]))
     return sorted(hits, key=lambda h: h.start)
 
 
