@@ -29,8 +29,8 @@ __all__ = ["Mention", "find_mentions", "known_word", "normalize"]
 MAX_NAME = 120
 _QUOTED = re.compile(r"《([^》]+)》|“([^”]+)”|「([^」]+)」|『([^』]+)』|\"([^\"]+)\"|`([^`]+)`|"
                      r"(?<![\w])'([^']+)'(?![\w])")  # fmt: skip
-_SUFFIXED = re.compile(r"[^\s,，。;；:：!！?？“”\"'《》「」()（）]+"
-                       r"\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w])")
+_SUFFIXED = re.compile(r"(?<![\w.])[^\s,，。;；:：!！?？“”\"'《》「」()（）]*"
+                       r"\.[A-Za-z][A-Za-z0-9]{0,7}(?![\w])")  # "a.txt", "设计.md", ".env"
 _PATHLIKE = re.compile(r"[\w.\-\u4e00-\u9fff]+(?:/[\w.\-\u4e00-\u9fff]+)+/?")
 _WORDISH = re.compile(r"[A-Za-z0-9_][\w.\-/]*[A-Za-z0-9_]")
 _ASCII_WORD = re.compile(r"[A-Za-z0-9_]")
