@@ -49,7 +49,8 @@ def test_an_ordinal_past_the_list_is_refused_with_its_size(project: wsnb.Workspa
     assert project.ask("读取倒数第二个").files_read == ["journal/log_41.txt"]
     for message in ("读取第0个", "读第五十个"):
         reply = project.ask(message)
-        assert "上一个列表只有 42 项" in reply.text and reply.files_read == [] and reply.plans == [], message
+        assert "上一个列表只有 42 项" in reply.text, message
+        assert reply.files_read == [] and reply.plans == [], message
     reply = project.ask("trash the 43rd")
     assert "The last list has 42 items" in reply.text and reply.plans == []
     assert project.pending.empty
