@@ -93,7 +93,8 @@ _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
         r"清空(这个|整个)?(文件夹|目录|工作区|项目)", _I)),
     ("git", re.compile(
         r"\bgit\s+(commit|push|pull|merge|rebase|reset|checkout|add|stash)\b|"
-        r"\bcommit\s+(the\s+|my\s+|these\s+|all\s+)?(changes?|files?|code|it|this|them)\b|"
+        r"\bcommit\s+(?:(?:the|my|these|all|our|your)\s+){0,2}(changes?|files?|code|it|this|them|"
+        r"work|edits?)\b|"
         r"\bgit\s+(status|log|diff|branch|clone|fetch|init|tag|revert|cherry-pick)\b|"
         r"(提交|推送)(一下)?(代码|更改|修改|改动|到\s*git|到仓库)|git\s*(提交|推送)|"
         r"\bpush\s+(it\s+|the\s+code\s+)?to\s+(github|gitlab|the\s+remote|origin)", _I)),
@@ -173,7 +174,7 @@ def _forbidden_rule(message: str) -> str | None:
 
 _NAME_TOKEN = re.compile(r"[\w.~\-/]*[._][\w.\-]+")
 # What a sensitive file may be asked for without being opened: its name found, counted, listed.
-_NAMES_ONLY = {"find", "grep", "define", "count", "list", "help", "workspace", "project", "undo"}
+_NAMES_ONLY = {"find", "grep", "define", "count", "help", "workspace", "project", "undo"}
 
 
 def sensitive_request(message: str, action: str) -> Intent | None:

@@ -21,7 +21,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "TRASH_BIN": ("系统回收站", "回收站", "废纸篓", "垃圾桶"),
     "INTO": ("移到", "移入", "扔进", "扔到", "放进", "放到", "丢进", "丢到", "移动到"),
     "RENAME": ("重命名", "改名", "更名"),
-    "RENAME_MORE": ("名字换成", "名字改成", "名字改为", "改个名", "换个名", "改名字", "换名字", "rename it"),
+    "RENAME_MORE": ("重新命名", "命名为", "命名成", "名字换成", "名字改成", "名字改为", "改个名", "换个名", "改名字", "换名字", "rename it"),
     "RENAME_EN": ("rename", "change the name of", "call it"),
     "COPY": ("复制", "拷贝"),
     "COPY_EN": ("copy", "duplicate"),
@@ -53,6 +53,7 @@ WORDS: dict[str, tuple[str, ...]] = {
                      "outline of", "an outline", "give me an outline"),
     "EXPLAIN": ("解释", "讲讲", "讲一下", "说明一下", "介绍", "分析", "是干什么的", "是做什么的",
                 "干什么的", "做什么的", "干嘛的", "干啥的", "有什么用", "干嘛用的", "是干嘛用的", "有啥用",
+                "干什么用的", "是干什么用的", "做什么用的", "是做什么用的",
                 "用来干嘛", "用来做什么", "用来干什么", "是什么", "是啥", "讲的是什么",
                 "讲了什么", "大概内容", "主要内容", "作用", "用途"),
     "EXPLAIN_EN": ("explain", "describe", "what does", "what is", "tell me about", "analyze",
@@ -70,11 +71,12 @@ WORDS: dict[str, tuple[str, ...]] = {
                  "添加", "增加", "加"),
     "APPEND_EN": ("append", "add a line", "add the line"),
     "MENTION": ("包含", "含有", "含", "提到", "提及", "用到", "引用", "出现", "使用", "写了", "写着", "写有"),
-    "MENTION_MORE": ("讲到", "说到", "谈到", "涉及", "talk about", "talks about", "discuss", "discusses",
+    "MENTION_MORE": ("grep", "grep for", "full-text search", "全文搜索", "全文检索", "讲到", "说到", "谈到", "涉及", "talk about", "talks about", "discuss", "discusses",
                      "refer to", "refers to", "mentioning", "containing the word"),
     "MENTION_EN": ("mentions?", "contains?", "uses?", "references?", "includes?", "says?"),
     "USED": ("用到", "使用", "调用", "引用", "被用", "用了", "被调用"),
-    "USED_EN": ("used", "referenced", "imported", "invoked", "uses", "calls", "use", "using"),
+    "USED_EN": ("used", "referenced", "imported", "invoked", "uses", "calls", "use", "using",
+                "being called", "is called", "get called", "gets called", "called from"),
     "REVEAL": ("文件管理器中显示", "文件管理器里显示", "定位到", "reveal", "show in finder",
                "show in explorer", "in the file manager"),
     "REVEAL_IN": ("文件管理器", "资源管理器", "访达", "finder", "explorer"),
@@ -107,7 +109,7 @@ WORDS: dict[str, tuple[str, ...]] = {
                     "another folder", "another workspace", "other workspace", "switch workspace",
                     "current workspace", "current folder", "where am i", "folder am i in"),
     # words that hold a verb's letters but ask for nothing ("这几个字" is no count)
-    "QUIET": ("这几个", "那几个", "这几个字", "一下子", "看起来", "看上去", "好像", "可以吗",
+    "QUIET": ("这几个", "那几个", "这几个字", "哪几个", "哪几", "一下子", "看起来", "看上去", "好像", "可以吗",
               "是不是", "用不用", "要不要", "能不能"),
     # objects
     "FOLDER": ("文件夹", "目录"),
@@ -187,7 +189,7 @@ FILLERS: tuple[str, ...] = (
     "all", "every", "whole", "entire", "right", "instead", "have", "has", "got", "with", "by",
     "谁", "哪些", "哪个", "什么", "地方", "名字", "名称", "文件名", "带", "带有", "所有", "全部", "一共",
     "总共", "大概", "大致", "到底", "究竟", "是", "有", "这", "那", "几个字", "这几个字", "词", "句",
-    "get", "gets", "相关的", "相关", "有关的", "有关", "related", "mind", "让我",
+    "get", "gets", "being", "相关的", "相关", "有关的", "有关", "related", "mind", "让我",
 )
 
 # "how many Python files": a kind of file and the suffixes it means.

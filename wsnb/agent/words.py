@@ -143,8 +143,8 @@ def leftover(text: str) -> list[str]:
     for token in _TOKEN.findall(text):
         if _CJK.match(token[0]) or _CJK.search(token[-1]):
             token = _trim(token)
-        if not token or (_CJK.fullmatch(token)):
-            continue  # a stray Chinese character: a particle or a verb's tail
+        if not token or _CJK.fullmatch(token) or token.startswith("-"):
+            continue  # a stray Chinese character (a particle, a verb's tail), or "-i"
         if token.casefold() in folded or (not _CJK.search(token) and known_word(token)):
             continue
         words.append(token)
