@@ -149,3 +149,11 @@ def test_a_field_is_changed_in_place(project: wsnb.Workspace) -> None:
     assert plan.content == "name: shop\nport: 9090\n"
     plan.cancel()
     assert (project.root / "shop" / "app.yaml").read_text(encoding="utf-8").endswith("8080\n")
+    [title] = project.ask("把 README.md 的标题改成 Big Shop").plans
+    assert title.content is not None and title.content.startswith("# Big Shop\n\nA tiny shop")
+    title.cancel()
+    [cell] = project.ask("change the total in report 2024.csv to 20").plans
+    assert cell.content == "month,total\n1,20\n"
+    cell.cancel()
+    several = project.ask("把 meeting notes.md 里的 PriceCache 改成 Cache")
+    assert several.plans == [] and "不是正好一行" in several.text

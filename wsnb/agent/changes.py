@@ -155,7 +155,7 @@ def _edit(session: Session, command: Command) -> Reply:
                  "with ...\").")
         return Reply(said.format(count=len(found), field=command.get("field"), path=path))
     index = found[0]
-    lines[index] = set_value(lines[index], command.get("field"), value)
+    lines[index] = set_value(lines, index, command.get("field"), value)
     return planned([session.ws.write_file(path, "".join(lines))])
 
 

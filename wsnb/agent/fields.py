@@ -1,9 +1,10 @@
 """One field of a file changed in place: "port: 8080", ``"theme": "light"``, ``x = 1``, a title.
 
-``field_lines`` finds the lines that hold a field (a key before ``:`` or ``=``, or
-for "title" / "标题" the first Markdown heading); ``set_value`` gives a line its
-new value, keeping the key, the quotes and a trailing comma. Nothing is written
-here: the caller makes a plan of the whole new text.
+``field_lines`` finds the lines that hold a field (a key before ``:`` or ``=``, for
+"title" / "标题" the first Markdown heading, or a column of a comma-separated table
+of one row); ``set_value`` gives that line its new value, keeping the key, the
+quotes and a trailing comma. Nothing is written here: the caller makes a plan of
+the whole new text.
 """
 
 from __future__ import annotations
@@ -21,21 +22,40 @@ def _key(field: str) -> re.Pattern[str]:
                       r"([\"']?)(\s*,?\s*)$", re.IGNORECASE | re.DOTALL)  # fmt: skip
 
 
+def _column(lines: list[str], field: str) -> int | None:
+    """The column ``field`` names in a comma-separated table of a header and one row."""
+    if len([line for line in lines if line.strip()]) != 2:
+        return None
+    header = [cell.strip().casefold() for cell in lines[0].split(",")]
+    return header.index(field.casefold()) if field.casefold() in header else None
+
+
 def field_lines(lines: list[str], field: str) -> list[int]:
     """The indexes of the lines holding ``field``."""
     if field.casefold() in _TITLE_WORDS:
         return [i for i, line in enumerate(lines) if _HEADING.match(line)][:1]
     pattern = _key(field)
-    return [i for i, line in enumerate(lines) if pattern.match(line)]
+    found = [i for i, line in enumerate(lines) if pattern.match(line)]
+    if not found and _column(lines, field) is not None:
+        return [1]  # the one row of a table whose header names the field
+    return found
 
 
-def set_value(line: str, field: str, value: str) -> str:
-    """``line`` with its field's value replaced by ``value`` (the line end kept)."""
+def set_value(lines: list[str], index: int, field: str, value: str) -> str:
+    """Line ``index`` of ``lines`` with its field's value replaced (the line end kept)."""
+    line = lines[index]
     if field.casefold() in _TITLE_WORDS:
-        match = _HEADING.match(line)
-        assert match is not None
-        return f"{match.group(1)}{value}{match.group(3)}"
+        heading = _HEADING.match(line)
+        if heading is not None:
+            return f"{heading.group(1)}{value}{heading.group(3)}"
     match = _key(field).match(line)
-    assert match is not None
-    key, quote, _old, close, tail = match.groups()
-    return f"{key}{quote}{value}{close}{tail}"
+    if match is not None:
+        key, quote, _old, close, tail = match.groups()
+        return f"{key}{quote}{value}{close}{tail}"
+    column = _column(lines, field)
+    if column is None:
+        return line
+    body = line.rstrip("\r\n")
+    cells = body.split(",")
+    cells[column] = value
+    return ",".join(cells) + line[len(body):]
