@@ -104,7 +104,10 @@ class Agent:
             if intent.kind is not IntentKind.FORBIDDEN and classify(message).kind \
                     is IntentKind.LAUNCH_APP:  # "open the calculator app": "app" is no folder here
                 intent = classify(message)
-            if intent.kind is IntentKind.CHAT and any(m.known for m in understood.mentions):
+            command = understood.command
+            if command is not None and command.action == "refuse":  # "清空 journal"
+                intent = Intent(IntentKind.FORBIDDEN, rule=command.get("rule"))
+            if intent.kind is IntentKind.CHAT and any(m.firm for m in understood.mentions):
                 intent = Intent(IntentKind.WORKSPACE)  # it names a file of this workspace
             if intent.kind is not IntentKind.FORBIDDEN and understood.command is not None:
                 intent = sensitive_request(message, understood.command.action) or intent

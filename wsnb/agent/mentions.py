@@ -15,11 +15,11 @@ on their own, so a folder called "list" doesn't swallow the verb.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .resolve import names_table
-from .vocab import FILLERS, WORDS
+from .vocab import FILLERS, KIND_SUFFIXES, WORDS
 
 if TYPE_CHECKING:
     from ..workspace import Workspace
@@ -55,7 +55,18 @@ class Mention:
 
     @property
     def known(self) -> bool:
-        return self.how in {"path", "name", "stem"}
+        return self.how in {"path", "name", "stem", "word", "kind"}
+
+    @property
+    def firm(self) -> bool:
+        """A whole name of the workspace (not a part of one, not a near spelling)."""
+        return self.how in {"path", "name", "stem", "kind"}
+
+    @property
+    def slot(self) -> str:
+        """What a command's slot gets: the words as typed, or the one path a part of a name
+        ("report") or a kind ("widget 的头文件") picked out."""
+        return self.paths[0] if self.how in {"word", "kind"} else self.typed
 
 
 def normalize(message: str) -> str:
@@ -110,8 +121,10 @@ def _index_matches(ws: Workspace, text: str) -> list[Mention]:
         for end in range(min(len(folded), start + MAX_NAME), start + 1, -1):
             key = folded[start:end]
             for how, lookup in (("path", table.by_path), ("name", table.by_name),
-                                ("stem", table.by_stem)):  # fmt: skip
+                                ("stem", table.by_stem), ("word", table.by_word)):  # fmt: skip
                 paths = lookup.get(key)
+                if how == "word" and paths and len(paths) > 1:
+                    continue  # a part of several names names none of them
                 if paths and _worth_matching(key, how) and _bounded(folded, start, end):
                     found.append(Mention(start, end, text[start:end], how, tuple(paths),
                                          all(p in table.dirs for p in paths)))
@@ -121,7 +134,7 @@ def _index_matches(ws: Workspace, text: str) -> list[Mention]:
 
 def _pick(candidates: list[Mention]) -> list[Mention]:
     """The longest, then most specific, matches that don't overlap, in message order."""
-    rank = {"quoted": 0, "path": 1, "name": 2, "stem": 3, "suffixed": 4, "close": 5}
+    rank = {"quoted": 0, "path": 1, "name": 2, "stem": 3, "word": 4, "suffixed": 5, "close": 6}
     chosen: list[Mention] = []
     for item in sorted(candidates, key=lambda m: (-(m.end - m.start), rank[m.how], m.start)):
         if all(item.end <= m.start or item.start >= m.end for m in chosen):
@@ -194,4 +207,15 @@ def find_mentions(ws: Workspace, text: str) -> list[Mention]:
     """The names ``text`` (already ``normalize``d) mentions, in message order."""
     quoted = _quoted(text, ws)
     chosen = _pick(quoted + _outside(_index_matches(ws, text) + _suffixed(text), quoted))
-    return _pick(chosen + _close_names(ws, text, chosen))
+    return [_by_kind(m, text) for m in _pick(chosen + _close_names(ws, text, chosen))]
+
+
+def _by_kind(mention: Mention, text: str) -> Mention:
+    """"widget 的头文件", "the python utils": a kind word picks one of several entries."""
+    if len(mention.paths) < 2:
+        return mention
+    rest = (text[:mention.start] + " " + text[mention.end:]).casefold()
+    suffixes = tuple(s for word, kinds in KIND_SUFFIXES.items() for s in kinds
+                     if re.search(r"(?<![a-z])" + re.escape(word) + r"(?![a-z])", rest))
+    chosen = [p for p in mention.paths if suffixes and p.casefold().endswith(suffixes)]
+    return replace(mention, paths=(chosen[0],), how="kind") if len(chosen) == 1 else mention

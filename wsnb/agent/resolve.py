@@ -16,6 +16,7 @@ model's tools.
 from __future__ import annotations
 
 import posixpath
+import re
 import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -73,6 +74,8 @@ class _Names:
     by_path: dict[str, list[str]]
     by_name: dict[str, list[str]]
     by_stem: dict[str, list[str]]
+    # Each word of a name with spaces, "_" or "-" ("report" of "report 2024.csv").
+    by_word: dict[str, list[str]] = field(default_factory=dict)
 
     def lookup(self, text: str) -> list[str]:
         """The entries ``text`` names exactly: a path, else a file name, else a stem."""
@@ -109,6 +112,9 @@ def _names(ws: Workspace) -> _Names:
             table.by_path.setdefault(lower, []).append(path)
             table.by_name.setdefault(name, []).append(path)
             table.by_stem.setdefault(_stem(name), []).append(path)
+            for word in re.split(r"[\s_\-]+", _stem(name)):
+                if len(word) >= 4 and word != _stem(name):
+                    table.by_word.setdefault(word, []).append(path)
         _TABLES[index] = table
     return table
 

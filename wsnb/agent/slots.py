@@ -82,7 +82,7 @@ class Reading:
             return self.rest[:m.start].strip()  # "copy all the logs to data": several
         before = _reference(self.rest[:m.start]) if m is not None else ""
         if m is not None and not before:
-            return m.typed
+            return m.slot
         return before or _reference(self.rest)
 
 
@@ -142,7 +142,7 @@ def _count(r: Reading) -> Command:
     objects = [(contains(r.rest[at:], w), -len(w), kind) for kind in ("folder", "file")
                for w in OBJECTS[kind] if contains(r.rest[at:], w) >= 0]  # fmt: skip
     what = min(objects)[2] if objects else "file"
-    target = r.first.typed if r.first else ""
+    target = r.first.slot if r.first else ""
     return Command("count", {"target": target, "kinds": " ".join(suffixes),
                              "what": "folders" if what == "folder" and not suffixes else "files"})
 
@@ -160,9 +160,9 @@ def _with_dest(action: str) -> Callable[[Reading], Command | None]:
         target = r.target()
         if not target:
             return None
-        at = r.rest.find(target) if target not in {m.typed for m in r.mentions} else -1
-        names = [m for m in r.mentions if m.typed != target and m.start > at]
-        dest = names[0].typed if names else ""
+        at = r.rest.find(target) if target not in {m.slot for m in r.mentions} else -1
+        names = [m for m in r.mentions if m.slot != target and m.start > at]
+        dest = names[0].slot if names else ""
         if not dest:
             start = r.mentions[0].end if r.mentions else max(at, 0)
             begin, end = _after(r.rest, start, _DEST_MARKERS)
@@ -236,7 +236,7 @@ def _edit(r: Reading, action: str, names: list[Mention], content: str) -> Comman
     if not content:
         return None
     field_words = leftover(between)
-    args = {"target": target.typed, "content": content}
+    args = {"target": target.slot, "content": content}
     if action == "write" and field_words:
         return Command("edit", args | {"field": field_words[-1]})
     return Command(action, args)
@@ -250,7 +250,7 @@ def _summary(r: Reading) -> Command | None:
     if m is None and not r.target():
         return _define(r)  # "what does slugify do": a name in the code
     if m is not None and m.is_dir:
-        return Command("list", {"target": m.typed})
+        return Command("list", {"target": m.slot})
     return Command("summarize", {"target": r.target()})
 
 
@@ -259,7 +259,7 @@ def _inside(r: Reading) -> Command | None:
     if m is None and not _listed(r):
         root = r.said(OBJECTS["project"]) or r.said(OBJECTS["root"])
         return Command("list", {"target": "."}) if root or "list" in r.actions else None
-    target = m.typed if m is not None else _listed(r)
+    target = m.slot if m is not None else _listed(r)
     return Command("list" if m is None or m.is_dir else "read", {"target": target})
 
 
@@ -285,13 +285,25 @@ def _grep(r: Reading) -> Command | None:
 
 def _target_action(action: str) -> Callable[[Reading], Command | None]:
     def rule(r: Reading) -> Command | None:
-        target = r.first.typed if r.first else _listed(r) or r.target()
+        # A name, a list position, a word that may be part of a name ("the report"), then "it".
+        words = [w for w in r.words if len(w) > 2]
+        target = r.first.slot if r.first else _listed(r) or (words[0] if words else r.target())
         if not target:
             return None
         if action == "read" and r.first is not None and r.first.is_dir:
             return Command("list", {"target": target})
         return Command(action, {"target": target})
     return rule
+
+
+def _clear(r: Reading) -> Command | None:
+    """"清空 journal": every file of a folder, refused; "清空 a.txt": the file made empty."""
+    m = r.first
+    if m is None:
+        return None
+    if m.is_dir:
+        return Command("refuse", {"rule": "bulk_change"})
+    return Command("write", {"target": m.slot, "content": ""})
 
 
 def _alone(action: str) -> Callable[[Reading], Command | None]:
@@ -302,7 +314,8 @@ def _alone(action: str) -> Callable[[Reading], Command | None]:
 
 _RULES: dict[str, Callable[[Reading], Command | None]] = {
     "undo": lambda r: Command("undo", {}), "workspace": _alone("workspace"), "help": _alone("help"),
-    "count": _count, "define": _define, "used": _used, "rename": _with_dest("rename"),
+    "count": _count, "define": _define, "clear": _clear, "used": _used,
+    "rename": _with_dest("rename"),
     "duplicate": _with_dest("duplicate"), "copy": _with_dest("copy"), "trash": _trash,
     "write": _content_change("write"), "append": _content_change("append"),
     "create": _content_change("create"), "move": _with_dest("move"), "summarize": _summary,
@@ -325,6 +338,6 @@ def decide(r: Reading) -> tuple[Command | None, bool]:
             return command, strong
     m = r.first
     if (m is not None or _listed(r)) and not r.words:  # a name alone: read it, or list it
-        target = m.typed if m is not None else _listed(r)
+        target = m.slot if m is not None else _listed(r)
         return Command("list" if m is not None and m.is_dir else "read", {"target": target}), True
     return None, False

@@ -70,7 +70,8 @@ class Understood:
         """Whether the reading rests on a grammar row, a name, a list position or a verb."""
         position = parse_reference(self.text)
         listed = position is not None and position != THIS
-        return self.by_grammar or bool(self.mentions) or listed or self.strong
+        named = any(m.how != "word" for m in self.mentions)  # "meeting" alone is no name
+        return self.by_grammar or named or listed or self.strong
 
     @property
     def masked(self) -> str:
@@ -114,7 +115,7 @@ def _agrees(command: Command, reading: Reading) -> bool:
     if command.action == "copy" and not command.get("dest") and "duplicate" in reading.actions:
         return False  # "duplicate a.txt": a copy next to it, not a question where to
     mentions = reading.mentions
-    typed = {m.typed.casefold().strip() for m in mentions}
+    typed = {m.typed.casefold().strip() for m in mentions} | {m.slot.casefold() for m in mentions}
     for key in ("target", "keyword", "dest"):
         value = command.get(key).casefold().strip().strip("\"'“”《》「」")
         if key == "target" and command.action in {"create_file", "create_folder"} \
