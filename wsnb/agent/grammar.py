@@ -1,14 +1,21 @@
-"""The offline grammar: words in a vocabulary table, requests as rows of templates.
+"""Whole phrasings with their slots, as rows of templates over the one vocabulary.
 
-A row says which action a phrasing asks for, in which language, and where
-its slots are. A template is a regular expression in which ``{WORD}`` stands
-for every phrasing of a vocabulary entry (longest first, so "删除" is tried
-before "删") and ``{target}``, ``{dest}``, ``{content}``, ``{keyword}`` are the
-slots. A space in a Chinese row means "maybe a space", in an English row "at
-least one". Rows are tried in table order, so the specific comes first ("把
-a.txt 的内容改成 X" is a content change before it is a rename; "把 a 移到回收站"
-a trash before a move). To teach the parser a new phrasing, add a word to
-``WORDS`` or a row to ``ROWS``; nothing else changes.
+The grounded engine (``wsnb.agent.understand``) reads most requests from the names
+the workspace knows and the words left; these rows add what it can't know: where
+a slot of free text begins and ends ("把 a.txt 的内容改成 X", "rename a to b",
+"搜索 greeting"). A row's reading is kept only when its action is one the words
+vote for and its slots agree with the workspace; otherwise the engine's wins.
+
+How to read a row, in one paragraph: ``Row(action, lang, template)``. The template
+is a regular expression in which ``{WORD}`` stands for every word of that group of
+``wsnb.agent.vocab.WORDS`` (longest first, so "删除" is tried before "删") and
+``{target}``, ``{dest}``, ``{content}``, ``{keyword}`` are the slots. A space in a
+Chinese row means "maybe a space", in an English row "at least one"; `` ?`` is
+"maybe a space" in both. Rows are tried in table order and the whole (cleaned)
+message must match, so the specific comes first ("把 a.txt 的内容改成 X" is a
+content change before it is a rename; "把 a 移到回收站" a trash before a move).
+To teach the agent a word, add it to ``vocab.WORDS``; a row only for a new shape
+of sentence with a free-text slot.
 """
 
 # ruff: noqa: E501  (one phrasing per row reads better than rows cut in the middle)
