@@ -89,6 +89,7 @@ _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
         rf"{_DELETE}.{{0,12}}{_MANY}|{_MANY}.{{0,12}}{_DELETE}|"
         rf"{_MOVE}.{{0,12}}{_MANY}|{_MANY}.{{0,12}}{_MOVE}|{_DELETE}.{{0,6}}{_THESE}|"
         rf"{_THESE}.{{0,6}}{_DELETE}|{_MOVE}.{{0,6}}{_THESE}|{_THESE}.{{0,6}}{_MOVE}|"
+        r"(里|中|下)(面)?的?(东西|文件|内容)?\s*(全|都|全部)\s*(都)?(删|移|挪|扔|清)|"
         r"(clean|clear)\s+(up\s+|out\s+)?(the\s+)?(whole|entire)|"
         r"清空(这个|整个)?(文件夹|目录|工作区|项目)", _I)),
     ("git", re.compile(
@@ -97,7 +98,8 @@ _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
         r"work|edits?)\b|"
         r"\bgit\s+(status|log|diff|branch|clone|fetch|init|tag|revert|cherry-pick)\b|"
         r"(提交|推送)(一下)?(代码|更改|修改|改动|到\s*git|到仓库)|git\s*(提交|推送)|"
-        r"\bpush\s+(it\s+|the\s+code\s+)?to\s+(github|gitlab|the\s+remote|origin)", _I)),
+        r"\bpush\s+(it\s+|the\s+code\s+)?to\s+(github|gitlab|the\s+remote|origin)|"
+        r"\bpush\s+(my\s+|the\s+|these\s+|our\s+)?(commits?|changes|code|branch)\b", _I)),
     ("whole_disk", re.compile(
         r"全盘|整个(硬盘|磁盘|电脑|系统|c盘|d盘)|所有(硬盘|磁盘|盘)|[cdCD]盘|电脑(上|里)(所有|的所有|全部)|"
         r"(whole|entire|full)\s+(disk|drive|computer|hard\s*drive|system|machine|file\s*system)|"
@@ -123,6 +125,7 @@ _INSTALL = re.compile(
 _RUN = re.compile(
     r"(帮我|给我|请|你)?(运行|执行|跑一下|跑一遍|跑起来|启动脚本)(一下)?|"
     r"\b(run|execute|exec)\s+(this|that|it|the|a|my|these|\S+\.(py|sh|bat|ps1|js|exe|cmd))|"
+    r"\b(launch|start)\s+\S+\.(py|sh|bat|ps1|exe|cmd)\b|"
     r"\b(run|execute)\s+\w*\s*(command|script|program|tests?|build|make|npm|python|shell)|"
     r"^\s*(\$|>)\s*\w|\b(sudo|chmod|bash|powershell|cmd\.exe)\b|命令行|终端里", _I)
 _RUN_NOT_APP = re.compile(r"运行时|runtime|running\s+(time|total)", _I)

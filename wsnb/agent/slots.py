@@ -105,8 +105,8 @@ def _reference(text: str) -> str:
 
 
 def _typo_actions(rest: str) -> list[str]:
-    """Last resort for a Chinese verb that leads the request with a wrong second character
-    ("总洁一下 a.txt", "复志一份 b.py"): the two-character verb that shares the first."""
+    """Last resort for a Chinese verb that leads the request with one wrong character after
+    its first ("总洁一下 a.txt", "复志一份 b.py", "重明名 c.js"): the verb it is one off."""
     lead = rest.strip()
     for filler in sorted((f for f in FILLERS if _CJK.match(f)), key=len, reverse=True):
         if lead.startswith(filler) and len(lead) > len(filler) + 1:
@@ -114,8 +114,11 @@ def _typo_actions(rest: str) -> list[str]:
     if len(lead) < 2 or not _CJK.match(lead[1]):
         return []
     for action, groups in ACTIONS:
-        for word in (w for g in groups for w in WORDS[g] if len(w) == 2 and _CJK.match(w)):
-            if word[0] == lead[0] and word[1] != lead[1]:
+        for word in (w for g in groups for w in WORDS[g] if len(w) in {2, 3} and _CJK.match(w)):
+            typed = lead[:len(word)]
+            wrong = sum(a != b for a, b in zip(word, typed, strict=False))
+            if len(typed) == len(word) and word[0] == typed[0] and wrong == 1 \
+                    and _CJK.fullmatch(typed[-1]):
                 return [action]
     return []
 
@@ -191,7 +194,10 @@ def _content_change(action: str) -> Callable[[Reading], Command | None]:
         names = [m for m in r.mentions if at < 0 or m.start < at]
         if action == "create":
             return _create(r, names, at, content)
-        return _edit(r, action, names, content)
+        quoted = [m for m in names if m.how == "quoted"]  # "add 'ship it' to a.md": the text
+        if quoted and not content:
+            content = quoted[0].typed
+        return _edit(r, action, [m for m in names if m not in quoted], content)
     return rule
 
 

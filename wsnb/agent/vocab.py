@@ -28,6 +28,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "MOVE": ("移动", "移", "挪", "搬", "放"),
     "MOVE_EN": ("move", "relocate", "put"),
     "MOVE_TO": ("到", "进", "去", "至"),
+    "CREATE_MORE": ("加个", "加一个", "添个", "添一个", "新增一个", "建个", "建一个"),
     "CREATE": ("创建", "新建", "建立", "新增", "生成", "建", "写"),
     "CREATE_EN": ("create", "make", "add", "new", "touch", "mkdir", "set up", "start"),
     "READ": ("读取", "贴出来", "贴一下", "调出来", "拿出来", "亮出来", "读一下", "读读", "读一读", "读", "查看", "看看", "看一下", "看一看", "看下",
@@ -65,7 +66,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "WRITE_MORE": ("清空然后写入", "清空后写入", "清空并写入", "清空再写入", "写成", "重写成", "重写为",
                    "改写成", "改写为"),
     "EDIT": ("修改", "更改", "改", "更新", "设置", "设成", "调成", "change", "set", "update", "modify"),
-    "ADD_LINE_MORE": ("补一句", "补充", "补上", "加一句", "添一句", "添上", "续写", "tack on", "add to the end",
+    "ADD_LINE_MORE": ("a new line", "new line", "put a line", "补一句", "补充", "补上", "加一句", "添一句", "添上", "续写", "tack on", "add to the end",
                       "at the end of", "to the end of", "at the bottom of", "末尾", "结尾", "最后面"),
     "ADD_LINE": ("加一行", "添加一行", "追加一行", "增加一行", "写一行", "加上一行", "追加", "加上",
                  "添加", "增加", "加"),
@@ -89,7 +90,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "HELP": ("帮助", "你能做什么", "你会什么", "能做什么", "怎么用", "使用说明", "有什么命令", "能干什么", "能帮我做什么"),
     "HELP_EN": ("help", "what can you do", "what do you do", "commands", "how do i use", "what are you able to do"),
     # words only the grounding engine reads (the grammar's groups above stay as its rows need)
-    "DELETE_MORE": ("删", "干掉", "扔了", "不要了", "丢了", "get rid of", "delet", "dlete", "remvoe"),
+    "DELETE_MORE": ("toss", "chuck", "删", "干掉", "扔了", "不要了", "丢了", "get rid of", "delet", "dlete", "remvoe"),
     "SEARCH_MORE": ("查", "look through", "go through", "scan", "look up"),
     "LIST_MORE": ("列",),
     "COPY_MORE": ("备份",),
@@ -110,7 +111,8 @@ WORDS: dict[str, tuple[str, ...]] = {
                     "path of this workspace", "workspace path", "workspace's path", "different folder",
                     "another folder", "another workspace", "other workspace", "switch workspace",
                     "current workspace", "current folder", "where am i", "folder am i in", "换个目录",
-                    "换一个目录", "换个文件夹", "打开别的目录", "another directory", "different directory"),
+                    "换一个目录", "换个文件夹", "this workspace", "workspace on disk",
+                    "workspace located", "工作区在哪", "工作区位置", "打开别的目录", "another directory", "different directory"),
     # words that hold a verb's letters but ask for nothing ("这几个字" is no count)
     "QUIET": ("这几个", "那几个", "这几个字", "哪几个", "哪几", "一下子", "看起来", "看上去", "好像", "可以吗",
               "是不是", "用不用", "要不要", "能不能"),
@@ -150,7 +152,7 @@ ACTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("write", ("CHANGE_TO", "CHANGE_EN", "WRITE_MORE", "EDIT")),
     ("clear", ("CLEAR",)),
     ("append", ("ADD_LINE", "APPEND_EN", "ADD_LINE_MORE")),
-    ("create", ("CREATE", "CREATE_EN")),
+    ("create", ("CREATE", "CREATE_EN", "CREATE_MORE")),
     ("move", ("MOVE", "MOVE_EN", "INTO")),
     ("summarize", ("SUMMARY", "SUMMARY_EN", "SUMMARY_MORE")),
     ("inside", ("INSIDE",)),
@@ -165,7 +167,8 @@ ACTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 # Nouns that say what kind of thing is meant, never a name.
 OBJECTS: dict[str, tuple[str, ...]] = {
-    "folder": ("文件夹", "目录", "folder", "folders", "directory", "directories", "dir"),
+    "folder": ("文件夹", "目录", "子目录", "子文件夹", "folder", "folders", "directory",
+               "directories", "dir", "subfolder", "subdirectory"),
     "file": ("文件", "文档", "file", "files", "document", "documents"),
     "project": WORDS["PROJECT"] + WORDS["PROJECT_EN"] + WORDS["WORKSPACE"] + ("workspace",),
     "root": WORDS["ROOT"] + ("root",),
@@ -193,7 +196,7 @@ FILLERS: tuple[str, ...] = (
     "all", "every", "whole", "entire", "right", "instead", "have", "has", "got", "with", "by",
     "谁", "哪些", "哪个", "什么", "地方", "名字", "名称", "文件名", "带", "带有", "所有", "全部", "一共",
     "总共", "大概", "大致", "到底", "究竟", "是", "有", "这", "那", "几个字", "这几个字", "词", "句",
-    "get", "gets", "being", "相关的", "相关", "有关的", "有关", "related", "mind", "让我",
+    "get", "gets", "being", "we", "they", "相关的", "相关", "有关的", "有关", "related", "mind", "让我",
 )
 
 # "how many Python files": a kind of file and the suffixes it means.
