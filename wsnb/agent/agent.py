@@ -138,7 +138,9 @@ class Agent:
         if intent.kind is IntentKind.LAUNCH_APP:
             return Reply(f"{_(NOT_WORKSPACE)}\n\n{intent.reason}")
         session = Session(self.workspace, self.context, self.limits, lang)
-        command = understood.command
+        # Offline, the grounded reading; with a model, only an explicit command runs as parsed
+        # and everything else is the model's to understand.
+        command = understood.command if self.llm is None else understood.grammar
         if intent.kind is IntentKind.CHAT and not understood.grounded:
             command = None  # "what's the weather": no name, no row; not a workspace request
         if command is not None and command.action in CHANGES \

@@ -188,7 +188,8 @@ def sensitive_request(message: str, action: str) -> Intent | None:
     if action in _NAMES_ONLY:
         return None
     for token in _NAME_TOKEN.findall(message):
-        if is_sensitive_path(token.strip("./") if token.startswith("./") else token):
+        file_like = "." in token or "/" in token or token.lower().startswith("id_")
+        if file_like and is_sensitive_path(token[2:] if token.startswith("./") else token):
             return Intent(IntentKind.FORBIDDEN, rule="sensitive")
     return None
 

@@ -64,6 +64,7 @@ class Understood:
     actions: list[str] = field(default_factory=list)
     by_grammar: bool = False
     strong: bool = False
+    grammar: Command | None = None  # the grammar's own reading (what runs when a model is on)
 
     @property
     def grounded(self) -> bool:
@@ -154,5 +155,5 @@ def understand(ws: Workspace, message: str) -> Understood:
             command, strong = grammar, grammar is not None
     lang = reply_language(text, mentions, command)
     return Understood(text, command, lang, mentions, reading.actions, command is grammar
-                      and command is not None, strong)  # fmt: skip
+                      and command is not None, strong, grammar)  # fmt: skip
 
