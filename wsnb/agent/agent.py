@@ -136,7 +136,7 @@ class Agent:
         if intent.kind is IntentKind.FORBIDDEN:
             return Reply(_refusal(intent))
         if intent.kind is IntentKind.LAUNCH_APP:
-            return Reply(f"{_(NOT_WORKSPACE)}\n\n{intent.reason}")
+            return Reply(f"{intent.reason}\n\n{_(NOT_WORKSPACE)}")
         session = Session(self.workspace, self.context, self.limits, lang)
         # Offline, the grounded reading; with a model, only an explicit command runs as parsed
         # and everything else is the model's to understand.
