@@ -28,6 +28,12 @@ def _count(session: Session, command: Command) -> Reply:
         lines = len(doc.lines)
         return Reply(ngettext("`{path}` has {count} line.", "`{path}` has {count} lines.",
                               lines).format(path=path, count=f"{lines:,}"), files_read=[path])
+    if command.get("what") == "entries":  # one level, as a listing shows it
+        total = len(session.ws.ls(path))
+        where = _("the workspace root") if path == "." else f"`{path}`"
+        text = ngettext("{where} holds {count} entry.", "{where} holds {count} entries.",
+                        total).format(where=where, count=f"{total:,}")
+        return Reply(text[:1].upper() + text[1:])
     frame = session.ws.files
     if path != ".":
         frame = frame[frame["path"].str.startswith(path.rstrip("/") + "/")]

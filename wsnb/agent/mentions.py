@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .resolve import names_table
-from .vocab import FILLERS, KIND_SUFFIXES, WORDS
+from .vocab import FILLERS, KIND_SUFFIXES, WORDS, plain_words
 
 if TYPE_CHECKING:
     from ..workspace import Workspace
@@ -75,7 +75,7 @@ def normalize(message: str) -> str:
 
 
 def _vocabulary() -> frozenset[str]:
-    words = {w.casefold() for group in WORDS.values() for w in group}
+    words = {w.casefold() for group in WORDS for w in plain_words(group)}
     return frozenset(words | {w.casefold() for w in FILLERS})
 
 

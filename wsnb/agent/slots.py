@@ -26,6 +26,7 @@ from .words import Hit, actions_of, contains, leftover, scan
 __all__ = ["Reading", "decide"]
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_ENTRIES = ("entries", "entry", "items", "things", "东西")
 _CONTENT_MARKERS = WORDS["CONTENT"] + WORDS["CONTENT_EN"] + (":", "：")
 _DEST_MARKERS = ("改名为", "改名成", "重命名为", "重命名成", "改为", "改成", "换成", "为", "成",
                  "叫做", "叫", "到", "进", "至", "to", "into", "as", "under", "in", "called",
@@ -146,6 +147,8 @@ def _count(r: Reading) -> Command:
                for w in OBJECTS[kind] if contains(r.rest[at:], w) >= 0]  # fmt: skip
     what = min(objects)[2] if objects else "file"
     target = r.first.slot if r.first else ""
+    if r.said(_ENTRIES) and not suffixes:  # "how many entries does the root have": one level
+        return Command("count", {"target": target, "kinds": "", "what": "entries"})
     return Command("count", {"target": target, "kinds": " ".join(suffixes),
                              "what": "folders" if what == "folder" and not suffixes else "files"})
 
@@ -341,7 +344,9 @@ def decide(r: Reading) -> tuple[Command | None, bool]:
         command = _RULES[action](r)
         if command is not None:
             strong = any(h.action == action and h.group not in _WEAK for h in r.hits)
-            return command, strong
+            counted = action == "count" and r.said(OBJECTS["file"] + OBJECTS["folder"]
+                                                   + OBJECTS["root"] + _ENTRIES)  # fmt: skip
+            return command, strong or counted
     m = r.first
     if (m is not None or _listed(r)) and not r.words:  # a name alone: read it, or list it
         target = m.slot if m is not None else _listed(r)

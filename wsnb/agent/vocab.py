@@ -12,7 +12,7 @@ are matched as written. To teach the agent a word, add it here; nothing else cha
 # ruff: noqa: E501  (one group per line reads better)
 from __future__ import annotations
 
-__all__ = ["ACTIONS", "FILLERS", "KIND_SUFFIXES", "OBJECTS", "WORDS"]
+__all__ = ["ACTIONS", "FILLERS", "KIND_SUFFIXES", "OBJECTS", "WORDS", "plain_words"]
 
 WORDS: dict[str, tuple[str, ...]] = {
     # verbs
@@ -51,7 +51,8 @@ WORDS: dict[str, tuple[str, ...]] = {
                    "what is the gist of"),
     "EXPLAIN_MORE": ("定义了些什么", "定义了什么", "都定义了", "有哪些函数", "有哪些类", "有什么函数",
                      "what's defined in", "what is defined in", "what functions", "what classes",
-                     "outline of", "an outline", "give me an outline", "overview", "an overview"),
+                     "outline of", "an outline", "give me an outline", "overview", "an overview",
+                     "rundown", "a tour of", "walkthrough"),
     "EXPLAIN": ("解释", "讲讲", "讲一下", "说明一下", "介绍", "分析", "是干什么的", "是做什么的",
                 "干什么的", "做什么的", "干嘛的", "干啥的", "有什么用", "干嘛用的", "是干嘛用的", "有啥用",
                 "干什么用的", "是干什么用的", "做什么用的", "是做什么用的",
@@ -86,7 +87,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     "COUNT_EN": ("how many", "count", "number of", "how much"),
     "CLEAR": ("清空", "empty out", "clear out", "empty"),
     "UNDO": ("撤销", "撤回", "撤消", "恢复上一步", "还原", "取消刚才", "后悔"),
-    "UNDO_EN": ("undo", "revert", "roll back", "rollback", "take back", "reverse"),
+    "UNDO_EN": ("take that back", "take it back", "undo that", "revert that", "roll that back",
+                "undo", "revert", "roll back", "rollback", "take back", "reverse"),
     "HELP": ("帮助", "你能做什么", "你会什么", "能做什么", "怎么用", "使用说明", "有什么命令", "能干什么", "能帮我做什么"),
     "HELP_EN": ("help", "what can you do", "what do you do", "commands", "how do i use", "what are you able to do"),
     # words only the grounding engine reads (the grammar's groups above stay as its rows need)
@@ -100,7 +102,8 @@ WORDS: dict[str, tuple[str, ...]] = {
                "放了啥", "放了什么", "放着什么", "装了什么", "装了些什么", "放了些什么", "有些什么", "写了什么", "写的什么", "写的是什么", "写了啥",
                "写的啥", "的内容是什么", "里面是什么", "是什么内容", "内容是什么", "what's in", "what is in",
                "what's inside", "what is inside", "contents of", "what files are in",
-               "what do we have in", "what's under", "what's there in"),
+               "what do we have in", "what's under", "what's there in", "live in", "lives in",
+               "sit in", "are stored in", "stored in", "files are in"),
     "WHERE_MORE": ("写在哪里", "写在哪", "在哪写的", "放在哪里", "放在哪个目录", "放在哪个文件夹", "放哪个目录", "放在哪", "放哪", "在哪个目录", "在哪个文件夹", "存在哪", "where's", "whereabouts"),
     "EXISTS": ("有没有", "有无", "是否有", "是不是有", "is there", "are there", "do we have",
                "do i have", "anything called", "anything named", "any file"),
@@ -213,3 +216,11 @@ KIND_SUFFIXES: dict[str, tuple[str, ...]] = {
     "表格": (".csv", ".xlsx", ".xls"), "头文件": (".h", ".hpp"), "脚本": (".py", ".sh", ".js"),
     "script": (".py", ".sh", ".js"), "scripts": (".py", ".sh", ".js"), "源文件": (".py", ".cpp", ".c", ".js", ".ts"),
 }
+
+
+def plain_words(group: str) -> tuple[str, ...]:
+    """A group's words as text: the grammar's "mentions?" is "mention" and "mentions"."""
+    out: list[str] = []
+    for word in WORDS[group]:
+        out += [word[:-2], word[:-1]] if word.endswith("s?") else [word]
+    return tuple(out)

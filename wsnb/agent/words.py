@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from functools import cache
 
 from .mentions import known_word
-from .vocab import ACTIONS, FILLERS, OBJECTS, WORDS
+from .vocab import ACTIONS, FILLERS, OBJECTS, WORDS, plain_words
 
 __all__ = ["Hit", "actions_of", "contains", "leftover", "scan"]
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_WORDLIKE = re.compile(r"[\w\u4e00-\u9fff]")
 _TOKEN = re.compile(r"[^\s,，。.!！?？:：;；、()（）\"'“”‘’《》「」]+")
 
 
@@ -36,7 +37,7 @@ class Hit:
 def _table() -> tuple[tuple[str, str, str], ...]:
     """Every (word, group, action), longest word first."""
     rows = [(w.casefold(), group, action) for action, groups in ACTIONS for group in groups
-            for w in WORDS[group]]  # fmt: skip
+            for w in plain_words(group)]  # fmt: skip
     rows += [(w.casefold(), "QUIET", "") for w in WORDS["QUIET"]]
     return tuple(sorted(rows, key=lambda r: -len(r[0])))
 
@@ -125,7 +126,7 @@ def actions_of(hits: list[Hit]) -> list[str]:
 
 @cache
 def _vocabulary() -> tuple[str, ...]:
-    words = {w for g in WORDS.values() for w in g} | set(FILLERS)
+    words = {w for g in WORDS for w in plain_words(g)} | set(FILLERS)
     words |= {w for g in OBJECTS.values() for w in g}
     return tuple(sorted(words, key=len, reverse=True))
 
@@ -143,8 +144,9 @@ def leftover(text: str) -> list[str]:
     for token in _TOKEN.findall(text):
         if _CJK.match(token[0]) or _CJK.search(token[-1]):
             token = _trim(token)
-        if not token or _CJK.fullmatch(token) or token.startswith("-"):
-            continue  # a stray Chinese character (a particle, a verb's tail), or "-i"
+        stray = _CJK.fullmatch(token) or token.startswith("-") or not _WORDLIKE.search(token)
+        if not token or stray:
+            continue  # a stray Chinese character (a particle, a verb's tail), "-i", or "—"
         if token.casefold() in folded or (not _CJK.search(token) and known_word(token)):
             continue
         words.append(token)
