@@ -84,7 +84,8 @@ _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
         r"delete\s+(it\s+|them\s+)?(forever|for\s+good|permanently)|"
         r"empty\s+(the\s+)?(trash|recycle)|skip(ping)?\s+the\s+(trash|recycle)|"
         r"without\s+(the\s+)?(trash|recycle)|\bshred\b|\bwipe\b|"
-        r"\b(delete|remove|erase|destroy)\b.{0,40}\b(forever|for\s+good|permanently)\b", _I)),
+        r"\b(delete|remove|erase|destroy|nuke|trash|wipe)\b.{0,40}\b(forever|for\s+good|"
+        r"permanently)\b", _I)),
     ("bulk_change", re.compile(
         rf"{_DELETE}.{{0,12}}{_MANY}|{_MANY}.{{0,12}}{_DELETE}|"
         rf"{_MOVE}.{{0,12}}{_MANY}|{_MANY}.{{0,12}}{_MOVE}|{_DELETE}.{{0,6}}{_THESE}|"

@@ -196,6 +196,8 @@ def _content_change(action: str) -> Callable[[Reading], Command | None]:
         content = r.text[end:].strip().lstrip(":：,， ").strip() if at >= 0 else ""
         names = [m for m in r.mentions if at < 0 or m.start < at]
         if action == "create":
+            if not names and at >= 0 and r.text[at:end].strip() in {":", "："}:  # "new file: a.md"
+                return _create(r, [m for m in r.mentions if m.start > at], -1, "")
             return _create(r, names, at, content)
         quoted = [m for m in names if m.how == "quoted"]  # "add 'ship it' to a.md": the text
         if quoted and not content:
@@ -216,6 +218,8 @@ def _create(r: Reading, names: list[Mention], at: int, content: str) -> Command 
         name, where = names[0].typed, None
     else:
         name = words[0] if words else ""
+    if not name and folder and content and " " not in content:  # "new folder: experiments"
+        name, content = content, ""
     if not name:
         return None
     if where is not None and "/" not in name:
@@ -283,7 +287,11 @@ def _find(r: Reading) -> Command | None:
         return None
     if r.said(OBJECTS["code"]) and r.first is None:
         return Command("define", {"keyword": r.keyword})
-    if r.has("TEXT_OBJ", "TEXT_OBJ_EN") or r.said(WORDS["TEXT_OBJ"] + WORDS["TEXT_OBJ_EN"]):
+    text_words = WORDS["TEXT_OBJ"] + WORDS["TEXT_OBJ_EN"]
+    code_words = ("code", "代码", "源码")  # "the cart code" is a name; "the word X" never is
+    named = r.first is not None and r.first.firm
+    if r.said(tuple(w for w in text_words if w not in code_words)) or (
+            not named and r.said(code_words)):
         return Command("grep", {"keyword": r.keyword})
     return Command("find", {"keyword": r.keyword})
 
@@ -334,6 +342,18 @@ _RULES: dict[str, Callable[[Reading], Command | None]] = {
 }  # fmt: skip
 
 
+# Verbs that ask for a change we can't make offline: never read as "show it".
+_CHANGE_VERBS = ("refactor", "fix", "improve", "optimize", "optimise", "rewrite", "translate",
+                 "format", "debug", "test", "compile", "build", "重构", "优化", "修复", "翻译",
+                 "格式化", "调试", "编译")  # fmt: skip
+
+
+def _unknown_verb(r: Reading) -> bool:
+    """One firm name and a word or two we don't know, none of them a change we can't make."""
+    firm = [m for m in r.mentions if m.firm and len(m.paths) == 1]
+    return len(firm) == 1 and len(r.words) <= 2 and not r.said(_CHANGE_VERBS)
+
+
 def decide(r: Reading) -> tuple[Command | None, bool]:
     """The command of the strongest action that can be carried out, and whether a verb
     that only files take asked for it (not "what is" or "where is" alone)."""
@@ -348,7 +368,8 @@ def decide(r: Reading) -> tuple[Command | None, bool]:
                                                    + OBJECTS["root"] + _ENTRIES)  # fmt: skip
             return command, strong or counted
     m = r.first
-    if (m is not None or _listed(r)) and not r.words:  # a name alone: read it, or list it
+    if (m is not None or _listed(r)) and (not r.words or _unknown_verb(r)):
+        # A name alone, or with a verb we don't know ("dump a.json"): show it, never change it.
         target = m.slot if m is not None else _listed(r)
         return Command("list" if m is not None and m.is_dir else "read", {"target": target}), True
     return None, False
