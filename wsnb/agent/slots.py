@@ -72,7 +72,11 @@ class Reading:
 
     @property
     def keyword(self) -> str:
-        return self.first.typed if self.first else " ".join(self.words)
+        """The first name as typed (a typo of a name: that name), else the unknown words."""
+        m = self.first
+        if m is not None and m.how == "close":  # "帮我找找 modle_03": look for module_03
+            return posixpath.splitext(posixpath.basename(m.paths[0]))[0]
+        return m.typed if m is not None else " ".join(self.words)
 
     def target(self) -> str:
         """The first name, unless a list position ("第二个", "these") comes before it."""
