@@ -403,7 +403,7 @@ def _plan_is(reply: Reply, action: str, path: str, fragment: str = "") -> bool:
 
 _CODE = re.compile(r"```.*?```|`[^`]*`", re.DOTALL)
 _HAN = re.compile(r"[\u4e00-\u9fff]")
-_NAMES = re.compile(r"[^\s`*（(]*[/.][^\s`*）)，,]*\.\w+|[^\s`*（(]+/[^\s`*）)]+")
+_NAMES = re.compile(r"[^\s`*（(]*(?:/|\.[A-Za-z]\w{0,7}\b)[^\s`*）)，,]*")
 
 
 def speaks(reply: Reply, lang: str) -> bool:

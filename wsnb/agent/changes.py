@@ -149,6 +149,10 @@ def _edit(session: Session, command: Command) -> Reply:
     value = _content(command.get("content"))
     lines = doc.text.splitlines(keepends=True)
     found = field_lines(lines, command.get("field"))
+    if not found and command.get("field") and command.get("field") in doc.text:
+        # No "key: value" line: the words themselves, replaced wherever they stand.
+        new = doc.text.replace(command.get("field"), value)
+        return planned([session.ws.write_file(path, new)])
     if len(found) != 1:
         said = _("I found {count} lines with `{field}` in `{path}`, not one, so nothing was "
                  "planned; say the whole new content instead (\"replace the contents of this file "

@@ -135,7 +135,7 @@ _APPS = (
     "微信|wechat|weixin|qq|浏览器|browser|chrome|chromium|firefox|safari|edge|计算器|calculator|"
     "记事本|notepad|终端|terminal|控制台|vs\\s?code|visual studio|word|excel|powerpoint|"
     "ppt|outlook|"
-    "邮件|mail|spotify|音乐|music|网易云|钉钉|dingtalk|飞书|lark|feishu|slack|zoom|teams|steam|"
+    "邮件|mail|spotify|网易云音乐|qq音乐|酷狗音乐|酷狗|音乐|music|网易云|钉钉|dingtalk|飞书|lark|feishu|slack|zoom|teams|steam|"
     "设置|system settings|control panel|控制面板|任务管理器|task manager|相机|camera|日历|calendar|"
     "photoshop|抖音|tiktok|b站|bilibili|youtube|淘宝|百度|baidu|google|谷歌|地图|maps|"
     "游戏|game|播放器|player|画图|paint|finder|资源管理器|explorer|file manager|文件管理器|"

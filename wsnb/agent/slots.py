@@ -12,6 +12,7 @@ first name or else the words the vocabulary doesn't know.
 from __future__ import annotations
 
 import posixpath
+from itertools import pairwise
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -167,6 +168,8 @@ def _used(r: Reading) -> Command | None:
 
 def _with_dest(action: str) -> Callable[[Reading], Command | None]:
     def rule(r: Reading) -> Command | None:
+        if _joined(r):
+            return Command("refuse", {"rule": "bulk_change"})
         target = r.target()
         if not target:
             return None
@@ -188,7 +191,17 @@ def _with_dest(action: str) -> Callable[[Reading], Command | None]:
     return rule
 
 
+def _joined(r: Reading) -> bool:
+    """"docs 和 src", "a.txt and b.txt": two names joined, so several items."""
+    firm = [m for m in r.mentions if m.known]
+    return any(re.fullmatch(r"\s*(和|与|跟|及|以及|还有|and|&|,|，|、)\s*(the\s+)?",
+                            r.text[a.end:b.start], re.IGNORECASE) is not None
+               for a, b in pairwise(firm))  # fmt: skip
+
+
 def _trash(r: Reading) -> Command | None:
+    if _joined(r):
+        return Command("refuse", {"rule": "bulk_change"})
     target = r.target()
     return Command("trash", {"target": target}) if target else None
 
@@ -222,6 +235,12 @@ def _create(r: Reading, names: list[Mention], at: int, content: str) -> Command 
         name, where = names[0].typed, None
     else:
         name = words[0] if words else ""
+    firm = [m for m in names if m.firm and not m.is_dir]
+    if len(names) == 1 and firm and not content:
+        begin, end = _after(r.rest, firm[0].end, _SAYS[:7])
+        content = r.text[end:].strip() if begin >= 0 else ""
+    if len(names) == 1 and firm and content:  # "make a.txt say bye": it exists, so a rewrite
+        return Command("write", {"target": firm[0].slot, "content": content})
     if not name and folder and content and " " not in content:  # "new folder: experiments"
         name, content = content, ""
     if not name:
@@ -233,29 +252,40 @@ def _create(r: Reading, names: list[Mention], at: int, content: str) -> Command 
     return Command("create_file", {"target": clean_target(name), "content": content})
 
 
+_SAYS = ("so it just says", "so it says", "so that it says", "to say", "saying", "says", "say",
+         "to", "with", "into", "为", "成", "=", ":", "：")  # fmt: skip
+
+
 def _edit(r: Reading, action: str, names: list[Mention], content: str) -> Command | None:
-    """A whole new content, a line added, or one field changed ("X 里的 theme 改成 dark")."""
+    """A whole new content, a line added, one field changed ("X 里的 theme 改成 dark"), or a
+    text replaced ("replace 买牛奶 with 买咖啡 in 待办.txt")."""
     if not names:
         return None
     target = names[0]
     verbs = [h for h in r.hits if h.action == action]
     verb = verbs[-1] if verbs else None
+    between = ""
     if verb is not None and verb.end <= target.start:  # "change the port in a.yaml to 9090"
         between = r.rest[verb.end:target.start]
-        begin, end = _after(r.rest, target.end, ("to", "为", "成", "=", "into"))
+        swap = _after(between, 0, ("with", "为", "成"))
+        if action == "write" and swap[0] >= 0 and not content:  # "replace X with Y in a.txt"
+            old = r.text[verb.end:verb.end + swap[0]].strip()
+            new = re.sub(r"\s+(in|inside|of)(\s+the)?$", "",
+                         r.text[verb.end + swap[1]:target.start].strip())
+            if old and new:
+                return Command("edit", {"target": target.slot, "field": old, "content": new})
+        begin, end = _after(r.rest, target.end, _SAYS)
         content = content or (r.text[end:].strip() if begin >= 0 else "")
     elif verb is not None:  # "往 a.md 里补一句 X", "a.yaml 里的 port 改成 9090"
         between = r.rest[target.end:verb.start]
         content = content or r.text[verb.end:].strip()
-    else:
-        between = ""
     content = content.lstrip(":：,， ").strip()
     if not content:
         return None
     field_words = leftover(between)
     args = {"target": target.slot, "content": content}
     if action == "write" and field_words:
-        return Command("edit", args | {"field": field_words[-1]})
+        return Command("edit", args | {"field": " ".join(field_words)})
     return Command(action, args)
 
 
