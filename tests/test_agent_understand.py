@@ -155,5 +155,10 @@ def test_a_field_is_changed_in_place(project: wsnb.Workspace) -> None:
     [cell] = project.ask("change the total in report 2024.csv to 20").plans
     assert cell.content == "month,total\n1,20\n"
     cell.cancel()
-    several = project.ask("把 meeting notes.md 里的 PriceCache 改成 Cache")
+    [words] = project.ask("把 meeting notes.md 里的 PriceCache 改成 Cache").plans
+    assert words.content == "# Meeting notes\n\nWe talked about Cache.\n"  # the words replaced
+    words.cancel()
+    (project.root / "shop" / "two.yaml").write_text("port: 1\nport: 2\n", encoding="utf-8")
+    project.scan()
+    several = project.ask("把 two.yaml 里的 port 改成 3")
     assert several.plans == [] and "不是正好一行" in several.text

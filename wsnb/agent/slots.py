@@ -12,10 +12,10 @@ first name or else the words the vocabulary doesn't know.
 from __future__ import annotations
 
 import posixpath
-from itertools import pairwise
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 
 from .commands import Command, clean_target, several_targets
 from .context import THIS, parse_reference
