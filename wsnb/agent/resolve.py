@@ -91,7 +91,9 @@ class _Names:
         return list(dict.fromkeys(found))
 
 
-_TABLES: weakref.WeakKeyDictionary[FileIndex, _Names] = weakref.WeakKeyDictionary()
+# Per index, the table and the frame it was built from: the index object lives on while its
+# rows change (a scan, a confirmed plan, the watcher), so a new frame means a new table.
+_TABLES: weakref.WeakKeyDictionary[FileIndex, tuple[object, _Names]] = weakref.WeakKeyDictionary()
 
 
 def names_table(ws: Workspace) -> _Names:
@@ -101,9 +103,10 @@ def names_table(ws: Workspace) -> _Names:
 
 def _names(ws: Workspace) -> _Names:
     index = ws.context.index()
-    table = _TABLES.get(index)
+    frame = index.frame
+    cached = _TABLES.get(index)
+    table = cached[1] if cached is not None and cached[0] is frame else None
     if table is None:
-        frame = index.frame
         paths = [str(p) for p in frame["path"].tolist()]
         table = _Names(set(paths), set(frame.loc[frame["is_dir"], "path"]), {}, {}, {})
         for path in paths:
@@ -115,7 +118,7 @@ def _names(ws: Workspace) -> _Names:
             for word in re.split(r"[\s_\-]+", _stem(name)):
                 if len(word) >= 4 and word != _stem(name):
                     table.by_word.setdefault(word, []).append(path)
-        _TABLES[index] = table
+        _TABLES[index] = (frame, table)
     return table
 
 
