@@ -153,7 +153,7 @@ class Agent:
                 return reply
         if self.llm is not None:
             return self._ask_model(session, message, intent, on_text)
-        if intent.kind is IntentKind.CHAT:
+        if intent.kind is IntentKind.CHAT or understood.offtopic:
             return _chat_offline(message)
         return _unknown()
 

@@ -32,8 +32,8 @@ from .commands import Command, parse_command
 from .context import THIS, parse_reference
 from .mentions import Mention, find_mentions, normalize
 from .slots import Reading, decide
-from .vocab import OBJECTS
-from .words import leftover
+from .vocab import OBJECTS, OFFTOPIC
+from .words import contains, leftover
 
 if TYPE_CHECKING:
     from ..workspace import Workspace
@@ -65,6 +65,7 @@ class Understood:
     by_grammar: bool = False
     strong: bool = False
     grammar: Command | None = None  # the grammar's own reading (what runs when a model is on)
+    offtopic: bool = False
 
     @property
     def grounded(self) -> bool:
@@ -124,8 +125,9 @@ def _agrees(command: Command, reading: Reading) -> bool:
             return False  # "在 src 里新建文件夹 utils": src is where, not what
         if not value or value in typed or value in {".", "根目录", "root", "工作区"}:
             continue
-        if any(m.known and m.typed.casefold() in value for m in mentions):
-            return False  # a name of the workspace with other words around it
+        if any((m.known or command.action.startswith("create")) and m.typed.casefold() in value
+               for m in mentions):  # fmt: skip
+            return False  # a name with other words around it ("web/a.css with body {…}")
         if key != "dest" and _reference_only(value):
             continue
         if key == "dest" and len(mentions) < 2:
@@ -144,6 +146,13 @@ def understand(ws: Workspace, message: str) -> Understood:
     """The command ``message`` asks for, grounded in ``ws``, and the language to answer in."""
     text = normalize(message)
     mentions = find_mentions(ws, text)
+    about_files = any(contains(text, w) >= 0 for w in OBJECTS["file"] + OBJECTS["folder"])
+    if not any(m.firm for m in mentions) and not about_files \
+            and any(contains(text, w) >= 0 for w in OFFTOPIC):
+        # The weather, a reminder, a flight: no workspace request, whatever verb it uses
+        # ("search the music files" still is one).
+        return Understood(text, None, reply_language(text, mentions, None), mentions, [],
+                          offtopic=True)  # fmt: skip
     reading = Reading.of(text, mentions)
     grammar = parse_command(text)
     if grammar is not None and _agrees(grammar, reading):

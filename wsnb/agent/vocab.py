@@ -12,7 +12,7 @@ are matched as written. To teach the agent a word, add it here; nothing else cha
 # ruff: noqa: E501  (one group per line reads better)
 from __future__ import annotations
 
-__all__ = ["ACTIONS", "FILLERS", "KIND_SUFFIXES", "OBJECTS", "WORDS", "plain_words"]
+__all__ = ["ACTIONS", "FILLERS", "KIND_SUFFIXES", "OBJECTS", "OFFTOPIC", "WORDS", "plain_words"]
 
 WORDS: dict[str, tuple[str, ...]] = {
     # verbs
@@ -75,7 +75,7 @@ WORDS: dict[str, tuple[str, ...]] = {
                  "添加", "增加", "加"),
     "APPEND_EN": ("append", "add a line", "add the line"),
     "MENTION": ("包含", "含有", "含", "提到", "提及", "用到", "引用", "出现", "使用", "写了", "写着", "写有"),
-    "MENTION_MORE": ("in them", "in it", "with the word", "containing the text", "inside the files", "inside files", "in the files", "in file contents",
+    "MENTION_MORE": ("全局搜索", "全局查找", "in them", "in it", "with the word", "containing the text", "inside the files", "inside files", "in the files", "in file contents",
                      "文件内容里", "内容里", "grep", "grep for", "full-text search", "全文搜索", "全文检索", "讲到", "说到", "谈到", "涉及", "talk about", "talks about", "discuss", "discusses",
                      "refer to", "refers to", "mentioning", "containing the word"),
     "MENTION_EN": ("mentions?", "contains?", "uses?", "references?", "includes?", "says?"),
@@ -107,7 +107,7 @@ WORDS: dict[str, tuple[str, ...]] = {
                "what's inside", "what is inside", "contents of", "what files are in",
                "what do we have in", "what's under", "what's there in", "live in", "lives in",
                "sit in", "are stored in", "stored in", "files are in"),
-    "WHERE_MORE": ("写在哪里", "写在哪", "在哪写的", "放在哪里", "放在哪个目录", "放在哪个文件夹", "放哪个目录", "放在哪", "放哪", "在哪个目录", "在哪个文件夹", "存在哪", "where's", "whereabouts"),
+    "WHERE_MORE": ("在哪里写的", "哪里写的", "写在哪里", "写在哪", "在哪写的", "放在哪里", "放在哪个目录", "放在哪个文件夹", "放哪个目录", "放在哪", "放哪", "在哪个目录", "在哪个文件夹", "存在哪", "where's", "whereabouts"),
     "EXISTS": ("有没有", "有无", "是否有", "是不是有", "is there", "are there", "do we have",
                "got a file", "have a file", "got any", "got a", "any file named",
                "do i have", "anything called", "anything named", "any file"),
@@ -205,7 +205,16 @@ FILLERS: tuple[str, ...] = (
     "all", "every", "whole", "entire", "right", "instead", "have", "has", "got", "with", "by",
     "谁", "哪些", "哪个", "什么", "地方", "名字", "名称", "文件名", "带", "带有", "所有", "全部", "一共",
     "总共", "大概", "大致", "到底", "究竟", "是", "有", "这", "那", "几个字", "这几个字", "词", "句",
-    "get", "gets", "being", "we", "they", "相关的", "相关", "有关的", "有关", "related", "mind", "让我",
+    "get", "gets", "being", "we", "they", "jump", "全局", "相关的", "相关", "有关的", "有关", "related", "mind", "让我",
+)
+
+# What is no workspace request, whatever verb comes with it ("查一下明天的天气", "book a flight").
+OFFTOPIC: tuple[str, ...] = (
+    "天气", "气温", "下雨", "闹钟", "提醒我", "机票", "火车票", "酒店", "外卖", "股票", "股市", "新闻",
+    "笑话", "讲个故事", "唱歌", "播放", "电影", "翻译成", "邮件", "打车", "餐厅", "比赛", "彩票",
+    "weather", "forecast", "temperature", "alarm", "remind me", "reminder", "flight", "hotel",
+    "pizza", "stock market", "news", "joke", "poem", "song", "music", "movie", "translate",
+    "email", "taxi", "restaurant", "recipe", "president", "capital of", "what time is it",
 )
 
 # "how many Python files": a kind of file and the suffixes it means.
