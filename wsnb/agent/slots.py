@@ -87,8 +87,8 @@ class Reading:
         if m is not None and several_targets(self.rest[:m.start]):
             return self.rest[:m.start].strip()  # "copy all the logs to data": several
         before = _reference(self.rest[:m.start]) if m is not None else ""
-        if m is not None and not before:
-            return m.slot
+        if m is not None and (not before or parse_reference(before) == THIS):
+            return m.slot  # "if it's no trouble, rename a.txt": "it" is no position
         return before or _reference(self.rest)
 
 
@@ -305,7 +305,8 @@ def _inside(r: Reading) -> Command | None:
     m = r.first
     if m is None and not _listed(r):
         root = r.said(OBJECTS["project"]) or r.said(OBJECTS["root"])
-        return Command("list", {"target": "."}) if root or "list" in r.actions else None
+        alone = r.actions == ["list"]  # "看看哪些文件提到了 X" is a search, not the root's list
+        return Command("list", {"target": "."}) if root or alone else None
     target = m.slot if m is not None else _listed(r)
     return Command("list" if m is None or m.is_dir else "read", {"target": target})
 

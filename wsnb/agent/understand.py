@@ -114,6 +114,10 @@ def _agrees(command: Command, reading: Reading) -> bool:
     """Whether a grammar row's reading fits the words and the workspace."""
     if reading.actions and not _AGREES.get(command.action, set()) & set(reading.actions):
         return False
+    searches = {"grep", "used", "define", "find", "count"}
+    if command.action == "list" and command.get("target") in {"", "."} and reading.actions \
+            and reading.actions[0] in searches:
+        return False  # "看看哪些文件里提到了 X": a search, not the root's listing
     if command.action == "copy" and not command.get("dest") and "duplicate" in reading.actions:
         return False  # "duplicate a.txt": a copy next to it, not a question where to
     mentions = reading.mentions

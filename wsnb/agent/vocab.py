@@ -205,7 +205,9 @@ FILLERS: tuple[str, ...] = (
     "all", "every", "whole", "entire", "right", "instead", "have", "has", "got", "with", "by",
     "谁", "哪些", "哪个", "什么", "地方", "名字", "名称", "文件名", "带", "带有", "所有", "全部", "一共",
     "总共", "大概", "大致", "到底", "究竟", "是", "有", "这", "那", "几个字", "这几个字", "词", "句",
-    "get", "gets", "being", "we", "they", "jump", "全局", "相关的", "相关", "有关的", "有关", "related", "mind", "让我",
+    "get", "gets", "being", "we", "they", "jump", "全局", "love", "know", "tell", "wondering",
+    "wonder", "if", "whether", "trouble", "too", "much", "not", "think", "guess", "really",
+    "actually", "also", "d", "ll", "s", "m", "re", "ve", "whatever", "just", "did", "done", "相关的", "相关", "有关的", "有关", "related", "mind", "让我",
 )
 
 # What is no workspace request, whatever verb comes with it ("查一下明天的天气", "book a flight").
