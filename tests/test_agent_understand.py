@@ -162,3 +162,20 @@ def test_a_field_is_changed_in_place(project: wsnb.Workspace) -> None:
     project.scan()
     several = project.ask("把 two.yaml 里的 port 改成 3")
     assert several.plans == [] and "不是正好一行" in several.text
+
+
+def test_a_new_file_name_after_change_to_is_a_rename(project: wsnb.Workspace) -> None:
+    [rename] = project.ask("把 cart.js 改成 basket.js").plans
+    assert rename.action.value == "rename" and rename.new_name == "basket.js"
+    rename.cancel()
+    [write] = project.ask("把 cart.js 的内容改成 basket.js").plans  # the content, said so
+    assert write.action.value == "write_file"
+    write.cancel()
+
+
+def test_two_names_joined_are_several_items(project: wsnb.Workspace) -> None:
+    for message in ("把 cart.js 和 models.py 都删了", "delete cart.js and models.py"):
+        reply = project.ask(message)
+        assert reply.plans == [] and _(FORBIDDEN_RULES["bulk_change"], lang=reply.lang) \
+            in reply.text, message
+    assert project.pending.empty

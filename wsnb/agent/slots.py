@@ -252,6 +252,7 @@ def _create(r: Reading, names: list[Mention], at: int, content: str) -> Command 
     return Command("create_file", {"target": clean_target(name), "content": content})
 
 
+_TEXT_WORDS = WORDS["CONTENT"] + WORDS["TEXT_OBJ"] + WORDS["TEXT_OBJ_EN"] + ("say", "says")
 _SAYS = ("so it just says", "so it says", "so that it says", "to say", "saying", "says", "say",
          "to", "with", "into", "为", "成", "=", ":", "：")  # fmt: skip
 
@@ -283,6 +284,10 @@ def _edit(r: Reading, action: str, names: list[Mention], content: str) -> Comman
     if not content:
         return None
     field_words = leftover(between)
+    named = re.fullmatch(r"[^\s/]+\.[A-Za-z]\w{0,7}", content)
+    if action == "write" and named and not field_words and not r.said(_TEXT_WORDS) \
+            and verb is not None and verb.group != "CHANGE_EN":
+        return Command("rename", {"target": target.slot, "dest": content})  # "把 a.js 改成 b.js"
     args = {"target": target.slot, "content": content}
     if action == "write" and field_words:
         return Command("edit", args | {"field": " ".join(field_words)})
@@ -360,7 +365,12 @@ def _clear(r: Reading) -> Command | None:
 
 def _alone(action: str) -> Callable[[Reading], Command | None]:
     def rule(r: Reading) -> Command | None:
-        return None if any(m.known for m in r.mentions) else Command(action, {})
+        if any(m.known for m in r.mentions):
+            return None
+        where = r.said(("路径", "path", "where", "哪", "which", "location", "位置"))
+        if action == "workspace" and {"summarize", "explain"} & set(r.actions) and not where:
+            return None  # "summarize this workspace": the project, not which folder is open
+        return Command(action, {})
     return rule
 
 

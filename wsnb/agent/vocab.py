@@ -88,6 +88,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     "COUNT": ("多少", "几个", "几份", "几篇", "数量", "个数", "统计", "数一数", "数一下", "数数"),
     "COUNT_EN": ("how many", "count", "number of", "how much"),
     "CLEAR": ("清空", "empty out", "clear out", "empty"),
+    "UNDO_MORE": ("cancel that", "cancel the last", "取消上一步", "取消刚才的", "回退", "恢复原样",
+                  "恢复原状", "roll it back", "put it back", "go back"),
     "UNDO": ("撤销", "撤回", "撤消", "恢复上一步", "还原", "取消刚才", "后悔"),
     "UNDO_EN": ("take that back", "take it back", "undo that", "revert that", "roll that back",
                 "undo", "revert", "roll back", "rollback", "take back", "reverse"),
@@ -121,7 +123,9 @@ WORDS: dict[str, tuple[str, ...]] = {
                     "换一个目录", "换个文件夹", "this workspace", "workspace on disk",
                     "workspace located", "工作区在哪", "工作区位置", "folder is the workspace",
                     "the workspace folder", "workspace folder", "which directory is open",
-                    "directory is open", "换一个文件夹", "换个文件夹来用", "打开别的目录", "another directory", "different directory"),
+                    "directory is open", "换一个文件夹", "换个文件夹来用", "换个项目", "切换项目",
+                    "另一个项目", "别的项目", "different project", "another project",
+                    "switch project", "other project", "打开别的目录", "another directory", "different directory"),
     # words that hold a verb's letters but ask for nothing ("这几个字" is no count)
     "QUIET": ("这几个", "那几个", "这几个字", "哪几个", "哪几", "一下子", "看起来", "看上去", "好像", "可以吗",
               "是不是", "用不用", "要不要", "能不能"),
@@ -148,7 +152,7 @@ WORDS: dict[str, tuple[str, ...]] = {
 # The action each group asks for, strongest first: the engine takes the first action
 # whose groups appear in what is left of a request once its names are taken out.
 ACTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("undo", ("UNDO", "UNDO_EN")),
+    ("undo", ("UNDO", "UNDO_EN", "UNDO_MORE")),
     ("workspace", ("WORKSPACE_Q",)),
     ("help", ("HELP", "HELP_EN")),
     ("count", ("COUNT", "COUNT_EN")),
