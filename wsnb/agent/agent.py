@@ -1,11 +1,14 @@
 """The workspace agent: one message in, one ``Reply`` out.
 
-Every message is classified first (forbidden, application launch, workspace,
-chat). Forbidden requests and launches are refused with their rule and make
-no plan, with or without a model. Offline, the rule-based parser carries out
-workspace commands. With a model, explicit commands still run exactly as
-parsed, and questions, summaries and chat go to the model, which answers
-from files it read and can only propose changes as pending plans.
+Every message is first understood against the workspace (``wsnb.agent.understand``:
+the names it mentions, the intent of the words left, the language to answer in),
+then classified (forbidden, application launch, workspace, chat) with the names
+taken out, so "delete all-hands.txt" is one file. Forbidden requests and launches
+are refused with their rule and make no plan, with or without a model. Offline,
+the grounded reading is carried out. With a model, explicit commands (the
+grammar's rows) still run exactly as parsed, and questions, summaries and chat go
+to the model, which answers from files it read and can only propose changes as
+pending plans.
 """
 
 from __future__ import annotations
