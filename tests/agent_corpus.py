@@ -10,6 +10,7 @@ confirmed. ``python tests/agent_corpus.py`` prints the accuracy per intent.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import wsnb
 from wsnb.agent import Agent, Reply
-from wsnb.agent.intents import FORBIDDEN_RULES
+from wsnb.agent.intents import FORBIDDEN_RULES, NOT_WORKSPACE
 from wsnb.i18n import _
 
 
@@ -391,16 +392,54 @@ def _table_has(reply: Reply, column: str, value: str) -> bool:
     return reply.table is not None and column in reply.table and value in set(reply.table[column])
 
 
-def _plan_is(reply: Reply, action: str, path: str) -> bool:
+def _plan_is(reply: Reply, action: str, path: str, fragment: str = "") -> bool:
     if len(reply.plans) != 1:
         return False
     plan = reply.plans[0]
     where = plan.source or plan.target
-    return plan.action.value == action and where is not None and where.relative == path
+    made = plan.action.value == action and where is not None and where.relative == path
+    return made and (not fragment or fragment in (plan.content or ""))
 
 
-def judged(ws: wsnb.Workspace, reply: Reply, expect: Sequence[str]) -> bool:
-    """Whether ``reply`` holds what ``expect`` asks for."""
+_CODE = re.compile(r"```.*?```|`[^`]*`", re.DOTALL)
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_NAMES = re.compile(r"[^\s`*（(]*(?:/|\.[A-Za-z]\w{0,7}\b)[^\s`*）)，,]*")
+
+
+def speaks(reply: Reply, lang: str) -> bool:
+    """Whether the reply is in ``lang``: its ``lang`` says so and its lead sentence agrees
+    (code, names in backticks and quoted file text aside)."""
+    lead = next((line for line in _CODE.sub("", reply.text).splitlines() if line.strip()), "")
+    lead = _NAMES.sub(" ", lead)  # a path or file name is no word of either language
+    han = bool(_HAN.search(lead))
+    return reply.lang == lang and (han if lang == "zh" else not han)
+
+
+def _says_count(reply: Reply, number: str) -> bool:
+    text = reply.text.replace(",", "")
+    return re.search(rf"(?<!\d){re.escape(number)}(?!\d)", text) is not None
+
+
+def _refused(reply: Reply, rule: str) -> bool:
+    return not reply.plans and _(FORBIDDEN_RULES[rule], lang=reply.lang) in reply.text
+
+
+def _out_of_range(reply: Reply, count: str) -> bool:
+    said = _("The last list has {count} items; there is no number {position}.", lang=reply.lang)
+    lead = said.split("{count}")[0] + count  # "The last list has 42", "上一个列表只有 42"
+    return not reply.plans and not reply.files_read and lead in reply.text
+
+
+def _undo(reply: Reply) -> bool:
+    nothing = _("There is no change left to undo in this workspace's history.", lang=reply.lang)
+    if not reply.plans:
+        return nothing in reply.text
+    return all(plan.undo_of for plan in reply.plans)
+
+
+def judged(ws: wsnb.Workspace, reply: Reply, expect: Sequence[str], lang: str | None = None,
+           ) -> bool:  # fmt: skip
+    """Whether ``reply`` holds what ``expect`` asks for (and, given ``lang``, speaks it)."""
     kind, *rest = expect
     total = rest[1] if len(rest) > 1 and rest[1].isdigit() else ""
     honest = not total or (total in reply.text and reply.table is not None
@@ -410,25 +449,32 @@ def judged(ws: wsnb.Workspace, reply: Reply, expect: Sequence[str]) -> bool:
         "find": lambda: _table_has(reply, "path", rest[0]) and "size" in reply.table,  # type: ignore[operator]
         "grep": lambda: _table_has(reply, "path", rest[0]) and "matches" in reply.table,  # type: ignore[operator]
         "define": lambda: _table_has(reply, "path", rest[0]),
+        "used": lambda: _table_has(reply, "path", rest[0]) and not reply.plans,
         "list": lambda: _table_has(reply, "name", rest[0]),
         "ask": lambda: _table_has(reply, "path", rest[0]) and not reply.plans
         and any(w in reply.text for w in ("Which one?", "is it the entry below?", "是哪一个",
                                                    "是下面这一项吗")),
         "missing": lambda: not reply.plans and reply.table is None
         and ("There is no file named" in reply.text or "没有名为" in reply.text),
-        "plan": lambda: _plan_is(reply, rest[0], rest[1]),
-        "refuse": lambda: not reply.plans
-        and _(FORBIDDEN_RULES["bulk_change"], lang=reply.lang) in reply.text,
+        "plan": lambda: _plan_is(reply, *rest[:3]),
+        "refuse": lambda: _refused(reply, rest[0] if rest else "bulk_change"),
         "summary": lambda: rest[0] in reply.files_read,
+        "explain": lambda: rest[0] in reply.files_read and not reply.plans,
+        "count": lambda: _says_count(reply, rest[0]) and not reply.plans,
+        "out_of_range": lambda: _out_of_range(reply, rest[0]),
+        "offtopic": lambda: not reply.plans and reply.table is None
+        and _(NOT_WORKSPACE, lang=reply.lang) in reply.text,
+        "undo": lambda: _undo(reply),
         "project": lambda: reply.table is None and "```" in reply.text,
         "workspace": lambda: str(ws.root) in reply.text and "pick_workspace" in reply.text,
         "chat": lambda: not reply.plans and reply.table is None
         and "didn't understand" not in reply.text and "没能理解" not in reply.text,
     }
-    return bool(checks[kind]()) and honest
+    spoken = lang is None or speaks(reply, lang)
+    return bool(checks[kind]()) and honest and spoken
 
 
-def run_case(ws: wsnb.Workspace, item: Case) -> tuple[bool, Reply]:
+def run_case(ws: wsnb.Workspace, item: Case, lang: str | None = None) -> tuple[bool, Reply]:
     ws._agent = Agent(ws, environ={})  # a fresh, offline conversation per case
     reply = Reply("")
     for message in item.say:
@@ -436,7 +482,7 @@ def run_case(ws: wsnb.Workspace, item: Case) -> tuple[bool, Reply]:
         for plan in reply.plans:
             if message != item.say[-1]:
                 plan.cancel()
-    ok = judged(ws, reply, item.expect)
+    ok = judged(ws, reply, item.expect, lang)
     for plan in reply.plans:
         plan.cancel()
     return ok, reply

@@ -60,7 +60,7 @@ def test_a_closing_particle_is_not_part_of_the_name(project: wsnb.Workspace) -> 
 
 
 def test_one_candidate_is_asked_about_not_chosen_among(project: wsnb.Workspace) -> None:
-    reply = project.ask("读取 设计说明.md 给我看")
+    reply = project.ask("读取 设计说朋.md")  # a typo: one name is close
     assert reply.plans == [] and reply.files_read == []
     assert "是下面这一项吗？" in reply.text and "可能指 1 项" not in reply.text
     assert reply.table is not None and list(reply.table["path"]) == ["docs/设计说明.md"]

@@ -217,7 +217,8 @@ def test_search_text(ws: wsnb.Workspace, message: str) -> None:
 def test_the_secret_file_is_refused_not_read(ws: wsnb.Workspace) -> None:
     reply = ws.ask("读取 .env")
     assert reply.files_read == []
-    assert "sample-not-a-real-key" not in reply.text and "存有机密" in reply.text
+    assert "sample-not-a-real-key" not in reply.text
+    assert "不打开、不显示也不修改敏感文件" in reply.text
 
 
 @pytest.mark.parametrize("message", ["分析这个项目", "这个项目是做什么的", "介绍一下这个项目",

@@ -358,3 +358,28 @@ def test_closing_a_card_leaves_no_widget_models_behind(ws: wsnb.Workspace) -> No
     card.close()
     assert set(_instances) - before == set()
     assert len(card.plan._listeners) == 0
+
+
+def test_a_card_keeps_the_language_its_plan_was_made_in(ws: wsnb.Workspace, root: Path) -> None:
+    from wsnb.i18n import using_language
+
+    with using_language("zh"):
+        chinese = ws.create_file("新.txt", "你好\n")
+    english = ws.create_file("new.txt", "hi\n")
+    with using_language("en"):  # the notebook speaks English; the Chinese plan's card doesn't
+        card = PlanCard(chinese)
+    header = card.header.value
+    assert any(word in header for word in ("低风险", "中等风险", "高风险"))
+    assert "等待确认" in header and "RISK" not in header and "WAITING" not in header
+    assert (card.confirm_button.description, card.cancel_button.description) == ("确认", "取消")
+    assert "目标" in card.details.value and "target" not in card.details.value
+    assert "预览" in card.body.value
+    with using_language("zh"):  # and an English plan's card stays English in a Chinese setting
+        other = PlanCard(english)
+    assert (other.confirm_button.description, other.cancel_button.description) == ("Confirm",
+                                                                                  "Cancel")
+    assert "WAITING" in other.header.value.upper() and "preview" in other.body.value
+    card.confirm_button.click()  # the outcome line follows the plan's language too
+    assert (root / "新.txt").exists() and card.status.startswith("✓ 已创建")
+    card.close()
+    other.close()

@@ -62,6 +62,25 @@ _VISIBLE_TEXT = """
 """
 
 
+# What a pending plan card shows in Chinese, and the English it must not show instead.
+CARD_CHINESE = ("等待确认", "目标", "预览")
+CARD_RISK = re.compile(r"只读|低风险|中等风险|高风险|危险")
+CARD_ENGLISH = re.compile(r"\b(risk|waiting|pending|target|preview|confirm|cancel)\b",
+                          re.IGNORECASE)  # fmt: skip
+
+
+def _assert_the_card_speaks_chinese(card: Locator) -> None:
+    """The badges, the labels, the preview's caption and the buttons of a pending card."""
+    shown = card.evaluate("(el) => { for (const e of el.querySelectorAll('*')) "
+                          "{ e.style.textTransform = 'none'; } return el.innerText; }")
+    for words in CARD_CHINESE:
+        assert words in shown, f"{words!r} missing from the card:\n{shown}"
+    assert CARD_RISK.search(shown), shown
+    assert not CARD_ENGLISH.search(shown), shown
+    buttons = [b.strip() for b in card.locator("button:visible").all_inner_texts()]
+    assert "确认" in buttons and "取消" in buttons, buttons
+
+
 def send(page: Page, chat: Locator, message: str, replies: int) -> Locator:
     """Type ``message`` into the chat's input, press Enter, wait for reply number ``replies``."""
     from playwright.sync_api import expect
@@ -100,6 +119,8 @@ def test_a_chinese_conversation_reads_in_chinese(
 
     confirm = card.locator("button").filter(has_text=re.compile(r"Confirm|确认"))
     expect(confirm).to_be_enabled(timeout=ACTION_TIMEOUT_MS)
+    _assert_the_card_speaks_chinese(card)
+    card.screenshot(path=tmp_path / "chinese-card.png")  # the pending card, badges and buttons
     confirm.click()
     expect(card).to_contain_text("✓", timeout=ACTION_TIMEOUT_MS)
     assert (workspace / NEW_FILE).read_text(encoding="utf-8") == "# 待办\n"

@@ -22,6 +22,7 @@ from ..tools.limits import ToolLimits
 from ..types import FileText, ToolResult
 from .commands import Command
 from .context import ALL, ContextError, ConversationContext, parse_reference
+from .intents import FORBIDDEN_RULES
 from .reading import run_read_tool
 from .reply import TABLE_ROWS, Reply
 from .resolve import Kind, Resolution, Unresolved, resolve_name
@@ -58,9 +59,11 @@ class Session:
 
 def run_command(session: Session, command: Command) -> Reply:
     """The reply to one parsed command (context errors become a reply that asks again)."""
+    from .answers import MORE_HANDLERS
     from .changes import CHANGE_HANDLERS
 
-    handler = _HANDLERS.get(command.action) or CHANGE_HANDLERS[command.action]
+    handler = (_HANDLERS.get(command.action) or MORE_HANDLERS.get(command.action)
+               or CHANGE_HANDLERS[command.action])
     try:
         return handler(session, command)
     except Unresolved as exc:
@@ -68,6 +71,10 @@ def run_command(session: Session, command: Command) -> Reply:
     except ContextError as exc:
         return Reply(str(exc), intent="workspace")
     except PolicyError as exc:
+        if str(getattr(exc.rule, "value", exc.rule)) == "sensitive-file":  # the rule, then why
+            rule = _(FORBIDDEN_RULES["sensitive"])
+            return Reply(_("That can't be done, and no plan was made. {rule}").format(rule=rule)
+                         + "\n\n" + str(exc))
         return Reply(_("That is refused: {reason}").format(reason=exc))
     except WsnbError as exc:  # bad input: say so; nothing changed on disk
         return Reply(_("That didn't work: {reason}").format(reason=exc))

@@ -1,11 +1,14 @@
 """The workspace agent: one message in, one ``Reply`` out.
 
-Every message is classified first (forbidden, application launch, workspace,
-chat). Forbidden requests and launches are refused with their rule and make
-no plan, with or without a model. Offline, the rule-based parser carries out
-workspace commands. With a model, explicit commands still run exactly as
-parsed, and questions, summaries and chat go to the model, which answers
-from files it read and can only propose changes as pending plans.
+Every message is first understood against the workspace (``wsnb.agent.understand``:
+the names it mentions, the intent of the words left, the language to answer in),
+then classified (forbidden, application launch, workspace, chat) with the names
+taken out, so "delete all-hands.txt" is one file. Forbidden requests and launches
+are refused with their rule and make no plan, with or without a model. Offline,
+the grounded reading is carried out. With a model, explicit commands (the
+grammar's rows) still run exactly as parsed, and questions, summaries and chat go
+to the model, which answers from files it read and can only propose changes as
+pending plans.
 """
 
 from __future__ import annotations
@@ -17,14 +20,15 @@ from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from ..i18n import _, detect_language, using_language
+from ..i18n import _, using_language
 from ..tools.limits import ToolLimits
 from .actions import Session, help_text, run_command
 from .changes import asks_for_several, one_item_refusal
-from .commands import CHANGES, parse_command
+from .commands import CHANGES
 from .context import ConversationContext
-from .intents import Intent, IntentKind, classify
+from .intents import NOT_WORKSPACE, Intent, IntentKind, classify, sensitive_request
 from .reply import OFFLINE, Reply
+from .understand import Understood, understand
 
 if TYPE_CHECKING:
     from ..workspace import Workspace
@@ -95,11 +99,23 @@ class Agent:
         """Answer one message in its own language; ``on_text`` receives a model's answer as it
         streams. Plans made for the message are described in that language too."""
         self.context.next_turn()
-        lang = detect_language(message)
+        understood = understand(self.workspace, message)
+        lang = understood.lang
         with using_language(lang):
-            intent = self._named_item(message, classify(message))
+            # Names the workspace knows are taken out first: "delete all-hands.txt" is one file.
+            intent = classify(understood.masked)
+            if intent.kind is not IntentKind.FORBIDDEN and classify(message).kind \
+                    is IntentKind.LAUNCH_APP:  # "open the calculator app": "app" is no folder here
+                intent = classify(message)
+            command = understood.command
+            if command is not None and command.action == "refuse":  # "清空 journal"
+                intent = Intent(IntentKind.FORBIDDEN, rule=command.get("rule"))
+            if intent.kind is IntentKind.CHAT and any(m.firm for m in understood.mentions):
+                intent = Intent(IntentKind.WORKSPACE)  # it names a file of this workspace
+            if intent.kind is not IntentKind.FORBIDDEN and understood.command is not None:
+                intent = sensitive_request(message, understood.command.action) or intent
             logger.info("agent: %s message (%s)", intent.kind.value, self.mode)
-            reply = self._answer(message, intent, lang, on_text)
+            reply = self._answer(message, understood, intent, lang, on_text)
             reply.intent = intent.kind.value
             reply.mode = self.mode
             reply.lang = lang
@@ -118,24 +134,18 @@ class Agent:
         return answer_with_model(session, self.llm, message, intent, on_text=on_text,
                                  earlier=earlier)  # fmt: skip
 
-    def _named_item(self, message: str, intent: Intent) -> Intent:
-        """A "many files" refusal taken back when the words name one real entry
-        ("delete all-hands.txt" is one file, whatever "all" says)."""
-        if intent.rule != "bulk_change":
-            return intent
-        command = parse_command(message)
-        if command is None or command.action not in CHANGES or not command.get("target"):
-            return intent
-        session = Session(self.workspace, self.context, self.limits)
-        return intent if asks_for_several(session, command.get("target")) \
-            else Intent(IntentKind.WORKSPACE)
-
-    def _answer(self, message: str, intent: Intent, lang: str,
+    def _answer(self, message: str, understood: Understood, intent: Intent, lang: str,
                 on_text: Callable[[str], None] | None) -> Reply:  # fmt: skip
-        if intent.kind in {IntentKind.FORBIDDEN, IntentKind.LAUNCH_APP}:
+        if intent.kind is IntentKind.FORBIDDEN:
             return Reply(_refusal(intent))
+        if intent.kind is IntentKind.LAUNCH_APP:
+            return Reply(f"{intent.reason}\n\n{_(NOT_WORKSPACE)}")
         session = Session(self.workspace, self.context, self.limits, lang)
-        command = parse_command(message)
+        # Offline, the grounded reading; with a model, only an explicit command runs as parsed
+        # and everything else is the model's to understand.
+        command = understood.command if self.llm is None else understood.grammar
+        if intent.kind is IntentKind.CHAT and not understood.grounded:
+            command = None  # "what's the weather": no name, no row; not a workspace request
         if command is not None and command.action in CHANGES \
                 and asks_for_several(session, command.get("target")):
             return Reply(one_item_refusal())  # with or without a model: one item per plan
@@ -146,7 +156,7 @@ class Agent:
                 return reply
         if self.llm is not None:
             return self._ask_model(session, message, intent, on_text)
-        if intent.kind is IntentKind.CHAT:
+        if intent.kind is IntentKind.CHAT or understood.offtopic:
             return _chat_offline(message)
         return _unknown()
 
@@ -178,8 +188,8 @@ def _chat_offline(message: str) -> Reply:
     elif _THANKS.search(message):
         text = _("You're welcome!")
     else:
-        text = _("Offline, I only handle requests about the workspace's files. "
-                 "Say \"help\" to see what I can do.")
+        text = _(NOT_WORKSPACE) + " " + _("Offline, I only handle requests about the "
+                                          "workspace's files. Say \"help\" to see what I can do.")
     return Reply(text, intent="chat")
 
 

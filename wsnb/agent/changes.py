@@ -17,6 +17,7 @@ from ..i18n import _
 from .actions import Session, is_dir, resolve_targets
 from .commands import Command, several_targets
 from .context import ContextError
+from .fields import field_lines, set_value
 from .intents import FORBIDDEN_RULES
 from .reply import Reply
 from .resolve import Kind, resolve_name
@@ -112,6 +113,8 @@ def _folder_named(session: Session, text: str) -> str:
 
 def _copy(session: Session, command: Command) -> Reply:
     source = _single(session, command.get("target"))
+    if not command.get("dest") and command.get("duplicate"):  # "make a copy of a.txt"
+        return planned([session.ws.copy(source, _copy_name(session, source))])
     if not command.get("dest"):
         return _where_to("copy", source)
     target = _destination(session, source, command.get("dest"))
@@ -124,6 +127,40 @@ def _move(session: Session, command: Command) -> Reply:
         return _where_to("move", source)
     target = _destination(session, source, command.get("dest"))
     return planned([session.ws.move(source, target)])
+
+
+def _copy_name(session: Session, source: str) -> str:
+    """A free name next to ``source``: "a copy.txt" / "a 副本.txt", then "a copy 2.txt"."""
+    folder, name = posixpath.split(source)
+    stem, dot, suffix = name.rpartition(".") if "." in name.lstrip(".") else (name, "", "")
+    word = "副本" if session.zh else "copy"
+    for n in range(1, 100):
+        candidate = f"{stem} {word}{'' if n == 1 else f' {n}'}{dot}{suffix}"
+        path = posixpath.join(folder, candidate)
+        if not session.ws.policy.resolve(path).absolute.exists():
+            return path
+    return posixpath.join(folder, f"{stem} {word} 100{dot}{suffix}")
+
+
+def _edit(session: Session, command: Command) -> Reply:
+    """One field changed in place ("port: 8080" to 9090, the title of a Markdown file)."""
+    path = _single(session, command.get("target"), "file")
+    doc = session.ws.read(path)
+    value = _content(command.get("content"))
+    lines = doc.text.splitlines(keepends=True)
+    found = field_lines(lines, command.get("field"))
+    if not found and command.get("field") and command.get("field") in doc.text:
+        # No "key: value" line: the words themselves, replaced wherever they stand.
+        new = doc.text.replace(command.get("field"), value)
+        return planned([session.ws.write_file(path, new)])
+    if len(found) != 1:
+        said = _("I found {count} lines with `{field}` in `{path}`, not one, so nothing was "
+                 "planned; say the whole new content instead (\"replace the contents of this file "
+                 "with ...\").")
+        return Reply(said.format(count=len(found), field=command.get("field"), path=path))
+    index = found[0]
+    lines[index] = set_value(lines, index, command.get("field"), value)
+    return planned([session.ws.write_file(path, "".join(lines))])
 
 
 def _content(text: str) -> str:
@@ -178,5 +215,5 @@ def _reveal(session: Session, command: Command) -> Reply:
 CHANGE_HANDLERS: dict[str, Callable[[Session, Command], Reply]] = {
     "trash": _trash, "rename": _rename, "copy": _copy, "move": _move, "write": _write,
     "append": _append, "create_file": _create_file, "create_folder": _create_folder,
-    "open": _open, "reveal": _reveal,
+    "open": _open, "reveal": _reveal, "edit": _edit,
 }  # fmt: skip

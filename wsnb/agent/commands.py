@@ -1,8 +1,9 @@
-"""The offline parser: a workspace request in Chinese or English as a ``Command``.
+"""The grammar's half of the offline parser: a whole phrasing as a ``Command``.
 
 Rules, not a model: the phrasings are the rows of ``wsnb.agent.grammar``,
-tried in table order. This module strips politeness and filler around them
-and cleans the slots. The parser only reads the words; which file "第一个" or
+tried in table order (``wsnb.agent.understand`` keeps a row's reading only when
+it agrees with the workspace). This module strips politeness and filler around
+them and cleans the slots. The parser only reads the words; which file "第一个" or
 "main.cpp" means, and whether a name is a folder, is decided when the command
 runs (``wsnb.agent.resolve``). ``several_targets`` tells when words name more
 than one item, which a change refuses (one item per plan).

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 
 from ..i18n import _
 from ..tools.base import local_now
+from .numbers import ordinal
 
 __all__ = [
     "ALL",
@@ -23,30 +24,14 @@ __all__ = [
     "THIS",
     "ContextError",
     "ConversationContext",
+    "OutOfRange",
     "parse_reference",
 ]
 
-ALL = 0  # "these files": every item of the list
-LAST = -1  # "the last one"
-THIS = -2  # "这个" / "it": the file just read, else the first item
+ALL = -1_000_000  # "these files": every item of the list
+LAST = -1  # "the last one" (-2 the one before it, and so on: positions from the end)
+THIS = -1_000_001  # "这个" / "it": the file just read, else the first item
 
-_ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
-              "九": 9, "十": 10}  # fmt: skip
-_EN_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
-                "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}  # fmt: skip
-_EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-               "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
-
-_ZH_ORDINAL = re.compile(r"第\s*([一二两三四五六七八九十]|\d+)\s*(个|项|条|份|篇)?")
-_EN_ORDINAL = re.compile(
-    r"\b(?:the\s+)?(" + "|".join(_EN_ORDINALS) + r"|\d+(?:st|nd|rd|th))\b"
-    r"(?:\s+(?:one|file|result|item|match|entry|hit))?", re.IGNORECASE)  # fmt: skip
-_EN_NUMBER = re.compile(
-    r"\b(?:number|no\.?|item|result|file)\s*#?\s*(\d+|" + "|".join(_EN_NUMBERS) + r")\b|#(\d+)\b",
-    re.IGNORECASE)  # fmt: skip
-_LAST = re.compile(
-    r"最后一个|最后那个|最后一项|最后的那个|倒数第一个|\b(the\s+)?last\s+(one|file|result|item)\b|"
-    r"\bthe\s+last\b", re.IGNORECASE)  # fmt: skip
 _THESE = re.compile(
     r"这些|那些|这几个|它们|他们|上面的(文件|结果)|以上|全部结果|所有结果|"
     r"\b(these|those|them|all\s+of\s+them|the\s+results?|each\s+of\s+them|the\s+files\s+above)\b",
@@ -57,24 +42,14 @@ _THIS = re.compile(
 
 
 def parse_reference(text: str) -> int | None:
-    """The list position ``text`` refers to: 1-based, ``LAST``, ``ALL``, or None for none.
+    """The list position ``text`` refers to: 1-based, negative from the end (``LAST`` is -1),
+    0 for "第0个" (no item), ``ALL``, or None for none.
 
     "这个" / "it" comes back as ``THIS``: the file just read, or the first item.
     """
-    if _LAST.search(text):
-        return LAST
-    match = _ZH_ORDINAL.search(text)
-    if match:
-        word = match.group(1)
-        return int(word) if word.isdigit() else _ZH_DIGITS[word]
-    match = _EN_ORDINAL.search(text)
-    if match:
-        word = match.group(1).lower()
-        return _EN_ORDINALS.get(word) or int(re.sub(r"\D", "", word))
-    match = _EN_NUMBER.search(text)
-    if match:
-        word = (match.group(1) or match.group(2)).lower()
-        return _EN_NUMBERS.get(word) or int(word)
+    position = ordinal(text)
+    if position is not None:
+        return position
     if _THESE.search(text):
         return ALL
     if _THIS.search(text):
@@ -85,6 +60,18 @@ def parse_reference(text: str) -> int | None:
 class ContextError(Exception):
     """The reference can't be resolved; ``str()`` is the sentence to show (not a wsnb error:
     the agent turns it into a reply, it never reaches the caller)."""
+
+
+class OutOfRange(ContextError):
+    """A position past either end of the list (or "第0个"); says the list's size."""
+
+    def __init__(self, count: int, position: int) -> None:
+        said = (_("The last list has {count} items; there is no item {position} from the "
+                  "end.") if position < 0 else
+                _("The last list has {count} items; there is no number {position}."))
+        super().__init__(said.format(count=count, position=abs(position)))
+        self.count = count
+        self.position = position
 
 
 @dataclass
@@ -138,8 +125,7 @@ class ConversationContext:
             return list(self.items)
         if position == THIS:
             return [self.read[-1]] if self.read else [self.items[0]]
-        index = len(self.items) - 1 if position == LAST else position - 1
+        index = len(self.items) + position if position < 0 else position - 1
         if not 0 <= index < len(self.items):
-            raise ContextError(_("The last list has {count} items; there is no number "
-                                 "{position}.").format(count=len(self.items), position=position))
+            raise OutOfRange(len(self.items), position)
         return [self.items[index]]

@@ -1,14 +1,21 @@
-"""The offline grammar: words in a vocabulary table, requests as rows of templates.
+"""Whole phrasings with their slots, as rows of templates over the one vocabulary.
 
-A row says which action a phrasing asks for, in which language, and where
-its slots are. A template is a regular expression in which ``{WORD}`` stands
-for every phrasing of a vocabulary entry (longest first, so "删除" is tried
-before "删") and ``{target}``, ``{dest}``, ``{content}``, ``{keyword}`` are the
-slots. A space in a Chinese row means "maybe a space", in an English row "at
-least one". Rows are tried in table order, so the specific comes first ("把
-a.txt 的内容改成 X" is a content change before it is a rename; "把 a 移到回收站"
-a trash before a move). To teach the parser a new phrasing, add a word to
-``WORDS`` or a row to ``ROWS``; nothing else changes.
+The grounded engine (``wsnb.agent.understand``) reads most requests from the names
+the workspace knows and the words left; these rows add what it can't know: where
+a slot of free text begins and ends ("把 a.txt 的内容改成 X", "rename a to b",
+"搜索 greeting"). A row's reading is kept only when its action is one the words
+vote for and its slots agree with the workspace; otherwise the engine's wins.
+
+How to read a row, in one paragraph: ``Row(action, lang, template)``. The template
+is a regular expression in which ``{WORD}`` stands for every word of that group of
+``wsnb.agent.vocab.WORDS`` (longest first, so "删除" is tried before "删") and
+``{target}``, ``{dest}``, ``{content}``, ``{keyword}`` are the slots. A space in a
+Chinese row means "maybe a space", in an English row "at least one"; `` ?`` is
+"maybe a space" in both. Rows are tried in table order and the whole (cleaned)
+message must match, so the specific comes first ("把 a.txt 的内容改成 X" is a
+content change before it is a rename; "把 a 移到回收站" a trash before a move).
+To teach the agent a word, add it to ``vocab.WORDS``; a row only for a new shape
+of sentence with a free-text slot.
 """
 
 # ruff: noqa: E501  (one phrasing per row reads better than rows cut in the middle)
@@ -19,56 +26,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
+from .vocab import WORDS
+
 __all__ = ["ROWS", "WORDS", "Row", "compiled_rows"]
-
-WORDS: dict[str, tuple[str, ...]] = {
-    # verbs
-    "DELETE": ("删除", "删掉", "删了", "删去", "移除", "去掉", "扔掉", "丢掉", "回收"),
-    "DELETE_EN": ("delete", "remove", "trash", "throw away", "discard", "bin", "erase"),
-    "TRASH_BIN": ("系统回收站", "回收站", "废纸篓", "垃圾桶"),
-    "INTO": ("移到", "移入", "扔进", "扔到", "放进", "放到", "丢进", "丢到", "移动到"),
-    "RENAME": ("重命名", "改名", "更名"),
-    "COPY": ("复制", "拷贝"),
-    "COPY_EN": ("copy", "duplicate"),
-    "MOVE": ("移动", "移", "挪", "搬", "放"),
-    "MOVE_TO": ("到", "进", "去", "至"),
-    "CREATE": ("创建", "新建", "建立", "新增", "生成", "建", "写"),
-    "CREATE_EN": ("create", "make", "add", "new", "touch"),
-    "READ": ("读取", "读一下", "读读", "读一读", "读", "查看", "看看", "看一下", "看一看", "看下",
-             "瞧瞧", "瞅瞅", "瞅一眼", "瞅一下", "瞄一眼", "看一眼", "看", "显示", "打印",
-             "打开看看", "给我看看", "给我看"),
-    "READ_EN": ("read", "show me", "show", "view", "cat", "display", "print", "look at",
-                "let me see", "let me look at", "give me", "see", "check out", "peek at",
-                "raed", "shwo"),  # the last two: typos people make
-    "OPEN": ("打开", "开启", "开"),
-    "SEARCH": ("搜索", "搜一下", "搜一搜", "搜", "查找", "查一下", "查一查", "找一下", "找一找", "找找",
-               "找", "寻找", "找下", "搜下", "查下", "找找看"),
-    "SEARCH_EN": ("search for", "search", "find me", "find", "look for", "locate", "serach"),
-    "PEEK": ("看看", "看一下", "看下", "查看", "瞧瞧", "瞅瞅", "瞅一眼", "说说"),
-    "LIST": ("列出", "列举", "列一下", "显示", "看看", "看一下", "查看"),
-    "SUMMARY": ("总结", "概括", "归纳", "摘要", "概述", "简述"),
-    "RENAME_ALL": ("重命名", "改名", "更名", "改名字"),
-    "SUMMARY_EN": ("summarize", "summarise", "sum up", "recap", "give me a summary of",
-                   "what is the gist of"),
-    "CHANGE_TO": ("改成", "改为", "替换为", "替换成", "换成", "修改为", "修改成", "设为", "设置为",
-                  "更新为", "变成"),
-    "ADD_LINE": ("加一行", "添加一行", "追加一行", "增加一行", "写一行", "加上一行", "追加", "加上",
-                 "添加", "增加", "加"),
-    "MENTION": ("包含", "含有", "含", "提到", "提及", "用到", "引用", "出现", "使用"),
-    "MENTION_EN": ("mentions?", "contains?", "uses?", "references?", "includes?", "says?"),
-    "REVEAL_IN": ("文件管理器", "资源管理器", "访达", "finder", "explorer"),
-    # objects
-    "FOLDER": ("文件夹", "目录"),
-    "FOLDER_EN": ("folder", "directory", "dir"),
-    "PROJECT": ("项目", "工程", "仓库", "代码库"),
-    "PROJECT_EN": ("project", "repo", "repository", "codebase"),
-    "WORKSPACE": ("工作区", "工作空间", "工作目录"),
-    "ROOT": ("根目录", "顶层目录", "最上层", "工作区根目录"),
-    "WHAT": ("什么", "哪些", "啥"),
-    "DEFINED": ("定义", "声明", "实现"),
-    "DEFINED_EN": ("defined", "declared", "implemented"),
-}
-
 
 @dataclass(frozen=True)
 class Row:

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from ..i18n import N_, _
 
-__all__ = ["FORBIDDEN_RULES", "Intent", "IntentKind", "classify", "is_workspace_text"]
+__all__ = ["FORBIDDEN_RULES", "NOT_WORKSPACE", "Intent", "IntentKind", "classify",
+           "is_workspace_text", "sensitive_request"]
 
 
 class IntentKind(enum.StrEnum):
@@ -61,13 +62,20 @@ FORBIDDEN_RULES: dict[str, str] = {
     "the folder you mean as a workspace."),
     "outside": N_("wsnb works only inside this workspace; paths outside it are refused. "
     "Open the other folder as its own workspace."),
+    "sensitive": N_("wsnb doesn't open, show or change sensitive files (keys, passwords, "
+    "credentials, .env files); open them yourself if you must."),
 }
+
+NOT_WORKSPACE = N_(
+    "That is not a workspace request: I work on the files of this workspace (search, read, "
+    "explain, count, and changes you confirm), not on the weather, reminders or other apps."
+)
 
 _I = re.IGNORECASE
 _DELETE = r"(删除|删掉|删了|删去|清除|移除|扔掉|丢掉|\b(delete|remove|erase|trash|rm|del)\b)"
 _MOVE = r"(移动|移到|挪到|搬到|\b(move|relocate)\b)"
 _THESE = r"(这些|那些|这几个|\bthese\b|\bthose\b|\bthem\b)"
-_MANY = r"(所有|全部|整个|一切|批量|每个|每一个|\ball\b|every|everything|\bbulk\b|\*\.\w+|\*)"
+_MANY = r"(所有|全部|全都|统统|一切|批量|每个|每一个|\ball\b|every|everything|\bbulk\b|\*\.\w+|\*)"
 
 _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
     ("permanent_delete", re.compile(
@@ -75,23 +83,29 @@ _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
         r"rm\s+-rf|shift\s*\+?\s*del|permanent(ly)?\s*(delete|remov|eras)|"
         r"delete\s+(it\s+|them\s+)?(forever|for\s+good|permanently)|"
         r"empty\s+(the\s+)?(trash|recycle)|skip(ping)?\s+the\s+(trash|recycle)|"
-        r"without\s+(the\s+)?(trash|recycle)|\bshred\b|\bwipe\b", _I)),
+        r"without\s+(the\s+)?(trash|recycle)|\bshred\b|\bwipe\b|"
+        r"\b(delete|remove|erase|destroy|nuke|trash|wipe)\b.{0,40}\b(forever|for\s+good|"
+        r"permanently)\b", _I)),
     ("bulk_change", re.compile(
         rf"{_DELETE}.{{0,12}}{_MANY}|{_MANY}.{{0,12}}{_DELETE}|"
         rf"{_MOVE}.{{0,12}}{_MANY}|{_MANY}.{{0,12}}{_MOVE}|{_DELETE}.{{0,6}}{_THESE}|"
         rf"{_THESE}.{{0,6}}{_DELETE}|{_MOVE}.{{0,6}}{_THESE}|{_THESE}.{{0,6}}{_MOVE}|"
+        r"(里|中|下)(面)?的?(东西|文件|内容)?\s*(全|都|全部)\s*(都)?(删|移|挪|扔|清)|"
         r"(clean|clear)\s+(up\s+|out\s+)?(the\s+)?(whole|entire)|"
         r"清空(这个|整个)?(文件夹|目录|工作区|项目)", _I)),
     ("git", re.compile(
         r"\bgit\s+(commit|push|pull|merge|rebase|reset|checkout|add|stash)\b|"
-        r"\bcommit\s+(the\s+|my\s+|these\s+|all\s+)?(changes?|files?|code|it|this|them)\b|"
+        r"\bcommit\s+(?:(?:the|my|these|all|our|your)\s+){0,2}(changes?|files?|code|it|this|them|"
+        r"work|edits?)\b|"
+        r"\bgit\s+(status|log|diff|branch|clone|fetch|init|tag|revert|cherry-pick)\b|"
         r"(提交|推送)(一下)?(代码|更改|修改|改动|到\s*git|到仓库)|git\s*(提交|推送)|"
-        r"\bpush\s+(it\s+|the\s+code\s+)?to\s+(github|gitlab|the\s+remote|origin)", _I)),
+        r"\bpush\s+(it\s+|the\s+code\s+)?to\s+(github|gitlab|the\s+remote|origin)|"
+        r"\bpush\s+(my\s+|the\s+|these\s+|our\s+)?(commits?|changes|code|branch)\b", _I)),
     ("whole_disk", re.compile(
         r"全盘|整个(硬盘|磁盘|电脑|系统|c盘|d盘)|所有(硬盘|磁盘|盘)|[cdCD]盘|电脑(上|里)(所有|的所有|全部)|"
         r"(whole|entire|full)\s+(disk|drive|computer|hard\s*drive|system|machine|file\s*system)|"
         r"\ball\s+(drives|disks)\b|\bmy\s+(whole\s+)?computer\b|system-?wide|"
-        r"\bsearch\s+everywhere\b", _I)),
+        r"\bsearch\s+everywhere\b|\b[a-z]:?\s+drive\b", _I)),
     ("outside", re.compile(
         r"(^|[\s\"'“‘(（])(/(etc|usr|bin|var|home|root|opt|tmp|sys|proc|Users|Windows)\b|~[/\\]|"
         r"[A-Za-z]:[\\/])|(^|[\s/\\])\.\.([/\\]|$|\s)|工作区(之)?外|上一?级目录|上层目录|父目录|"
@@ -106,11 +120,13 @@ _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
 _HOW_TO = re.compile(r"怎么|如何|怎样|什么|哪|为什么|\b(how|what|which|why|where|when)\b", _I)
 _INSTALL = re.compile(
     r"(安装|卸载)(?!(说明|步骤|指南|文档|方法|过程|要求|部分|章节))|\binstall\b|\buninstall\b|"
+    r"(帮我|给我|请)?装(一下|上|个|好)\s*[A-Za-z]|"
     r"\bpip3?\s+\w|\bnpm\s+(i|install|add)\b|\bapt(-get)?\s+\w|\bbrew\s+\w|"
     r"\bconda\s+(install|create)|\byarn\s+add", _I)
 _RUN = re.compile(
     r"(帮我|给我|请|你)?(运行|执行|跑一下|跑一遍|跑起来|启动脚本)(一下)?|"
     r"\b(run|execute|exec)\s+(this|that|it|the|a|my|these|\S+\.(py|sh|bat|ps1|js|exe|cmd))|"
+    r"\b(launch|start)\s+\S+\.(py|sh|bat|ps1|exe|cmd)\b|"
     r"\b(run|execute)\s+\w*\s*(command|script|program|tests?|build|make|npm|python|shell)|"
     r"^\s*(\$|>)\s*\w|\b(sudo|chmod|bash|powershell|cmd\.exe)\b|命令行|终端里", _I)
 _RUN_NOT_APP = re.compile(r"运行时|runtime|running\s+(time|total)", _I)
@@ -119,7 +135,7 @@ _APPS = (
     "微信|wechat|weixin|qq|浏览器|browser|chrome|chromium|firefox|safari|edge|计算器|calculator|"
     "记事本|notepad|终端|terminal|控制台|vs\\s?code|visual studio|word|excel|powerpoint|"
     "ppt|outlook|"
-    "邮件|mail|spotify|音乐|music|网易云|钉钉|dingtalk|飞书|lark|feishu|slack|zoom|teams|steam|"
+    "邮件|mail|spotify|网易云音乐|qq音乐|酷狗音乐|酷狗|音乐|music|网易云|钉钉|dingtalk|飞书|lark|feishu|slack|zoom|teams|steam|"
     "设置|system settings|control panel|控制面板|任务管理器|task manager|相机|camera|日历|calendar|"
     "photoshop|抖音|tiktok|b站|bilibili|youtube|淘宝|百度|baidu|google|谷歌|地图|maps|"
     "游戏|game|播放器|player|画图|paint|finder|资源管理器|explorer|file manager|文件管理器|"
@@ -157,6 +173,25 @@ def _forbidden_rule(message: str) -> str | None:
     # "运行微信" is an application launch, refused as such.
     if _RUN.search(message) and not _RUN_NOT_APP.search(message) and not _LAUNCH.search(message):
         return "run_command"
+    return None
+
+
+_NAME_TOKEN = re.compile(r"[\w.~\-/]*[._][\w.\-]+")
+# What a sensitive file may be asked for without being opened: its name found, counted, listed.
+_NAMES_ONLY = {"find", "grep", "define", "count", "help", "workspace", "project", "undo"}
+
+
+def sensitive_request(message: str, action: str) -> Intent | None:
+    """A refusal when ``action`` would open, show or change a file whose name holds secrets
+    (".env", "id_rsa", "credentials.json"); a name search may still find it."""
+    from ..names import is_sensitive_path
+
+    if action in _NAMES_ONLY:
+        return None
+    for token in _NAME_TOKEN.findall(message):
+        file_like = "." in token or "/" in token or token.lower().startswith("id_")
+        if file_like and is_sensitive_path(token[2:] if token.startswith("./") else token):
+            return Intent(IntentKind.FORBIDDEN, rule="sensitive")
     return None
 
 

@@ -16,6 +16,7 @@ model's tools.
 from __future__ import annotations
 
 import posixpath
+import re
 import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +29,8 @@ if TYPE_CHECKING:
     from ..index import FileIndex
     from ..workspace import Workspace
 
-__all__ = ["MAX_CANDIDATES", "Resolution", "Unresolved", "resolve_name", "resolve_path"]
+__all__ = ["MAX_CANDIDATES", "Resolution", "Unresolved", "names_table", "resolve_name",
+           "resolve_path"]
 
 MAX_CANDIDATES = 10
 How = Literal["exact", "suffix", "name", "stem", "fuzzy", "ambiguous", "missing"]
@@ -72,16 +74,39 @@ class _Names:
     by_path: dict[str, list[str]]
     by_name: dict[str, list[str]]
     by_stem: dict[str, list[str]]
+    # Each word of a name with spaces, "_" or "-" ("report" of "report 2024.csv").
+    by_word: dict[str, list[str]] = field(default_factory=dict)
+
+    def lookup(self, text: str) -> list[str]:
+        """The entries ``text`` names exactly: a path, else a file name, else a stem."""
+        key = text.casefold().strip().strip("/")
+        return self.by_path.get(key) or self.by_name.get(key) or self.by_stem.get(key) or []
+
+    def close(self, token: str, cutoff: float = 0.8) -> list[str]:
+        """The entries whose name or stem is spelled close to ``token`` (a typo)."""
+        names = _close(token, list(self.by_name), cutoff, MAX_CANDIDATES)
+        stems = _close(token, list(self.by_stem), cutoff, MAX_CANDIDATES)
+        found = [p for n in names for p in self.by_name[n]]
+        found += [p for n in stems for p in self.by_stem[n]]
+        return list(dict.fromkeys(found))
 
 
-_TABLES: weakref.WeakKeyDictionary[FileIndex, _Names] = weakref.WeakKeyDictionary()
+# Per index, the table and the frame it was built from: the index object lives on while its
+# rows change (a scan, a confirmed plan, the watcher), so a new frame means a new table.
+_TABLES: weakref.WeakKeyDictionary[FileIndex, tuple[object, _Names]] = weakref.WeakKeyDictionary()
+
+
+def names_table(ws: Workspace) -> _Names:
+    """The workspace's names by path, file name and stem (kept per index state)."""
+    return _names(ws)
 
 
 def _names(ws: Workspace) -> _Names:
     index = ws.context.index()
-    table = _TABLES.get(index)
+    frame = index.frame
+    cached = _TABLES.get(index)
+    table = cached[1] if cached is not None and cached[0] is frame else None
     if table is None:
-        frame = index.frame
         paths = [str(p) for p in frame["path"].tolist()]
         table = _Names(set(paths), set(frame.loc[frame["is_dir"], "path"]), {}, {}, {})
         for path in paths:
@@ -90,7 +115,10 @@ def _names(ws: Workspace) -> _Names:
             table.by_path.setdefault(lower, []).append(path)
             table.by_name.setdefault(name, []).append(path)
             table.by_stem.setdefault(_stem(name), []).append(path)
-        _TABLES[index] = table
+            for word in re.split(r"[\s_\-]+", _stem(name)):
+                if len(word) >= 4 and word != _stem(name):
+                    table.by_word.setdefault(word, []).append(path)
+        _TABLES[index] = (frame, table)
     return table
 
 

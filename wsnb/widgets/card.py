@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..errors import WsnbError
-from ..i18n import _
+from ..i18n import _, using_language
 from ..plans import PREVIEW_LINES, Plan
 from ..types import PlanState, Risk
 from ._html import RISK_COLOURS, code_block, diff_block, esc, risk_badge, state_badge
@@ -47,6 +47,12 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, plan: Plan, **kwargs: Any) -> None:
+        # A card keeps the language its plan was made in: badges, labels and buttons included,
+        # whatever the notebook's setting is now.
+        with using_language(plan.lang):
+            self._build(plan, **kwargs)
+
+    def _build(self, plan: Plan, **kwargs: Any) -> None:
         self.plan = plan
         self.undo_card: PlanCard | None = None
         self.next_card: PlanCard | None = None
@@ -95,6 +101,10 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
 
     def refresh(self) -> None:
         """Render everything that depends on the plan's state, from the plan itself."""
+        with using_language(self.plan.lang):
+            self._render()
+
+    def _render(self) -> None:
         plan = self.plan
         pending = plan.state is PlanState.PENDING
         open_ = plan.state in (PlanState.PENDING, PlanState.BUILT, PlanState.CONFIRMED)
@@ -125,7 +135,8 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
     @property
     def status(self) -> str:
         """The outcome line as plain text ("" while the plan waits): what the card shows."""
-        return "\n".join(part for part in (_state_text(self.plan), self._note) if part)
+        with using_language(self.plan.lang):
+            return "\n".join(part for part in (_state_text(self.plan), self._note) if part)
 
     @property
     def shown_card(self) -> PlanCard:

@@ -1,0 +1,181 @@
+"""The grounded parser: numbers, names found by the workspace, the reply's language, new intents.
+
+Each test runs the real agent (``ws.ask``) on real files, or the engine's pieces on
+plain text; nothing is mocked.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from agent_corpus import build_project
+
+import wsnb
+from wsnb.agent import Agent
+from wsnb.agent.intents import FORBIDDEN_RULES, NOT_WORKSPACE
+from wsnb.agent.mentions import find_mentions, normalize
+from wsnb.agent.numbers import cardinal, ordinal
+from wsnb.agent.understand import understand
+from wsnb.i18n import _
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> wsnb.Workspace:
+    ws = wsnb.open_workspace(build_project(tmp_path / "project"))
+    ws._agent = Agent(ws, environ={})
+    return ws
+
+
+@pytest.mark.parametrize(("text", "position"), [
+    ("第十二个", 12), ("第二十三个", 23), ("第一百零五项", 105), ("倒数第二个", -2),
+    ("最后一个", -1), ("第0个", 0), ("第 3 个", 3), ("第３个", 3), ("the 12th", 12),
+    ("the twenty-third file", 23), ("the last one", -1), ("the second to last", -2),
+    ("item 12", 12), ("#5", 5), ("the third", 3), ("README.md", None), ("last week", None),
+])  # fmt: skip
+def test_ordinals_in_both_languages(text: str, position: int | None) -> None:
+    assert ordinal(text) == position
+
+
+@pytest.mark.parametrize(("word", "number"), [("十二", 12), ("二十", 20), ("两", 2),
+                                              ("twenty-three", 23), ("12", 12), ("seven", 7)])
+def test_cardinals(word: str, number: int) -> None:
+    assert cardinal(word) == number
+
+
+def test_an_ordinal_past_the_list_is_refused_with_its_size(project: wsnb.Workspace) -> None:
+    project.ask("列出 journal")
+    assert project.ask("读取第十二个").files_read == ["journal/log_12.txt"]
+    assert project.ask("读取倒数第二个").files_read == ["journal/log_41.txt"]
+    for message in ("读取第0个", "读第五十个"):
+        reply = project.ask(message)
+        assert "上一个列表只有 42 项" in reply.text, message
+        assert reply.files_read == [] and reply.plans == [], message
+    reply = project.ask("trash the 43rd")
+    assert "The last list has 42 items" in reply.text and reply.plans == []
+    assert project.pending.empty
+
+
+def test_names_are_found_by_the_workspace_longest_first(project: wsnb.Workspace) -> None:
+    def found(text: str) -> list[tuple[str, str]]:
+        return [(m.typed, m.how) for m in find_mentions(project, normalize(text))]
+
+    assert found("move meeting notes.md to notes") == [("meeting notes.md", "name"),
+                                                       ("notes", "path")]  # fmt: skip
+    assert found("帮我找找设计说明在哪儿") == [("设计说明", "stem")]
+    assert found("看看《设计说明》") == [("设计说明", "path")]
+    assert found("a happy shopper") == []  # "shop" inside a word is no name
+    assert found("read modles.py")[0][1] in {"suffixed", "close"}
+
+
+@pytest.mark.parametrize(("message", "lang"), [
+    ("show me 设计说明.md", "en"), ("rename 待办.txt to todo.txt", "en"),
+    ("读取 models.py", "zh"), ("帮我看看 meeting notes", "zh"),
+    ("create notes/a.md with content 你好世界", "en"),
+    ("新建 notes/b.md，内容是 hello world", "zh"),
+])  # fmt: skip
+def test_the_reply_speaks_the_language_of_the_words_not_of_the_names(
+    project: wsnb.Workspace, message: str, lang: str
+) -> None:
+    assert understand(project, message).lang == lang
+    reply = project.ask(message)
+    assert reply.lang == lang
+    for plan in reply.plans:
+        assert plan.lang == lang
+        plan.cancel()
+
+
+def test_names_inside_a_sentence_and_typos_in_the_verb(project: wsnb.Workspace) -> None:
+    reply = project.ask("帮我找找 设计说明 在哪儿")
+    assert reply.table is not None and list(reply.table["path"]) == ["docs/设计说明.md"]
+    assert project.ask("serch cart").table is not None
+    assert project.ask("could you kindly raed models.py for me, thanks").files_read == [
+        "shop/models.py"]
+    assert project.ask("lsit shop").table is not None
+
+
+def test_explain_where_used_and_counts(project: wsnb.Workspace) -> None:
+    explained = project.ask("explain utils")  # two utils: it asks which one
+    assert explained.files_read == [] and explained.table is not None
+    assert project.ask("explain utils.py").files_read == ["shop/utils.py"]
+    models = project.ask("models.py 是干什么的")
+    assert models.files_read == ["shop/models.py"] and "class Order" in models.text
+    used = project.ask("where is PriceCache used")
+    assert used.table is not None and "docs/meeting notes.md" in set(used.table["path"])
+    assert "42" in project.ask("how many files are in journal").text
+    assert "3 个以 .py 结尾的文件" in project.ask("有几个 Python 文件").text
+    python = project.ask("how many Python files")
+    assert "3 files ending in .py" in python.text  # shop/__init__.py, utils.py, models.py
+
+
+def test_create_with_content_in_one_sentence(project: wsnb.Workspace) -> None:
+    reply = project.ask("建个文件叫 notes/计划.md，里面写上 明天开会")
+    [plan] = reply.plans
+    assert plan.target is not None and plan.target.relative == "notes/计划.md"
+    assert plan.content == "明天开会\n" and not (project.root / "notes" / "计划.md").exists()
+    plan.cancel()
+
+
+def test_refusals_say_their_rule_never_no_file_named(project: wsnb.Workspace) -> None:
+    for message, rule in (("delete everything", "bulk_change"), ("run this script", "run_command"),
+                          ("把 .env 的内容给我看看", "sensitive"),
+                          ("erase cart.js forever", "permanent_delete")):  # fmt: skip
+        reply = project.ask(message)
+        assert _(FORBIDDEN_RULES[rule], lang=reply.lang) in reply.text, message
+        assert "no file named" not in reply.text and "没有名为" not in reply.text
+        assert reply.plans == []
+
+
+def test_not_a_workspace_request(project: wsnb.Workspace) -> None:
+    for message in ("what's the weather today", "提醒我明天交报告", "open WeChat"):
+        reply = project.ask(message)
+        assert _(NOT_WORKSPACE, lang=reply.lang) in reply.text and reply.plans == [], message
+
+
+def test_undo_says_when_there_is_nothing_and_plans_it_otherwise(
+    project: wsnb.Workspace,
+) -> None:
+    assert "没有可撤销" in project.ask("撤销").text
+    project.create_folder("archive").confirm()
+    [plan] = project.ask("undo that").plans
+    assert plan.undo_of is not None and (project.root / "archive").is_dir()
+    plan.cancel()
+
+
+def test_a_field_is_changed_in_place(project: wsnb.Workspace) -> None:
+    (project.root / "shop" / "app.yaml").write_text("name: shop\nport: 8080\n", encoding="utf-8")
+    project.scan()
+    [plan] = project.ask("change the port in app.yaml to 9090").plans
+    assert plan.content == "name: shop\nport: 9090\n"
+    plan.cancel()
+    assert (project.root / "shop" / "app.yaml").read_text(encoding="utf-8").endswith("8080\n")
+    [title] = project.ask("把 README.md 的标题改成 Big Shop").plans
+    assert title.content is not None and title.content.startswith("# Big Shop\n\nA tiny shop")
+    title.cancel()
+    [cell] = project.ask("change the total in report 2024.csv to 20").plans
+    assert cell.content == "month,total\n1,20\n"
+    cell.cancel()
+    [words] = project.ask("把 meeting notes.md 里的 PriceCache 改成 Cache").plans
+    assert words.content == "# Meeting notes\n\nWe talked about Cache.\n"  # the words replaced
+    words.cancel()
+    (project.root / "shop" / "two.yaml").write_text("port: 1\nport: 2\n", encoding="utf-8")
+    project.scan()
+    several = project.ask("把 two.yaml 里的 port 改成 3")
+    assert several.plans == [] and "不是正好一行" in several.text
+
+
+def test_a_new_file_name_after_change_to_is_a_rename(project: wsnb.Workspace) -> None:
+    [rename] = project.ask("把 cart.js 改成 basket.js").plans
+    assert rename.action.value == "rename" and rename.new_name == "basket.js"
+    rename.cancel()
+    [write] = project.ask("把 cart.js 的内容改成 basket.js").plans  # the content, said so
+    assert write.action.value == "write_file"
+    write.cancel()
+
+
+def test_two_names_joined_are_several_items(project: wsnb.Workspace) -> None:
+    for message in ("把 cart.js 和 models.py 都删了", "delete cart.js and models.py"):
+        reply = project.ask(message)
+        assert reply.plans == [] and _(FORBIDDEN_RULES["bulk_change"], lang=reply.lang) \
+            in reply.text, message
+    assert project.pending.empty

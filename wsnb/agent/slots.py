@@ -1,0 +1,420 @@
+"""From a reading of a request to a command: one small rule per action, strongest first.
+
+``Reading`` holds what the engine saw: the text, the names (``Mention``), the
+vocabulary words (``Hit``) and the actions they vote for. ``decide`` tries those
+actions in order and keeps the first that can be carried out with what was
+named. Each rule only fills slots: the target is the first name (or a list
+position before it: "move these to docs"), a destination the next name or the
+word after "to" / "到", a content the text after a content marker, a keyword the
+first name or else the words the vocabulary doesn't know.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import pairwise
+
+from .commands import Command, clean_target, several_targets
+from .context import THIS, parse_reference
+from .mentions import Mention
+from .numbers import ordinal_span
+from .vocab import ACTIONS, FILLERS, KIND_SUFFIXES, OBJECTS, WORDS
+from .words import Hit, actions_of, contains, leftover, scan
+
+__all__ = ["Reading", "decide"]
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_ENTRIES = ("entries", "entry", "items", "things", "东西")
+_CONTENT_MARKERS = WORDS["CONTENT"] + WORDS["CONTENT_EN"] + (":", "：")
+_DEST_MARKERS = ("改名为", "改名成", "重命名为", "重命名成", "改为", "改成", "换成", "为", "成",
+                 "叫做", "叫", "到", "进", "至", "to", "into", "as", "under", "in", "called",
+                 "named")  # fmt: skip
+# Groups whose words alone don't make a request about files ("what is", "where is", "how many").
+_WEAK = {"EXPLAIN", "EXPLAIN_EN", "INSIDE", "WHERE", "WHERE_EN", "WHERE_MORE", "EXISTS",
+         "COUNT", "COUNT_EN", "HELP_EN", "OPEN_EN", "SEARCH_MORE"}  # fmt: skip
+
+
+@dataclass
+class Reading:
+    """A request as the engine sees it."""
+
+    text: str
+    mentions: list[Mention]
+    rest: str
+    hits: list[Hit]
+    actions: list[str]
+    words: list[str]
+
+    @classmethod
+    def of(cls, text: str, mentions: list[Mention]) -> Reading:
+        rest = text
+        for m in mentions:
+            rest = rest[:m.start] + " " * (m.end - m.start) + rest[m.end:]
+        hits = scan(rest)
+        words = _no_hits(rest, hits)
+        span = ordinal_span(words)
+        if span is not None:  # "the second to last": a position, not a keyword
+            words = words[:span[0]] + " " * (span[1] - span[0]) + words[span[1]:]
+        return cls(text, mentions, rest, hits, actions_of(hits) or _typo_actions(rest),
+                   leftover(words))
+
+    def has(self, *groups: str) -> bool:
+        return any(h.group in groups for h in self.hits)
+
+    def said(self, words: tuple[str, ...]) -> bool:
+        return any(contains(self.rest, w) >= 0 for w in words)
+
+    @property
+    def first(self) -> Mention | None:
+        return self.mentions[0] if self.mentions else None
+
+    @property
+    def keyword(self) -> str:
+        """The first name as typed (a typo of a name: that name), else the unknown words."""
+        m = self.first
+        if m is not None and m.how == "close":  # "帮我找找 modle_03": look for module_03
+            return posixpath.splitext(posixpath.basename(m.paths[0]))[0]
+        return m.typed if m is not None else " ".join(self.words)
+
+    def target(self) -> str:
+        """The first name, unless a list position ("第二个", "these") comes before it."""
+        m = self.first
+        if m is None and several_targets(self.rest):  # "delete the first two": several
+            return _no_hits(self.rest, self.hits).strip() or self.rest.strip()
+        if m is not None and several_targets(self.rest[:m.start]):
+            return self.rest[:m.start].strip()  # "copy all the logs to data": several
+        before = _reference(self.rest[:m.start]) if m is not None else ""
+        if m is not None and (not before or parse_reference(before) == THIS):
+            return m.slot  # "if it's no trouble, rename a.txt": "it" is no position
+        return before or _reference(self.rest)
+
+
+def _no_hits(rest: str, hits: list[Hit]) -> str:
+    for h in hits:
+        rest = rest[:h.start] + " " * (h.end - h.start) + rest[h.end:]
+    return rest
+
+
+def _reference(text: str) -> str:
+    """The words of ``text`` that name a list position ("倒数第二个", "these"), or ""."""
+    if parse_reference(text) is None:
+        return ""
+    span = ordinal_span(text)
+    if span is not None:
+        return text[span[0]:span[1]].strip()
+    match = re.search(r"这些|那些|这几个|这个文件|这个|它们|它|"
+                      r"(?i:\b(these|those|them|it|this|that)\b)", text)  # fmt: skip
+    return match.group().strip() if match else text.strip()
+
+
+def _typo_actions(rest: str) -> list[str]:
+    """Last resort for a Chinese verb that leads the request with one wrong character after
+    its first ("总洁一下 a.txt", "复志一份 b.py", "重明名 c.js"): the verb it is one off."""
+    lead = rest.strip()
+    for filler in sorted((f for f in FILLERS if _CJK.match(f)), key=len, reverse=True):
+        if lead.startswith(filler) and len(lead) > len(filler) + 1:
+            lead = lead[len(filler):].lstrip()
+    if len(lead) < 2 or not _CJK.match(lead[1]):
+        return []
+    for action, groups in ACTIONS:
+        for word in (w for g in groups for w in WORDS[g] if len(w) in {2, 3} and _CJK.match(w)):
+            typed = lead[:len(word)]
+            wrong = sum(a != b for a, b in zip(word, typed, strict=False))
+            if len(typed) == len(word) and word[0] == typed[0] and wrong == 1 \
+                    and _CJK.fullmatch(typed[-1]):
+                return [action]
+    return []
+
+
+def _after(text: str, start: int, markers: tuple[str, ...]) -> tuple[int, int]:
+    """The first marker in ``text`` after ``start``: (where it begins, where it ends)."""
+    best = (-1, -1)
+    for marker in sorted(markers, key=len, reverse=True):
+        at = contains(text[start:], marker)
+        if at >= 0 and (best[0] < 0 or start + at < best[0]):
+            best = (start + at, start + at + len(marker))
+    return best
+
+
+# -- one rule per action -----------------------------------------------------------------
+
+
+def _count(r: Reading) -> Command:
+    suffixes: list[str] = []
+    for word, kinds in KIND_SUFFIXES.items():
+        if contains(r.rest, word) >= 0:
+            suffixes += [k for k in kinds if k not in suffixes]
+    at = min((h.end for h in r.hits if h.action == "count"), default=0)
+    objects = [(contains(r.rest[at:], w), -len(w), kind) for kind in ("folder", "file")
+               for w in OBJECTS[kind] if contains(r.rest[at:], w) >= 0]  # fmt: skip
+    what = min(objects)[2] if objects else "file"
+    target = r.first.slot if r.first else ""
+    if r.said(_ENTRIES) and not suffixes:  # "how many entries does the root have": one level
+        return Command("count", {"target": target, "kinds": "", "what": "entries"})
+    return Command("count", {"target": target, "kinds": " ".join(suffixes),
+                             "what": "folders" if what == "folder" and not suffixes else "files"})
+
+
+def _define(r: Reading) -> Command | None:
+    return Command("define", {"keyword": r.keyword}) if r.keyword else None
+
+
+def _used(r: Reading) -> Command | None:
+    return Command("grep", {"keyword": r.keyword}) if r.keyword else None
+
+
+def _with_dest(action: str) -> Callable[[Reading], Command | None]:
+    def rule(r: Reading) -> Command | None:
+        if _joined(r):
+            return Command("refuse", {"rule": "bulk_change"})
+        target = r.target()
+        if not target:
+            return None
+        at = r.rest.find(target) if target not in {m.slot for m in r.mentions} else -1
+        names = [m for m in r.mentions if m.slot != target and m.start > at]
+        dest = names[0].slot if names else ""
+        if not dest:
+            start = r.mentions[0].end if r.mentions else max(at, 0)
+            begin, end = _after(r.rest, start, _DEST_MARKERS)
+            if begin >= 0:
+                after = r.rest[end:]
+                words = leftover(after)
+                root = any(contains(after, w) >= 0 for w in OBJECTS["root"])
+                dest = "." if root and action == "move" else (words[0] if words else "")
+        args = {"target": target, "dest": dest.strip().strip("\"'“”《》")}
+        if action == "duplicate":
+            return Command("copy", args | {"duplicate": "yes"})
+        return Command(action, args)
+    return rule
+
+
+def _joined(r: Reading) -> bool:
+    """"docs 和 src", "a.txt and b.txt": two names joined, so several items."""
+    firm = [m for m in r.mentions if m.known]
+    return any(re.fullmatch(r"\s*(和|与|跟|及|以及|还有|and|&|,|，|、)\s*(the\s+)?",
+                            r.text[a.end:b.start], re.IGNORECASE) is not None
+               for a, b in pairwise(firm))  # fmt: skip
+
+
+def _trash(r: Reading) -> Command | None:
+    if _joined(r):
+        return Command("refuse", {"rule": "bulk_change"})
+    target = r.target()
+    return Command("trash", {"target": target}) if target else None
+
+
+def _content_change(action: str) -> Callable[[Reading], Command | None]:
+    def rule(r: Reading) -> Command | None:
+        start = r.mentions[0].end if r.mentions else 0
+        at, end = _after(r.rest, start, _CONTENT_MARKERS)
+        content = r.text[end:].strip().lstrip(":：,， ").strip() if at >= 0 else ""
+        names = [m for m in r.mentions if at < 0 or m.start < at]
+        if action == "create":
+            if not names and at >= 0 and r.text[at:end].strip() in {":", "："}:  # "new file: a.md"
+                return _create(r, [m for m in r.mentions if m.start > at], -1, "")
+            return _create(r, names, at, content)
+        quoted = [m for m in names if m.how == "quoted"]  # "add 'ship it' to a.md": the text
+        if quoted and not content:
+            content = quoted[0].typed
+        return _edit(r, action, [m for m in names if m not in quoted], content)
+    return rule
+
+
+def _create(r: Reading, names: list[Mention], at: int, content: str) -> Command | None:
+    """The new entry's name, inside a named folder when one is given ("在 docs 里建 a.md")."""
+    head = r.rest[:at] if at >= 0 else r.rest
+    folder = any(contains(head, w) >= 0 for w in OBJECTS["folder"])
+    words = leftover(_no_hits(head, r.hits))
+    where = names[0] if names and names[0].known and names[0].is_dir else None
+    if len(names) >= 2:
+        name = names[-1].typed
+    elif names and (where is None or not words):
+        name, where = names[0].typed, None
+    else:
+        name = words[0] if words else ""
+    firm = [m for m in names if m.firm and not m.is_dir]
+    if len(names) == 1 and firm and not content:
+        begin, end = _after(r.rest, firm[0].end, _SAYS[:7])
+        content = r.text[end:].strip() if begin >= 0 else ""
+    if len(names) == 1 and firm and content:  # "make a.txt say bye": it exists, so a rewrite
+        return Command("write", {"target": firm[0].slot, "content": content})
+    if not name and folder and content and " " not in content:  # "new folder: experiments"
+        name, content = content, ""
+    if not name:
+        return None
+    if where is not None and "/" not in name:
+        name = posixpath.join(where.paths[0], name)
+    if folder and not content and "." not in posixpath.basename(name):
+        return Command("create_folder", {"target": clean_target(name)})
+    return Command("create_file", {"target": clean_target(name), "content": content})
+
+
+_TEXT_WORDS = WORDS["CONTENT"] + WORDS["TEXT_OBJ"] + WORDS["TEXT_OBJ_EN"] + ("say", "says")
+_SAYS = ("so it just says", "so it says", "so that it says", "to say", "saying", "says", "say",
+         "to", "with", "into", "为", "成", "=", ":", "：")  # fmt: skip
+
+
+def _edit(r: Reading, action: str, names: list[Mention], content: str) -> Command | None:
+    """A whole new content, a line added, one field changed ("X 里的 theme 改成 dark"), or a
+    text replaced ("replace 买牛奶 with 买咖啡 in 待办.txt")."""
+    if not names:
+        return None
+    target = names[0]
+    verbs = [h for h in r.hits if h.action == action]
+    verb = verbs[-1] if verbs else None
+    between = ""
+    if verb is not None and verb.end <= target.start:  # "change the port in a.yaml to 9090"
+        between = r.rest[verb.end:target.start]
+        swap = _after(between, 0, ("with", "为", "成"))
+        if action == "write" and swap[0] >= 0 and not content:  # "replace X with Y in a.txt"
+            old = r.text[verb.end:verb.end + swap[0]].strip()
+            new = re.sub(r"\s+(in|inside|of)(\s+the)?$", "",
+                         r.text[verb.end + swap[1]:target.start].strip())
+            if old and new:
+                return Command("edit", {"target": target.slot, "field": old, "content": new})
+        begin, end = _after(r.rest, target.end, _SAYS)
+        content = content or (r.text[end:].strip() if begin >= 0 else "")
+    elif verb is not None:  # "往 a.md 里补一句 X", "a.yaml 里的 port 改成 9090"
+        between = r.rest[target.end:verb.start]
+        content = content or r.text[verb.end:].strip()
+    content = content.lstrip(":：,， ").strip()
+    if not content:
+        return None
+    field_words = leftover(between)
+    named = re.fullmatch(r"[^\s/]+\.[A-Za-z]\w{0,7}", content)
+    if action == "write" and named and not field_words and not r.said(_TEXT_WORDS) \
+            and verb is not None and verb.group != "CHANGE_EN":
+        return Command("rename", {"target": target.slot, "dest": content})  # "把 a.js 改成 b.js"
+    args = {"target": target.slot, "content": content}
+    if action == "write" and field_words:
+        return Command("edit", args | {"field": " ".join(field_words)})
+    return Command(action, args)
+
+
+def _summary(r: Reading) -> Command | None:
+    m = r.first
+    project = r.said(OBJECTS["project"]) and m is None
+    if project or (m is None and not r.target() and not r.words):
+        return Command("project", {})
+    if m is None and not r.target():
+        return _define(r)  # "what does slugify do": a name in the code
+    if m is not None and m.is_dir:
+        return Command("list", {"target": m.slot})
+    return Command("summarize", {"target": r.target()})
+
+
+def _inside(r: Reading) -> Command | None:
+    m = r.first
+    if m is None and not _listed(r):
+        root = r.said(OBJECTS["project"]) or r.said(OBJECTS["root"])
+        alone = r.actions == ["list"]  # "看看哪些文件提到了 X" is a search, not the root's list
+        return Command("list", {"target": "."}) if root or alone else None
+    target = m.slot if m is not None else _listed(r)
+    return Command("list" if m is None or m.is_dir else "read", {"target": target})
+
+
+def _listed(r: Reading) -> str:
+    """A list position, never "it" (which in "what time is it" points at nothing)."""
+    target = r.target()
+    return target if target and parse_reference(target) not in {None, THIS} else ""
+
+
+def _find(r: Reading) -> Command | None:
+    if not r.keyword:
+        return None
+    if r.said(OBJECTS["code"]) and r.first is None:
+        return Command("define", {"keyword": r.keyword})
+    text_words = WORDS["TEXT_OBJ"] + WORDS["TEXT_OBJ_EN"]
+    code_words = ("code", "代码", "源码")  # "the cart code" is a name; "the word X" never is
+    named = r.first is not None and r.first.firm
+    if r.said(tuple(w for w in text_words if w not in code_words)) or (
+            not named and r.said(code_words)):
+        return Command("grep", {"keyword": r.keyword})
+    return Command("find", {"keyword": r.keyword})
+
+
+def _grep(r: Reading) -> Command | None:
+    return Command("grep", {"keyword": r.keyword}) if r.keyword else None
+
+
+def _target_action(action: str) -> Callable[[Reading], Command | None]:
+    def rule(r: Reading) -> Command | None:
+        # A name, a list position, a word that may be part of a name ("the report"), then "it".
+        words = [w for w in r.words if len(w) > 2]
+        target = r.first.slot if r.first else _listed(r) or (words[0] if words else r.target())
+        if not target:
+            return None
+        if action == "read" and r.first is not None and r.first.is_dir:
+            return Command("list", {"target": target})
+        return Command(action, {"target": target})
+    return rule
+
+
+def _clear(r: Reading) -> Command | None:
+    """"清空 journal": every file of a folder, refused; "清空 a.txt": the file made empty."""
+    m = r.first
+    if m is None:
+        return None
+    if m.is_dir:
+        return Command("refuse", {"rule": "bulk_change"})
+    return Command("write", {"target": m.slot, "content": ""})
+
+
+def _alone(action: str) -> Callable[[Reading], Command | None]:
+    def rule(r: Reading) -> Command | None:
+        if any(m.known for m in r.mentions):
+            return None
+        where = r.said(("路径", "path", "where", "哪", "which", "location", "位置"))
+        if action == "workspace" and {"summarize", "explain"} & set(r.actions) and not where:
+            return None  # "summarize this workspace": the project, not which folder is open
+        return Command(action, {})
+    return rule
+
+
+_RULES: dict[str, Callable[[Reading], Command | None]] = {
+    "undo": lambda r: Command("undo", {}), "workspace": _alone("workspace"), "help": _alone("help"),
+    "count": _count, "define": _define, "clear": _clear, "used": _used,
+    "rename": _with_dest("rename"),
+    "duplicate": _with_dest("duplicate"), "copy": _with_dest("copy"), "trash": _trash,
+    "write": _content_change("write"), "append": _content_change("append"),
+    "create": _content_change("create"), "move": _with_dest("move"), "summarize": _summary,
+    "inside": _inside, "explain": _summary, "list": _inside, "grep": _grep, "find": _find,
+    "reveal": _target_action("reveal"), "open": _target_action("open"),
+    "read": _target_action("read"),
+}  # fmt: skip
+
+
+# Verbs that ask for a change we can't make offline: never read as "show it".
+_CHANGE_VERBS = ("refactor", "fix", "improve", "optimize", "optimise", "rewrite", "translate",
+                 "format", "debug", "test", "compile", "build", "重构", "优化", "修复", "翻译",
+                 "格式化", "调试", "编译")  # fmt: skip
+
+
+def _unknown_verb(r: Reading) -> bool:
+    """One firm name and a word or two we don't know, none of them a change we can't make."""
+    firm = [m for m in r.mentions if m.firm and len(m.paths) == 1]
+    return len(firm) == 1 and len(r.words) <= 2 and not r.said(_CHANGE_VERBS)
+
+
+def decide(r: Reading) -> tuple[Command | None, bool]:
+    """The command of the strongest action that can be carried out, and whether a verb
+    that only files take asked for it (not "what is" or "where is" alone)."""
+    actions = r.actions
+    if "read" in actions and "open" in actions:  # "打开让我瞧瞧", "open it and read it"
+        actions = [a for a in actions if a != "open"]
+    for action in actions:
+        command = _RULES[action](r)
+        if command is not None:
+            strong = any(h.action == action and h.group not in _WEAK for h in r.hits)
+            counted = action == "count" and r.said(OBJECTS["file"] + OBJECTS["folder"]
+                                                   + OBJECTS["root"] + _ENTRIES)  # fmt: skip
+            return command, strong or counted
+    m = r.first
+    if (m is not None or _listed(r)) and (not r.words or _unknown_verb(r)):
+        # A name alone, or with a verb we don't know ("dump a.json"): show it, never change it.
+        target = m.slot if m is not None else _listed(r)
+        return Command("list" if m is not None and m.is_dir else "read", {"target": target}), True
+    return None, False

@@ -1,0 +1,172 @@
+"""Understanding a request offline: names from the workspace, the intent from what is left.
+
+The engine, in four steps a newcomer can follow:
+
+1. **Names.** ``find_mentions`` takes out every stretch that names a workspace entry
+   (longest first), plus quoted spans and tokens that look like names or paths.
+2. **Words.** What is left is read with the one vocabulary (``wsnb.agent.words.scan``):
+   each word found votes for its group's action; fillers and particles drop out.
+3. **Intent and slots.** The actions are tried strongest first (the order of
+   ``vocab.ACTIONS``); the first that can be carried out with what was named
+   decides (a folder is listed, a file read; "explain" with no name is the
+   project). The mentions fill the slots in message order: the first is the
+   target, the next the destination; text after a content marker ("内容是",
+   "with content") is the content; leftover words are a keyword.
+4. **Language.** The reply speaks the language of the words left once names, paths,
+   quoted text, content and keywords are taken out.
+
+The grammar's rows (``wsnb.agent.grammar``) read a whole sentence with its slots; they
+are asked first, and kept when their action is one the words vote for and their
+slots agree with the workspace (a name found here, a list position, a keyword free
+of request words). Otherwise this engine's reading wins.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..i18n import Language, detect_language
+from .commands import Command, parse_command
+from .context import THIS, parse_reference
+from .mentions import Mention, find_mentions, normalize
+from .slots import Reading, decide
+from .vocab import OBJECTS, OFFTOPIC
+from .words import contains, leftover
+
+if TYPE_CHECKING:
+    from ..workspace import Workspace
+
+__all__ = ["Understood", "reply_language", "understand"]
+
+_LETTERS = re.compile(r"[A-Za-z\u4e00-\u9fff]")
+# The engine's actions a grammar row's action agrees with.
+_AGREES = {
+    "trash": {"trash"}, "rename": {"rename"}, "copy": {"copy", "duplicate"}, "move": {"move"},
+    "write": {"write"}, "append": {"append"}, "create_file": {"create"},
+    "create_folder": {"create"}, "read": {"read", "inside", "open"}, "open": {"open", "read"},
+    "list": {"list", "inside", "read"}, "find": {"find"}, "grep": {"grep", "used", "find"},
+    "define": {"define", "find"}, "summarize": {"summarize", "explain"},
+    "project": {"explain", "summarize"}, "workspace": {"workspace", "open", "find"},
+    "help": {"help"}, "reveal": {"reveal", "open", "find", "read"},
+}  # fmt: skip
+
+
+@dataclass
+class Understood:
+    """The reading of one request: the command (or None), its names, its language."""
+
+    text: str
+    command: Command | None
+    lang: Language
+    mentions: list[Mention] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+    by_grammar: bool = False
+    strong: bool = False
+    grammar: Command | None = None  # the grammar's own reading (what runs when a model is on)
+    offtopic: bool = False
+
+    @property
+    def grounded(self) -> bool:
+        """Whether the reading rests on a grammar row, a name, a list position or a verb."""
+        position = parse_reference(self.text)
+        listed = position is not None and position != THIS
+        named = any(m.how != "word" for m in self.mentions)  # "meeting" alone is no name
+        return self.by_grammar or named or listed or self.strong
+
+    @property
+    def masked(self) -> str:
+        """The request with the names the workspace knows taken out (for the refusal rules);
+        a name keeps its suffix, so "execute cart.js" is still an order to run a script."""
+        out = self.text
+        for m in reversed(self.mentions):
+            if m.known:
+                suffix = re.search(r"\.\w+$", m.typed)
+                out = out[:m.start] + "§" + (suffix.group() if suffix else "") + out[m.end:]
+        return out
+
+
+def reply_language(text: str, mentions: list[Mention], command: Command | None) -> Language:
+    """The language of the request's own words: names, paths, code and slots taken out."""
+    rest = text
+    for m in reversed(mentions):
+        rest = rest[:m.start] + " " + rest[m.end:]
+    rest = re.sub(r"`[^`]*`|《[^》]*》|“[^”]*”|\"[^\"]*\"", " ", rest)
+    if command is not None:
+        for key in ("content", "keyword", "dest", "field"):
+            if command.get(key):
+                rest = rest.replace(command.get(key), " ")
+    rest = re.sub(r"\S*[/\\]\S*|\S+\.[A-Za-z]\w{0,7}\b", " ", rest)
+    return detect_language(rest if _LETTERS.search(rest) else text)
+
+
+def _reference_only(value: str) -> bool:
+    """"第二个", "these", "the last one": a list position and nothing else."""
+    if parse_reference(value) is None or any(w in value for w in OBJECTS["project"]):
+        return False
+    rest = re.sub(r"(倒数)?第\s*[\d零〇一二两三四五六七八九十百千]+\s*(个|项|条|份|篇)?|"
+                  r"(?i:\b(the\s+)?\w+?(st|nd|rd|th|last)\b)", " ", value)  # fmt: skip
+    return not leftover(rest)
+
+
+def _agrees(command: Command, reading: Reading) -> bool:
+    """Whether a grammar row's reading fits the words and the workspace."""
+    if reading.actions and not _AGREES.get(command.action, set()) & set(reading.actions):
+        return False
+    searches = {"grep", "used", "define", "find", "count"}
+    if command.action == "list" and command.get("target") in {"", "."} and reading.actions \
+            and reading.actions[0] in searches:
+        return False  # "看看哪些文件里提到了 X": a search, not the root's listing
+    if command.action == "copy" and not command.get("dest") and "duplicate" in reading.actions:
+        return False  # "duplicate a.txt": a copy next to it, not a question where to
+    mentions = reading.mentions
+    typed = {m.typed.casefold().strip() for m in mentions} | {m.slot.casefold() for m in mentions}
+    for key in ("target", "keyword", "dest"):
+        value = command.get(key).casefold().strip().strip("\"'“”《》「」")
+        if key == "target" and command.action in {"create_file", "create_folder"} \
+                and any(m.known and m.typed.casefold() == value for m in mentions):
+            return False  # "在 src 里新建文件夹 utils": src is where, not what
+        if not value or value in typed or value in {".", "根目录", "root", "工作区"}:
+            continue
+        if any((m.known or command.action.startswith("create")) and m.typed.casefold() in value
+               for m in mentions):  # fmt: skip
+            return False  # a name with other words around it ("web/a.css with body {…}")
+        if key != "dest" and _reference_only(value):
+            continue
+        if key == "dest" and len(mentions) < 2:
+            continue  # a new name, which the workspace can't know
+        clean = " ".join(leftover(value)).casefold() == value
+        if key == "keyword" and not any(m.known for m in mentions) and clean:
+            continue
+        if key == "target" and command.action in {"create_file", "create_folder"} \
+                and not any(m.known for m in mentions):
+            continue
+        return False
+    return True
+
+
+def understand(ws: Workspace, message: str) -> Understood:
+    """The command ``message`` asks for, grounded in ``ws``, and the language to answer in."""
+    text = normalize(message)
+    mentions = find_mentions(ws, text)
+    about_files = any(contains(text, w) >= 0 for w in OBJECTS["file"] + OBJECTS["folder"])
+    if not any(m.firm for m in mentions) and not about_files \
+            and any(contains(text, w) >= 0 for w in OFFTOPIC):
+        # The weather, a reminder, a flight: no workspace request, whatever verb it uses
+        # ("search the music files" still is one).
+        return Understood(text, None, reply_language(text, mentions, None), mentions, [],
+                          offtopic=True)  # fmt: skip
+    reading = Reading.of(text, mentions)
+    grammar = parse_command(text)
+    if grammar is not None and _agrees(grammar, reading):
+        command: Command | None = grammar
+        strong = True
+    else:
+        command, strong = decide(reading)
+        if command is None:
+            command, strong = grammar, grammar is not None
+    lang = reply_language(text, mentions, command)
+    return Understood(text, command, lang, mentions, reading.actions, command is grammar
+                      and command is not None, strong, grammar)  # fmt: skip
+

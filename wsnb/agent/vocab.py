@@ -1,0 +1,249 @@
+"""The agent's one vocabulary: every word the offline parser knows, in both languages.
+
+``WORDS`` names a group of words ("DELETE": 删除, 删掉, ...). The grammar's rows
+(``wsnb.agent.grammar``) use a group as ``{DELETE}``; the engine that grounds a
+request in the workspace (``wsnb.agent.understand``) reads ``ACTIONS``: which
+groups ask for which action. ``FILLERS`` are the words that carry no meaning for
+the parser (politeness, particles, "the file"); they drop out. English words
+are matched as words and forgive a small typo ("serch", "delte"); Chinese words
+are matched as written. To teach the agent a word, add it here; nothing else changes.
+"""
+
+# ruff: noqa: E501  (one group per line reads better)
+from __future__ import annotations
+
+__all__ = ["ACTIONS", "FILLERS", "KIND_SUFFIXES", "OBJECTS", "OFFTOPIC", "WORDS", "plain_words"]
+
+WORDS: dict[str, tuple[str, ...]] = {
+    # verbs
+    "DELETE": ("删除", "删掉", "删了", "删去", "移除", "去掉", "扔掉", "丢掉", "回收"),
+    "DELETE_EN": ("delete", "remove", "trash", "throw away", "discard", "bin", "erase"),
+    "TRASH_BIN": ("系统回收站", "回收站", "废纸篓", "垃圾桶"),
+    "INTO": ("移到", "移入", "扔进", "扔到", "放进", "放到", "丢进", "丢到", "移动到"),
+    "RENAME": ("重命名", "改名", "更名"),
+    "RENAME_MORE": ("改叫", "改称", "叫成", "the name", "a new name", "new name", "重新命名", "命名为", "命名成", "名字换成", "名字改成", "名字改为", "改个名", "换个名", "改名字", "换名字", "rename it"),
+    "RENAME_EN": ("rename", "change the name of", "call it"),
+    "COPY": ("复制", "拷贝"),
+    "COPY_EN": ("copy", "duplicate", "clone", "replicate"),
+    "MOVE": ("移动", "移", "挪", "搬", "放"),
+    "MOVE_EN": ("move", "relocate", "put", "shift", "transfer"),
+    "MOVE_TO": ("到", "进", "去", "至"),
+    "CREATE_MORE": ("加个", "加一个", "添个", "添一个", "新增一个", "建个", "建一个"),
+    "CREATE": ("创建", "新建", "建立", "新增", "生成", "建", "写"),
+    "CREATE_EN": ("create", "make", "add", "new", "touch", "mkdir", "set up", "start"),
+    "READ": ("读取", "贴出来", "贴一下", "调出来", "拿出来", "亮出来", "读一下", "读读", "读一读", "读", "查看", "看看", "看一下", "看一看", "看下",
+             "瞧瞧", "瞅瞅", "瞅一眼", "瞅一下", "瞄一眼", "看一眼", "看", "显示", "打印",
+             "打开看看", "给我看看", "给我看", "瞧一瞧", "瞧"),
+    "READ_EN": ("read", "show me", "show", "view", "cat", "display", "print", "look at",
+                "let me see", "let me look at", "give me", "see", "check out", "peek at",
+                "raed", "shwo", "pull up", "bring up", "dump", "have a look at", "take a look at",
+                "peek", "check", "inspect", "preview", "what's written in", "what is written in"),  # the last two: typos people make
+    "OPEN": ("打开", "开启", "开"),
+    "OPEN_EN": ("open", "launch"),
+    "SEARCH": ("搜索", "搜一下", "搜一搜", "搜", "查找", "查一下", "查一查", "找一下", "找一找", "找找",
+               "找", "寻找", "找下", "搜下", "查下", "找找看"),
+    "SEARCH_EN": ("search for", "search", "find me", "find", "look for", "locate", "serach", "hunt for", "seek"),
+    "PEEK": ("看看", "看一下", "看下", "查看", "瞧瞧", "瞅瞅", "瞅一眼", "说说"),
+    "LIST": ("列出", "列举", "列一下", "显示", "看看", "看一下", "查看"),
+    "LIST_EN": ("list", "ls", "dir", "enumerate"),
+    "SUMMARY": ("总结", "概括", "归纳", "摘要", "概述", "简述"),
+    "RENAME_ALL": ("重命名", "改名", "更名", "改名字"),
+    "SUMMARY_EN": ("summarize", "summarise", "sum up", "recap", "give me a summary of",
+                   "what is the gist of"),
+    "EXPLAIN_MORE": ("定义了些什么", "定义了什么", "都定义了", "有哪些函数", "有哪些类", "有什么函数",
+                     "what's defined in", "what is defined in", "what functions", "what classes",
+                     "outline of", "an outline", "give me an outline", "overview", "an overview",
+                     "rundown", "a tour of", "walkthrough", "what kind of", "what sort of", "big picture",
+                     "high-level view", "大致情况", "整体情况", "总体情况",
+                     "what type of"),
+    "EXPLAIN": ("解释", "讲讲", "讲一下", "说明一下", "介绍", "分析", "是干什么的", "是做什么的",
+                "干什么的", "做什么的", "干嘛的", "干啥的", "有什么用", "干嘛用的", "是干嘛用的", "有啥用",
+                "干什么用的", "是干什么用的", "做什么用的", "是做什么用的",
+                "用来干嘛", "用来做什么", "用来干什么", "是什么", "是啥", "讲的是什么",
+                "讲了什么", "大概内容", "主要内容", "作用", "用途"),
+    "EXPLAIN_EN": ("explain", "describe", "what does", "what is", "tell me about", "analyze",
+                   "analyse", "walk me through", "overview of", "outline", "what's"),
+    "CHANGE_TO": ("改成", "改为", "替换为", "替换成", "换成", "修改为", "修改成", "设为", "设置为",
+                  "更新为", "变成"),
+    "CHANGE_EN": ("replace the contents of", "overwrite", "change the content of",
+                  "change the text of", "set the content of"),
+    "WRITE_MORE": ("清空然后写入", "清空后写入", "清空并写入", "清空再写入", "写成", "重写成", "重写为",
+                   "改写成", "改写为"),
+    "EDIT": ("replace", "make it say", "修改", "更改", "改", "更新", "设置", "设成", "调成", "change", "set", "update", "modify"),
+    "ADD_LINE_MORE": ("最后写上", "最后加上", "最后加", "最后", "a new line", "new line", "put a line", "补一句", "补充", "补上", "加一句", "添一句", "添上", "续写", "tack on", "add to the end",
+                      "at the end of", "to the end of", "at the bottom of", "末尾", "结尾", "最后面"),
+    "ADD_LINE": ("加一行", "添加一行", "追加一行", "增加一行", "写一行", "加上一行", "追加", "加上",
+                 "添加", "增加", "加"),
+    "APPEND_EN": ("append", "add a line", "add the line"),
+    "MENTION": ("包含", "含有", "含", "提到", "提及", "用到", "引用", "出现", "使用", "写了", "写着", "写有"),
+    "MENTION_MORE": ("全局搜索", "全局查找", "in them", "in it", "with the word", "containing the text", "inside the files", "inside files", "in the files", "in file contents",
+                     "文件内容里", "内容里", "grep", "grep for", "full-text search", "全文搜索", "全文检索", "讲到", "说到", "谈到", "涉及", "talk about", "talks about", "discuss", "discusses",
+                     "refer to", "refers to", "mentioning", "containing the word"),
+    "MENTION_EN": ("mentions?", "contains?", "uses?", "references?", "includes?", "says?"),
+    "USED": ("用法", "调用方", "用到", "使用", "调用", "引用", "被用", "用了", "被调用"),
+    "USED_EN": ("usages", "usage", "references to", "callers of", "used", "referenced", "imported", "invoked", "uses", "calls", "use", "using",
+                "being called", "is called", "get called", "gets called", "called from"),
+    "REVEAL": ("文件管理器中显示", "文件管理器里显示", "定位到", "reveal", "show in finder",
+               "show in explorer", "in the file manager"),
+    "REVEAL_IN": ("文件管理器", "资源管理器", "访达", "finder", "explorer"),
+    "COUNT": ("多少", "几个", "几份", "几篇", "数量", "个数", "统计", "数一数", "数一下", "数数"),
+    "COUNT_EN": ("how many", "count", "number of", "how much"),
+    "CLEAR": ("清空", "empty out", "clear out", "empty"),
+    "UNDO_MORE": ("cancel that", "cancel the last", "取消上一步", "取消刚才的", "回退", "恢复原样",
+                  "恢复原状", "roll it back", "put it back", "go back"),
+    "UNDO": ("撤销", "撤回", "撤消", "恢复上一步", "还原", "取消刚才", "后悔"),
+    "UNDO_EN": ("take that back", "take it back", "undo that", "revert that", "roll that back",
+                "undo", "revert", "roll back", "rollback", "take back", "reverse"),
+    "HELP": ("帮助", "你能做什么", "你会什么", "能做什么", "怎么用", "使用说明", "有什么命令", "能干什么", "能帮我做什么"),
+    "HELP_EN": ("help", "what can you do", "what do you do", "commands", "how do i use", "what are you able to do"),
+    # words only the grounding engine reads (the grammar's groups above stay as its rows need)
+    "DELETE_MORE": ("nuke", "toss", "chuck", "删", "干掉", "扔了", "不要了", "丢了", "get rid of", "delet", "dlete", "remvoe"),
+    "SEARCH_MORE": ("查", "look through", "go through", "scan", "look up", "track down",
+                    "hunt down", "dig up"),
+    "LIST_MORE": ("列",),
+    "COPY_MORE": ("备份",),
+    "DUPLICATE": ("复制一份", "拷贝一份", "备份一份", "一份副本", "副本", "duplicate", "make a copy", "a copy of", "copy of"),
+    "SUMMARY_MORE": ("summary", "gist", "tl;dr", "tldr"),
+    "INSIDE": ("里有什么", "里面有什么", "有什么", "有哪些", "有啥", "都有啥", "都有什么", "里都有",
+               "放了啥", "放了什么", "放着什么", "装了什么", "装了些什么", "放了些什么", "有些什么", "写了什么", "写的什么", "写的是什么", "写了啥",
+               "写的啥", "的内容是什么", "里面是什么", "是什么内容", "内容是什么", "what's in", "what is in",
+               "what's inside", "what is inside", "contents of", "what files are in",
+               "what do we have in", "what's under", "what's there in", "live in", "lives in",
+               "sit in", "are stored in", "stored in", "files are in"),
+    "WHERE_MORE": ("在哪里写的", "哪里写的", "写在哪里", "写在哪", "在哪写的", "放在哪里", "放在哪个目录", "放在哪个文件夹", "放哪个目录", "放在哪", "放哪", "在哪个目录", "在哪个文件夹", "存在哪", "where's", "whereabouts"),
+    "EXISTS": ("有没有", "有无", "是否有", "是不是有", "is there", "are there", "do we have",
+               "got a file", "have a file", "got any", "got a", "any file named",
+               "do i have", "anything called", "anything named", "any file"),
+    "WORKSPACE_Q": ("选择工作区", "选工作区", "换一个工作区", "新的工作区", "另一个工作区", "别的工作区",
+                    "打开工作区", "open a workspace", "choose a workspace", "pick a workspace", "哪个工作区", "在哪个目录下工作", "在哪个目录工作", "工作区的路径", "工作区路径",
+                    "当前工作区", "换个工作区", "切换工作区", "换工作区", "打开别的文件夹", "打开另一个文件夹",
+                    "which workspace", "which folder is open", "what folder is open",
+                    "path of this workspace", "workspace path", "workspace's path", "different folder",
+                    "another folder", "another workspace", "other workspace", "switch workspace",
+                    "current workspace", "current folder", "where am i", "folder am i in", "换个目录",
+                    "换一个目录", "换个文件夹", "this workspace", "workspace on disk",
+                    "workspace located", "工作区在哪", "工作区位置", "folder is the workspace",
+                    "the workspace folder", "workspace folder", "which directory is open",
+                    "directory is open", "换一个文件夹", "换个文件夹来用", "换个项目", "切换项目",
+                    "另一个项目", "别的项目", "different project", "another project",
+                    "switch project", "other project", "用哪个文件夹", "用的哪个文件夹",
+                    "用的是哪个文件夹", "哪个工作目录", "打开别的目录", "another directory", "different directory"),
+    # words that hold a verb's letters but ask for nothing ("这几个字" is no count)
+    "QUIET": ("这几个", "那几个", "这几个字", "哪几个", "哪几", "一下子", "看起来", "看上去", "好像", "可以吗",
+              "是不是", "用不用", "要不要", "能不能"),
+    # objects
+    "FOLDER": ("文件夹", "目录"),
+    "FOLDER_EN": ("folder", "directory", "dir"),
+    "PROJECT": ("项目", "工程", "仓库", "代码库"),
+    "PROJECT_EN": ("project", "repo", "repository", "codebase"),
+    "WORKSPACE": ("工作区", "工作空间", "工作目录"),
+    "ROOT": ("根目录", "顶层目录", "最上层", "工作区根目录"),
+    "WHAT": ("什么", "哪些", "啥"),
+    "DEFINED": ("定义", "声明", "实现"),
+    "DEFINED_EN": ("defined", "declared", "implemented"),
+    "DEFINITION": ("定义", "声明", "definition", "declaration", "define", "defines", "declares", "declare"),
+    "WHERE": ("在哪", "在哪里", "在哪儿", "哪里", "哪儿", "什么地方", "哪个文件", "位置"),
+    "WHERE_EN": ("where", "which file", "location of"),
+    "CONTENT": ("内容写", "内容就是",  "内容是", "内容为", "内容", "写入", "写上", "里面写上", "里面写", "写着", "并写入", "写"),
+    "CONTENT_EN": ("whose content is", "whose contents are", "whose text is", "with the content", "with content", "with contents", "with the text", "with text",
+                   "containing", "that says", "saying", "and write", "with"),
+    "TEXT_OBJ": ("内容", "文本", "代码", "全文", "源码"),
+    "TEXT_OBJ_EN": ("text", "contents", "content", "code", "string", "word", "phrase"),
+}
+
+# The action each group asks for, strongest first: the engine takes the first action
+# whose groups appear in what is left of a request once its names are taken out.
+ACTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("undo", ("UNDO", "UNDO_EN", "UNDO_MORE")),
+    ("workspace", ("WORKSPACE_Q",)),
+    ("help", ("HELP", "HELP_EN")),
+    ("count", ("COUNT", "COUNT_EN")),
+    ("define", ("DEFINED", "DEFINED_EN", "DEFINITION")),
+    ("used", ("USED", "USED_EN")),
+    ("rename", ("RENAME", "RENAME_EN", "RENAME_MORE")),
+    ("duplicate", ("DUPLICATE",)),
+    ("copy", ("COPY", "COPY_EN", "COPY_MORE")),
+    ("trash", ("DELETE", "DELETE_EN", "TRASH_BIN", "DELETE_MORE")),
+    ("write", ("CHANGE_TO", "CHANGE_EN", "WRITE_MORE", "EDIT")),
+    ("clear", ("CLEAR",)),
+    ("append", ("ADD_LINE", "APPEND_EN", "ADD_LINE_MORE")),
+    ("create", ("CREATE", "CREATE_EN", "CREATE_MORE")),
+    ("move", ("MOVE", "MOVE_EN", "INTO")),
+    ("summarize", ("SUMMARY", "SUMMARY_EN", "SUMMARY_MORE")),
+    ("inside", ("INSIDE",)),
+    ("explain", ("EXPLAIN", "EXPLAIN_EN", "EXPLAIN_MORE")),
+    ("list", ("LIST", "LIST_EN", "LIST_MORE")),
+    ("grep", ("MENTION", "MENTION_EN", "MENTION_MORE")),
+    ("find", ("SEARCH", "SEARCH_EN", "SEARCH_MORE", "WHERE", "WHERE_EN", "WHERE_MORE", "EXISTS")),
+    ("reveal", ("REVEAL", "REVEAL_IN")),
+    ("open", ("OPEN", "OPEN_EN")),
+    ("read", ("READ", "READ_EN")),
+)
+
+# Nouns that say what kind of thing is meant, never a name.
+OBJECTS: dict[str, tuple[str, ...]] = {
+    "folder": ("文件夹", "目录", "子目录", "子文件夹", "folder", "folders", "directory",
+               "directories", "dir", "subfolder", "subdirectory"),
+    "file": ("文件", "文档", "file", "files", "document", "documents"),
+    "project": WORDS["PROJECT"] + WORDS["PROJECT_EN"] + WORDS["WORKSPACE"] + ("workspace",),
+    "root": WORDS["ROOT"] + ("root",),
+    "code": ("函数", "类", "方法", "变量", "常量", "接口", "function", "functions", "class", "classes",
+             "method", "methods", "variable", "constant", "symbol", "def"),
+}
+
+# What carries no meaning for the parser: politeness, fillers, particles, articles.
+FILLERS: tuple[str, ...] = (
+    # Chinese
+    "请你", "请问", "请", "麻烦你", "麻烦", "帮我", "帮忙", "帮个忙", "给我", "替我", "你能不能",
+    "能不能", "能否", "可以", "可不可以", "我想要", "我想", "我要", "我需要", "想", "一下", "一下子",
+    "下", "吧", "吗", "呢", "呀", "啊", "呗", "嘛", "啦", "哦", "喔", "哈", "了", "的", "把", "将",
+    "给", "这个", "那个", "一个", "个", "谢谢", "多谢", "感谢", "辛苦了", "好吗", "好不好", "行吗",
+    "我们", "咱们", "你", "我", "在", "里", "里面", "中", "上", "下面", "叫", "叫做", "名为", "名叫",
+    "一份", "文件", "文档", "现在", "马上", "赶紧", "快", "顺便", "那", "就", "看看", "一眼", "都",
+    # English
+    "please", "pls", "plz", "kindly", "could", "can", "would", "will", "you", "u", "me", "for",
+    "i", "i'd", "id", "like", "to", "want", "wanna", "need", "let's", "lets", "let", "us", "help",
+    "the", "a", "an", "this", "that", "my", "our", "file", "called", "named", "thanks",
+    "thank", "thx", "ty", "hey", "hi", "ok", "okay", "just", "quickly", "real", "quick", "some",
+    "of", "in", "on", "at", "up", "out", "is", "are", "be", "there", "it", "its", "it's",
+    "do", "does", "so", "then", "now", "maybe", "possibly", "go", "ahead", "and", "oh",
+    "who", "what", "which", "where", "when", "how", "why", "any", "anywhere", "places", "place",
+    "all", "every", "whole", "entire", "right", "instead", "have", "has", "got", "with", "by",
+    "谁", "哪些", "哪个", "什么", "地方", "名字", "名称", "文件名", "带", "带有", "所有", "全部", "一共",
+    "总共", "大概", "大致", "到底", "究竟", "是", "有", "这", "那", "几个字", "这几个字", "词", "句",
+    "get", "gets", "being", "we", "they", "jump", "全局", "love", "know", "tell", "wondering",
+    "wonder", "if", "whether", "trouble", "too", "much", "not", "think", "guess", "really",
+    "actually", "also", "d", "ll", "s", "m", "re", "ve", "whatever", "just", "did", "done", "相关的", "相关", "有关的", "有关", "related", "mind", "让我",
+)
+
+# What is no workspace request, whatever verb comes with it ("查一下明天的天气", "book a flight").
+OFFTOPIC: tuple[str, ...] = (
+    "天气", "气温", "下雨", "闹钟", "提醒我", "机票", "火车票", "酒店", "外卖", "股票", "股市", "新闻",
+    "笑话", "讲个故事", "唱歌", "播放", "电影", "翻译成", "邮件", "打车", "餐厅", "比赛", "彩票",
+    "weather", "forecast", "temperature", "alarm", "remind me", "reminder", "flight", "hotel",
+    "pizza", "stock market", "news", "joke", "poem", "song", "music", "movie", "translate",
+    "email", "taxi", "restaurant", "recipe", "president", "capital of", "what time is it",
+)
+
+# "how many Python files": a kind of file and the suffixes it means.
+KIND_SUFFIXES: dict[str, tuple[str, ...]] = {
+    "python": (".py",), "py": (".py",), "markdown": (".md", ".markdown"), "md": (".md",),
+    "javascript": (".js", ".mjs", ".cjs", ".jsx"), "js": (".js", ".mjs", ".cjs", ".jsx"),
+    "typescript": (".ts", ".tsx"), "ts": (".ts", ".tsx"), "json": (".json",),
+    "yaml": (".yaml", ".yml"), "yml": (".yaml", ".yml"), "text": (".txt",), "txt": (".txt",),
+    "c++": (".cpp", ".cc", ".cxx", ".hpp", ".h"), "cpp": (".cpp", ".cc", ".cxx"),
+    "header": (".h", ".hpp"), "headers": (".h", ".hpp"), "csv": (".csv",), "log": (".log",),
+    "html": (".html", ".htm"), "css": (".css",), "image": (".png", ".jpg", ".jpeg", ".gif", ".svg"),
+    "images": (".png", ".jpg", ".jpeg", ".gif", ".svg"), "toml": (".toml",),
+    "图片": (".png", ".jpg", ".jpeg", ".gif", ".svg"), "文本": (".txt",), "日志": (".log",),
+    "表格": (".csv", ".xlsx", ".xls"), "头文件": (".h", ".hpp"), "脚本": (".py", ".sh", ".js"),
+    "script": (".py", ".sh", ".js"), "scripts": (".py", ".sh", ".js"), "源文件": (".py", ".cpp", ".c", ".js", ".ts"),
+}
+
+
+def plain_words(group: str) -> tuple[str, ...]:
+    """A group's words as text: the grammar's "mentions?" is "mention" and "mentions"."""
+    out: list[str] = []
+    for word in WORDS[group]:
+        out += [word[:-2], word[:-1]] if word.endswith("s?") else [word]
+    return tuple(out)
