@@ -49,7 +49,7 @@ from bench_notes import build_corpus  # noqa: E402
 
 from wsnb.notes.index import NoteIndex  # noqa: E402
 from wsnb.notes.live import NotesWatch  # noqa: E402
-from wsnb.policy import AccessPolicy  # noqa: E402
+from wsnb.policy.access import AccessPolicy  # noqa: E402
 from wsnb.types import PermissionMode  # noqa: E402
 
 P50_TARGET_MS = 5.0

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from wsnb.errors import UsageError
-from wsnb.policy import AccessPolicy
+from wsnb.policy.access import AccessPolicy
 from wsnb.search.grep import GREP_COLUMNS, MAX_BYTES, SNIPPET_CHARS, grep
 
 
@@ -474,7 +474,7 @@ REGEX_FILES: dict[str, str | bytes] = {
 def test_a_regex_pre_check_never_drops_a_match(ws: Path, pattern: str, case: bool) -> None:
     import re
 
-    from wsnb.textio import decode_bytes
+    from wsnb.disk.textio import decode_bytes
 
     frame = search(ws, REGEX_FILES, pattern, regex=True, case=case)
     compiled = re.compile(pattern, re.MULTILINE | (0 if case else re.IGNORECASE))

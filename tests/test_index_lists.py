@@ -17,10 +17,10 @@ import pandas as pd
 import pytest
 
 import wsnb
-from wsnb.following import Change
-from wsnb.index import FileIndex
-from wsnb.scanner import scan
-from wsnb.searchlists import SearchLists, build_lists, starts_of
+from wsnb.fileindex.following import Change
+from wsnb.fileindex.index import FileIndex
+from wsnb.fileindex.scanner import scan
+from wsnb.fileindex.searchlists import SearchLists, build_lists, starts_of
 
 QUERIES = ["main", "Main", ".py", ".md", "readme", "a", "data", "src", "src/lib", "x", "数据",
            "util", "b_", "nothing_at_all", "camel", "Case", "z"]  # fmt: skip

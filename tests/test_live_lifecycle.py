@@ -21,8 +21,9 @@ import pytest
 from live_helpers import make_tree, wait_for_scan_rows, wait_until
 
 import wsnb
-from wsnb import forked, scanner
-from wsnb.scanner import scan
+from wsnb import forked
+from wsnb.fileindex import scanner
+from wsnb.fileindex.scanner import scan
 
 
 def open_fds() -> int:
@@ -200,8 +201,8 @@ def test_in_a_real_kernel_a_shared_scan_beside_the_watcher_and_a_clean_shutdown(
         import threading, time
         import pandas as pd
         import wsnb
-        from wsnb import scanner
-        from wsnb.scanner import scan
+        from wsnb.fileindex import scanner
+        from wsnb.fileindex.scanner import scan
         scanner._SHARE_AFTER_ENTRIES, scanner._SHARE_MIN_FOLDERS = 1, 2
         scanner._SHARE_MIN_MAX_FILES = 1
         forks = []

@@ -18,7 +18,7 @@ from wsnb.errors import UsageError
 from wsnb.notes.index import NoteIndex
 from wsnb.notes.rules import NoteRules
 from wsnb.notes.walk import walk_notes
-from wsnb.policy import AccessPolicy
+from wsnb.policy.access import AccessPolicy
 from wsnb.types import PermissionMode
 
 QUERIES = ["launch", "restart", "gardening", "机器学习", "复习", "kiwi", "猫", "weekly plan"]

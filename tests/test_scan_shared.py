@@ -24,10 +24,11 @@ import pandas as pd
 import pytest
 from helpers import make_files
 
-from wsnb import forked, scanner
+from wsnb import forked
 from wsnb.errors import UsageError
-from wsnb.policy import AccessPolicy
-from wsnb.scanner import ScanLimits, ScanReport, scan
+from wsnb.fileindex import scanner
+from wsnb.fileindex.scanner import ScanLimits, ScanReport, scan
+from wsnb.policy.access import AccessPolicy
 
 pytestmark = pytest.mark.skipif(not forked.can_fork(), reason="only Linux forks a child here")
 
@@ -302,8 +303,8 @@ def test_signal_just_after_the_fork_never_runs_the_callers_code(tmp_path: Path) 
 import os, signal, sys
 sys.path[:0] = {[str(Path(__file__).parent), str(Path(__file__).parent.parent)]!r}
 from test_scan_shared import WIDE
-from wsnb import scanner
-from wsnb.policy import AccessPolicy
+from wsnb.fileindex import scanner
+from wsnb.policy.access import AccessPolicy
 scanner._SHARE_AFTER_ENTRIES, scanner._SHARE_MIN_FOLDERS, scanner._SHARE_MIN_MAX_FILES = 1, 2, 1
 def ring(*_):
     raise KeyboardInterrupt

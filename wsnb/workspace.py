@@ -19,26 +19,26 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import NotFoundError
+from .fileindex.watcher import Watcher, WatchSettings
 from .i18n import _, in_english
-from .policy import AccessPolicy
+from .policy.access import AccessPolicy
 from .tools.base import ToolContext, ToolRegistry, local_now
 from .tools.limits import ToolLimits
 from .tools.read import READ_TOOLS
 from .types import FileInfo, FileText, PermissionMode, PlanState, ToolResult
-from .watch import Watcher, WatchSettings
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from .agent import Agent, Reply
-    from .analysis import ProjectSummary
-    from .following import IndexChange
-    from .index import FileIndex
-    from .launcher import Launcher
-    from .plans import Plan, PlanBook
-    from .scanner import ScanLimits, ScanReport
+    from .disk.launcher import Launcher
+    from .disk.trash import Trash
+    from .fileindex.analysis import ProjectSummary
+    from .fileindex.following import IndexChange
+    from .fileindex.index import FileIndex
+    from .fileindex.scanner import ScanLimits, ScanReport
+    from .plans.plan import Plan, PlanBook
     from .search.grep import Progress
-    from .trash import Trash
     from .widgets.chat import ChatView
     from .widgets.explorer import Explorer
     from .widgets.history import HistoryView
@@ -110,13 +110,13 @@ class Workspace:
         clock: Callable[[], datetime] | None = None,
         watch: bool | WatchSettings = True,
     ) -> None:
-        from .history import Journal
-        from .launcher import Launcher
+        from .disk.launcher import Launcher
+        from .disk.trash import Trash
+        from .fileindex.scanner import ScanLimits
         from .listeners import Listeners
-        from .plans import PlanBook
-        from .scanner import ScanLimits
+        from .plans.journal import Journal
+        from .plans.plan import PlanBook
         from .tools.writes import register_write_tools
-        from .trash import Trash
 
         self.policy = policy
         self.limits = limits or ScanLimits.for_person()
@@ -171,9 +171,9 @@ class Workspace:
 
         ``progress`` is called with the number of entries seen so far.
         """
-        from .index import FileIndex
+        from .fileindex.index import FileIndex
+        from .fileindex.scanner import scan
         from .progress import notebook_progress
-        from .scanner import scan
 
         started = time.time_ns()  # what changes after this, the watcher's first look catches
         # In a notebook, a scan that takes more than half a second shows a bar.
@@ -342,14 +342,14 @@ class Workspace:
 
     def tree(self, path: str = ".", depth: int = 2) -> pd.DataFrame:
         """The index below ``path`` as a DataFrame that reads as a tree (column ``tree``)."""
-        from .treeview import tree_frame
+        from .fileindex.treeview import tree_frame
 
         folder = self.policy.check_read_dir(path).raise_if_refused()
         return tree_frame(self._current_index().frame, folder.relative, depth)
 
     def summary(self) -> ProjectSummary:
         """An offline overview: languages, sizes, top folders, key files, entry points."""
-        from .analysis import summarize
+        from .fileindex.analysis import summarize
 
         index = self._current_index()
         # Once per index state: every change (a scan, a plan, an outside edit) gives the index a

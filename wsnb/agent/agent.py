@@ -27,8 +27,8 @@ from .intents import Intent, IntentKind, classify
 from .reply import OFFLINE, Reply
 
 if TYPE_CHECKING:
+    from ..llm import LLMClient
     from ..workspace import Workspace
-    from .llm import LLMClient
 
 __all__ = ["Agent", "offline_note"]
 
@@ -82,7 +82,7 @@ class Agent:
     def connect(self, base_url: str | None = None, *, model: str | None = None,
                 api_key: str | None = None, **options: object) -> LLMClient:  # fmt: skip
         """Connect an OpenAI-compatible server (Ollama, vLLM, LM Studio, llama.cpp, OpenAI)."""
-        from .llm import LLMClient
+        from ..llm import LLMClient
 
         self.llm = LLMClient(base_url, model=model, api_key=api_key, **options)  # type: ignore[arg-type]
         return self.llm
@@ -193,6 +193,6 @@ def _client_from_environ(environ: Mapping[str, str] | None) -> LLMClient | None:
     # Only a wsnb setting opts in: file excerpts leave the machine only when asked to.
     if not any(env.get(k) for k in ("WSNB_LLM_BASE_URL", "WSNB_LLM_MODEL")):
         return None
-    from .llm import LLMClient
+    from ..llm import LLMClient
 
     return LLMClient(environ=env)

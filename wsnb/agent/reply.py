@@ -20,7 +20,7 @@ from .shown import shown_table
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..plans import Plan
+    from ..plans.plan import Plan
 
 __all__ = ["OFFLINE", "Reply", "markdown_html", "more_rows"]
 

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..i18n import _
-from ..notes.markdown import note_meta, split_frontmatter
+from ..text.markdown import note_meta, split_frontmatter
 from ..types import FileText
 
 __all__ = ["FileSummary", "summarize_text"]

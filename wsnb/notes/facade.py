@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from ..errors import UsageError
+from ..fileindex.watcher import WatchSettings
 from ..i18n import _
 from ..tools.base import local_now
 from ..types import PermissionMode
-from ..watch import WatchSettings
 from ..workspace import Workspace
 from . import memory as mem
 from .config import NotesConfig
@@ -50,8 +50,8 @@ from .taxonomy import Taxonomy, suggest_evolution
 from .templates import PERSONA_TEMPLATES
 
 if TYPE_CHECKING:
-    from ..plans import Plan
-    from ..trash import Trash
+    from ..disk.trash import Trash
+    from ..plans.plan import Plan
     from .index import IndexReport, NoteIndex
     from .live import NotesWatch
 

@@ -21,8 +21,8 @@ from .groups import PlanGroup
 from .layout import PATH_AI, PERSONA_FILES, README_AI, find_persona
 
 if TYPE_CHECKING:
-    from ..agent.llm import LLMClient
-    from ..plans import Plan
+    from ..llm import LLMClient
+    from ..plans.plan import Plan
     from ..widgets.notes_forms import CheckInForm, OnboardingForm
     from ..workspace import Workspace
     from .facade import Notes
@@ -196,7 +196,7 @@ class MemoryFlows:
         from .modelwriter import ModelWriter
 
         if client is None:
-            from ..agent.llm import LLMClient
+            from ..llm import LLMClient
 
             client = LLMClient(**settings)
         return ModelWriter(client)

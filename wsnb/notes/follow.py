@@ -36,7 +36,7 @@ from typing import Any, Protocol
 
 from ..errors import UsageError, WsnbError
 from ..i18n import _
-from ..policy import AccessPolicy
+from ..policy.access import AccessPolicy
 from .indexreport import IndexReport
 from .rules import NoteRules
 from .walk import NoteFile, WalkResult, list_folder, walk_notes

@@ -18,7 +18,7 @@ import pandas as pd
 
 from ..errors import WsnbError
 from ..i18n import _, ngettext
-from ..plans import Plan
+from ..plans.plan import Plan
 from ..types import PlanState, ToolResult
 
 __all__ = ["PlanGroup"]

@@ -43,18 +43,18 @@ from typing import Any
 
 import pandas as pd
 
+from ..disk.textio import decode_bytes, read_bytes
 from ..errors import UnsupportedFileError, UsageError, WsnbError
-from ..policy import AccessPolicy
+from ..policy.access import AccessPolicy
 from ..search.rank import FieldRanker
 from ..search.snippet import snippet
 from ..search.tokenize import TOKENIZER_VERSION, query_tokens
-from ..textio import decode_bytes, read_bytes
+from ..text.markdown import chunk_markdown, note_meta
 from .follow import Checks, FollowChanges, gc_paused
 from .hotset import Hotset
 from .indexreport import NOT_TEXT, TOO_LARGE, UNREADABLE, IndexReport
 from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore, encode_records
 from .layout import is_generated_or_persona
-from .markdown import chunk_markdown, note_meta
 from .rankerfile import note_documents, ready_ranker, save_ranker
 from .rules import NoteRules
 from .walk import NoteFile, WalkResult, walk_notes

@@ -37,10 +37,10 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from .. import fsops
+from ..disk import fsops
+from ..disk.textio import read_bytes
 from ..errors import PolicyError
-from ..policy import AccessPolicy
-from ..textio import read_bytes
+from ..policy.access import AccessPolicy
 from ..types import PermissionMode, Rule
 from .layout import INDEX_DIR
 from .meta import make_folders, read_meta_json, write_meta_json

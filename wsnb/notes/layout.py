@@ -24,8 +24,8 @@ from pathlib import Path
 import pandas as pd
 
 from ..i18n import N_, _
-from ..policy import AccessPolicy, WsPath
-from ..roots import is_system_path
+from ..policy.access import AccessPolicy, WsPath
+from ..policy.roots import is_system_path
 
 __all__ = [
     "ARCHIVE_FILE",

@@ -26,8 +26,8 @@ import threading
 import weakref
 from collections.abc import Callable
 
+from ..fileindex.watcher import Batch, Watcher, WatchSettings
 from ..i18n import _, in_english
-from ..watch import Batch, Watcher, WatchSettings
 from .index import NoteIndex
 
 __all__ = ["NotesWatch"]

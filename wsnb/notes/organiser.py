@@ -15,10 +15,10 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import date
 
-from .. import textio
+from ..disk import textio
 from ..errors import PolicyError, UsageError
 from ..i18n import _, ngettext
-from ..policy import AccessPolicy
+from ..policy.access import AccessPolicy
 from ..types import Rule
 from .taxonomy import Category, Taxonomy
 

@@ -19,7 +19,7 @@ import pandas as pd
 
 from ..errors import UsageError
 from ..i18n import _
-from ..redact import redact_for_model
+from ..text.redact import redact_for_model
 
 __all__ = [
     "SECTIONS",

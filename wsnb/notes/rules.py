@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable
 
-from ..gitignore import NO_RULES, GitignoreFile, IgnoreRules
-from ..policy import AccessPolicy
+from ..fileindex.gitignore import NO_RULES, GitignoreFile, IgnoreRules
+from ..policy.access import AccessPolicy
 from .layout import is_generated_or_persona
 
 __all__ = ["NoteRules"]

@@ -25,10 +25,10 @@ from collections.abc import Container
 from dataclasses import dataclass, field
 
 from ..errors import PolicyError, WsnbError
-from ..frames import S_IFDIR, S_IFREG, Columns
-from ..policy import AccessPolicy, WsPath
-from ..scanner import columns_below
-from ..scantypes import ScanLimits
+from ..fileindex.frames import S_IFDIR, S_IFREG, Columns
+from ..fileindex.scanner import columns_below
+from ..fileindex.scantypes import ScanLimits
+from ..policy.access import AccessPolicy, WsPath
 from .rules import NoteRules
 
 __all__ = ["NoteFile", "WalkResult", "list_folder", "walk_notes"]

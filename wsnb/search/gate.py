@@ -12,7 +12,7 @@ import stat
 from typing import Any
 
 from ..errors import PolicyError
-from ..policy import AccessPolicy, WsPath
+from ..policy.access import AccessPolicy, WsPath
 
 __all__ = ["FolderGate"]
 

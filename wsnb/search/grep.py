@@ -26,14 +26,14 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..disk.textio import decode_bytes, read_bytes
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
-from ..filekinds import binary_kind
 from ..i18n import N_, _, in_english, ngettext
-from ..names import sensitive_files_note
 from ..noted import NotedFrame, with_note
-from ..policy import AccessPolicy, WsPath
-from ..redact import redact
-from ..textio import decode_bytes, read_bytes
+from ..policy.access import AccessPolicy, WsPath
+from ..policy.filekinds import binary_kind
+from ..policy.names import sensitive_files_note
+from ..text.redact import redact
 from .gate import FolderGate
 from .matcher import SNIPPET_CHARS, Matcher, compile_pattern, normalise_newlines
 from .matcher import snippet as _snippet

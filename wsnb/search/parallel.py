@@ -29,7 +29,7 @@ from ..forked import workers_for
 from .gate import FolderGate
 
 if TYPE_CHECKING:
-    from ..policy import AccessPolicy
+    from ..policy.access import AccessPolicy
     from .grep import Progress, _Search
 
 __all__ = ["PARALLEL_MIN_FILES", "run_search"]

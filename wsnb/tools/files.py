@@ -15,12 +15,12 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from .. import fsops, textio
+from ..disk import fsops, textio
 from ..errors import ConflictError, UnsupportedFileError, WsnbError
 from ..i18n import N_, _
-from ..planrecord import PlanRecord
-from ..plans import PREVIEW_LINES, Plan, plan_params, recheck_path
-from ..policy import Decision, WsPath
+from ..plans.plan import PREVIEW_LINES, Plan, plan_params, recheck_path
+from ..plans.record import PlanRecord
+from ..policy.access import Decision, WsPath
 from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext
 

@@ -16,9 +16,9 @@ from typing import Any
 
 from ..errors import LaunchError, PolicyError
 from ..i18n import N_, _
-from ..planrecord import PlanRecord
-from ..plans import Plan, plan_params, recheck_path
-from ..policy import Decision, WsPath
+from ..plans.plan import Plan, plan_params, recheck_path
+from ..plans.record import PlanRecord
+from ..policy.access import Decision, WsPath
 from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext
 

@@ -15,13 +15,13 @@ import os
 import stat
 from typing import Any
 
-from .. import fsops, textio
+from ..disk import fsops, textio
 from ..errors import ConflictError, WriteError
 from ..i18n import N_, _
-from ..names import illegal_name_reason, is_dangerous_name, is_sensitive_path
-from ..planrecord import PlanRecord
-from ..plans import Plan, plan_params, recheck_path
-from ..policy import Decision, WsPath
+from ..plans.plan import Plan, plan_params, recheck_path
+from ..plans.record import PlanRecord
+from ..policy.access import Decision, WsPath
+from ..policy.names import illegal_name_reason, is_dangerous_name, is_sensitive_path
 from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext
 from .files import make_parents, missing_parents, remove_made

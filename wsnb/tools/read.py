@@ -18,15 +18,15 @@ from typing import Any
 
 import pandas as pd
 
-from .. import textio
+from ..disk import textio
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
-from ..filekinds import binary_kind
 from ..i18n import N_, _, in_english
-from ..names import is_dangerous_name, is_sensitive_path, is_text_name, sensitive_files_note
 from ..noted import NotedFrame, with_note
-from ..policy import WsPath
-from ..redact import redact
+from ..policy.access import WsPath
+from ..policy.filekinds import binary_kind
+from ..policy.names import is_dangerous_name, is_sensitive_path, is_text_name, sensitive_files_note
 from ..search.grep import Progress, grep
+from ..text.redact import redact
 from ..types import ActionType, FileInfo, FileText, Risk, Rule, ToolResult
 from .base import ToolContext
 from .limits import DEFAULT, Bound

@@ -18,13 +18,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..disk.trash import TrashRecord
 from ..errors import WriteError
 from ..i18n import N_, _, ngettext
-from ..names import is_dangerous_name, is_sensitive_path
-from ..planrecord import PlanRecord
-from ..plans import Plan, plan_params, recheck_path
-from ..policy import Decision, WsPath
-from ..trash import TrashRecord
+from ..plans.plan import Plan, plan_params, recheck_path
+from ..plans.record import PlanRecord
+from ..policy.access import Decision, WsPath
+from ..policy.names import is_dangerous_name, is_sensitive_path
 from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext
 from .files import make_parents, missing_parents, remove_made

@@ -41,8 +41,8 @@ from .labopen import LabOpener
 from .readable import human_size
 
 if TYPE_CHECKING:
-    from ..following import IndexChange
-    from ..plans import Plan
+    from ..fileindex.following import IndexChange
+    from ..plans.plan import Plan
     from ..types import ToolResult
     from ..workspace import Workspace
 

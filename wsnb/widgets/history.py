@@ -20,7 +20,7 @@ from ._html import badge, esc
 from .card import PlanCard, close_tree
 
 if TYPE_CHECKING:
-    from ..plans import Plan
+    from ..plans.plan import Plan
     from ..workspace import Workspace
 
 __all__ = ["HistoryView"]

@@ -31,8 +31,8 @@ from .table import SortableTable
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..analysis import ProjectSummary
-    from ..plans import Plan
+    from ..fileindex.analysis import ProjectSummary
+    from ..plans.plan import Plan
     from ..workspace import Workspace
 
 __all__ = ["CHARTS_HINT", "OverviewView", "chart_svg", "charts_available"]

@@ -43,9 +43,9 @@ from .status import Event, StatusLine
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..following import IndexChange
-    from ..plans import Plan
-    from ..scanner import ScanReport
+    from ..fileindex.following import IndexChange
+    from ..fileindex.scanner import ScanReport
+    from ..plans.plan import Plan
     from ..workspace import Workspace
     from .picker import WorkspacePicker
 

@@ -21,7 +21,7 @@ from ._html import STATE_WORDS, esc
 from .card import PlanCard, close_tree
 
 if TYPE_CHECKING:
-    from ..plans import Plan
+    from ..plans.plan import Plan
     from ..workspace import Workspace
 
 __all__ = ["RECENT_OUTCOMES", "PlansView"]

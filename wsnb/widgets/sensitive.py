@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from ..errors import WsnbError
 from ..i18n import _
-from ..policy import sensitive_rule_of
+from ..policy.access import sensitive_rule_of
 from ._html import code_block, esc
 from .card import close_tree
 

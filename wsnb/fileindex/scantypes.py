@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import UsageError
-from .i18n import _, ngettext
+from ..errors import UsageError
+from ..i18n import _, ngettext
 
 __all__ = ["MODEL_LIMITS", "ScanLimits", "ScanReport"]
 

@@ -12,8 +12,8 @@ import os
 import re
 from pathlib import Path, PureWindowsPath
 
-from .errors import WorkspaceOpenError
-from .i18n import N_, _
+from ..errors import WorkspaceOpenError
+from ..i18n import N_, _
 
 __all__ = ["check_workspace_root", "is_system_path"]
 

@@ -30,7 +30,9 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from .errors import UsageError, WsnbError
+from ..errors import UsageError, WsnbError
+from ..i18n import _
+from ..listeners import Listeners
 from .following import (
     Change,
     IndexChange,
@@ -39,17 +41,15 @@ from .following import (
     changed_paths,
     plan_change,
 )
-from .i18n import _
-from .listeners import Listeners
 from .scanner import FILE_COLUMNS, ScanReport
 from .scantypes import MODEL_LIMITS, ScanLimits
 from .searchlists import Relay, SearchLists, build_lists, updated_lists
 from .substrings import starts_in
 
 if TYPE_CHECKING:
-    from .planrecord import PlanRecord
-    from .policy import AccessPolicy
-    from .watch import Batch
+    from ..plans.record import PlanRecord
+    from ..policy.access import AccessPolicy
+    from .watcher import Batch
 
 __all__ = ["MATCH_TIERS", "Change", "FileIndex", "IndexChange", "plan_change"]
 

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .i18n import _
+from ..i18n import _
 
 __all__ = ["WsPath"]
 

@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from .names import TEXT_NAMES, TEXT_SUFFIXES
+from ..policy.names import TEXT_NAMES, TEXT_SUFFIXES
 
 __all__ = ["FILE_COLUMNS", "HIDDEN", "Columns", "build_frame", "empty_frame"]
 

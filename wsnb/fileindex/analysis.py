@@ -26,13 +26,13 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from .display import column_labels, human_size
-from .errors import WsnbError
-from .i18n import N_, _, ngettext
+from ..disk.textio import read_text
+from ..display import column_labels, human_size
+from ..errors import WsnbError
+from ..i18n import N_, _, ngettext
+from ..policy.access import AccessPolicy
 from .index import FileIndex
-from .policy import AccessPolicy
 from .scantypes import ScanReport
-from .textio import read_text
 
 __all__ = ["CONTENT_BYTES", "MAX_CONTENT_FILES", "ProjectSummary", "summarize"]
 

@@ -6,9 +6,9 @@ from collections import Counter
 
 import pandas as pd
 
-from .display import ReadableFrame, readable
-from .errors import UsageError
-from .i18n import _
+from ..display import ReadableFrame, readable
+from ..errors import UsageError
+from ..i18n import _
 
 __all__ = ["TREE_COLUMNS", "tree_frame"]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from .policy import WsPath
-from .types import ActionType, Risk, ToolResult
+from ..policy.access import WsPath
+from ..types import ActionType, Risk, ToolResult
 
 __all__ = ["PlanRecord"]
 

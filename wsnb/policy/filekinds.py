@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from .i18n import N_
+from ..i18n import N_
 
 __all__ = ["BINARY_KINDS", "BINARY_SUFFIXES", "binary_kind"]
 

@@ -19,15 +19,15 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from .errors import PolicyError
+from ..errors import PolicyError
+from ..types import ActionType
 from .frames import FILE_COLUMNS, local_times
 from .scanner import is_skipped_dir
-from .types import ActionType
 
 if TYPE_CHECKING:
-    from .planrecord import PlanRecord
-    from .policy import AccessPolicy
-    from .watch import Batch
+    from ..plans.record import PlanRecord
+    from ..policy.access import AccessPolicy
+    from .watcher import Batch
 
 __all__ = ["Change", "IndexChange", "Revalidation", "batch_change", "changed_paths", "plan_change"]
 

@@ -49,8 +49,10 @@ from itertools import accumulate, chain
 
 import pandas as pd
 
-from .errors import NotFoundError, UsageError, WorkspaceOpenError
-from .forked import Forked, fork_call, workers_for
+from ..errors import NotFoundError, UsageError, WorkspaceOpenError
+from ..forked import Forked, fork_call, workers_for
+from ..i18n import in_english
+from ..policy.access import AccessPolicy
 from .frames import (
     FILE_COLUMNS,
     HIDDEN,
@@ -63,8 +65,6 @@ from .frames import (
     empty_frame,
 )
 from .gitignore import NO_RULES, IgnoreRules
-from .i18n import in_english
-from .policy import AccessPolicy
 from .scantypes import MODEL_LIMITS, ScanLimits, ScanReport
 
 __all__ = [

@@ -13,13 +13,13 @@ from collections.abc import Iterable
 
 import pandas as pd
 
-from .errors import PolicyError, UsageError
+from ..errors import PolicyError, UsageError
+from ..policy.access import AccessPolicy
+from ..types import Rule
 from .frames import HIDDEN, S_IFDIR, S_IFLNK, S_IFMT, S_IFREG, Columns, build_frame, empty_frame
 from .gitignore import NO_RULES, IgnoreRules
-from .policy import AccessPolicy
 from .scanner import frame_below, is_skipped_dir
 from .scantypes import MODEL_LIMITS, ScanLimits
-from .types import Rule
 
 __all__ = ["rows_for_paths"]
 

@@ -30,14 +30,14 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from . import fsops
-from .errors import PolicyError, UndoError, UsageError, WriteError
-from .i18n import N_, _
-from .policy import METADATA_DIR, AccessPolicy, WsPath
-from .types import ActionType, ToolResult
+from ..disk import fsops
+from ..errors import PolicyError, UndoError, UsageError, WriteError
+from ..i18n import N_, _
+from ..policy.access import METADATA_DIR, AccessPolicy, WsPath
+from ..types import ActionType, ToolResult
 
 if TYPE_CHECKING:
-    from .planrecord import PlanRecord
+    from .record import PlanRecord
 
 try:  # POSIX only; elsewhere O_APPEND alone keeps single writes whole.
     import fcntl
@@ -401,7 +401,9 @@ def _undo_rename(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
 
 
 def _undo_trash(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
-    from .trash import TrashRecord  # the trash's record type; imported late to keep import light
+    from ..disk.trash import (
+        TrashRecord,  # the trash's record type; imported late to keep import light
+    )
 
     if not entry.source:
         raise UndoError(_("Entry {entry} does not say what was trashed.").format(entry=entry.id),

@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pandas as pd
 
-from . import fsops
-from .errors import (
+from ..disk import fsops
+from ..errors import (
     ConfirmationError,
     PlanStateError,
     PolicyError,
@@ -42,16 +42,16 @@ from .errors import (
     WriteError,
     WsnbError,
 )
-from .history import Journal, journal_entry, pick_entry, undo_request
-from .i18n import N_, Language, _, get_language, using_language
-from .listeners import Listeners
-from .policy import Decision, WsPath
-from .progress import in_notebook
-from .types import ActionType, PlanState, Risk, Rule, ToolResult
+from ..i18n import N_, Language, _, get_language, using_language
+from ..listeners import Listeners
+from ..policy.access import Decision, WsPath
+from ..progress import in_notebook
+from ..types import ActionType, PlanState, Risk, Rule, ToolResult
+from .journal import Journal, journal_entry, pick_entry, undo_request
 
 if TYPE_CHECKING:
-    from .planrecord import PlanRecord
-    from .tools.base import Tool, ToolContext, ToolRegistry, WriteTool
+    from ..tools.base import Tool, ToolContext, ToolRegistry, WriteTool
+    from .record import PlanRecord
 
 __all__ = [
     "PREVIEW_LINES",
@@ -464,7 +464,7 @@ class Plan:
         """A plan card inside a Jupyter kernel; the ``describe()`` text anywhere else."""
         if in_notebook():
             try:
-                from .widgets import PlanCard  # the face, loaded only when a notebook asks
+                from ..widgets import PlanCard  # the face, loaded only when a notebook asks
             except ImportError:  # ipywidgets missing or broken: the text still says it all
                 logger.warning("plan %s: ipywidgets could not be imported; showing text", self.id)
             else:

@@ -26,10 +26,10 @@ from datetime import datetime
 from pathlib import Path
 from urllib.parse import unquote_to_bytes
 
-from .errors import ConflictError, NotFoundError, TrashError, UsageError
+from ..errors import ConflictError, NotFoundError, TrashError, UsageError
+from ..i18n import N_, _
+from ..policy.access import WsPath
 from .fsops import rename_no_replace
-from .i18n import N_, _
-from .policy import WsPath
 
 __all__ = ["Trash", "TrashRecord"]
 

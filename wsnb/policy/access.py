@@ -23,8 +23,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from .errors import PolicyError
-from .i18n import N_, _
+from ..errors import PolicyError
+from ..i18n import N_, _
+from ..types import PermissionMode, Rule
 from .names import (
     DANGEROUS_SUFFIXES,
     MAX_NAME_BYTES,
@@ -37,7 +38,6 @@ from .names import (
     sensitive_rule,
 )
 from .roots import check_workspace_root, is_system_path
-from .types import PermissionMode, Rule
 from .wspath import _GATE, WsPath
 
 __all__ = [

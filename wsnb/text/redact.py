@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 
-from .i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext
 
 __all__ = [
     "MARKER",

@@ -26,12 +26,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from .errors import ConflictError, PolicyError, WriteError, WsnbError
-from .i18n import N_, _
-from .names import is_dangerous_name
-from .policy import METADATA_DIR, WsPath
+from ..errors import ConflictError, PolicyError, WriteError, WsnbError
+from ..i18n import N_, _
+from ..policy.access import METADATA_DIR, WsPath
+from ..policy.names import is_dangerous_name
+from ..types import Rule
 from .textio import read_bytes
-from .types import Rule
 
 __all__ = [
     "BACKUP_DIR",

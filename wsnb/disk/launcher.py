@@ -18,11 +18,11 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import cast
 
-from .errors import LaunchError, PolicyError
-from .i18n import _
-from .names import is_dangerous_name
-from .policy import WsPath
-from .types import Rule
+from ..errors import LaunchError, PolicyError
+from ..i18n import _
+from ..policy.access import WsPath
+from ..policy.names import is_dangerous_name
+from ..types import Rule
 
 __all__ = ["Launcher"]
 

@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -35,16 +35,16 @@ import re
 import stat
 from dataclasses import dataclass
 
-from .errors import (
+from ..errors import (
     NotFoundError,
     PolicyError,
     UnsupportedFileError,
     UsageError,
     WsnbError,
 )
-from .i18n import _
-from .policy import WsPath
-from .types import Rule
+from ..i18n import _
+from ..policy.access import WsPath
+from ..types import Rule
 
 __all__ = [
     "DEFAULT_FORMAT",
