@@ -31,6 +31,7 @@ from .errors import (
 from .fileindex.scanner import ScanLimits, ScanReport
 from .fileindex.watcher import WatchSettings
 from .i18n import get_language, set_language
+from .notebook import Workspace, open_workspace
 from .notes import Notes, open_notes
 from .plans.plan import Plan
 from .policy.access import AccessPolicy, Decision, WsPath
@@ -45,7 +46,6 @@ from .types import (
     Rule,
     ToolResult,
 )
-from .workspace import Workspace, open_workspace
 
 __version__ = "0.1.0"
 

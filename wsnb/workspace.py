@@ -1,8 +1,10 @@
-"""``open_workspace()`` and the ``Workspace`` a notebook user holds.
+"""The core ``Workspace``: a folder read, searched, followed and changed through plans, no faces.
 
 The facade wires the floors below and adds no logic of its own: reads go to
 the read tools (and raise the tool's error when refused), changes go to the
-plan book and come back as plans to confirm.
+plan book and come back as plans to confirm. It runs in a plain script: the
+notebook's ``Workspace`` (``wsnb.notebook``, what ``wsnb.open_workspace`` returns)
+adds the views and the agent on top of it.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import weakref
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from .errors import NotFoundError
 from .fileindex.watcher import Watcher, WatchSettings
@@ -30,7 +32,6 @@ from .types import FileInfo, FileText, PermissionMode, PlanState, ToolResult
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .agent import Agent, Reply
     from .disk.launcher import Launcher
     from .disk.trash import Trash
     from .fileindex.analysis import ProjectSummary
@@ -39,11 +40,6 @@ if TYPE_CHECKING:
     from .fileindex.scanner import ScanLimits, ScanReport
     from .plans.plan import Plan, PlanBook
     from .search.grep import Progress
-    from .widgets.chat import ChatView
-    from .widgets.explorer import Explorer
-    from .widgets.history import HistoryView
-    from .widgets.panel import WorkspacePanel
-    from .widgets.search import SearchPanel
 
 __all__ = ["Workspace", "open_workspace"]
 
@@ -81,17 +77,8 @@ def open_workspace(
 
     Raises ``WorkspaceOpenError`` for a missing folder, a file, or a system folder.
     """
-    try:
-        mode = PermissionMode(mode)
-    except ValueError:
-        from .errors import UsageError
-
-        choices = ", ".join(repr(m.value) for m in PermissionMode)
-        raise UsageError(_("mode must be one of {choices}, not {mode!r}.").format(
-            choices=choices, mode=mode)) from None
-    policy = AccessPolicy(path, mode=mode, allow_sensitive=allow_sensitive)
-    return Workspace(policy, limits=limits, trash=trash, launcher=launcher, clock=clock,
-                     watch=watch)  # fmt: skip
+    return Workspace.from_path(path, mode, limits=limits, allow_sensitive=allow_sensitive,
+                               trash=trash, launcher=launcher, clock=clock, watch=watch)
 
 
 class Workspace:
@@ -123,7 +110,6 @@ class Workspace:
         self._index: FileIndex | None = None
         self._summary: tuple[pd.DataFrame, ProjectSummary] | None = None
         self._progress: Callable[[int], None] | None = None
-        self._agent: Agent | None = None
         self._live = _Live(watch)
         # The watcher stops when this workspace is collected, without keeping it alive.
         self._finalizer = weakref.finalize(self, self._live.stop)
@@ -148,6 +134,32 @@ class Workspace:
         self._book: PlanBook = PlanBook(self.context, self.tools, journal,
                                         on_change=self._follow_plan)  # fmt: skip
         logger.info("workspace opened: %s (mode %s)", policy.root, policy.mode.value)
+
+    @classmethod
+    def from_path(
+        cls,
+        path: str | os.PathLike[str],
+        mode: PermissionMode | str = PermissionMode.CONFIRM,
+        *,
+        limits: ScanLimits | None = None,
+        allow_sensitive: bool = False,
+        trash: Trash | None = None,
+        launcher: Launcher | None = None,
+        clock: Callable[[], datetime] | None = None,
+        watch: bool | WatchSettings = True,
+    ) -> Self:
+        """``open_workspace`` for this class (the notebook's ``Workspace`` opens this way)."""
+        try:
+            mode = PermissionMode(mode)
+        except ValueError:
+            from .errors import UsageError
+
+            choices = ", ".join(repr(m.value) for m in PermissionMode)
+            raise UsageError(_("mode must be one of {choices}, not {mode!r}.").format(
+                choices=choices, mode=mode)) from None
+        policy = AccessPolicy(path, mode=mode, allow_sensitive=allow_sensitive)
+        return cls(policy, limits=limits, trash=trash, launcher=launcher, clock=clock,
+                   watch=watch)
 
     def __repr__(self) -> str:
         scanned = f"{len(self._index.frame):,} entries" if self._index else "not scanned yet"
@@ -359,20 +371,6 @@ class Workspace:
             self._summary = (frame, summarize(self.policy, index))
         return self._summary[1]
 
-    # -- in a notebook ----------------------------------------------------------------
-
-    def explore(self) -> Explorer:
-        """A folder tree with a preview pane and buttons that make plan cards (a widget)."""
-        from .widgets.explorer import Explorer
-
-        return Explorer(self)
-
-    def search_panel(self) -> SearchPanel:
-        """A search box over names or text, with results and a preview (a widget)."""
-        from .widgets.search import SearchPanel
-
-        return SearchPanel(self)
-
     # -- changes: every one is a plan -------------------------------------------------
 
     def create_file(self, path: str, content: str = "") -> Plan:
@@ -454,56 +452,6 @@ class Workspace:
         Returns the function that stops it; the panel's Plans tab follows new plans this way.
         """
         return self._book.subscribe_new(listener)
-
-    def history_view(self) -> HistoryView:
-        """The journal as a table with an Undo button per entry (a widget)."""
-        from .widgets.history import HistoryView
-
-        return HistoryView(self)
-
-    # -- the agent --------------------------------------------------------------------
-
-    @property
-    def agent(self) -> Agent:
-        """The workspace agent behind ``ask()``: offline unless a model is configured.
-
-        ``ws.agent.connect("http://localhost:11434/v1", model="qwen2.5")`` connects a
-        model; so do ``WSNB_LLM_BASE_URL`` and ``WSNB_LLM_MODEL`` in the environment.
-        """
-        if self._agent is None:
-            from .agent import Agent
-
-            self._agent = Agent(self)
-        return self._agent
-
-    def ask(self, message: str, *, on_text: Callable[[str], None] | None = None) -> Reply:
-        """Ask about the workspace ("搜索 README", "what does this project do?").
-
-        Returns a reply with ``.text``, ``.table``, ``.plans`` (pending: confirm
-        them yourself), ``.files_read`` and ``.mode``.
-        """
-        return self.agent.ask(message, on_text=on_text)
-
-    def chat(self) -> ChatView:
-        """A chat widget: type requests, read replies, confirm their plans on the cards."""
-        from .widgets.chat import ChatView
-
-        return ChatView(self)
-
-    def panel(self, *, dock: bool = False, language: str | None = None) -> WorkspacePanel:
-        """One widget with everything: files, search, chat, plans, history and an overview.
-
-        ``dock=True`` opens it in JupyterLab's side area (needs ``sidecar``:
-        ``pip install 'wsnb[panel]'``; without it the panel shows in the cell, with a note).
-        ``language`` (``"en"`` or ``"zh"``; the setting when not given) is the status
-        line's until the person types.
-        """
-        from .widgets.panel import WorkspacePanel
-
-        panel = WorkspacePanel(self, language=language)
-        if dock:
-            panel.dock()
-        return panel
 
 
 class _Live:

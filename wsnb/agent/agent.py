@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ..i18n import _, detect_language, using_language
 from ..tools.limits import ToolLimits
 from .actions import Session, help_text, run_command
-from .changes import asks_for_several, one_item_refusal
+from .changes import CHANGE_HANDLERS, asks_for_several, one_item_refusal
 from .commands import CHANGES, parse_command
 from .context import ConversationContext
 from .intents import Intent, IntentKind, classify
@@ -140,7 +140,7 @@ class Agent:
                 and asks_for_several(session, command.get("target")):
             return Reply(one_item_refusal())  # with or without a model: one item per plan
         if command is not None and (self.llm is None or command.action not in _MODEL_ACTIONS):
-            reply = run_command(session, command)
+            reply = run_command(session, command, CHANGE_HANDLERS)
             # With a model, a search that found nothing becomes a question for the model.
             if self.llm is None or command.action not in _SEARCHES or reply.table is not None:
                 return reply

@@ -203,12 +203,14 @@ class MemoryFlows:
 
     def onboarding_form(self, writer: ob.FileWriter | None = None) -> OnboardingForm:
         """The onboarding questions as a notebook form (needs ipywidgets)."""
-        from ..widgets.notes_forms import OnboardingForm
+        from ..renderers import face  # the form the notebook face registered
 
-        return OnboardingForm(self._notes(), writer)
+        form: OnboardingForm = face("onboarding form")(self._notes(), writer)
+        return form
 
     def check_in_form(self, writer: ob.FileWriter | None = None) -> CheckInForm:
         """The daily check-in as a notebook form (needs ipywidgets)."""
-        from ..widgets.notes_forms import CheckInForm
+        from ..renderers import face  # the form the notebook face registered
 
-        return CheckInForm(self._notes(), writer)
+        form: CheckInForm = face("check-in form")(self._notes(), writer)
+        return form

@@ -45,7 +45,7 @@ from ..errors import (
 from ..i18n import N_, Language, _, get_language, using_language
 from ..listeners import Listeners
 from ..policy.access import Decision, WsPath
-from ..progress import in_notebook
+from ..renderers import view_bundle
 from ..types import ActionType, PlanState, Risk, Rule, ToolResult
 from .journal import Journal, journal_entry, pick_entry, undo_request
 
@@ -461,16 +461,11 @@ class Plan:
         return self.describe()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        """A plan card inside a Jupyter kernel; the ``describe()`` text anywhere else."""
-        if in_notebook():
-            try:
-                from ..widgets import PlanCard  # the face, loaded only when a notebook asks
-            except ImportError:  # ipywidgets missing or broken: the text still says it all
-                logger.warning("plan %s: ipywidgets could not be imported; showing text", self.id)
-            else:
-                bundle = PlanCard(self)._repr_mimebundle_(**kwargs)
-                if bundle is not None:
-                    return bundle
+        """A plan card inside a Jupyter kernel (the view the notebook face registered in
+        ``wsnb.renderers``); the ``describe()`` text anywhere else."""
+        bundle = view_bundle(self, **kwargs)
+        if bundle is not None:
+            return bundle
         text = self.describe()
         return {"text/plain": text, "text/html": f"<pre>{html.escape(text)}</pre>"}
 

@@ -59,8 +59,6 @@ Progress = Callable[[int, int], None]
 """``progress(done_files, total_files)``, called in bounded steps during a search."""
 
 _MAX_LISTED_LARGE = 20
-_PROGRESS_STEPS = 100  # at most about this many progress calls per search
-_MIN_PROGRESS_STEP = 256  # files between two calls, at least
 
 # What the note names. Binary files are counted in attrs but not noted: they hold no lines.
 # Sensitive files have a sentence of their own, with their names and rules.
@@ -339,11 +337,6 @@ def _check_bounds(**bounds: object) -> dict[str, int | None]:
             raise UsageError(message.format(param=name, asked=value))
         checked[name] = int(value)
     return checked
-
-
-def progress_step(total: int) -> int:
-    """Files between two progress calls: about ``_PROGRESS_STEPS`` calls per search."""
-    return max(_MIN_PROGRESS_STEP, -(-total // _PROGRESS_STEPS))
 
 
 def cut_note(attrs: dict[str, Any], *, limit: int | None, max_files: int | None,

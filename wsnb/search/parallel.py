@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from ..policy.access import AccessPolicy
     from .grep import Progress, _Search
 
-__all__ = ["PARALLEL_MIN_FILES", "run_search"]
+__all__ = ["PARALLEL_MIN_FILES", "progress_step", "run_search"]
 
 logger = logging.getLogger("wsnb")
 
@@ -40,6 +40,8 @@ PARALLEL_MIN_FILES = 3000  # below this, starting a worker costs more than it sa
 _MAX_WORKERS = 2
 _BLOCKS_PER_WORKER = 8
 _MAX_BLOCK = 2048
+_PROGRESS_STEPS = 100  # at most about this many progress calls per search
+_MIN_PROGRESS_STEP = 256  # files between two calls, at least
 
 # What a forked worker needs, set just before the fork; never pickled, never sent. The
 # gate and the name verdicts are each process's own copy, kept from block to block.
@@ -56,8 +58,6 @@ def run_search(
     workers: int | None,
 ) -> None:
     """Search ``paths`` into ``search``, in order, calling ``progress`` after each block."""
-    from .grep import progress_step
-
     total = len(paths)
     count = _workers(workers, total, max_files)
     if count > 1:
@@ -78,6 +78,11 @@ def run_search(
             return
     if progress is not None and total == 0:
         progress(0, 0)
+
+
+def progress_step(total: int) -> int:
+    """Files between two progress calls: about ``_PROGRESS_STEPS`` calls per search."""
+    return max(_MIN_PROGRESS_STEP, -(-total // _PROGRESS_STEPS))
 
 
 def _workers(asked: int | None, total: int, max_files: int | None) -> int:

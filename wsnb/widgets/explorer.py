@@ -42,9 +42,9 @@ from .readable import human_size
 
 if TYPE_CHECKING:
     from ..fileindex.following import IndexChange
+    from ..notebook import Workspace
     from ..plans.plan import Plan
     from ..types import ToolResult
-    from ..workspace import Workspace
 
 __all__ = ["FOLDER_MAX_ROWS", "PREVIEW_MAX_BYTES", "PREVIEW_MAX_LINES", "Explorer", "FolderNode"]
 

@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from ..fileindex.analysis import ProjectSummary
+    from ..notebook import Workspace
     from ..plans.plan import Plan
-    from ..workspace import Workspace
 
 __all__ = ["CHARTS_HINT", "OverviewView", "chart_svg", "charts_available"]
 

@@ -45,8 +45,8 @@ if TYPE_CHECKING:
 
     from ..fileindex.following import IndexChange
     from ..fileindex.scanner import ScanReport
+    from ..notebook import Workspace
     from ..plans.plan import Plan
-    from ..workspace import Workspace
     from .picker import WorkspacePicker
 
 __all__ = ["DOCK_HINT", "TAB_NAMES", "WorkspacePanel"]

@@ -20,8 +20,8 @@ from ._html import code_block, esc
 from .card import close_tree
 
 if TYPE_CHECKING:
+    from ..notebook import Workspace
     from ..types import FileText
-    from ..workspace import Workspace
 
 __all__ = ["SensitiveReadCard"]
 
