@@ -38,7 +38,7 @@ if str(HERE) not in sys.path:
 
 from notes_reference import ReferenceSearch  # noqa: E402
 
-from wsnb.notes.index import NoteIndex  # noqa: E402
+from wsnb.notes.noteindex import NoteIndex  # noqa: E402
 from wsnb.policy.access import AccessPolicy  # noqa: E402
 from wsnb.search.rank import FieldRanker  # noqa: E402
 

@@ -17,7 +17,7 @@ import pandas as pd
 import pytest
 
 import wsnb
-from wsnb.fileindex.following import Change
+from wsnb.fileindex.changes import Change
 from wsnb.fileindex.index import FileIndex
 from wsnb.fileindex.scanner import scan
 from wsnb.fileindex.searchlists import SearchLists, build_lists, starts_of

@@ -18,7 +18,7 @@ import pandas as pd
 import pytest
 
 from wsnb.notes import open_notes
-from wsnb.notes.index import TOO_LARGE
+from wsnb.notes.noteindex import TOO_LARGE
 from wsnb.notes.rules import NoteRules
 from wsnb.notes.walk import WalkResult, list_folder, walk_notes
 from wsnb.policy.access import AccessPolicy

@@ -20,7 +20,7 @@ from notes_helpers import write
 from wsnb.fileindex.watcher import Notifier, WatchSettings
 from wsnb.notes import open_notes
 from wsnb.notes.facade import Notes
-from wsnb.notes.index import NoteIndex
+from wsnb.notes.noteindex import NoteIndex
 from wsnb.policy.access import AccessPolicy
 from wsnb.types import PermissionMode
 

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from .disk.launcher import Launcher
     from .disk.trash import Trash
     from .fileindex.analysis import ProjectSummary
-    from .fileindex.following import IndexChange
+    from .fileindex.changes import IndexChange
     from .fileindex.index import FileIndex
     from .fileindex.scanner import ScanLimits, ScanReport
     from .plans.plan import Plan, PlanBook

@@ -33,7 +33,7 @@ import pandas as pd
 from ..errors import UsageError, WsnbError
 from ..i18n import _
 from ..listeners import Listeners
-from .following import (
+from .changes import (
     Change,
     IndexChange,
     Revalidation,

@@ -52,8 +52,8 @@ from .templates import PERSONA_TEMPLATES
 if TYPE_CHECKING:
     from ..disk.trash import Trash
     from ..plans.plan import Plan
-    from .index import IndexReport, NoteIndex
-    from .live import NotesWatch
+    from .noteindex import IndexReport, NoteIndex
+    from .watching import NotesWatch
 
 __all__ = ["Notes", "open_notes"]
 
@@ -112,7 +112,7 @@ class Notes(MemoryFlows):
         trash: Trash | None = None,
         watch: bool | WatchSettings = True,
     ) -> None:
-        from .live import NotesWatch
+        from .watching import NotesWatch
 
         self.policy = policy
         self.clock = clock or local_now
@@ -375,7 +375,7 @@ class Notes(MemoryFlows):
         """The index of the notes (``.assistant/index/``), rebuilt when its settings change."""
         from dataclasses import asdict
 
-        from .index import NoteIndex
+        from .noteindex import NoteIndex
 
         config = self.config
         key = (config.index, config.ignore)

@@ -26,9 +26,9 @@ if TYPE_CHECKING:
     from ..widgets.notes_forms import CheckInForm, OnboardingForm
     from ..workspace import Workspace
     from .facade import Notes
-    from .index import IndexReport, NoteIndex
     from .layout import NotesPolicy
     from .modelwriter import ModelWriter
+    from .noteindex import IndexReport, NoteIndex
     from .prompt import AssembledPrompt, PromptSettings
     from .state import WorkspaceState
 

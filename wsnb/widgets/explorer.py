@@ -41,7 +41,7 @@ from .labopen import LabOpener
 from .readable import human_size
 
 if TYPE_CHECKING:
-    from ..fileindex.following import IndexChange
+    from ..fileindex.changes import IndexChange
     from ..notebook import Workspace
     from ..plans.plan import Plan
     from ..types import ToolResult

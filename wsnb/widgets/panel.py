@@ -43,7 +43,7 @@ from .status import Event, StatusLine
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..fileindex.following import IndexChange
+    from ..fileindex.changes import IndexChange
     from ..fileindex.scanner import ScanReport
     from ..notebook import Workspace
     from ..plans.plan import Plan

@@ -50,7 +50,7 @@ from ..search.rank import FieldRanker
 from ..search.snippet import snippet
 from ..search.tokenize import TOKENIZER_VERSION, query_tokens
 from ..text.markdown import chunk_markdown, note_meta
-from .follow import Checks, FollowChanges, gc_paused
+from .changes import Checks, FollowChanges, gc_paused
 from .hotset import Hotset
 from .indexreport import NOT_TEXT, TOO_LARGE, UNREADABLE, IndexReport
 from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore, encode_records

@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from ..fileindex.watcher import Batch, Watcher, WatchSettings
 from ..i18n import _, in_english
-from .index import NoteIndex
+from .noteindex import NoteIndex
 
 __all__ = ["NotesWatch"]
 
