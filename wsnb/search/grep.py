@@ -272,6 +272,21 @@ class _Search:
         self.skipped_sensitive += block.skipped_sensitive[: max(room, 0)]
         self.truncated = self.truncated or block.truncated
 
+    def to_wire(self) -> tuple[Any, ...]:
+        """Its rows and counts as ``marshal`` carries them (a forked child sends a block so)."""
+        return (*(getattr(self, name) for name in _WIRE_LISTS),
+                [getattr(self, name) for name in _COUNTERS], self.truncated)  # fmt: skip
+
+    def from_wire(self, wire: tuple[Any, ...]) -> _Search:
+        """A block's search, with this one's matcher, from what ``to_wire`` sent."""
+        block = _Search(self.matcher, None, self.max_bytes, for_model=self.for_model)
+        for name, value in zip(_WIRE_LISTS, wire, strict=False):
+            setattr(block, name, value)
+        for name, value in zip(_COUNTERS, wire[len(_WIRE_LISTS)], strict=True):
+            setattr(block, name, value)
+        block.truncated = wire[-1]
+        return block
+
     def counts(self) -> dict[str, Any]:
         return {
             "files_scanned": self.files_scanned,
@@ -310,6 +325,8 @@ def _name_verdict(policy: AccessPolicy, name: str) -> int:
     return _BINARY_NAME if binary_kind(name) else _OK
 
 
+# What a block's search sends back from a forked child, besides its counters and `truncated`.
+_WIRE_LISTS = ("paths", "lines", "columns", "texts", "skipped_large", "skipped_sensitive")
 _COUNTERS = (
     "files_visited", "files_opened", "files_scanned", "files_skipped_size",
     "files_skipped_binary", "files_skipped_undecodable", "files_skipped_sensitive",
