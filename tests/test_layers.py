@@ -258,3 +258,9 @@ def test_the_core_imports_without_ipywidgets(tmp_path: Path) -> None:
 def test_the_faces_sit_on_top(name: str) -> None:
     """The floors' names match the package: the faces are where the table says."""
     assert FLOORS[floor_of(name)][0] == "faces and servers"
+
+
+def test_the_package_root_holds_at_most_15_modules() -> None:
+    """Each concept lives in its package; the root keeps a handful of modules."""
+    root = sorted(path.name for path in PACKAGE.glob("*.py"))
+    assert len(root) <= 15, root
