@@ -22,8 +22,9 @@ from wsnb.disk import fsops
 from wsnb.disk.launcher import Launcher
 from wsnb.disk.trash import Trash
 from wsnb.fileindex.scanner import ScanReport, scan
+from wsnb.plans.book import PlanBook
 from wsnb.plans.journal import Journal
-from wsnb.plans.plan import Plan, PlanBook
+from wsnb.plans.plan import Plan
 from wsnb.policy.access import AccessPolicy, WsPath
 from wsnb.tools.base import ToolContext, ToolRegistry, local_now
 from wsnb.tools.writes import register_write_tools

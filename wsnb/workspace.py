@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from .fileindex.changes import IndexChange
     from .fileindex.index import FileIndex
     from .fileindex.scanner import ScanLimits, ScanReport
-    from .plans.plan import Plan, PlanBook
+    from .plans.book import PlanBook
+    from .plans.plan import Plan
     from .search.grep import Progress
 
 __all__ = ["Workspace", "open_workspace"]
@@ -101,8 +102,8 @@ class Workspace:
         from .disk.trash import Trash
         from .fileindex.scanner import ScanLimits
         from .listeners import Listeners
+        from .plans.book import PlanBook
         from .plans.journal import Journal
-        from .plans.plan import PlanBook
         from .tools.writes import register_write_tools
 
         self.policy = policy

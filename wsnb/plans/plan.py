@@ -14,9 +14,9 @@ move that is not allowed::
       |                  \\--(recheck or stale)--> failed
       \\--refuse--> refused         (the policy or the mode said no)
 
-``PlanBook`` is what the facade talks to: it asks tools for plans, keeps the
-session's plans, writes the journal after each execution and builds undo
-plans.
+``PlanBook`` (``wsnb.plans.book``) is what the facade talks to: it asks tools for
+plans, keeps the session's plans, writes the journal after each execution and builds
+undo plans; ``wsnb.plans.building`` holds what the tools share to build one.
 """
 
 from __future__ import annotations
@@ -30,16 +30,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
-import pandas as pd
-
 from ..disk import fsops
 from ..errors import (
     ConfirmationError,
     PlanStateError,
     PolicyError,
     StalePlanError,
-    UsageError,
-    WriteError,
     WsnbError,
 )
 from ..i18n import N_, Language, _, get_language, using_language
@@ -47,21 +43,16 @@ from ..listeners import Listeners
 from ..policy.access import Decision, WsPath
 from ..renderers import view_bundle
 from ..types import ActionType, PlanState, Risk, Rule, ToolResult
-from .journal import Journal, journal_entry, pick_entry, undo_request
 
 if TYPE_CHECKING:
-    from ..tools.base import Tool, ToolContext, ToolRegistry, WriteTool
-    from .record import PlanRecord
+    from ..tools.base import Tool, ToolContext, WriteTool
 
 __all__ = [
     "PREVIEW_LINES",
     "RISK_WORDS",
     "STATE_WORDS",
     "Plan",
-    "PlanBook",
     "new_plan_id",
-    "plan_params",
-    "recheck_path",
 ]
 
 logger = logging.getLogger("wsnb")
@@ -497,200 +488,8 @@ def _body_lines(plan: Plan) -> list[str]:
 # ---------------------------------------------------------------------------
 
 
-def plan_params(
-    plan: Plan,
-    params: dict[str, Any],
-    required: tuple[str, ...],
-    optional: dict[str, Any] | None = None,
-) -> dict[str, Any] | None:
-    """The tool's parameters with defaults filled in, or None after refusing the plan.
-
-    Tools are called with whatever a person or a model passed, so an unknown or
-    missing parameter is a refused plan with a sentence, not a ``TypeError``.
-    """
-    optional = optional or {}
-    known = (*required, *optional)
-    unknown = [repr(key) for key in params if key not in known]
-    missing = [key for key in required if key not in params]
-    if unknown or missing:
-        message = (_("{tool} does not take {unknown}; it takes {known}.") if unknown
-                   else _("{tool} needs {missing}; it takes {known}."))  # fmt: skip
-        plan.refuse(message.format(tool=plan.tool_name, unknown=", ".join(unknown),
-                                   missing=", ".join(missing), known=", ".join(known)),
-                    Rule.NOT_ALLOWED)  # fmt: skip
-        return None
-    return {**optional, **params}
-
-
-def recheck_path(check: Callable[[str], Decision], path: WsPath | None) -> Decision:
-    """Run a policy check again on a plan's path, and make sure it still means the same place."""
-    if path is None:
-        return Decision.refuse(Rule.NOT_ALLOWED,
-                               _("The plan has no path to check; make a new plan."))
-    decision = check(path.relative)
-    if decision and decision.path is not None and decision.path.absolute != path.absolute:
-        return Decision.refuse(
-            Rule.INVALID_PATH,
-            _("{path} now leads somewhere else; make a new plan.").format(path=path), path
-        )
-    return decision
-
-
 # ---------------------------------------------------------------------------
 # The plan book
 # ---------------------------------------------------------------------------
 
-_PENDING_COLUMNS = ["id", "action", "risk", "title", "source", "target", "strong", "created"]
 
-
-class PlanBook:
-    """The session's plans: proposes them, keeps them, journals them, and builds undo plans.
-
-    ``on_change`` is called with a plan right after it changed the workspace;
-    ``subscribe()`` adds listeners told of every executed plan (done or failed).
-    """
-
-    def __init__(
-        self,
-        ctx: ToolContext,
-        registry: ToolRegistry,
-        journal: Journal,
-        *,
-        on_change: Callable[[Plan], None] | None = None,
-    ) -> None:
-        self._ctx = ctx
-        self._registry = registry
-        self._journal = journal
-        self._on_change = on_change
-        self._plans: dict[str, Plan] = {}
-        self._listeners: Listeners[Plan] = Listeners("plan book")
-        self._new_plan_listeners: Listeners[Plan] = Listeners("plan book (new plans)")
-
-    def __repr__(self) -> str:
-        waiting = sum(p.state is PlanState.PENDING for p in self._plans.values())
-        return f"<PlanBook {len(self._plans)} plans, {waiting} pending>"
-
-    def subscribe(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
-        """Call ``listener(plan)`` after each plan of this book ran and was journaled.
-
-        Returns the function that stops it. Views of the journal refresh this
-        way; a listener that raises is logged and skipped.
-        """
-        return self._listeners.add(listener)
-
-    def subscribe_new(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
-        """Call ``listener(plan)`` for each plan the book takes in: proposed, refused or undo.
-
-        Returns the function that stops it. A panel shows a plan made in a
-        notebook cell this way, at once; a listener that raises is logged and skipped.
-        """
-        return self._new_plan_listeners.add(listener)
-
-    def propose(self, tool_name: str, **params: Any) -> Plan:
-        """Ask a write tool for a plan; a plan that is not refused becomes pending."""
-        tool = self._write_tool(tool_name)
-        plan = self._adopt(_as_plan(tool.plan(self._ctx, **params)))
-        plan._remake = lambda: self.propose(tool_name, **params)
-        return plan
-
-    def get(self, plan_id: str) -> Plan:
-        try:
-            return self._plans[plan_id]
-        except KeyError:
-            raise UsageError(
-                _("There is no plan {id!r} in this session; see ws.pending or ws.plans "
-                  "for the ids.").format(id=plan_id)
-            ) from None
-
-    def plans(self) -> list[Plan]:
-        """Every plan of this session (refused ones too), oldest first."""
-        return list(self._plans.values())
-
-    def pending(self) -> pd.DataFrame:
-        """The plans waiting for a decision, oldest first."""
-        rows = [
-            {"id": p.id, "action": p.action.value, "risk": p.risk.label, "title": p.title,
-             "source": p.source.relative if p.source else None,
-             "target": p.target.relative if p.target else None,
-             "strong": p.requires_strong_confirmation, "created": p.created_at}
-            for p in self._plans.values()
-            if p.state is PlanState.PENDING
-        ]  # fmt: skip
-        frame = pd.DataFrame(rows, columns=_PENDING_COLUMNS)
-        return frame.astype({"strong": bool})
-
-    def history(self) -> pd.DataFrame:
-        """The journal, most recent first."""
-        return self._journal.frame()
-
-    def undo(self, entry: str | int | None = None) -> Plan:
-        """A plan that reverses a journal entry; it needs confirming like any other.
-
-        ``None`` is the most recent change not undone yet, a ``str`` a journal
-        entry id, an ``int`` a position in ``history()`` (0 = most recent).
-        Raises ``UndoError`` when the entry can't be undone at all; a plan that
-        would do harm now (the file changed since, the old place is taken) comes
-        back refused, saying why.
-        """
-        entries = self._journal.entries()
-        chosen = pick_entry(entry, entries)
-        request = undo_request(chosen, entries, self._ctx.policy)
-        plan = _as_plan(self._write_tool(request.tool).plan(self._ctx, **request.params))
-        plan.undo_of = chosen.id
-        plan.title = undo_title(plan)
-        plan.warnings.extend(request.warnings)
-        # Undoing reverses a journaled change whose old state is kept (a backup, the trash).
-        plan.risk = min(plan.risk, Risk.MEDIUM)
-        if request.refusal:
-            plan.refuse(request.refusal, Rule.NOT_ALLOWED)
-        return self._adopt(plan)
-
-    def _write_tool(self, name: str) -> WriteTool:
-        try:
-            tool = self._registry.get(name)
-        except KeyError as exc:
-            raise UsageError(str(exc.args[0])) from None
-        if not callable(getattr(tool, "plan", None)):
-            raise UsageError(
-                _("{name} runs at once and makes no plan; call it directly.").format(name=name))
-        return cast("WriteTool", tool)
-
-    def _adopt(self, plan: Plan) -> Plan:
-        while plan.id in self._plans:
-            plan.id = new_plan_id()
-        plan._after = self._after_execute
-        plan._undo_entry = self.undo
-        if plan.state is PlanState.BUILT:
-            plan._move("propose")
-            plan._notify()
-        self._plans[plan.id] = plan
-        logger.info("plan %s %s: %s", plan.id, plan.action.value, plan.state.value)
-        self._new_plan_listeners.notify(plan)
-        return plan
-
-    def _after_execute(self, plan: Plan) -> None:
-        entry = journal_entry(plan, self._ctx.clock())
-        try:
-            self._journal.append(entry)
-        except WriteError as exc:
-            logger.warning("plan %s: the journal could not be written", plan.id)
-            if plan.result is not None:
-                plan.result.message = f"{plan.result.message} {exc.reason}".strip()
-        plan.data["journal_entry"] = entry.id
-        if plan.result is not None and plan.result.success and self._on_change is not None:
-            self._on_change(plan)
-        self._listeners.notify(plan)
-
-
-def _as_plan(record: PlanRecord) -> Plan:
-    """The tool's plan as a ``Plan``: the tool protocol speaks of records, the book of plans."""
-    if not isinstance(record, Plan):
-        raise TypeError(f"A write tool returned {type(record).__name__}, not a Plan.")
-    return record
-
-
-def undo_title(plan: Plan) -> str:
-    """An undo plan's title in plain words: what it puts back, never a tool's name or an id."""
-    if plan.action is ActionType.WRITE_FILE and plan.target is not None:
-        return _("Undo: put back the earlier version of {path}").format(path=plan.target.relative)
-    return _("Undo: {change}").format(change=plan.title)

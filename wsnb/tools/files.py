@@ -18,7 +18,8 @@ from typing import Any
 from ..disk import fsops, textio
 from ..errors import ConflictError, UnsupportedFileError, WsnbError
 from ..i18n import N_, _
-from ..plans.plan import PREVIEW_LINES, Plan, plan_params, recheck_path
+from ..plans.building import plan_params, recheck_path
+from ..plans.plan import PREVIEW_LINES, Plan
 from ..plans.record import PlanRecord
 from ..policy.access import Decision, WsPath
 from ..types import ActionType, Risk, Rule, ToolResult

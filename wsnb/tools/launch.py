@@ -16,7 +16,8 @@ from typing import Any
 
 from ..errors import LaunchError, PolicyError
 from ..i18n import N_, _
-from ..plans.plan import Plan, plan_params, recheck_path
+from ..plans.building import plan_params, recheck_path
+from ..plans.plan import Plan
 from ..plans.record import PlanRecord
 from ..policy.access import Decision, WsPath
 from ..types import ActionType, Risk, Rule, ToolResult

@@ -18,7 +18,8 @@ from typing import Any
 from ..disk import fsops, textio
 from ..errors import ConflictError, WriteError
 from ..i18n import N_, _
-from ..plans.plan import Plan, plan_params, recheck_path
+from ..plans.building import plan_params, recheck_path
+from ..plans.plan import Plan
 from ..plans.record import PlanRecord
 from ..policy.access import Decision, WsPath
 from ..policy.names import illegal_name_reason, is_dangerous_name, is_sensitive_path

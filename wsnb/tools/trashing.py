@@ -21,7 +21,8 @@ from typing import Any
 from ..disk.trash import TrashRecord
 from ..errors import WriteError
 from ..i18n import N_, _, ngettext
-from ..plans.plan import Plan, plan_params, recheck_path
+from ..plans.building import plan_params, recheck_path
+from ..plans.plan import Plan
 from ..plans.record import PlanRecord
 from ..policy.access import Decision, WsPath
 from ..policy.names import is_dangerous_name, is_sensitive_path
