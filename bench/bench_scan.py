@@ -45,7 +45,7 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wsnb.fileindex import scanner
+from wsnb.fileindex import walker
 from wsnb.fileindex.index import FileIndex
 from wsnb.fileindex.scanner import SKIP_DIRS, ScanLimits, scan
 from wsnb.policy.access import AccessPolicy
@@ -184,17 +184,17 @@ def cpu_time() -> float:
 def shares_walk(policy: AccessPolicy, limits: ScanLimits) -> bool:
     """Whether the default scan forks a child to share the walk (it does when a core is free)."""
     forks: list[object] = []
-    original = scanner.fork_call
+    original = walker.fork_call
 
     def counted(func: Callable[[], object]) -> object:
         forks.append(func)
         return original(func)
 
-    scanner.fork_call = counted  # type: ignore[assignment]
+    walker.fork_call = counted  # type: ignore[assignment]
     try:
         scan(policy, limits=limits)
     finally:
-        scanner.fork_call = original
+        walker.fork_call = original
     return bool(forks)
 
 

@@ -2,18 +2,41 @@
 
 ``ScanLimits`` bounds a walk (``for_model()`` for an agent's context,
 ``for_person()`` for a notebook); ``ScanReport`` says what the walk saw and
-left out, in one readable line in the current language. ``wsnb.scanner`` does
-the walking.
+left out, in one readable line in the current language; ``SKIP_DIRS`` are the
+folders no scan enters. ``wsnb.fileindex.scanner`` does the walking.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import UsageError
+from ..errors import NotFoundError, UsageError, WorkspaceOpenError
 from ..i18n import _, ngettext
 
-__all__ = ["MODEL_LIMITS", "ScanLimits", "ScanReport"]
+__all__ = ["MODEL_LIMITS", "SKIP_DIRS", "ScanLimits", "ScanReport", "is_skipped_dir"]
+
+SKIP_DIRS = frozenset(
+    {
+        ".git", ".vs", ".idea", "build", "cmake-build-debug", "cmake-build-release",
+        "node_modules", "dist", "release", "release_packages", "logs", ".wsnb", "__pycache__",
+    }
+)  # fmt: skip
+
+
+def is_skipped_dir(name: str) -> bool:
+    """Whether a scan leaves a folder of this name out (hidden, or in ``SKIP_DIRS``)."""
+    return name[0] == "." or name.lower() in SKIP_DIRS
+
+
+def _root_error(root: str, exc: OSError) -> Exception:
+    if isinstance(exc, FileNotFoundError):
+        return NotFoundError(
+            f"The workspace folder {root} no longer exists; open an existing folder.", path=root
+        )
+    return WorkspaceOpenError(
+        f"The workspace folder {root} can't be listed ({exc.strerror}); check its permissions.",
+        path=root,
+    )
 
 
 @dataclass(frozen=True, slots=True)
