@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-import threading
 import time
 import weakref
 from collections.abc import Callable
@@ -21,13 +20,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
 from .errors import NotFoundError
-from .fileindex.watcher import Watcher, WatchSettings
+from .fileindex.watcher import IndexWatch, WatchSettings
 from .i18n import _, in_english
 from .policy.access import AccessPolicy
 from .tools.base import ToolContext, ToolRegistry, local_now
 from .tools.limits import ToolLimits
 from .tools.read import READ_TOOLS
-from .types import FileInfo, FileText, PermissionMode, PlanState, ToolResult
+from .types import FileInfo, FileText, PermissionMode, ToolResult
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -102,7 +101,7 @@ class Workspace:
         from .disk.trash import Trash
         from .fileindex.scanner import ScanLimits
         from .listeners import Listeners
-        from .plans.book import PlanBook
+        from .plans.book import PlanBook, stale_marker
         from .plans.journal import Journal
         from .tools.writes import register_write_tools
 
@@ -111,12 +110,11 @@ class Workspace:
         self._index: FileIndex | None = None
         self._summary: tuple[pd.DataFrame, ProjectSummary] | None = None
         self._progress: Callable[[int], None] | None = None
-        self._live = _Live(watch)
+        self._live = IndexWatch(watch)
         # The watcher stops when this workspace is collected, without keeping it alive.
         self._finalizer = weakref.finalize(self, self._live.stop)
         self._file_listeners: Listeners[IndexChange] = Listeners("workspace files")
         self._followed: set[str] = set()  # the done plans the index has followed
-        self._file_listeners.add(_stale_plans(weakref.ref(self)))
         self.tools = ToolRegistry()
         for tool in READ_TOOLS:
             self.tools.register(tool)
@@ -134,6 +132,8 @@ class Workspace:
         journal = Journal(policy.root)
         self._book: PlanBook = PlanBook(self.context, self.tools, journal,
                                         on_change=self._follow_plan)  # fmt: skip
+        # Pending plans whose paths change outside wsnb say so on their cards.
+        self._file_listeners.add(stale_marker(self._book, policy))
         logger.info("workspace opened: %s (mode %s)", policy.root, policy.mode.value)
 
     @classmethod
@@ -186,6 +186,7 @@ class Workspace:
         """
         from .fileindex.index import FileIndex
         from .fileindex.scanner import scan
+        from .plans.book import plans_running
         from .progress import notebook_progress
 
         started = time.time_ns()  # what changes after this, the watcher's first look catches
@@ -199,7 +200,7 @@ class Workspace:
         if self._index is None:
             self._index = FileIndex(frame, report, policy=self.policy, limits=self.limits)
             self._index.listeners.add(self._file_listeners.notify)
-            self._index.plans_running = _plans_running(self._book, self._followed)
+            self._index.plans_running = plans_running(self._book, self._followed)
             self._live.start(self._index, started)
         else:  # the same index object, so views that follow it keep following
             self._index.reset(frame, report)
@@ -453,102 +454,6 @@ class Workspace:
         Returns the function that stops it; the panel's Plans tab follows new plans this way.
         """
         return self._book.subscribe_new(listener)
-
-
-class _Live:
-    """A workspace's watcher: started with the first scan, stopped once, from any thread."""
-
-    def __init__(self, watch: bool | WatchSettings) -> None:
-        self.settings = watch if isinstance(watch, WatchSettings) else None
-        self.enabled = bool(watch)
-        self.watcher: Watcher | None = None
-        self.closed = False
-        self.said = False  # the fallback was said once in the notebook
-        self._lock = threading.Lock()
-
-    def start(self, index: FileIndex, since_ns: int) -> None:
-        with self._lock:
-            if not self.enabled or self.closed or self.watcher is not None:
-                return
-            assert index.policy is not None
-            self.watcher = Watcher(index.policy.root, index.follow_batch, folders=index.folders,
-                                   settings=self.settings, since_ns=since_ns)  # fmt: skip
-            index.live_note = _live_note  # how the index says it falls back, if it must
-        self.watcher.start()
-
-    def stop(self) -> None:
-        with self._lock:
-            self.closed = True
-            watcher = self.watcher
-        if watcher is not None:
-            watcher.stop()
-
-    def state(self, index: FileIndex | None) -> str:
-        if self.closed:
-            return "closed"
-        if not self.enabled:
-            return "off"
-        if index is not None and index.revalidation is not None:
-            return "checking"
-        return "idle" if self.watcher is None else "watching"
-
-
-def _plans_running(book: PlanBook, followed: set[str]) -> Callable[[], bool]:
-    """Whether a plan of ``book`` is being carried out, or is done and not followed yet.
-
-    Holds the book weakly: the watcher's thread must never keep a workspace alive.
-    """
-    ref = weakref.ref(book)
-
-    def running() -> bool:
-        found = ref()
-        return found is not None and any(
-            plan.state is PlanState.CONFIRMED
-            or (plan.state is PlanState.DONE and plan.id not in followed)
-            for plan in found.plans()
-        )
-
-    return running
-
-
-def _stale_plans(ref: weakref.ref[Workspace]) -> Callable[[IndexChange], None]:
-    """A listener that marks pending plans whose paths changed outside wsnb, on their cards.
-
-    Confirming such a plan fails as stale anyway (its fingerprints are checked
-    again); the card says so before anyone clicks. Holds the workspace weakly.
-    """
-
-    def mark(change: IndexChange) -> None:
-        ws = ref()
-        if ws is None or not change.outside:
-            return
-        changed = set(change.paths)
-        for plan in ws._book.plans():
-            if plan.state is not PlanState.PENDING or plan.data.get("stale_path"):
-                continue
-            named = [*plan.data.get("fingerprints", {})]
-            if plan.source is not None:
-                named.append(plan.source.relative)
-            touched = next((path for path in named if path in changed), None)
-            if touched is not None:
-                plan.warnings.append(_stale_warning(ws, touched))
-                plan.data["stale_path"] = touched  # last: a reader that sees it sees the warning
-                plan._notify()  # every card of the plan re-renders from it
-
-    return mark
-
-
-def _stale_warning(ws: Workspace, path: str) -> str:
-    if os.path.lexists(ws.policy.resolve(path).os_path):
-        return _("{path} changed outside wsnb since this plan was made: the plan is stale, "
-                 "make a new one.").format(path=path)  # fmt: skip
-    return _("{path} no longer exists: the plan is stale, make a new one.").format(path=path)
-
-
-def _live_note(reason: str) -> str:
-    """The sentence said once where no watcher works (the reason stays as the system gave it)."""
-    return _("Changes on disk are not watched here ({reason}); wsnb checks folder times "
-             "before each query instead.").format(reason=reason)  # fmt: skip
 
 
 def _scan_note(report: ScanReport) -> str:

@@ -40,7 +40,12 @@ import threading
 import weakref
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..i18n import _
+
+if TYPE_CHECKING:
+    from .index import FileIndex
 
 __all__ = ["Batch", "WatchSettings", "Watcher", "inotify_watches", "unwatchable_reason"]
 
@@ -399,3 +404,48 @@ def _stop_all() -> None:
     """At interpreter exit (a kernel shutting down), every watcher still running stops."""
     for watcher in list(_RUNNING):
         watcher.stop(timeout=1.0)
+
+
+class IndexWatch:
+    """A workspace's watcher of its index: started with the first scan, stopped once, from
+    any thread; ``state`` says how the index follows the disk."""
+
+    def __init__(self, watch: bool | WatchSettings) -> None:
+        self.settings = watch if isinstance(watch, WatchSettings) else None
+        self.enabled = bool(watch)
+        self.watcher: Watcher | None = None
+        self.closed = False
+        self.said = False  # the fallback was said once in the notebook
+        self._lock = threading.Lock()
+
+    def start(self, index: FileIndex, since_ns: int) -> None:
+        with self._lock:
+            if not self.enabled or self.closed or self.watcher is not None:
+                return
+            assert index.policy is not None
+            self.watcher = Watcher(index.policy.root, index.follow_batch, folders=index.folders,
+                                   settings=self.settings, since_ns=since_ns)  # fmt: skip
+            index.live_note = live_note  # how the index says it falls back, if it must
+        self.watcher.start()
+
+    def stop(self) -> None:
+        with self._lock:
+            self.closed = True
+            watcher = self.watcher
+        if watcher is not None:
+            watcher.stop()
+
+    def state(self, index: FileIndex | None) -> str:
+        if self.closed:
+            return "closed"
+        if not self.enabled:
+            return "off"
+        if index is not None and index.revalidation is not None:
+            return "checking"
+        return "idle" if self.watcher is None else "watching"
+
+
+def live_note(reason: str) -> str:
+    """The sentence said once where no watcher works (the reason stays as the system gave it)."""
+    return _("Changes on disk are not watched here ({reason}); wsnb checks folder times "
+             "before each query instead.").format(reason=reason)  # fmt: skip

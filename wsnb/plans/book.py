@@ -7,6 +7,8 @@ journaling), lists what is pending and plans the reverse of a journaled change.
 from __future__ import annotations
 
 import logging
+import os
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -20,10 +22,12 @@ from .journal import Journal, journal_entry, pick_entry, undo_request
 from .plan import Plan, new_plan_id
 
 if TYPE_CHECKING:
+    from ..fileindex.changes import IndexChange
+    from ..policy.access import AccessPolicy
     from ..tools.base import ToolContext, ToolRegistry, WriteTool
     from .record import PlanRecord
 
-__all__ = ["PlanBook", "undo_title"]
+__all__ = ["PlanBook", "plans_running", "stale_marker", "undo_title"]
 
 logger = logging.getLogger("wsnb")
 
@@ -181,3 +185,56 @@ def undo_title(plan: Plan) -> str:
     if plan.action is ActionType.WRITE_FILE and plan.target is not None:
         return _("Undo: put back the earlier version of {path}").format(path=plan.target.relative)
     return _("Undo: {change}").format(change=plan.title)
+
+
+def plans_running(book: PlanBook, followed: set[str]) -> Callable[[], bool]:
+    """Whether a plan of ``book`` is being carried out, or is done and not followed yet.
+
+    Holds the book weakly: the watcher's thread must never keep a workspace alive.
+    """
+    ref = weakref.ref(book)
+
+    def running() -> bool:
+        found = ref()
+        return found is not None and any(
+            plan.state is PlanState.CONFIRMED
+            or (plan.state is PlanState.DONE and plan.id not in followed)
+            for plan in found.plans()
+        )
+
+    return running
+
+
+def stale_marker(book: PlanBook, policy: AccessPolicy) -> Callable[[IndexChange], None]:
+    """A listener that marks pending plans whose paths changed outside wsnb, on their cards.
+
+    Confirming such a plan fails as stale anyway (its fingerprints are checked
+    again); the card says so before anyone clicks. Holds the book weakly.
+    """
+    ref = weakref.ref(book)
+
+    def mark(change: IndexChange) -> None:
+        found = ref()
+        if found is None or not change.outside:
+            return
+        changed = set(change.paths)
+        for plan in found.plans():
+            if plan.state is not PlanState.PENDING or plan.data.get("stale_path"):
+                continue
+            named = [*plan.data.get("fingerprints", {})]
+            if plan.source is not None:
+                named.append(plan.source.relative)
+            touched = next((path for path in named if path in changed), None)
+            if touched is not None:
+                plan.warnings.append(_stale_warning(policy, touched))
+                plan.data["stale_path"] = touched  # last: a reader that sees it sees the warning
+                plan._notify()  # every card of the plan re-renders from it
+
+    return mark
+
+
+def _stale_warning(policy: AccessPolicy, path: str) -> str:
+    if os.path.lexists(policy.resolve(path).os_path):
+        return _("{path} changed outside wsnb since this plan was made: the plan is stale, "
+                 "make a new one.").format(path=path)  # fmt: skip
+    return _("{path} no longer exists: the plan is stale, make a new one.").format(path=path)
