@@ -20,12 +20,12 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from ..errors import PolicyError
 from ..i18n import N_, _
 from ..types import PermissionMode, Rule
+from .decision import Decision
 from .names import (
     DANGEROUS_SUFFIXES,
     MAX_NAME_BYTES,
@@ -59,34 +59,6 @@ METADATA_DIR = ".wsnb"
 _MAX_PATH_BYTES = 4096
 _SEP = os.sep
 _S_IFMT, _S_IFREG, _S_IFDIR = 0o170000, stat.S_IFREG, stat.S_IFDIR
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """The policy's answer: allowed or not, and why, in words a person can act on."""
-
-    allowed: bool
-    reason: str = ""
-    rule: Rule | None = None
-    path: WsPath | None = None
-
-    def __bool__(self) -> bool:
-        return self.allowed
-
-    def raise_if_refused(self) -> WsPath:
-        """Return the checked path, or raise ``PolicyError`` with the reason."""
-        if not self.allowed or self.path is None:
-            raise PolicyError(self.reason, path=str(self.path) if self.path else None,
-                              rule=self.rule)  # fmt: skip
-        return self.path
-
-    @classmethod
-    def ok(cls, path: WsPath) -> Decision:
-        return cls(True, "", None, path)
-
-    @classmethod
-    def refuse(cls, rule: Rule, reason: str, path: WsPath | None = None) -> Decision:
-        return cls(False, reason, rule, path)
 
 
 # ---------------------------------------------------------------------------
