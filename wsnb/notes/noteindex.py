@@ -55,6 +55,7 @@ from .hotset import Hotset
 from .indexreport import NOT_TEXT, TOO_LARGE, UNREADABLE, IndexReport
 from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore, encode_records
 from .layout import is_generated_or_persona
+from .notehit import NoteHit
 from .rankerfile import note_documents, ready_ranker, save_ranker
 from .rules import NoteRules
 from .walk import NoteFile, WalkResult, walk_notes
@@ -81,25 +82,6 @@ DEFAULT_EXTENSIONS = (".md", ".markdown", ".txt")
 SEARCH_COLUMNS = ["path", "title", "heading", "score", "snippet", "lines"]
 STATS_COLUMNS = ["files", "chunks", "stale", "last_indexed"]
 _FORMAT = 2  # 2: a heading with no text is chunked with its first subsection
-
-
-@dataclass(frozen=True)
-class NoteHit:
-    """One search result: a note and its best-matching chunk."""
-
-    path: str
-    title: str
-    heading: str
-    score: float
-    snippet: str
-    start_line: int
-    end_line: int
-    text: str
-    matched: tuple[str, ...]
-
-    @property
-    def lines(self) -> str:
-        return f"{self.start_line}-{self.end_line}"
 
 
 @dataclass
