@@ -264,3 +264,10 @@ def test_the_package_root_holds_at_most_15_modules() -> None:
     """Each concept lives in its package; the root keeps a handful of modules."""
     root = sorted(path.name for path in PACKAGE.glob("*.py"))
     assert len(root) <= 15, root
+
+
+def test_no_module_is_over_500_lines() -> None:
+    """Rooms a newcomer reads: a module past 500 lines is split by concept."""
+    sizes = {name: len(path.read_text(encoding="utf-8").splitlines())
+             for name, path in MODULES.items()}  # fmt: skip
+    assert sorted(name for name, lines in sizes.items() if lines > 500) == []
