@@ -1,4 +1,5 @@
-"""What the write tools share to build a plan: their parameters checked, a path checked again."""
+"""What the write tools share to build a plan: the opening of every ``plan()``, their
+parameters checked, a path checked again."""
 
 from __future__ import annotations
 
@@ -8,10 +9,33 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import _
 from ..policy.access import Decision, WsPath
 from ..types import Rule
+from .plan import Plan
 
 if TYPE_CHECKING:
-    from .plan import Plan
-__all__ = ["plan_params", "recheck_path"]
+    from ..tools.base import Tool, ToolContext
+
+__all__ = ["plan_params", "recheck_path", "start_plan"]
+
+
+def start_plan(
+    tool: Tool,
+    ctx: ToolContext,
+    title: str,
+    params: dict[str, Any],
+    required: tuple[str, ...],
+    optional: dict[str, Any] | None = None,
+    *,
+    writes: bool = True,
+) -> tuple[Plan, dict[str, Any] | None]:
+    """The opening every tool's ``plan()`` shares: the plan, and its parameters with their
+    defaults, or ``None`` for them when the plan is already refused (a read-only mode for a
+    tool that ``writes``, an unknown or missing parameter); the tool then returns the plan.
+    """
+    plan = Plan.start(tool, ctx, title, writes=writes)
+    values = plan_params(plan, params, required, optional)
+    if values is None or plan.is_refused:
+        return plan, None
+    return plan, values
 
 
 def plan_params(

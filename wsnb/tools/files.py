@@ -18,7 +18,7 @@ from typing import Any
 from ..disk import fsops, textio
 from ..errors import ConflictError, UnsupportedFileError, WsnbError
 from ..i18n import N_, _
-from ..plans.building import plan_params, recheck_path
+from ..plans.building import recheck_path, start_plan
 from ..plans.plan import PREVIEW_LINES, Plan
 from ..plans.record import PlanRecord
 from ..policy.access import Decision, WsPath
@@ -148,9 +148,9 @@ class CreateFileTool:
     risk: Risk = Risk.MEDIUM
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, _("Create file {path}").format(path=params.get("path")))
-        values = plan_params(plan, params, ("path",), {"content": ""})
-        if values is None or plan.is_refused:
+        plan, values = start_plan(self, ctx, _("Create file {path}").format(
+            path=params.get("path")), params, ("path",), {"content": ""})
+        if values is None:
             return plan
         content = values["content"]
         if not isinstance(content, str):
@@ -207,9 +207,9 @@ class CreateFolderTool:
     risk: Risk = Risk.MEDIUM
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, _("Create folder {path}").format(path=params.get("path")))
-        values = plan_params(plan, params, ("path",))
-        if values is None or plan.is_refused:
+        plan, values = start_plan(self, ctx, _("Create folder {path}").format(
+            path=params.get("path")), params, ("path",))
+        if values is None:
             return plan
         if _plan_new_path(ctx, plan, values["path"]) is not None:
             plan.description = _("A new, empty folder.")
@@ -252,9 +252,9 @@ class WriteFileTool:
     risk: Risk = Risk.HIGH
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, _("Write {path}").format(path=params.get("path")))
-        values = plan_params(plan, params, ("path",), {"content": None, "restore_from": None})
-        if values is None or plan.is_refused:
+        plan, values = start_plan(self, ctx, _("Write {path}").format(path=params.get("path")),
+                                  params, ("path",), {"content": None, "restore_from": None})
+        if values is None:
             return plan
         content, restore_from = values["content"], values["restore_from"]
         if content is None and restore_from is None:

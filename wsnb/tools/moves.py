@@ -18,7 +18,7 @@ from typing import Any
 from ..disk import fsops, textio
 from ..errors import ConflictError, WriteError
 from ..i18n import N_, _
-from ..plans.building import plan_params, recheck_path
+from ..plans.building import recheck_path, start_plan
 from ..plans.plan import Plan
 from ..plans.record import PlanRecord
 from ..policy.access import Decision, WsPath
@@ -136,10 +136,9 @@ class CopyFileTool:
     risk: Risk = Risk.MEDIUM
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, _("Copy {source} to {target}").format(
-            source=params.get("source"), target=params.get("target")))
-        values = plan_params(plan, params, ("source", "target"))
-        if values is None or plan.is_refused:
+        plan, values = start_plan(self, ctx, _("Copy {source} to {target}").format(
+            source=params.get("source"), target=params.get("target")), params, ("source", "target"))
+        if values is None:
             return plan
         source = _plan_source(ctx, plan, values["source"], "copy")
         if source is None or not _one_file(plan, source, "copy"):
@@ -185,10 +184,9 @@ class MoveFileTool:
     risk: Risk = Risk.HIGH
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, _("Move {source} to {target}").format(
-            source=params.get("source"), target=params.get("target")))
-        values = plan_params(plan, params, ("source", "target"))
-        if values is None or plan.is_refused:
+        plan, values = start_plan(self, ctx, _("Move {source} to {target}").format(
+            source=params.get("source"), target=params.get("target")), params, ("source", "target"))
+        if values is None:
             return plan
         source = _plan_source(ctx, plan, values["source"], "move")
         if source is None or not _one_file(plan, source, "move"):
@@ -223,10 +221,9 @@ class RenameTool:
     risk: Risk = Risk.HIGH
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, _("Rename {path} to {new_name}").format(
-            path=params.get("path"), new_name=params.get("new_name")))
-        values = plan_params(plan, params, ("path", "new_name"))
-        if values is None or plan.is_refused:
+        plan, values = start_plan(self, ctx, _("Rename {path} to {new_name}").format(
+            path=params.get("path"), new_name=params.get("new_name")), params, ("path", "new_name"))
+        if values is None:
             return plan
         new_name = values["new_name"]
         reason = _new_name_problem(new_name)
