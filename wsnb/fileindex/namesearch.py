@@ -44,12 +44,13 @@ def _search(lists: SearchLists, query: str, limit: int) -> tuple[list[int], list
 
 def _name_hits(lists: SearchLists, query: str) -> npt.NDArray[np.int64]:
     """Rows whose name contains ``query``, in order: each distinct name is searched once."""
-    found = _matching(lists.blob, lists.starts, lists.distinct, query)
+    table = lists.name_table
+    found = _matching(table.blob, table.starts, table.texts, query)
     if not len(found):
         return found
-    hit = np.zeros(len(lists.distinct), dtype=bool)
+    hit = np.zeros(len(table.texts), dtype=bool)
     hit[found] = True
-    return np.flatnonzero(hit[lists.name_of_row])
+    return np.flatnonzero(hit[table.of_row])
 
 
 def _matching(
@@ -84,20 +85,21 @@ def _path_only(
     if "/" in query:
         across = _path_matches_across(lists, query, set(in_name.tolist()))
         return np.array(across, dtype=np.int64)
-    folders = _matching(lists.folder_blob, lists.folder_starts, lists.folders, query)
+    table = lists.folder_table
+    folders = _matching(table.blob, table.starts, table.texts, query)
     if len(folders) == 0:
         return np.zeros(0, dtype=np.int64)
-    hit = np.zeros(len(lists.folders), dtype=bool)
+    hit = np.zeros(len(table.texts), dtype=bool)
     hit[folders] = True
-    mask = hit[lists.folder_of_row]  # one gather, where isin would sort
+    mask = hit[table.of_row]  # one gather, where isin would sort
     mask[in_name] = False
     return np.flatnonzero(mask)
 
 
 def _path_matches_across(lists: SearchLists, query: str, in_name: set[int]) -> list[int]:
-    names, folders = lists.names.tolist(), lists.folders
+    names, folders = lists.names.tolist(), lists.folder_table.texts
     rows: list[int] = []
-    for row, folder in enumerate(lists.folder_of_row.tolist()):
+    for row, folder in enumerate(lists.folder_table.of_row.tolist()):
         if row not in in_name and query in f"{folders[folder]}/{names[row]}":
             rows.append(row)
     return rows

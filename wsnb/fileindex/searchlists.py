@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-__all__ = ["Relay", "SearchLists", "build_lists", "updated_lists"]
+__all__ = ["Relay", "SearchLists", "StringTable", "build_lists", "updated_lists"]
 
 _Ints = npt.NDArray[np.int64]
 _Objects = npt.NDArray[np.object_]
@@ -77,25 +77,48 @@ class Groups:
 
 
 @dataclass(frozen=True, slots=True)
+class StringTable:
+    """Distinct strings of the rows (their casefolded names, or their parent folders), each
+    once, joined so a search runs at C speed, and each row's string as an index into them.
+
+    It only grows, and is copied when it grows: a string no row has any more matches no
+    row, which is what a fresh build would say, and the last snapshot keeps reading its own.
+    """
+
+    texts: list[str]  # each distinct string once (some may have no row left)
+    ids: dict[str, int]  # string -> its index in texts
+    blob: str  # the texts joined by "\n", searched at C speed
+    starts: _Ints  # where each text starts in blob
+    of_row: _Ints  # each row's string, an index into texts
+
+    @classmethod
+    def of(cls, keys: list[str]) -> StringTable:
+        """The table of every row's key (a new scan)."""
+        texts, of_row = _table(keys)
+        return cls(texts, {text: number for number, text in enumerate(texts)},
+                   "\n".join(texts), starts_of(texts), of_row)  # fmt: skip
+
+    def updated(self, relay: Relay, keys: list[str]) -> StringTable:
+        """The table after a change: ``keys`` are the fresh rows' keys."""
+        texts, ids, added = _table_update(self.texts, self.ids, keys)
+        grown = len(texts) != len(self.texts)
+        return StringTable(texts, ids, "\n".join(texts) if grown else self.blob,
+                           starts_of(texts) if grown else self.starts,
+                           relay(self.of_row, added).astype(np.int64))  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
 class SearchLists:
     """What every search reads, as plain lists and arrays (row = position in the frame)."""
 
     names: _Objects  # casefolded
     originals: _Objects  # as on disk, for camelCase word boundaries
-    distinct: list[str]  # each casefolded name once (some may have no row left)
-    distinct_ids: dict[str, int]  # name -> its index in distinct
-    blob: str  # the distinct names joined by "\n", searched at C speed
-    starts: _Ints  # where each distinct name starts in blob
-    name_of_row: _Ints  # each row's name, an index into distinct
+    name_table: StringTable  # the casefolded names
     by_stem: Groups  # name without its suffix -> rows
     by_suffix: Groups
     sorted_names: _Objects  # names in order, for prefix ranges by bisection
     sorted_rows: _Ints  # the row of each of sorted_names
-    folders: list[str]  # casefolded parent folder paths (some may have no row left)
-    folder_ids: dict[str, int]  # folder -> its index in folders
-    folder_blob: str  # the folders joined by "\n"
-    folder_starts: _Ints
-    folder_of_row: _Ints  # each row's folder, an index into folders
+    folder_table: StringTable  # the casefolded parent folder paths
     newest_array: _Ints  # -mtime in ns, so a smaller key is newer
     path_rank_array: _Ints  # position of each row in casefolded path order
     sorted_paths: _Objects  # casefolded paths in order, for placing fresh rows by bisection
@@ -107,8 +130,6 @@ def build_lists(frame: pd.DataFrame) -> SearchLists:
     originals = [str(name) for name in frame["name"].tolist()]
     names = [name.casefold() for name in originals]
     paths = [str(path).casefold() for path in frame["path"].tolist()]
-    folders, folder_of_row = _table([parent(path) for path in paths])
-    distinct, name_of_row = _table(names)
     order = sorted(range(len(names)), key=names.__getitem__)
     mtimes = frame["modified"].to_numpy(dtype="datetime64[ns]").view(np.int64)
     # A scan's frame is sorted by path: casefolded, the order mostly holds, and a check is cheap.
@@ -118,20 +139,12 @@ def build_lists(frame: pd.DataFrame) -> SearchLists:
     return SearchLists(
         names=np.array(names, dtype=np.object_),
         originals=np.array(originals, dtype=np.object_),
-        distinct=distinct,
-        distinct_ids={name: number for number, name in enumerate(distinct)},
-        blob="\n".join(distinct),
-        starts=starts_of(distinct),
-        name_of_row=name_of_row,
+        name_table=StringTable.of(names),
         by_stem=Groups.of([stem(name) for name in names]),
         by_suffix=Groups.of([str(s).casefold() for s in frame["suffix"].tolist()]),
         sorted_names=np.array([names[row] for row in order], dtype=np.object_),
         sorted_rows=np.array(order, dtype=np.int64),
-        folders=folders,
-        folder_ids={folder: number for number, folder in enumerate(folders)},
-        folder_blob="\n".join(folders),
-        folder_starts=starts_of(folders),
-        folder_of_row=folder_of_row,
+        folder_table=StringTable.of([parent(path) for path in paths]),
         newest_array=-mtimes,
         path_rank_array=_rank(path_rows),
         sorted_paths=np.array(paths, dtype=np.object_)[path_rows],
@@ -149,31 +162,18 @@ def updated_lists(old: SearchLists, relay: Relay, added: pd.DataFrame) -> Search
                                               names, added_at)  # fmt: skip
     sorted_paths, path_rows = _order_update(old.sorted_paths, old.path_rows, old_to_new,
                                             paths, added_at)  # fmt: skip
-    folders, folder_ids, added_folders = _table_update(
-        old.folders, old.folder_ids, [parent(path) for path in paths])
-    distinct, distinct_ids, added_names = _table_update(old.distinct, old.distinct_ids, names)
     mtimes = added["modified"].to_numpy(dtype="datetime64[ns]").view(np.int64)
     newest = relay(old.newest_array, -mtimes).astype(np.int64)
-    grown = len(folders) != len(old.folders)
-    more_names = len(distinct) != len(old.distinct)
     suffixes = [str(s).casefold() for s in added["suffix"].tolist()]
     return SearchLists(
         names=relay(old.names, np.array(names, dtype=np.object_)),
         originals=relay(old.originals, np.array(originals, dtype=np.object_)),
-        distinct=distinct,
-        distinct_ids=distinct_ids,
-        blob="\n".join(distinct) if more_names else old.blob,
-        starts=starts_of(distinct) if more_names else old.starts,
-        name_of_row=relay(old.name_of_row, added_names).astype(np.int64),
+        name_table=old.name_table.updated(relay, names),
         by_stem=old.by_stem.updated(relay, [stem(name) for name in names]),
         by_suffix=old.by_suffix.updated(relay, suffixes),
         sorted_names=sorted_names,
         sorted_rows=sorted_rows,
-        folders=folders,
-        folder_ids=folder_ids,
-        folder_blob="\n".join(folders) if grown else old.folder_blob,
-        folder_starts=starts_of(folders) if grown else old.folder_starts,
-        folder_of_row=relay(old.folder_of_row, added_folders).astype(np.int64),
+        folder_table=old.folder_table.updated(relay, [parent(path) for path in paths]),
         newest_array=newest,
         path_rank_array=_rank(path_rows),
         sorted_paths=sorted_paths,
