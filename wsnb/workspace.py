@@ -335,7 +335,7 @@ class Workspace:
         """A text file's content with its encoding; ``str()`` gives the text.
 
         Whole files up to ``max_bytes`` (16 MiB); a longer file is cut there,
-        and its display says so. A sensitive file (``wsnb.names.SENSITIVE_RULES``)
+        and its display says so. A sensitive file (``wsnb.policy.names.SENSITIVE_RULES``)
         is read only on purpose: ``confirm`` is its name, typed (``confirm="id_rsa"``);
         the read is logged, never its content.
         """

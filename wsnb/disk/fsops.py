@@ -1,6 +1,6 @@
 """Safe file-system changes: atomic writes, backups, fingerprints, no-replace renames.
 
-Like ``wsnb.textio`` this is one of the few modules that touch user files, and
+Like ``wsnb.disk.textio`` this is one of the few modules that touch user files, and
 every function takes a ``WsPath`` (or, for renames, paths the caller built from
 ``WsPath`` objects), so the path has already passed the access policy. A write
 goes to a temporary file in the same folder and is renamed into place only once

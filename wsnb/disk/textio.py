@@ -1,6 +1,6 @@
 """Safe text I/O: sniffing, decoding, encoding and bounded reads.
 
-This is one of the few modules that opens user files (``wsnb.fsops`` writes
+This is one of the few modules that opens user files (``wsnb.disk.fsops`` writes
 them). Every function takes a ``WsPath``, so the path has already passed the
 access policy; reading adds the last line of defence at the moment of I/O: the
 final path component is opened without following symlinks and only regular

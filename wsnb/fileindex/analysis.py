@@ -3,7 +3,7 @@
 ``summarize`` works from the scan's DataFrame, so it costs almost nothing
 beyond the scan, except for the entry points: those need a look inside a few
 files. That look is bounded (at most ``MAX_CONTENT_FILES`` files, the first
-``CONTENT_BYTES`` of each), goes through the policy and ``wsnb.textio`` like
+``CONTENT_BYTES`` of each), goes through the policy and ``wsnb.disk.textio`` like
 every read, and never opens a file whose name looks like it holds secrets.
 
 The plain-text form of ``ProjectSummary`` is what notebooks show and what

@@ -3,7 +3,7 @@
 One code path for "this path changed": a confirmed plan (``plan_change``),
 a batch from the watcher (``batch_change``) and a check of folder times
 where no watcher works (``Revalidation``) all come down to a ``Change``, the
-paths whose rows ``wsnb.scanrows.rows_for_paths`` reads again, exactly as a
+paths whose rows ``wsnb.fileindex.scanrows.rows_for_paths`` reads again, exactly as a
 scan would. ``changed_paths`` says which rows really differ afterwards, so
 a change already applied (a plan's, seen again by the watcher) changes
 nothing the second time.

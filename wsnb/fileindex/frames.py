@@ -1,6 +1,6 @@
 """Build the scan's DataFrame from what a walk recorded, all at once.
 
-A walk (``wsnb.scanner``) appends each entry's name, size, modification time
+A walk (``wsnb.fileindex.scanner``) appends each entry's name, size, modification time
 and kind to the plain lists of ``Columns``, a folder's entries together and
 sorted by name, and notes each folder as a run of rows. ``build_frame`` turns
 that into the ``FILE_COLUMNS`` frame in path order. It works on whole lists
@@ -58,7 +58,7 @@ _NS_MAX = int(np.iinfo(np.int64).max)
 _DAY_NS = 86_400 * 1_000_000_000
 
 # A name is text by name when its lower-case form starts with one of these; the
-# rule of ``wsnb.names.is_text_name``, which tests/test_scanner.py holds this to.
+# rule of ``wsnb.policy.names.is_text_name``, which tests/test_scanner.py holds this to.
 _TEXT_NAME_PREFIXES = ("readme", "license", "changelog")
 _FIRST = operator.itemgetter(0)  # of a run: its prefix
 _DEPTH = operator.itemgetter(1)  # of a run: its entries' depth
@@ -235,7 +235,7 @@ class _SuffixCodes(dict[str, int]):
 def _texts(
     names: npt.NDArray[np.object_], text_suffix: npt.NDArray[np.bool_], files: npt.NDArray[np.bool_]
 ) -> npt.NDArray[np.bool_]:
-    """``wsnb.names.is_text_name`` for every regular file, with no Python call per name.
+    """``wsnb.policy.names.is_text_name`` for every regular file, with no Python call per name.
 
     A text suffix decides most; only the other files' names are lower-cased
     and looked up in ``TEXT_NAMES`` and the readme/license/changelog prefixes.

@@ -12,7 +12,7 @@ deepest first. A walk starts from ``NO_RULES`` and, for each folder it lists:
 
 Paths are workspace-relative POSIX; ``prefix`` is a folder's path with a
 trailing "/" ("" for the root). Patterns are read and matched as git does
-(``wsnb.gitpatterns``); a walk never enters an ignored folder, so only
+(``wsnb.fileindex.gitpatterns``); a walk never enters an ignored folder, so only
 entries whose folders are all kept are ever asked about, as in git.
 """
 

@@ -2,7 +2,7 @@
 
 Git reads a ``.gitignore`` line by line (``dir.c``) and matches each pattern
 with its own glob matcher (``wildmatch.c``), on bytes. This module follows
-both to the letter, so ``wsnb.gitignore`` can decide like git without asking
+both to the letter, so ``wsnb.fileindex.gitignore`` can decide like git without asking
 git:
 
 * a line is dropped when empty or starting with ``#``; trailing spaces go

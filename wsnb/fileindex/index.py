@@ -6,7 +6,7 @@ a prefix, a match at a word boundary, anywhere in the name, and last anywhere in
 folder path. Inside a tier the newest file wins, then the path decides.
 
 Speed comes from lists and arrays built once, on the first search, and then
-updated in place at the cost of each change (``wsnb.searchlists``):
+updated in place at the cost of each change (``wsnb.fileindex.searchlists``):
 casefolded names and stems, and each entry's parent folder. Each distinct
 name is searched once, and a path match is a name match or a match in the
 parent folder, and there are far fewer folders than files, so folders are
@@ -64,7 +64,7 @@ class FileIndex:
     hand out copies). The search lists are built on the first ``find``.
 
     Following changes: ``follow(change)`` reads again the rows a ``Change``
-    names, as a scan would (``wsnb.scanrows.rows_for_paths``), and swaps the
+    names, as a scan would (``wsnb.fileindex.scanrows.rows_for_paths``), and swaps the
     new frame in; ``follow_plan`` and ``follow_batch`` make that change from
     a confirmed plan or a watcher's batch, so there is one code path for
     "this path changed". A query reads one snapshot (frame, report, search

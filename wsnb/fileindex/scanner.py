@@ -4,11 +4,11 @@ The walk is iterative and breadth first, so a scan cut by ``max_files``
 still shows the top of the tree. It uses ``os.scandir`` and never follows a
 symlink: a link is recorded as an entry of its own and never entered.
 Folders that are hidden or named in ``SKIP_DIRS`` are not entered, and
-``.gitignore`` files are honoured the way git does (``wsnb.gitignore``).
+``.gitignore`` files are honoured the way git does (``wsnb.fileindex.gitignore``).
 
-The walk (``wsnb.fileindex.walker``) records plain lists; ``wsnb.frames`` builds
-the DataFrame from them in one go. ``wsnb.scanrows.rows_for_paths`` gives the rows a scan would give
-for a few paths, so an index can follow a change without a rescan.
+The walk (``wsnb.fileindex.walker``) records plain lists; ``wsnb.fileindex.frames``
+builds the DataFrame from them in one go. ``wsnb.fileindex.scanrows.rows_for_paths``
+gives the rows a scan would give for a few paths, so an index can follow a change without a rescan.
 ``columns_below`` gives the walk's plain lists to a caller with its own skip
 and ignore rules: the notes index walks with it (``wsnb.notes.walk``).
 
@@ -28,7 +28,7 @@ holds it to 1.5x a bare ``os.scandir`` walk. What keeps it there:
   pre-check picks get git's exact answer;
 * each folder's entries are sorted by name as it is listed, so its rows form
   a sorted run, which the frame's one sort of the paths merges as it is
-  (``wsnb.frames``);
+  (``wsnb.fileindex.frames``);
 * on Linux, once a tree shows it is large (1,500 folders waiting), every other
   waiting folder goes to a forked child (``wsnb.forked``), which walks them
   as this process would and sends its lists back; the rows are the same.

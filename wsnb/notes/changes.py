@@ -1,6 +1,6 @@
 """Following changes without a walk: a watcher's batch, one note, or a revalidation by stat.
 
-:class:`FollowChanges` is the part of :class:`wsnb.notes.index.NoteIndex` that
+:class:`FollowChanges` is the part of :class:`wsnb.notes.noteindex.NoteIndex` that
 keeps it in step with the disk between walks, at the cost of the change:
 
 * ``apply_changes(changed, removed)`` takes the paths a watcher (or a plan)
@@ -17,7 +17,7 @@ keeps it in step with the disk between walks, at the cost of the change:
   watcher feeding ``apply_changes`` (``watched``) it stats the folders only:
   a note created, deleted or renamed a moment ago, whose event is still in
   the watcher's debounce window, moved its folder's time, so it is found at
-  once; an edit is followed by its event (``wsnb.notes.live``).
+  once; an edit is followed by its event (``wsnb.notes.watching``).
 
 Every folder above a known note is stamped (it was walked), which keeps
 forgetting a single path a lookup and revalidation complete.
@@ -51,7 +51,7 @@ Checks = tuple[list[tuple[str, str, int]], list[tuple[str, str, int, float]]]
 
 
 class WatchBatch(Protocol):
-    """What a watcher reports per batch (``wsnb.watch.Batch`` has this shape)."""
+    """What a watcher reports per batch (``wsnb.fileindex.watcher.Batch`` has this shape)."""
 
     @property
     def changed(self) -> Collection[str]: ...

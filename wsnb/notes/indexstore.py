@@ -19,7 +19,7 @@ without pickle), so a new session does not tokenize every chunk again.
 
 Reading is lenient: a line that is not a JSON object with the fields a
 record needs is skipped (and counted in a warning), never a reason to drop
-the whole index. Writing is atomic (``wsnb.fsops.atomic_write``), through the
+the whole index. Writing is atomic (``wsnb.disk.fsops.atomic_write``), through the
 access policy, and only below ``.assistant/index/``.
 """
 

@@ -15,7 +15,7 @@ on disk, doing as little as it can:
   re-indexed, keeping each note's ``noteId``.
 
 Between walks the index follows changes at the cost of the change
-(``apply_changes``, ``index_file``, ``refresh``: see ``wsnb.notes.follow``),
+(``apply_changes``, ``index_file``, ``refresh``: see ``wsnb.notes.changes``),
 so a search never walks the tree.
 
 Search ranks chunks with the BM25F ranker of ``wsnb.search.rank`` over the

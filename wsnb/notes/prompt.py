@@ -61,7 +61,7 @@ class PromptSettings:
 
 
 class RetrievedChunk(Protocol):
-    """What a retrieval hit needs to offer (``wsnb.notes.index.NoteHit`` does)."""
+    """What a retrieval hit needs to offer (``wsnb.notes.noteindex.NoteHit`` does)."""
 
     @property
     def path(self) -> str: ...
@@ -181,7 +181,7 @@ def assemble_prompt(
 ) -> AssembledPrompt:
     """Fit ``files`` (section, path, text) and ``hits`` into the budget, in the settings' order.
 
-    The text is for a model: secrets in it are redacted first (``wsnb.redact``),
+    The text is for a model: secrets in it are redacted first (``wsnb.text.redact``),
     and ``redacted`` counts them.
     """
     seen: dict[str, int] = {}

@@ -1,7 +1,7 @@
 """Find the note files of a notes workspace: what the index reads, and nothing else.
 
 What a note is, is decided by :class:`wsnb.notes.rules.NoteRules`. The
-walking is the scanner's own (``wsnb.scanner.columns_below``), told the
+walking is the scanner's own (``wsnb.fileindex.scanner.columns_below``), told the
 notes' rules instead of its skip rules: no ``SKIP_DIRS`` and no
 ``.gitignore`` files, only the ignore globs of ``config.json``; hidden
 folders are never entered and a symbolic link never followed, as in any

@@ -1,13 +1,13 @@
 """The notes index follows the disk through a watcher, so a search is ranking only.
 
-``NotesWatch`` joins one ``wsnb.watch.Watcher`` to a ``NoteIndex``: the
+``NotesWatch`` joins one ``wsnb.fileindex.watcher.Watcher`` to a ``NoteIndex``: the
 watcher watches the folders the index walked (``watched_folders``) and
 feeds each batch to ``follow_batch`` in its own thread. Once its watches
 are set, the index checks every note's time once (``begin_watching``), so
 what changed before the watch began is found too; from then on a search
 stats the folders only, which finds a note created, deleted or renamed a
 moment ago, still inside the watcher's debounce window (see
-``wsnb.notes.follow``).
+``wsnb.notes.changes``).
 
 Where watching cannot work (a file system that sends no events, a watcher
 refused or broken), the index keeps checking every note's time before each

@@ -1,6 +1,6 @@
 """What the journal and the tool protocol know of a plan: a record, not the plan itself.
 
-``wsnb.plans.Plan`` is the one implementation. The journal (``wsnb.history``)
+``wsnb.plans.plan.Plan`` is the one implementation. The journal (``wsnb.plans.journal``)
 and the tool protocol (``wsnb.tools.base``) sit below the plans floor, so they
 depend on this small protocol instead of importing ``Plan`` back from above.
 """

@@ -1,6 +1,6 @@
 """The access policy: the one gate every path passes before it reaches the disk.
 
-(The name rules it applies live in ``wsnb.names`` and are re-exported here.)
+(The name rules it applies live in ``wsnb.policy.names`` and are re-exported here.)
 
 ``AccessPolicy.resolve`` turns what a person or a model typed into a
 ``WsPath``: a path proven to be inside the workspace, with no symlink on the

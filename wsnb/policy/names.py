@@ -3,7 +3,7 @@
 Pure functions of a name, usable without a workspace: names that run programs
 when opened, names that usually hold secrets (``SENSITIVE_RULES``: a table
 with a sentence per row), names that say text, and names that can't be created
-on every platform. ``wsnb.policy`` applies them to paths.
+on every platform. ``wsnb.policy.access`` applies them to paths.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """``WsPath``: a path the access policy has resolved, and only the policy can make.
 
-It lives apart from ``wsnb.policy`` (which re-exports it) to keep each module
+It lives apart from ``wsnb.policy.access`` (which re-exports it) to keep each module
 about one thing; the token the constructor asks for is imported by the policy
 alone.
 """

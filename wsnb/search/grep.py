@@ -438,7 +438,7 @@ def grep(
     information with ``warn=False``). ``skipped_sensitive`` lists up to 20 of
     the sensitive files left out, which the note names with their rules.
     ``for_model``: the rows are for a model, so each file that may match is
-    searched with its secrets redacted (``wsnb.redact``) and the note gives
+    searched with its secrets redacted (``wsnb.text.redact``) and the note gives
     no advice a model can't follow.
     """
     bounds = _check_bounds(limit=limit, max_files=max_files, max_bytes=max_bytes)

@@ -1,7 +1,7 @@
 """Write tools that make or change files: create a file, create a folder, write a file.
 
 Each builds a ``Plan`` and touches the disk only to read (for the diff and the
-fingerprints) until the plan is confirmed. Bytes go through ``wsnb.textio``:
+fingerprints) until the plan is confirmed. Bytes go through ``wsnb.disk.textio``:
 new files are created exclusively (never over an existing one), a modified
 file is backed up first and replaced atomically, keeping its encoding, line
 endings and permission bits.

@@ -1,8 +1,8 @@
 """Write tools that copy, move and rename, never over an existing item.
 
-Copies go through ``wsnb.textio`` (read, then an exclusive atomic write).
+Copies go through ``wsnb.disk.textio`` (read, then an exclusive atomic write).
 Moves and renames use a rename that can't replace its target: Linux's
-``wsnb.fsops.rename_no_replace``.
+``wsnb.disk.fsops.rename_no_replace``.
 
 A file whose name says it holds secrets is never moved or renamed: a new
 name could hide it from the sensitive-file rule that keeps it unread.
