@@ -213,45 +213,75 @@ def core_modules() -> list[str]:
                   if FLOORS[floor_of(name)][0] in CORE_FLOORS and name != "wsnb")
 
 
-def test_the_core_imports_without_ipywidgets(tmp_path: Path) -> None:
-    """Every core module imports in an interpreter that cannot find ipywidgets or IPython."""
-    (tmp_path / "sitecustomize.py").write_text(textwrap.dedent("""
-        import sys
+_BLOCKER = """
+import sys
 
-        class _Absent:
-            blocked = ("ipywidgets", "IPython", "anywidget", "ipylab", "sidecar")
+class _Absent:
+    blocked = ("ipywidgets", "IPython", "anywidget", "ipylab", "sidecar")
 
-            def find_spec(self, name, path=None, target=None):
-                if name.split(".")[0] in self.blocked:
-                    raise ModuleNotFoundError(f"No module named {name!r} (blocked)", name=name)
-                return None
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in self.blocked:
+            raise ModuleNotFoundError(f"No module named {name!r} (blocked)", name=name)
+        return None
 
-        sys.meta_path.insert(0, _Absent())
-    """))
-    names = core_modules()
-    assert "wsnb.workspace" in names and "wsnb.policy" in names
-    script = textwrap.dedent(f"""
-        import importlib, sys
+sys.meta_path.insert(0, _Absent())
+"""
+
+
+def run_without_faces(tmp_path: Path, script: str) -> str:
+    """Run ``script`` in a fresh interpreter where ipywidgets and IPython can't be found
+    (a ``sitecustomize`` on ``PYTHONPATH`` puts a blocker first on ``sys.meta_path``)."""
+    (tmp_path / "sitecustomize.py").write_text(_BLOCKER)
+    check = textwrap.dedent("""
         try:
             import ipywidgets
         except ModuleNotFoundError:
             pass
         else:
             raise SystemExit("the blocker did not block ipywidgets")
+    """)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(tmp_path), str(PACKAGE.parent), env.get("PYTHONPATH", "")])
+    done = subprocess.run([sys.executable, "-c", check + textwrap.dedent(script)], env=env,
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def test_the_core_imports_without_ipywidgets(tmp_path: Path) -> None:
+    """Every core module imports in an interpreter that cannot find ipywidgets or IPython."""
+    names = core_modules()
+    assert "wsnb.workspace" in names and "wsnb.policy" in names
+    out = run_without_faces(tmp_path, f"""
+        import importlib, sys
         for name in {names!r}:
             importlib.import_module(name)
         loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("ipywidgets", "IPython"))
         print("loaded faces:", loaded)
         print("imported", len({names!r}))
     """)
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        [str(tmp_path), str(PACKAGE.parent), env.get("PYTHONPATH", "")])
-    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert "loaded faces: []" in done.stdout
-    assert f"imported {len(names)}" in done.stdout
+    assert "loaded faces: []" in out
+    assert f"imported {len(names)}" in out
+
+
+def test_a_script_reads_and_plans_without_ipywidgets(tmp_path: Path) -> None:
+    """``import wsnb`` in a plain script: open, read, plan and confirm with no face installed;
+    a plan shows as its text."""
+    (tmp_path / "ws").mkdir()
+    (tmp_path / "ws" / "a.txt").write_text("hello\n")
+    out = run_without_faces(tmp_path, """
+        import wsnb
+        ws = wsnb.open_workspace("ws", watch=False)
+        print("files", sorted(ws.files["path"]))
+        plan = ws.create_file("b.txt", "new\\n")
+        print("shown as", sorted(plan._repr_mimebundle_()))
+        plan.confirm()
+        print("created", open("ws/b.txt").read().strip())
+    """)
+    assert "files ['a.txt']" in out
+    assert "shown as ['text/html', 'text/plain']" in out
+    assert "created new" in out
 
 
 @pytest.mark.parametrize("name", ["wsnb.widgets", "wsnb.notebook"])
