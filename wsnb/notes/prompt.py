@@ -181,7 +181,7 @@ def assemble_prompt(
 ) -> AssembledPrompt:
     """Fit ``files`` (section, path, text) and ``hits`` into the budget, in the settings' order.
 
-    The text is for a model: secrets in it are redacted first (``wsnb.text.redact``),
+    The text is for a model: secrets in it are redacted first (``wsnb.redact``),
     and ``redacted`` counts them.
     """
     seen: dict[str, int] = {}
