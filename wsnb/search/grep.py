@@ -272,19 +272,17 @@ class _Search:
         self.skipped_sensitive += block.skipped_sensitive[: max(room, 0)]
         self.truncated = self.truncated or block.truncated
 
-    def to_wire(self) -> tuple[Any, ...]:
-        """Its rows and counts as ``marshal`` carries them (a forked child sends a block so)."""
-        return (*(getattr(self, name) for name in _WIRE_LISTS),
-                [getattr(self, name) for name in _COUNTERS], self.truncated)  # fmt: skip
+    def to_wire(self) -> dict[str, Any]:
+        """Its rows and counts as ``marshal`` carries them (a forked child sends a block so):
+        every field but the job's settings, which the parent has already."""
+        return {name: getattr(self, name) for name in self.__dataclass_fields__
+                if name not in _NOT_SENT}  # fmt: skip
 
-    def from_wire(self, wire: tuple[Any, ...]) -> _Search:
-        """A block's search, with this one's matcher, from what ``to_wire`` sent."""
+    def from_wire(self, wire: dict[str, Any]) -> _Search:
+        """A block's search, with this one's settings, from what ``to_wire`` sent."""
         block = _Search(self.matcher, None, self.max_bytes, for_model=self.for_model)
-        for name, value in zip(_WIRE_LISTS, wire, strict=False):
+        for name, value in wire.items():
             setattr(block, name, value)
-        for name, value in zip(_COUNTERS, wire[len(_WIRE_LISTS)], strict=True):
-            setattr(block, name, value)
-        block.truncated = wire[-1]
         return block
 
     def counts(self) -> dict[str, Any]:
@@ -325,8 +323,9 @@ def _name_verdict(policy: AccessPolicy, name: str) -> int:
     return _BINARY_NAME if binary_kind(name) else _OK
 
 
-# What a block's search sends back from a forked child, besides its counters and `truncated`.
-_WIRE_LISTS = ("paths", "lines", "columns", "texts", "skipped_large", "skipped_sensitive")
+# What a block's search does not send back from a forked child: the job's settings (the
+# parent has them) and the name verdicts (each process keeps its own).
+_NOT_SENT = frozenset({"matcher", "limit", "max_bytes", "for_model", "verdicts"})
 _COUNTERS = (
     "files_visited", "files_opened", "files_scanned", "files_skipped_size",
     "files_skipped_binary", "files_skipped_undecodable", "files_skipped_sensitive",

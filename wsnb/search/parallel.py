@@ -121,7 +121,7 @@ def _run_parallel(search: _Search, policy: AccessPolicy, paths: Sequence[str], c
 def _start_child(search: _Search, policy: AccessPolicy, paths: Sequence[str],
                  blocks: list[tuple[int, int]]) -> Forked | None:  # fmt: skip
     """Fork a child that searches ``blocks`` and sends back each one's rows and counts."""
-    def work() -> list[tuple[Any, ...]]:
+    def work() -> list[dict[str, Any]]:
         gate = FolderGate(policy)
         verdicts: dict[str, int] = {}  # the child's own, kept from block to block
         return [_search_block(search, policy, gate, verdicts, paths[a:b]).to_wire()
