@@ -105,17 +105,34 @@ def _run_parallel(search: _Search, policy: AccessPolicy, paths: Sequence[str], c
     """
     blocks = _blocks(paths, count)
     merged = _fresh(search, search.limit)
+    shown = _Forward(progress)
     children = [_start_child(search, policy, paths, blocks[worker::count])
                 for worker in range(1, count)]  # fmt: skip
     try:
-        mine = _search_mine(search, policy, paths, blocks[::count], progress)
+        mine = _search_mine(search, policy, paths, blocks[::count], shown)
         results = _in_order(search, policy, paths, blocks, count, mine, children)
-        _merge(merged, policy, paths, blocks, results, progress)
+        _merge(merged, policy, paths, blocks, results, shown)
     finally:
         for child in children:
             if child is not None:
                 child.cancel()  # a child whose blocks the limit made useless stops here
+    if progress is not None and shown.last != merged.files_visited:
+        # Cut by the limit: fewer files count than this process alone had looked at.
+        progress(merged.files_visited, len(paths))
     return merged
+
+
+class _Forward:
+    """A progress callback that passes on only counts that grew: this process's own blocks
+    are counted first, then the merge counts all blocks in order from the start again."""
+
+    def __init__(self, progress: Progress | None) -> None:
+        self.progress, self.last = progress, -1
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.progress is not None and done > self.last:
+            self.last = done
+            self.progress(done, total)
 
 
 def _start_child(search: _Search, policy: AccessPolicy, paths: Sequence[str],
@@ -131,7 +148,7 @@ def _start_child(search: _Search, policy: AccessPolicy, paths: Sequence[str],
 
 
 def _search_mine(search: _Search, policy: AccessPolicy, paths: Sequence[str],
-                 blocks: list[tuple[int, int]], progress: Progress | None) -> list[_Search]:
+                 blocks: list[tuple[int, int]], progress: _Forward) -> list[_Search]:
     """This process's blocks, in order, until their own rows alone reach the limit (the
     merge stops at or before that block, so the later ones could never be used)."""
     gate = FolderGate(policy)
@@ -142,8 +159,7 @@ def _search_mine(search: _Search, policy: AccessPolicy, paths: Sequence[str],
         block = _search_block(search, policy, gate, verdicts, paths[start:end])
         found.append(block)
         rows, visited = rows + len(block.paths), visited + block.files_visited
-        if progress is not None:
-            progress(visited, len(paths))
+        progress(visited, len(paths))
         if search.limit is not None and rows >= search.limit:
             break
     return found
