@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import wsnb
-from wsnb.scanner import ScanLimits
+from wsnb.fileindex.scanner import ScanLimits
 from wsnb.widgets import Explorer
 
 PER_FOLDER = 200

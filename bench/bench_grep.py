@@ -47,16 +47,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wsnb.index import FileIndex
-from wsnb.launcher import Launcher
-from wsnb.names import is_dangerous_name, is_sensitive_name
-from wsnb.policy import AccessPolicy
-from wsnb.scanner import ScanLimits, scan
+from wsnb.disk.launcher import Launcher
+from wsnb.disk.trash import Trash
+from wsnb.fileindex.index import FileIndex
+from wsnb.fileindex.scanner import ScanLimits, scan
+from wsnb.policy.access import AccessPolicy
+from wsnb.policy.names import is_dangerous_name, is_sensitive_name
 from wsnb.search.grep import grep
 from wsnb.tools.base import ToolContext
 from wsnb.tools.limits import ToolLimits
 from wsnb.tools.read import SearchTextTool
-from wsnb.trash import Trash
 
 LITERAL_TARGET = 2.0
 REGEX_TARGET = 3.0

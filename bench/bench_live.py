@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_scan import QUERIES, build_tree, load_average, percentile
 
 import wsnb
-from wsnb.watch import Notifier, WatchSettings, inotify_watches
+from wsnb.fileindex.watcher import Notifier, WatchSettings, inotify_watches
 
 REAL_TREE = Path("/work/shared/bench-data/real-tree/make_tree.py")
 VISIBLE_TARGET_S = 1.0

@@ -14,7 +14,7 @@ big note is indexed, not skipped. Then, on a warm cache, it prints:
   before ranking, p50 and p90;
 * the search now, nothing changed: ``refresh()`` (stat revalidation, no walk)
   then ranking, p50 and p90 (target: p50 under 5 ms); and the same with a
-  real watcher joined to the index (``wsnb.notes.live``: the folders' times,
+  real watcher joined to the index (``wsnb.notes.watching``: the folders' times,
   then ranking), the way ``nb.search`` runs once it watches;
 * with that watcher: notes written and searched at once (inside its debounce
   window), how many of them the search found;
@@ -47,9 +47,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_notes import build_corpus  # noqa: E402
 
-from wsnb.notes.index import NoteIndex  # noqa: E402
-from wsnb.notes.live import NotesWatch  # noqa: E402
-from wsnb.policy import AccessPolicy  # noqa: E402
+from wsnb.notes.noteindex import NoteIndex  # noqa: E402
+from wsnb.notes.watching import NotesWatch  # noqa: E402
+from wsnb.policy.access import AccessPolicy  # noqa: E402
 from wsnb.types import PermissionMode  # noqa: E402
 
 P50_TARGET_MS = 5.0

@@ -45,8 +45,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from notes_reference import ReferenceSearch  # noqa: E402
 
-from wsnb.notes.index import NoteIndex  # noqa: E402
-from wsnb.policy import AccessPolicy  # noqa: E402
+from wsnb.notes.noteindex import NoteIndex  # noqa: E402
+from wsnb.policy.access import AccessPolicy  # noqa: E402
 
 NOOP_RATIO_TARGET = 0.05
 QUERY_P50_TARGET_MS = 20.0

@@ -11,7 +11,7 @@ so a change in the machine's load weighs on each alike:
 
 * reference: ``str.splitlines()`` over every text, the least a line-based
   scanner does;
-* ``wsnb.redact.redact`` over every text (whole texts, with its hints);
+* ``wsnb.text.redact.redact`` over every text (whole texts, with its hints);
 * detect-secrets' plugins for the same shapes (AWS, GitHub, Slack, OpenAI,
   private key, JWT, basic auth), each line through ``analyze_line`` as its
   scanner does, without its filters;
@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wsnb.redact import redact
+from wsnb.text.redact import redact
 
 MAX_BYTES = 128 * 1024
 
@@ -122,7 +122,7 @@ def main() -> None:
     plugins = ds_plugins()
     best = best_of(args.repeats, {
         "reference (splitlines)": lambda: run_reference(texts),
-        "wsnb.redact table": lambda: run_wsnb(texts),
+        "wsnb.text.redact table": lambda: run_wsnb(texts),
         "detect-secrets, same 7 plugins": lambda: run_ds_plugins(texts, plugins),
         "detect-secrets scan_line (sample)": lambda: run_ds_scan_line(sample),
     })  # fmt: skip

@@ -45,10 +45,10 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wsnb import scanner
-from wsnb.index import FileIndex
-from wsnb.policy import AccessPolicy
-from wsnb.scanner import SKIP_DIRS, ScanLimits, scan
+from wsnb.fileindex import walker
+from wsnb.fileindex.index import FileIndex
+from wsnb.fileindex.scanner import SKIP_DIRS, ScanLimits, scan
+from wsnb.policy.access import AccessPolicy
 
 SCAN_RATIO_TARGET = 1.5
 SEARCH_P50_TARGET_MS = 10.0
@@ -184,17 +184,17 @@ def cpu_time() -> float:
 def shares_walk(policy: AccessPolicy, limits: ScanLimits) -> bool:
     """Whether the default scan forks a child to share the walk (it does when a core is free)."""
     forks: list[object] = []
-    original = scanner.fork_call
+    original = walker.fork_call
 
     def counted(func: Callable[[], object]) -> object:
         forks.append(func)
         return original(func)
 
-    scanner.fork_call = counted  # type: ignore[assignment]
+    walker.fork_call = counted  # type: ignore[assignment]
     try:
         scan(policy, limits=limits)
     finally:
-        scanner.fork_call = original
+        walker.fork_call = original
     return bool(forks)
 
 
@@ -206,8 +206,8 @@ def first_scan_ratio(root: Path, runs: int = 3) -> float:
     code = (
         "import sys, time; sys.path[:0] = sys.argv[1:3]\n"
         "from bench_scan import reference_walk\n"
-        "from wsnb.policy import AccessPolicy\n"
-        "from wsnb.scanner import ScanLimits, scan\n"
+        "from wsnb.policy.access import AccessPolicy\n"
+        "from wsnb.fileindex.scanner import ScanLimits, scan\n"
         "policy = AccessPolicy(sys.argv[3]); root = str(policy.root)\n"
         "reference_walk(root); t = time.perf_counter(); reference_walk(root)\n"
         "ref = time.perf_counter() - t; t = time.perf_counter()\n"

@@ -20,7 +20,7 @@ from helpers import Bench, make_bench  # noqa: E402
 
 import wsnb  # noqa: E402
 from wsnb.i18n import set_language  # noqa: E402
-from wsnb.policy import AccessPolicy  # noqa: E402
+from wsnb.policy.access import AccessPolicy  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

@@ -18,15 +18,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from wsnb import fsops
-from wsnb.history import Journal
-from wsnb.launcher import Launcher
-from wsnb.plans import Plan, PlanBook
-from wsnb.policy import AccessPolicy, WsPath
-from wsnb.scanner import ScanReport, scan
+from wsnb.disk import fsops
+from wsnb.disk.launcher import Launcher
+from wsnb.disk.trash import Trash
+from wsnb.fileindex.scanner import ScanReport, scan
+from wsnb.plans.book import PlanBook
+from wsnb.plans.journal import Journal
+from wsnb.plans.plan import Plan
+from wsnb.policy.access import AccessPolicy, WsPath
 from wsnb.tools.base import ToolContext, ToolRegistry, local_now
 from wsnb.tools.writes import register_write_tools
-from wsnb.trash import Trash
 from wsnb.types import PermissionMode
 
 REPO = Path(__file__).resolve().parents[1]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 import wsnb
-from wsnb.scanner import scan
+from wsnb.fileindex.scanner import scan
 
 WAIT_S = 10.0  # generous: the machine is shared; a passing test returns as soon as it can
 

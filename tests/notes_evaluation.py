@@ -38,8 +38,8 @@ if str(HERE) not in sys.path:
 
 from notes_reference import ReferenceSearch  # noqa: E402
 
-from wsnb.notes.index import NoteIndex  # noqa: E402
-from wsnb.policy import AccessPolicy  # noqa: E402
+from wsnb.notes.noteindex import NoteIndex  # noqa: E402
+from wsnb.policy.access import AccessPolicy  # noqa: E402
 from wsnb.search.rank import FieldRanker  # noqa: E402
 
 FIXTURE = HERE / "notes_eval"

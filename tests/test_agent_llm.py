@@ -10,7 +10,7 @@ import pytest
 from agent_server import ScriptedServer, Step, call, completion, text_chunks
 
 from wsnb import LLMError
-from wsnb.agent.llm import LLMClient
+from wsnb.llm import LLMClient
 
 KEY = "sk-test-secret-key-0123"
 

@@ -15,8 +15,8 @@ from helpers import Recorder, fake_bin
 
 import wsnb
 from wsnb.agent import Agent, Reply
+from wsnb.disk.launcher import Launcher
 from wsnb.i18n import detect_language
-from wsnb.launcher import Launcher
 from wsnb.types import PlanState
 
 FILEOPS_H = """\

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 import wsnb
-from wsnb.analysis import ProjectSummary, summarize
-from wsnb.index import FileIndex
-from wsnb.policy import AccessPolicy
-from wsnb.scanner import scan
+from wsnb.fileindex.analysis import ProjectSummary, summarize
+from wsnb.fileindex.index import FileIndex
+from wsnb.fileindex.scanner import scan
+from wsnb.policy.access import AccessPolicy
 
 
 def make_files(root: Path, files: dict[str, str | bytes]) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from helpers import REPO, TESTS, write
 
-from wsnb.history import Journal
+from wsnb.plans.journal import Journal
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="uses resource limits and /proc")  # fmt: skip

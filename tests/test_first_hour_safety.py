@@ -197,8 +197,8 @@ def _called_names() -> dict[str, str]:
 def test_every_method_a_message_names_exists() -> None:
     import wsnb
     from wsnb.agent import Agent
-    from wsnb.policy import AccessPolicy
-    from wsnb.trash import Trash
+    from wsnb.disk.trash import Trash
+    from wsnb.policy.access import AccessPolicy
 
     owners = {"ws": wsnb.Workspace, "ws.agent": Agent, "nb": wsnb.Notes, "wsnb": wsnb}
     bare = (wsnb.Workspace, wsnb.Plan, wsnb.Notes, Trash, wsnb)

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from helpers import put, run_child, temp_leftovers
 
-from wsnb import fsops
+from wsnb.disk import fsops
+from wsnb.disk.fsops import atomic_write, backup_file, fingerprint
 from wsnb.errors import ConflictError, PolicyError, WriteError
-from wsnb.fsops import atomic_write, backup_file, fingerprint
-from wsnb.policy import AccessPolicy
+from wsnb.policy.access import AccessPolicy
 from wsnb.types import Rule
 
 # Atomic writes
@@ -113,8 +113,8 @@ def test_dangerous_suffix_is_never_written(policy: AccessPolicy, root: Path) -> 
 
 KILL_CHILD = """
     import sys, time
-    from wsnb.policy import AccessPolicy
-    from wsnb.fsops import atomic_write
+    from wsnb.policy.access import AccessPolicy
+    from wsnb.disk.fsops import atomic_write
 
     target = AccessPolicy(sys.argv[1]).resolve("big.txt")
 
@@ -156,8 +156,8 @@ def test_sigkill_mid_write_leaves_original_intact(policy: AccessPolicy, root: Pa
 FSIZE_CHILD = """
     import json, resource, signal, sys
     from wsnb.errors import WriteError
-    from wsnb.policy import AccessPolicy
-    from wsnb.fsops import atomic_write
+    from wsnb.policy.access import AccessPolicy
+    from wsnb.disk.fsops import atomic_write
 
     target = AccessPolicy(sys.argv[1]).resolve("notes.txt")
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
@@ -272,7 +272,7 @@ def test_fingerprint_does_not_follow_symlinks(policy: AccessPolicy, root: Path) 
 
 
 def test_rename_no_replace_refuses_an_existing_file_and_an_empty_folder(tmp_path: Path) -> None:
-    from wsnb.fsops import rename_no_replace
+    from wsnb.disk.fsops import rename_no_replace
 
     (tmp_path / "a.txt").write_bytes(b"a")
     (tmp_path / "b.txt").write_bytes(b"b")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from helpers import make_files, scan_paths
 
-from wsnb.gitignore import (
+from wsnb.fileindex.gitignore import (
     MAX_GITIGNORE_BYTES,
     NO_RULES,
     GitignoreFile,

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from wsnb.policy import AccessPolicy
-from wsnb.scanner import SKIP_DIRS, ScanLimits, scan
+from wsnb.fileindex.scanner import SKIP_DIRS, ScanLimits, scan
+from wsnb.policy.access import AccessPolicy
 
 GIT = shutil.which("git")
 pytestmark = pytest.mark.skipif(GIT is None, reason="git is not installed")

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from wsnb.errors import UsageError
-from wsnb.policy import AccessPolicy
+from wsnb.policy.access import AccessPolicy
 from wsnb.search.grep import GREP_COLUMNS, MAX_BYTES, SNIPPET_CHARS, grep
 
 
@@ -455,6 +455,25 @@ def test_two_processes_find_the_same_rows_and_counts_as_one(
     assert calls and calls[-1] == two.attrs["files_searched"]
 
 
+def test_two_processes_report_progress_that_only_grows(
+    ws: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """This process counts its own blocks first, then the merge counts all blocks in order:
+    a person's bar never goes back, and the last call is the true count."""
+    import wsnb.search.parallel as parallel
+
+    files: dict[str, str | bytes] = {f"d{i % 5}/f{i:05d}.txt": "hit\n" * (i % 3)
+                                     for i in range(3000)}  # fmt: skip
+    candidates = make_files(ws, files)
+    monkeypatch.setattr(parallel, "PARALLEL_MIN_FILES", 10)
+    for limit in (None, 500):
+        calls: list[int] = []
+        found = grep(AccessPolicy(ws), candidates, "hit", workers=2, limit=limit,
+                     max_files=None, progress=lambda done, _total, seen=calls: seen.append(done))
+        assert calls[-1] == found.attrs["files_searched"]
+        assert calls[:-1] == sorted(set(calls[:-1]))
+
+
 REGEX_FILES: dict[str, str | bytes] = {
     "a.py": "def parse_x_Config(a):\n    return PARSE_y_CONFIG(b)\n",
     "k.txt": "the \u212aelvin sign and the long \u017f: parse_Config( here\n",
@@ -474,7 +493,7 @@ REGEX_FILES: dict[str, str | bytes] = {
 def test_a_regex_pre_check_never_drops_a_match(ws: Path, pattern: str, case: bool) -> None:
     import re
 
-    from wsnb.textio import decode_bytes
+    from wsnb.disk.textio import decode_bytes
 
     frame = search(ws, REGEX_FILES, pattern, regex=True, case=case)
     compiled = re.compile(pattern, re.MULTILINE | (0 if case else re.IGNORECASE))

@@ -16,7 +16,7 @@ import pandas as pd
 import pytest
 from helpers import REPO, Bench, make_bench, write
 
-from wsnb.history import HISTORY_FILE, Journal, JournalEntry
+from wsnb.plans.journal import HISTORY_FILE, Journal, JournalEntry
 from wsnb.types import PlanState
 
 TZ = timezone(timedelta(hours=8))
@@ -155,7 +155,7 @@ _APPENDER = """
 import sys, time
 from datetime import datetime, timezone
 from pathlib import Path
-from wsnb.history import Journal, JournalEntry
+from wsnb.plans.journal import Journal, JournalEntry
 
 root, tag, go = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
 journal = Journal(root)
@@ -195,10 +195,10 @@ def test_journal_and_tool_protocol_do_not_import_the_plans_module() -> None:
     # The journal and the tool protocol sit below plans.py: they speak of a PlanRecord.
     import ast
 
-    import wsnb.history
+    import wsnb.plans.journal
     import wsnb.tools.base
 
-    for module in (wsnb.history, wsnb.tools.base):
+    for module in (wsnb.plans.journal, wsnb.tools.base):
         assert module.__file__ is not None
         tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
         imported = {

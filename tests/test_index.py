@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from wsnb.errors import UsageError
-from wsnb.index import MATCH_TIERS, FileIndex
-from wsnb.policy import AccessPolicy
-from wsnb.scanner import FILE_COLUMNS, scan
+from wsnb.fileindex.index import MATCH_TIERS, FileIndex
+from wsnb.fileindex.scanner import FILE_COLUMNS, scan
+from wsnb.policy.access import AccessPolicy
 
 DAY = 86_400
 BASE_TIME = 1_700_000_000

@@ -12,9 +12,9 @@ import pandas as pd
 import pytest
 
 import wsnb
-from wsnb.index import FileIndex
-from wsnb.plans import Plan
-from wsnb.scanner import scan
+from wsnb.fileindex.index import FileIndex
+from wsnb.fileindex.scanner import scan
+from wsnb.plans.plan import Plan
 
 
 @pytest.fixture
@@ -89,7 +89,7 @@ def test_an_open_file_plan_changes_nothing_in_the_index(ws: wsnb.Workspace) -> N
     ws.context.extras["spawn"] = lambda argv: None  # never start a program in a test
     plan = ws.open("pkg/b.txt")
     assert plan.action.value == "open_file"
-    from wsnb.index import plan_change
+    from wsnb.fileindex.index import plan_change
 
     change = plan_change(plan)
     assert not change and not change.items and not change.folders

@@ -17,10 +17,10 @@ import pandas as pd
 import pytest
 
 import wsnb
-from wsnb.following import Change
-from wsnb.index import FileIndex
-from wsnb.scanner import scan
-from wsnb.searchlists import SearchLists, build_lists, starts_of
+from wsnb.fileindex.changes import Change
+from wsnb.fileindex.index import FileIndex
+from wsnb.fileindex.scanner import scan
+from wsnb.fileindex.searchlists import SearchLists, build_lists, starts_of
 
 QUERIES = ["main", "Main", ".py", ".md", "readme", "a", "data", "src", "src/lib", "x", "数据",
            "util", "b_", "nothing_at_all", "camel", "Case", "z"]  # fmt: skip
@@ -57,19 +57,21 @@ def assert_same_lists(updated: SearchLists, fresh: SearchLists) -> None:
     assert updated.names.tolist() == fresh.names.tolist()
     assert updated.originals.tolist() == fresh.originals.tolist()
     # The tables of distinct names and folders only grow: compared row by row, not as numbers.
-    assert [updated.distinct[i] for i in updated.name_of_row.tolist()] == fresh.names.tolist()
-    assert set(fresh.distinct) <= set(updated.distinct)
-    assert updated.blob == "\n".join(updated.distinct)
-    np.testing.assert_array_equal(updated.starts, starts_of(updated.distinct))
+    names, fresh_names = updated.name_table, fresh.name_table
+    assert [names.texts[i] for i in names.of_row.tolist()] == fresh.names.tolist()
+    assert set(fresh_names.texts) <= set(names.texts)
+    assert names.blob == "\n".join(names.texts)
+    np.testing.assert_array_equal(names.starts, starts_of(names.texts))
     assert updated.sorted_names.tolist() == fresh.sorted_names.tolist()
     assert updated.sorted_rows.tolist() == fresh.sorted_rows.tolist()
     np.testing.assert_array_equal(updated.path_rank_array, fresh.path_rank_array)
     np.testing.assert_array_equal(updated.newest_array, fresh.newest_array)
     assert updated.sorted_paths.tolist() == fresh.sorted_paths.tolist()
     assert updated.path_rows.tolist() == fresh.path_rows.tolist()
-    assert ([updated.folders[i] for i in updated.folder_of_row.tolist()]
-            == [fresh.folders[i] for i in fresh.folder_of_row.tolist()])  # fmt: skip
-    assert set(fresh.folders) <= set(updated.folders)
+    folders, fresh_folders = updated.folder_table, fresh.folder_table
+    assert ([folders.texts[i] for i in folders.of_row.tolist()]
+            == [fresh_folders.texts[i] for i in fresh_folders.of_row.tolist()])  # fmt: skip
+    assert set(fresh_folders.texts) <= set(folders.texts)
     for key in fresh.by_stem.ids:
         assert updated.by_stem.get(key) == fresh.by_stem.get(key)
     for key in fresh.by_suffix.ids:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from wsnb.disk.launcher import Launcher, _popen
 from wsnb.errors import LaunchError, PolicyError
-from wsnb.launcher import Launcher, _popen
-from wsnb.policy import AccessPolicy, WsPath
+from wsnb.policy.access import AccessPolicy, WsPath
 from wsnb.types import Rule
 
 ODD_NAME = "-rf 季度 报告 final.txt"

@@ -17,7 +17,7 @@ import pytest
 from live_helpers import index_frame, make_tree, wait_for_scan_rows, wait_until
 
 import wsnb
-from wsnb.following import IndexChange
+from wsnb.fileindex.changes import IndexChange
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ import pytest
 from live_helpers import fresh_frame, index_frame, make_tree, wait_for_scan_rows, wait_until
 
 import wsnb
-from wsnb.watch import Batch, Notifier, Watcher, WatchSettings, unwatchable_reason
+from wsnb.fileindex.watcher import Batch, Notifier, Watcher, WatchSettings, unwatchable_reason
 
 
 def refuse(paths: list[str]) -> Notifier:

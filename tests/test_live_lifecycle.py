@@ -21,8 +21,9 @@ import pytest
 from live_helpers import make_tree, wait_for_scan_rows, wait_until
 
 import wsnb
-from wsnb import forked, scanner
-from wsnb.scanner import scan
+from wsnb import forked
+from wsnb.fileindex import scanner, walker
+from wsnb.fileindex.scanner import scan
 
 
 def open_fds() -> int:
@@ -124,11 +125,11 @@ def test_a_forked_scan_child_and_a_running_watcher_do_not_interfere(
     """
     make_tree(root, {f"tree/p{p}/m{m}/f{f}.py": "x" for p in range(8) for m in range(8)
                      for f in range(6)})  # fmt: skip
-    monkeypatch.setattr(scanner, "_SHARE_AFTER_ENTRIES", 1)
-    monkeypatch.setattr(scanner, "_SHARE_MIN_FOLDERS", 2)
+    monkeypatch.setattr(walker, "_SHARE_AFTER_ENTRIES", 1)
+    monkeypatch.setattr(walker, "_SHARE_MIN_FOLDERS", 2)
     monkeypatch.setattr(scanner, "_SHARE_MIN_MAX_FILES", 1)
     started: list[int] = []
-    original = scanner.fork_call
+    original = walker.fork_call
 
     def counted(func: Callable[[], Any]) -> forked.Forked | None:
         child = original(func)
@@ -136,7 +137,7 @@ def test_a_forked_scan_child_and_a_running_watcher_do_not_interfere(
             started.append(child.pid)
         return child
 
-    monkeypatch.setattr(scanner, "fork_call", counted)
+    monkeypatch.setattr(walker, "fork_call", counted)
     with wsnb.open_workspace(root) as ws:
         ws.scan()
         stop = threading.Event()
@@ -200,13 +201,13 @@ def test_in_a_real_kernel_a_shared_scan_beside_the_watcher_and_a_clean_shutdown(
         import threading, time
         import pandas as pd
         import wsnb
-        from wsnb import scanner
-        from wsnb.scanner import scan
-        scanner._SHARE_AFTER_ENTRIES, scanner._SHARE_MIN_FOLDERS = 1, 2
+        from wsnb.fileindex import scanner, walker
+        from wsnb.fileindex.scanner import scan
+        walker._SHARE_AFTER_ENTRIES, walker._SHARE_MIN_FOLDERS = 1, 2
         scanner._SHARE_MIN_MAX_FILES = 1
         forks = []
-        original = scanner.fork_call
-        scanner.fork_call = lambda func: forks.append(1) or original(func)
+        original = walker.fork_call
+        walker.fork_call = lambda func: forks.append(1) or original(func)
         ws = wsnb.open_workspace({str(root)!r})
         ws.scan()
         stop = threading.Event()

@@ -23,7 +23,7 @@ from notes_evaluation import (
 )
 from notes_reference import ReferenceSearch, is_stale, parse_query
 
-from wsnb.notes.index import NoteIndex
+from wsnb.notes.noteindex import NoteIndex
 
 
 @pytest.fixture(scope="module")

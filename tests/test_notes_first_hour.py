@@ -12,7 +12,7 @@ from notes_helpers import clock_at, initialized, write
 from wsnb.errors import PolicyError, UsageError, WorkspaceOpenError
 from wsnb.notes import open_notes
 from wsnb.notes.layout import FolderStatus, inspect_folder
-from wsnb.notes.markdown import note_meta
+from wsnb.text.markdown import note_meta
 
 FRONT = "---\ntags: [ml, reading]\naliases: [Attention paper]\n---\nThe transformer paper.\n"
 
@@ -88,7 +88,7 @@ def test_a_missing_folder_in_a_missing_folder_is_still_a_clear_error(tmp_path: P
 
 def test_the_parent_policy_has_every_field_of_the_policy(tmp_path: Path) -> None:
     from wsnb.notes.creating import _ParentPolicy
-    from wsnb.policy import AccessPolicy
+    from wsnb.policy.access import AccessPolicy
     from wsnb.types import PermissionMode
 
     made = _ParentPolicy(tmp_path / "new", PermissionMode.CONFIRM)

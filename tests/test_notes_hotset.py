@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from wsnb.notes.hotset import HALF_LIFE_DAYS, MAX_BOOST, PIN_BOOST, USE_BOOST, Hotset
-from wsnb.notes.index import NoteIndex
 from wsnb.notes.indexstore import IndexStore
-from wsnb.policy import AccessPolicy
+from wsnb.notes.noteindex import NoteIndex
+from wsnb.policy.access import AccessPolicy
 
 DAY = 86_400.0
 

@@ -12,9 +12,9 @@ import pytest
 from notes_helpers import write
 
 from wsnb.errors import PolicyError, UsageError
-from wsnb.notes.index import SEARCH_COLUMNS, NoteIndex
 from wsnb.notes.indexstore import CHUNK_FIELDS, MANIFEST_FIELDS
-from wsnb.policy import AccessPolicy
+from wsnb.notes.noteindex import SEARCH_COLUMNS, NoteIndex
+from wsnb.policy.access import AccessPolicy
 from wsnb.types import PermissionMode
 
 INDEX = Path(".assistant/index")

@@ -15,10 +15,10 @@ import pytest
 from notes_helpers import write
 
 from wsnb.errors import UsageError
-from wsnb.notes.index import NoteIndex
+from wsnb.notes.noteindex import NoteIndex
 from wsnb.notes.rules import NoteRules
 from wsnb.notes.walk import walk_notes
-from wsnb.policy import AccessPolicy
+from wsnb.policy.access import AccessPolicy
 from wsnb.types import PermissionMode
 
 QUERIES = ["launch", "restart", "gardening", "机器学习", "复习", "kiwi", "猫", "weekly plan"]
@@ -233,7 +233,7 @@ def test_the_notes_facade_sees_a_note_written_a_moment_ago_and_its_decision(
 
 def test_the_report_names_each_skipped_file_and_why(notes: Path) -> None:
     from wsnb.i18n import using_language
-    from wsnb.notes.index import NOT_TEXT, TOO_LARGE
+    from wsnb.notes.noteindex import NOT_TEXT, TOO_LARGE
 
     (notes / "binary.md").write_bytes(b"\x00\x01\x02 binary\x00")
     write(notes, "big.md", "# Big\n\n" + "word " * 100)

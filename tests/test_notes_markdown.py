@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from wsnb.notes.markdown import chunk_markdown, note_meta, split_frontmatter
+from wsnb.text.markdown import chunk_markdown, note_meta, split_frontmatter
 
 NOTE = """---
 title: Website relaunch

@@ -10,7 +10,7 @@ import pytest
 from agent_server import ScriptedServer, Step, text_chunks
 from notes_helpers import ANSWERS_ZH, clock_at, initialized
 
-from wsnb.agent.llm import LLMClient
+from wsnb.llm import LLMClient
 from wsnb.notes import ModelWriter, Notes
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from wsnb.errors import UsageError
-from wsnb.notes.index import NoteHit, NoteIndex
-from wsnb.policy import AccessPolicy
+from wsnb.notes.noteindex import NoteHit, NoteIndex
+from wsnb.policy.access import AccessPolicy
 from wsnb.search.rank import FieldRanker
 from wsnb.types import PermissionMode
 

@@ -18,10 +18,10 @@ import pandas as pd
 import pytest
 
 from wsnb.notes import open_notes
-from wsnb.notes.index import TOO_LARGE
+from wsnb.notes.noteindex import TOO_LARGE
 from wsnb.notes.rules import NoteRules
 from wsnb.notes.walk import WalkResult, list_folder, walk_notes
-from wsnb.policy import AccessPolicy
+from wsnb.policy.access import AccessPolicy
 
 MAX_FILE_SIZE = 1024
 

@@ -17,12 +17,12 @@ import pytest
 from live_helpers import wait_until
 from notes_helpers import write
 
+from wsnb.fileindex.watcher import Notifier, WatchSettings
 from wsnb.notes import open_notes
 from wsnb.notes.facade import Notes
-from wsnb.notes.index import NoteIndex
-from wsnb.policy import AccessPolicy
+from wsnb.notes.noteindex import NoteIndex
+from wsnb.policy.access import AccessPolicy
 from wsnb.types import PermissionMode
-from wsnb.watch import Notifier, WatchSettings
 
 QUERIES = ["launch", "kiwi", "机器学习", "papaya", "weekly plan"]
 

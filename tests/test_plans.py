@@ -15,7 +15,7 @@ from wsnb.errors import (
     StalePlanError,
     UsageError,
 )
-from wsnb.plans import Plan
+from wsnb.plans.plan import Plan
 from wsnb.types import PermissionMode, PlanState, Risk, Rule
 
 # -- the lifecycle -------------------------------------------------------------

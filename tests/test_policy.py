@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from wsnb.errors import PolicyError, WorkspaceOpenError
-from wsnb.policy import (
+from wsnb.policy.access import (
     AccessPolicy,
     WsPath,
     check_workspace_root,
@@ -98,7 +98,7 @@ def test_system_folders_are_refused(root: str) -> None:
     ["C:\\", "C:\\Windows", "C:\\Program Files\\App", "D:\\ProgramData", "C:\\$Recycle.Bin\\x"],
 )
 def test_windows_system_folders_are_recognised(root: str) -> None:
-    from wsnb.roots import _system_folder_reason
+    from wsnb.policy.roots import _system_folder_reason
 
     assert _system_folder_reason(root) is not None
     assert _system_folder_reason("C:\\Users\\me\\code\\proj") is None
@@ -116,7 +116,7 @@ def test_the_home_folder_itself_is_refused_but_not_its_projects(
 
 
 def test_a_windows_home_folder_is_refused() -> None:
-    from wsnb.roots import _system_folder_reason
+    from wsnb.policy.roots import _system_folder_reason
 
     assert "home folder" in (_system_folder_reason("C:\\Users\\me") or "")
     assert _system_folder_reason("C:\\Users\\me\\proj") is None

@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from wsnb.disk.launcher import Launcher
+from wsnb.disk.trash import Trash
 from wsnb.errors import UsageError
-from wsnb.index import FileIndex
-from wsnb.launcher import Launcher
-from wsnb.policy import AccessPolicy
-from wsnb.scanner import ScanLimits, scan
+from wsnb.fileindex.index import FileIndex
+from wsnb.fileindex.scanner import ScanLimits, scan
+from wsnb.policy.access import AccessPolicy
 from wsnb.tools.base import ToolContext
 from wsnb.tools.limits import DEFAULT, ToolLimits
 from wsnb.tools.read import ListFolderTool, ReadFileTool, SearchFilesTool, SearchTextTool
-from wsnb.trash import Trash
 
 
 def model_context(root: Path) -> ToolContext:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from wsnb.i18n import using_language
-from wsnb.redact import (
+from wsnb.text.redact import (
     REDACTION_TABLE,
     count_markers,
     redact,

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from wsnb.errors import ConflictError
-from wsnb.policy import AccessPolicy
+from wsnb.fileindex.scanner import scan
+from wsnb.policy.access import AccessPolicy
 from wsnb.sample import (
     GENERATED_FILES,
     LARGE_FILE_BYTES,
@@ -18,7 +19,6 @@ from wsnb.sample import (
     STORED_FILES,
     copy_sample_workspace,
 )
-from wsnb.scanner import scan
 
 STORED_ROOT = Path(__file__).resolve().parent.parent / "wsnb" / "sample" / "files"
 

@@ -10,9 +10,9 @@ from english import english_sentences
 
 import wsnb
 from wsnb.errors import UsageError
+from wsnb.fileindex.index import FileIndex
+from wsnb.fileindex.scantypes import ScanLimits, ScanReport
 from wsnb.i18n import using_language
-from wsnb.index import FileIndex
-from wsnb.scantypes import ScanLimits, ScanReport
 
 
 def _report(**changes: object) -> ScanReport:

@@ -24,10 +24,11 @@ import pandas as pd
 import pytest
 from helpers import make_files
 
-from wsnb import forked, scanner
+from wsnb import forked
 from wsnb.errors import UsageError
-from wsnb.policy import AccessPolicy
-from wsnb.scanner import ScanLimits, ScanReport, scan
+from wsnb.fileindex import scanner, walker
+from wsnb.fileindex.scanner import ScanLimits, ScanReport, scan
+from wsnb.policy.access import AccessPolicy
 
 pytestmark = pytest.mark.skipif(not forked.can_fork(), reason="only Linux forks a child here")
 
@@ -37,11 +38,11 @@ WIDE = ScanLimits(max_depth=64, max_files=1_000_000)
 @pytest.fixture
 def forks(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """Share from the first folders on, and count the children started."""
-    monkeypatch.setattr(scanner, "_SHARE_AFTER_ENTRIES", 1)
-    monkeypatch.setattr(scanner, "_SHARE_MIN_FOLDERS", 2)
+    monkeypatch.setattr(walker, "_SHARE_AFTER_ENTRIES", 1)
+    monkeypatch.setattr(walker, "_SHARE_MIN_FOLDERS", 2)
     monkeypatch.setattr(scanner, "_SHARE_MIN_MAX_FILES", 1)
     started: list[int] = []
-    original = scanner.fork_call
+    original = walker.fork_call
 
     def counted(func: Callable[[], Any]) -> forked.Forked | None:
         child = original(func)
@@ -49,7 +50,7 @@ def forks(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
             started.append(child.pid)
         return child
 
-    monkeypatch.setattr(scanner, "fork_call", counted)
+    monkeypatch.setattr(walker, "fork_call", counted)
     yield started
 
 
@@ -110,7 +111,7 @@ def test_child_that_fails_leaves_its_folders_to_the_parent(
     def broken(parent: object, given: object) -> object:
         raise OSError("the child could not list")
 
-    monkeypatch.setattr(scanner, "_walk_in_child", broken)
+    monkeypatch.setattr(walker, "_walk_in_child", broken)
     frame, _ = same_scan(project(tmp_path))
     assert forks and "pkg5/mod3/f4.py" in set(frame["path"])
 
@@ -126,13 +127,13 @@ def test_progress_ends_with_the_total(tmp_path: Path, forks: list[int]) -> None:
 def test_small_scan_or_bound_scan_stays_in_one_process(tmp_path: Path) -> None:
     root = project(tmp_path)
     started: list[object] = []
-    original = scanner.fork_call
-    scanner.fork_call = lambda func: started.append(func) or original(func)  # type: ignore[assignment]
+    original = walker.fork_call
+    walker.fork_call = lambda func: started.append(func) or original(func)  # type: ignore[assignment]
     try:
         scan(AccessPolicy(root), limits=WIDE, workers=2)  # far below _SHARE_AFTER_ENTRIES
         scan(AccessPolicy(root), workers=2)  # the model's bound: never shared
     finally:
-        scanner.fork_call = original
+        walker.fork_call = original
     assert started == []
 
 
@@ -302,9 +303,9 @@ def test_signal_just_after_the_fork_never_runs_the_callers_code(tmp_path: Path) 
 import os, signal, sys
 sys.path[:0] = {[str(Path(__file__).parent), str(Path(__file__).parent.parent)]!r}
 from test_scan_shared import WIDE
-from wsnb import scanner
-from wsnb.policy import AccessPolicy
-scanner._SHARE_AFTER_ENTRIES, scanner._SHARE_MIN_FOLDERS, scanner._SHARE_MIN_MAX_FILES = 1, 2, 1
+from wsnb.fileindex import scanner, walker
+from wsnb.policy.access import AccessPolicy
+walker._SHARE_AFTER_ENTRIES, walker._SHARE_MIN_FOLDERS, scanner._SHARE_MIN_MAX_FILES = 1, 2, 1
 def ring(*_):
     raise KeyboardInterrupt
 signal.signal(signal.SIGALRM, ring)

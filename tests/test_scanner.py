@@ -13,9 +13,9 @@ import pytest
 from helpers import make_files, scan_paths
 
 from wsnb.errors import UsageError
-from wsnb.names import is_text_name
-from wsnb.policy import AccessPolicy
-from wsnb.scanner import FILE_COLUMNS, SKIP_DIRS, ScanLimits, empty_frame, scan
+from wsnb.fileindex.scanner import FILE_COLUMNS, SKIP_DIRS, ScanLimits, empty_frame, scan
+from wsnb.policy.access import AccessPolicy
+from wsnb.policy.names import is_text_name
 
 
 def make_link(link: Path, target: Path | str, *, is_dir: bool = False) -> None:

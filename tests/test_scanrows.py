@@ -11,9 +11,9 @@ import pytest
 from helpers import make_files
 
 from wsnb.errors import PolicyError, UsageError
-from wsnb.policy import AccessPolicy
-from wsnb.scanner import FILE_COLUMNS, ScanLimits, scan
-from wsnb.scanrows import rows_for_paths
+from wsnb.fileindex.scanner import FILE_COLUMNS, ScanLimits, scan
+from wsnb.fileindex.scanrows import rows_for_paths
+from wsnb.policy.access import AccessPolicy
 
 LIMITS = ScanLimits(max_depth=4, max_files=100_000)
 

@@ -12,7 +12,7 @@ from helpers import Bench, write
 
 import wsnb
 from wsnb.errors import PolicyError
-from wsnb.names import CONTENT_HEAD_BYTES, content_decides, sensitive_rule
+from wsnb.policy.names import CONTENT_HEAD_BYTES, content_decides, sensitive_rule
 from wsnb.types import PlanState, Rule
 
 PRIVATE_PEM = ("-----BEGIN RSA PRIVATE KEY-----\n"

@@ -14,9 +14,9 @@ import pytest
 
 import wsnb
 from wsnb.errors import PolicyError
-from wsnb.filekinds import binary_kind
 from wsnb.i18n import using_language
-from wsnb.names import (
+from wsnb.policy.filekinds import binary_kind
+from wsnb.policy.names import (
     SENSITIVE_RULES,
     is_sensitive_name,
     is_sensitive_path,

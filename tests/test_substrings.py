@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from wsnb.substrings import starts_in
+from wsnb.fileindex.substrings import starts_in
 
 
 def every_start(text: str, query: str) -> list[int]:

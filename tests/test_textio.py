@@ -9,15 +9,8 @@ from pathlib import Path
 import pytest
 from helpers import put
 
-from wsnb.errors import (
-    NotFoundError,
-    PolicyError,
-    UnsupportedFileError,
-    UsageError,
-)
-from wsnb.fsops import atomic_write
-from wsnb.policy import AccessPolicy
-from wsnb.textio import (
+from wsnb.disk.fsops import atomic_write
+from wsnb.disk.textio import (
     TextFormat,
     decode_bytes,
     detect_format,
@@ -27,6 +20,13 @@ from wsnb.textio import (
     stays_gbk,
     unified_diff,
 )
+from wsnb.errors import (
+    NotFoundError,
+    PolicyError,
+    UnsupportedFileError,
+    UsageError,
+)
+from wsnb.policy.access import AccessPolicy
 from wsnb.types import Rule
 
 GBK_TEXT = "中文内容，用于测试编码。\n第二行：简体中文。\n"

@@ -15,9 +15,9 @@ from urllib.parse import unquote
 
 import pytest
 
+from wsnb.disk.trash import Trash, TrashRecord
 from wsnb.errors import ConflictError, NotFoundError, TrashError, UsageError
-from wsnb.policy import AccessPolicy, WsPath
-from wsnb.trash import Trash, TrashRecord
+from wsnb.policy.access import AccessPolicy, WsPath
 
 pytestmark = pytest.mark.skipif(
     sys.platform in {"darwin", "win32"}, reason="reads the freedesktop trash"

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from helpers import Bench, make_bench, snapshot, user_files, write
 
+from wsnb.disk.trash import Trash
 from wsnb.errors import StalePlanError, UndoError
 from wsnb.i18n import using_language
-from wsnb.plans import Plan
-from wsnb.trash import Trash
+from wsnb.plans.plan import Plan
 from wsnb.types import ActionType, PlanState
 
 

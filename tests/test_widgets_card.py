@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import wsnb
-from wsnb.plans import Plan
+from wsnb.plans.plan import Plan
 from wsnb.types import PlanState
 from wsnb.widgets import PlanCard
 from wsnb.widgets._html import code_block, diff_block

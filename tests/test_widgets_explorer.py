@@ -8,7 +8,7 @@ import pytest
 from helpers import Recorder, fake_bin, user_files
 
 import wsnb
-from wsnb.launcher import Launcher
+from wsnb.disk.launcher import Launcher
 from wsnb.types import PlanState
 from wsnb.widgets.card import PlanCard
 from wsnb.widgets.explorer import Explorer, FileRow, FolderNode

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import wsnb
-from wsnb.history import Journal, JournalEntry, new_entry_id
 from wsnb.i18n import using_language
+from wsnb.plans.journal import Journal, JournalEntry, new_entry_id
 from wsnb.types import PlanState
 from wsnb.widgets import HistoryView, PlanCard
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from helpers import Bench, make_bench, snapshot, user_files, write
 
+from wsnb.disk.trash import TrashRecord
 from wsnb.errors import ConfirmationError
-from wsnb.plans import Plan
-from wsnb.trash import TrashRecord
+from wsnb.plans.plan import Plan
 from wsnb.types import PlanState, Risk, Rule
 
 

@@ -28,12 +28,14 @@ from .errors import (
     WriteError,
     WsnbError,
 )
+from .fileindex.scanner import ScanLimits, ScanReport
+from .fileindex.watcher import WatchSettings
 from .i18n import get_language, set_language
+from .notebook import Workspace, open_workspace
 from .notes import Notes, open_notes
-from .plans import Plan
-from .policy import AccessPolicy, Decision, WsPath
+from .plans.plan import Plan
+from .policy.access import AccessPolicy, Decision, WsPath
 from .sample import copy_sample_workspace
-from .scanner import ScanLimits, ScanReport
 from .types import (
     ActionType,
     FileInfo,
@@ -44,8 +46,6 @@ from .types import (
     Rule,
     ToolResult,
 )
-from .watch import WatchSettings
-from .workspace import Workspace, open_workspace
 
 __version__ = "0.1.0"
 

@@ -22,7 +22,7 @@ from .i18n import N_, _
 if TYPE_CHECKING:
     from IPython.core.interactiveshell import InteractiveShell
 
-    from .workspace import Workspace
+    from .notebook import Workspace
 
 __all__ = ["HELP", "WorkspaceMagics", "load_ipython_extension"]
 
@@ -84,7 +84,7 @@ class WorkspaceMagics(Magics):
     # -- the subcommands ----------------------------------------------------------------
 
     def _open(self, path: str) -> Workspace:
-        from . import open_workspace
+        from .notebook import open_workspace
 
         if not path:
             raise IPythonUsageError(_("Say which folder to open: %ws open PATH."))

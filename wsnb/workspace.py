@@ -1,8 +1,10 @@
-"""``open_workspace()`` and the ``Workspace`` a notebook user holds.
+"""The core ``Workspace``: a folder read, searched, followed and changed through plans, no faces.
 
 The facade wires the floors below and adds no logic of its own: reads go to
 the read tools (and raise the tool's error when refused), changes go to the
-plan book and come back as plans to confirm.
+plan book and come back as plans to confirm. It runs in a plain script: the
+notebook's ``Workspace`` (``wsnb.notebook``, what ``wsnb.open_workspace`` returns)
+adds the views and the agent on top of it.
 """
 
 from __future__ import annotations
@@ -10,42 +12,36 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-import threading
 import time
 import weakref
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
-from . import fsops, textio
+from .disk import fsops, textio
 from .errors import NotFoundError
+from .fileindex.verdicts import ContentVerdicts
+from .fileindex.watcher import IndexWatch, WatchSettings
 from .i18n import _, in_english
-from .policy import AccessPolicy, WsPath
+from .policy.access import AccessPolicy, WsPath
 from .tools.base import ToolContext, ToolRegistry, local_now
 from .tools.limits import ToolLimits
 from .tools.read import READ_TOOLS
-from .types import FileInfo, FileText, PermissionMode, PlanState, ToolResult
-from .verdicts import ContentVerdicts
-from .watch import Watcher, WatchSettings
+from .types import FileInfo, FileText, PermissionMode, ToolResult
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .agent import Agent, Reply
-    from .analysis import ProjectSummary
-    from .following import IndexChange
-    from .index import FileIndex
-    from .launcher import Launcher
-    from .plans import Plan, PlanBook
-    from .scanner import ScanLimits, ScanReport
+    from .disk.launcher import Launcher
+    from .disk.trash import Trash
+    from .fileindex.analysis import ProjectSummary
+    from .fileindex.changes import IndexChange
+    from .fileindex.index import FileIndex
+    from .fileindex.scanner import ScanLimits, ScanReport
+    from .plans.book import PlanBook
+    from .plans.plan import Plan
     from .search.grep import Progress
-    from .trash import Trash
-    from .widgets.chat import ChatView
-    from .widgets.explorer import Explorer
-    from .widgets.history import HistoryView
-    from .widgets.panel import WorkspacePanel
-    from .widgets.search import SearchPanel
 
 __all__ = ["Workspace", "open_workspace"]
 
@@ -83,17 +79,8 @@ def open_workspace(
 
     Raises ``WorkspaceOpenError`` for a missing folder, a file, or a system folder.
     """
-    try:
-        mode = PermissionMode(mode)
-    except ValueError:
-        from .errors import UsageError
-
-        choices = ", ".join(repr(m.value) for m in PermissionMode)
-        raise UsageError(_("mode must be one of {choices}, not {mode!r}.").format(
-            choices=choices, mode=mode)) from None
-    policy = AccessPolicy(path, mode=mode, allow_sensitive=allow_sensitive)
-    return Workspace(policy, limits=limits, trash=trash, launcher=launcher, clock=clock,
-                     watch=watch)  # fmt: skip
+    return Workspace.from_path(path, mode, limits=limits, allow_sensitive=allow_sensitive,
+                               trash=trash, launcher=launcher, clock=clock, watch=watch)
 
 
 class Workspace:
@@ -112,26 +99,24 @@ class Workspace:
         clock: Callable[[], datetime] | None = None,
         watch: bool | WatchSettings = True,
     ) -> None:
-        from .history import Journal
-        from .launcher import Launcher
+        from .disk.launcher import Launcher
+        from .disk.trash import Trash
+        from .fileindex.scanner import ScanLimits
         from .listeners import Listeners
-        from .plans import PlanBook
-        from .scanner import ScanLimits
+        from .plans.book import PlanBook, stale_marker
+        from .plans.journal import Journal
         from .tools.writes import register_write_tools
-        from .trash import Trash
 
         self.policy = policy
         self.limits = limits or ScanLimits.for_person()
         self._index: FileIndex | None = None
         self._summary: tuple[pd.DataFrame, ProjectSummary] | None = None
         self._progress: Callable[[int], None] | None = None
-        self._agent: Agent | None = None
-        self._live = _Live(watch)
+        self._live = IndexWatch(watch)
         # The watcher stops when this workspace is collected, without keeping it alive.
         self._finalizer = weakref.finalize(self, self._live.stop)
         self._file_listeners: Listeners[IndexChange] = Listeners("workspace files")
         self._followed: set[str] = set()  # the done plans the index has followed
-        self._file_listeners.add(_stale_plans(weakref.ref(self)))
         self.tools = ToolRegistry()
         for tool in READ_TOOLS:
             self.tools.register(tool)
@@ -154,7 +139,35 @@ class Workspace:
             fsops.keep_out_of_git(policy.root)  # a .wsnb/ from an older wsnb: no .gitignore yet
         self._book: PlanBook = PlanBook(self.context, self.tools, journal,
                                         on_change=self._follow_plan)  # fmt: skip
+        # Pending plans whose paths change outside wsnb say so on their cards.
+        self._file_listeners.add(stale_marker(self._book, policy))
         logger.info("workspace opened: %s (mode %s)", policy.root, policy.mode.value)
+
+    @classmethod
+    def from_path(
+        cls,
+        path: str | os.PathLike[str],
+        mode: PermissionMode | str = PermissionMode.CONFIRM,
+        *,
+        limits: ScanLimits | None = None,
+        allow_sensitive: bool = False,
+        trash: Trash | None = None,
+        launcher: Launcher | None = None,
+        clock: Callable[[], datetime] | None = None,
+        watch: bool | WatchSettings = True,
+    ) -> Self:
+        """``open_workspace`` for this class (the notebook's ``Workspace`` opens this way)."""
+        try:
+            mode = PermissionMode(mode)
+        except ValueError:
+            from .errors import UsageError
+
+            choices = ", ".join(repr(m.value) for m in PermissionMode)
+            raise UsageError(_("mode must be one of {choices}, not {mode!r}.").format(
+                choices=choices, mode=mode)) from None
+        policy = AccessPolicy(path, mode=mode, allow_sensitive=allow_sensitive)
+        return cls(policy, limits=limits, trash=trash, launcher=launcher, clock=clock,
+                   watch=watch)
 
     def __repr__(self) -> str:
         scanned = f"{len(self._index.frame):,} entries" if self._index else "not scanned yet"
@@ -178,9 +191,10 @@ class Workspace:
 
         ``progress`` is called with the number of entries seen so far.
         """
-        from .index import FileIndex
+        from .fileindex.index import FileIndex
+        from .fileindex.scanner import scan
+        from .plans.book import plans_running
         from .progress import notebook_progress
-        from .scanner import scan
 
         started = time.time_ns()  # what changes after this, the watcher's first look catches
         # In a notebook, a scan that takes more than half a second shows a bar.
@@ -194,7 +208,7 @@ class Workspace:
             self._index = FileIndex(frame, report, policy=self.policy, limits=self.limits,
                                     verdicts=self._verdicts)  # fmt: skip
             self._index.listeners.add(self._file_listeners.notify)
-            self._index.plans_running = _plans_running(self._book, self._followed)
+            self._index.plans_running = plans_running(self._book, self._followed)
             self._live.start(self._index, started)
         else:  # the same index object, so views that follow it keep following
             self._index.reset(frame, report)
@@ -219,7 +233,7 @@ class Workspace:
 
     def _binary_seen(self, target: WsPath) -> None:
         """A read found the text-named ``target`` binary: the index says so from now on."""
-        from .following import Change
+        from .fileindex.changes import Change
 
         try:
             info = os.lstat(target.absolute)
@@ -341,7 +355,7 @@ class Workspace:
         """A text file's content with its encoding; ``str()`` gives the text.
 
         Whole files up to ``max_bytes`` (16 MiB); a longer file is cut there,
-        and its display says so. A sensitive file (``wsnb.names.SENSITIVE_RULES``)
+        and its display says so. A sensitive file (``wsnb.policy.names.SENSITIVE_RULES``)
         is read only on purpose: ``confirm`` is its name, typed (``confirm="id_rsa"``);
         the read is logged, never its content.
         """
@@ -366,14 +380,14 @@ class Workspace:
 
     def tree(self, path: str = ".", depth: int = 2) -> pd.DataFrame:
         """The index below ``path`` as a DataFrame that reads as a tree (column ``tree``)."""
-        from .treeview import tree_frame
+        from .fileindex.treeview import tree_frame
 
         folder = self.policy.check_read_dir(path).raise_if_refused()
         return tree_frame(self._current_index().frame, folder.relative, depth)
 
     def summary(self) -> ProjectSummary:
         """An offline overview: languages, sizes, top folders, key files, entry points."""
-        from .analysis import summarize
+        from .fileindex.analysis import summarize
 
         index = self._current_index()
         # Once per index state: every change (a scan, a plan, an outside edit) gives the index a
@@ -382,20 +396,6 @@ class Workspace:
         if self._summary is None or self._summary[0] is not frame:
             self._summary = (frame, summarize(self.policy, index))
         return self._summary[1]
-
-    # -- in a notebook ----------------------------------------------------------------
-
-    def explore(self) -> Explorer:
-        """A folder tree with a preview pane and buttons that make plan cards (a widget)."""
-        from .widgets.explorer import Explorer
-
-        return Explorer(self)
-
-    def search_panel(self) -> SearchPanel:
-        """A search box over names or text, with results and a preview (a widget)."""
-        from .widgets.search import SearchPanel
-
-        return SearchPanel(self)
 
     # -- changes: every one is a plan -------------------------------------------------
 
@@ -479,113 +479,6 @@ class Workspace:
         """
         return self._book.subscribe_new(listener)
 
-    def history_view(self) -> HistoryView:
-        """The journal as a table with an Undo button per entry (a widget)."""
-        from .widgets.history import HistoryView
-
-        return HistoryView(self)
-
-    # -- the agent --------------------------------------------------------------------
-
-    @property
-    def agent(self) -> Agent:
-        """The workspace agent behind ``ask()``: offline unless a model is configured.
-
-        ``ws.agent.connect("http://localhost:11434/v1", model="qwen2.5")`` connects a
-        model; so do ``WSNB_LLM_BASE_URL`` and ``WSNB_LLM_MODEL`` in the environment.
-        """
-        if self._agent is None:
-            from .agent import Agent
-
-            self._agent = Agent(self)
-        return self._agent
-
-    def ask(self, message: str, *, on_text: Callable[[str], None] | None = None) -> Reply:
-        """Ask about the workspace ("搜索 README", "what does this project do?").
-
-        Returns a reply with ``.text``, ``.table``, ``.plans`` (pending: confirm
-        them yourself), ``.files_read`` and ``.mode``.
-        """
-        return self.agent.ask(message, on_text=on_text)
-
-    def chat(self) -> ChatView:
-        """A chat widget: type requests, read replies, confirm their plans on the cards."""
-        from .widgets.chat import ChatView
-
-        return ChatView(self)
-
-    def panel(self, *, dock: bool = False, language: str | None = None) -> WorkspacePanel:
-        """One widget with everything: files, search, chat, plans, history and an overview.
-
-        ``dock=True`` opens it in JupyterLab's side area (needs ``sidecar``:
-        ``pip install 'wsnb[panel]'``; without it the panel shows in the cell, with a note).
-        ``language`` (``"en"`` or ``"zh"``; the setting when not given) is the status
-        line's until the person types.
-        """
-        from .widgets.panel import WorkspacePanel
-
-        panel = WorkspacePanel(self, language=language)
-        if dock:
-            panel.dock()
-        return panel
-
-
-class _Live:
-    """A workspace's watcher: started with the first scan, stopped once, from any thread."""
-
-    def __init__(self, watch: bool | WatchSettings) -> None:
-        self.settings = watch if isinstance(watch, WatchSettings) else None
-        self.enabled = bool(watch)
-        self.watcher: Watcher | None = None
-        self.closed = False
-        self.said = False  # the fallback was said once in the notebook
-        self._lock = threading.Lock()
-
-    def start(self, index: FileIndex, since_ns: int) -> None:
-        with self._lock:
-            if not self.enabled or self.closed or self.watcher is not None:
-                return
-            assert index.policy is not None
-            self.watcher = Watcher(index.policy.root, index.follow_batch, folders=index.folders,
-                                   settings=self.settings, since_ns=since_ns)  # fmt: skip
-            index.live_note = _live_note  # how the index says it falls back, if it must
-        self.watcher.start()
-
-    def stop(self) -> None:
-        with self._lock:
-            self.closed = True
-            watcher = self.watcher
-        if watcher is not None:
-            watcher.stop()
-
-    def state(self, index: FileIndex | None) -> str:
-        if self.closed:
-            return "closed"
-        if not self.enabled:
-            return "off"
-        if index is not None and index.revalidation is not None:
-            return "checking"
-        return "idle" if self.watcher is None else "watching"
-
-
-def _plans_running(book: PlanBook, followed: set[str]) -> Callable[[], bool]:
-    """Whether a plan of ``book`` is being carried out, or is done and not followed yet.
-
-    Holds the book weakly: the watcher's thread must never keep a workspace alive.
-    """
-    ref = weakref.ref(book)
-
-    def running() -> bool:
-        found = ref()
-        return found is not None and any(
-            plan.state is PlanState.CONFIRMED
-            or (plan.state is PlanState.DONE and plan.id not in followed)
-            for plan in found.plans()
-        )
-
-    return running
-
-
 def _binary_seen(ref: weakref.ref[Workspace]) -> Callable[[WsPath], None]:
     """``Workspace._binary_seen`` for the tools, holding the workspace weakly."""
 
@@ -595,46 +488,6 @@ def _binary_seen(ref: weakref.ref[Workspace]) -> Callable[[WsPath], None]:
             ws._binary_seen(target)
 
     return seen
-
-
-def _stale_plans(ref: weakref.ref[Workspace]) -> Callable[[IndexChange], None]:
-    """A listener that marks pending plans whose paths changed outside wsnb, on their cards.
-
-    Confirming such a plan fails as stale anyway (its fingerprints are checked
-    again); the card says so before anyone clicks. Holds the workspace weakly.
-    """
-
-    def mark(change: IndexChange) -> None:
-        ws = ref()
-        if ws is None or not change.outside:
-            return
-        changed = set(change.paths)
-        for plan in ws._book.plans():
-            if plan.state is not PlanState.PENDING or plan.data.get("stale_path"):
-                continue
-            named = [*plan.data.get("fingerprints", {})]
-            if plan.source is not None:
-                named.append(plan.source.relative)
-            touched = next((path for path in named if path in changed), None)
-            if touched is not None:
-                plan.warnings.append(_stale_warning(ws, touched))
-                plan.data["stale_path"] = touched  # last: a reader that sees it sees the warning
-                plan._notify()  # every card of the plan re-renders from it
-
-    return mark
-
-
-def _stale_warning(ws: Workspace, path: str) -> str:
-    if os.path.lexists(ws.policy.resolve(path).os_path):
-        return _("{path} changed outside wsnb since this plan was made: the plan is stale, "
-                 "make a new one.").format(path=path)  # fmt: skip
-    return _("{path} no longer exists: the plan is stale, make a new one.").format(path=path)
-
-
-def _live_note(reason: str) -> str:
-    """The sentence said once where no watcher works (the reason stays as the system gave it)."""
-    return _("Changes on disk are not watched here ({reason}); wsnb checks folder times "
-             "before each query instead.").format(reason=reason)  # fmt: skip
 
 
 def _scan_note(report: ScanReport) -> str:

@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 MODEL_CELL = """\
 import wsnb
-from wsnb.agent.llm import LLMClient
+from wsnb.llm import LLMClient
 
 nb = wsnb.open_notes({notes!r})
 nb.initialize().confirm()

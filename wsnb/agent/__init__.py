@@ -3,7 +3,7 @@
 ``ws.ask("搜索 README")`` returns a ``Reply``; ``ws.agent`` is the ``Agent``
 behind it (``connect()`` a model, ``disconnect()`` to go offline). Models
 only ever propose: every change they ask for is a pending plan a person
-confirms. ``LLMClient`` and ``ToolCall`` (in ``wsnb.agent.llm``) load httpx
+confirms. ``LLMClient`` and ``ToolCall`` (in ``wsnb.llm``) load httpx
 when first used.
 """
 

@@ -12,7 +12,7 @@ inside ``using_language()`` so they come out in the person's language.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -57,13 +57,15 @@ class Session:
         return self.lang == "zh"
 
 
-def run_command(session: Session, command: Command) -> Reply:
-    """The reply to one parsed command (context errors become a reply that asks again)."""
-    from .answers import MORE_HANDLERS
-    from .changes import CHANGE_HANDLERS
+def run_command(session: Session, command: Command,
+                changes: Mapping[str, Callable[[Session, Command], Reply]]) -> Reply:
+    """The reply to one parsed command (context errors become a reply that asks again).
 
-    handler = (_HANDLERS.get(command.action) or MORE_HANDLERS.get(command.action)
-               or CHANGE_HANDLERS[command.action])
+    ``changes`` are the handlers of the changing half (``wsnb.agent.changes``, which
+    builds on this module, so the caller hands them in rather than this module importing
+    them back).
+    """
+    handler = _HANDLERS.get(command.action) or changes[command.action]
     try:
         return handler(session, command)
     except Unresolved as exc:

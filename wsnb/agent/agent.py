@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 from ..i18n import _, using_language
 from ..tools.limits import ToolLimits
 from .actions import Session, help_text, run_command
-from .changes import asks_for_several, one_item_refusal
+from .answers import MORE_HANDLERS
+from .changes import CHANGE_HANDLERS, asks_for_several, one_item_refusal
 from .commands import CHANGES
 from .context import ConversationContext
 from .intents import NOT_WORKSPACE, Intent, IntentKind, classify, sensitive_request
@@ -31,8 +32,8 @@ from .reply import OFFLINE, Reply
 from .understand import Understood, understand
 
 if TYPE_CHECKING:
+    from ..llm import LLMClient
     from ..workspace import Workspace
-    from .llm import LLMClient
 
 __all__ = ["Agent", "offline_note"]
 
@@ -86,7 +87,7 @@ class Agent:
     def connect(self, base_url: str | None = None, *, model: str | None = None,
                 api_key: str | None = None, **options: object) -> LLMClient:  # fmt: skip
         """Connect an OpenAI-compatible server (Ollama, vLLM, LM Studio, llama.cpp, OpenAI)."""
-        from .llm import LLMClient
+        from ..llm import LLMClient
 
         self.llm = LLMClient(base_url, model=model, api_key=api_key, **options)  # type: ignore[arg-type]
         return self.llm
@@ -150,7 +151,7 @@ class Agent:
                 and asks_for_several(session, command.get("target")):
             return Reply(one_item_refusal())  # with or without a model: one item per plan
         if command is not None and (self.llm is None or command.action not in _MODEL_ACTIONS):
-            reply = run_command(session, command)
+            reply = run_command(session, command, {**MORE_HANDLERS, **CHANGE_HANDLERS})
             # With a model, a search that found nothing becomes a question for the model.
             if self.llm is None or command.action not in _SEARCHES or reply.table is not None:
                 return reply
@@ -203,6 +204,6 @@ def _client_from_environ(environ: Mapping[str, str] | None) -> LLMClient | None:
     # Only a wsnb setting opts in: file excerpts leave the machine only when asked to.
     if not any(env.get(k) for k in ("WSNB_LLM_BASE_URL", "WSNB_LLM_MODEL")):
         return None
-    from .llm import LLMClient
+    from ..llm import LLMClient
 
     return LLMClient(environ=env)

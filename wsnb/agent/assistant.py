@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import LLMError, WsnbError
 from ..i18n import _
-from ..redact import redact_for_model, redaction_note
+from ..text.redact import redact_for_model, redaction_note
 from .actions import Session, read_docs, resolve_targets
 from .commands import parse_command, several_targets
 from .context import ContextError
@@ -30,9 +30,9 @@ from .resolve import Resolution, Unresolved, resolve_name
 from .retrieval import retrieve
 
 if TYPE_CHECKING:
-    from ..plans import Plan
+    from ..llm import LLMClient, ToolCall
+    from ..plans.plan import Plan
     from ..types import ToolResult
-    from .llm import LLMClient, ToolCall
 
 __all__ = ["Budget", "answer_with_model"]
 

@@ -23,7 +23,7 @@ from .reply import Reply
 from .resolve import Kind, resolve_name
 
 if TYPE_CHECKING:
-    from ..plans import Plan
+    from ..plans.plan import Plan
 
 __all__ = ["CHANGE_HANDLERS", "asks_for_several", "one_item_refusal"]
 

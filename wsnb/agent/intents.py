@@ -184,7 +184,7 @@ _NAMES_ONLY = {"find", "grep", "define", "count", "help", "workspace", "project"
 def sensitive_request(message: str, action: str) -> Intent | None:
     """A refusal when ``action`` would open, show or change a file whose name holds secrets
     (".env", "id_rsa", "credentials.json"); a name search may still find it."""
-    from ..names import is_sensitive_path
+    from ..policy.names import is_sensitive_path
 
     if action in _NAMES_ONLY:
         return None

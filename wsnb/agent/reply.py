@@ -20,7 +20,7 @@ from .shown import shown_table
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..plans import Plan
+    from ..plans.plan import Plan
 
 __all__ = ["OFFLINE", "Reply", "markdown_html", "more_rows"]
 
@@ -67,14 +67,11 @@ class Reply:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """A reply view with live plan cards inside a Jupyter kernel; text and HTML elsewhere."""
-        from ..progress import in_notebook
+        from ..renderers import view_bundle  # the view the notebook face registered
 
-        if in_notebook():
-            from ..widgets.chat import ReplyView  # the face, loaded only when a notebook asks
-
-            bundle = ReplyView(self)._repr_mimebundle_(**kwargs)
-            if bundle is not None:
-                return bundle
+        bundle = view_bundle(self, **kwargs)
+        if bundle is not None:
+            return bundle
         return {"text/plain": self.plain(), "text/html": self._html()}
 
     def _html(self) -> str:

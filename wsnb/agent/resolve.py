@@ -26,7 +26,7 @@ from ..errors import UsageError
 from ..i18n import _
 
 if TYPE_CHECKING:
-    from ..index import FileIndex
+    from ..fileindex.index import FileIndex
     from ..workspace import Workspace
 
 __all__ = ["MAX_CANDIDATES", "Resolution", "Unresolved", "names_table", "resolve_name",

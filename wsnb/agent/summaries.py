@@ -3,7 +3,7 @@
 For each file: the title (first heading or first line), the headings, a
 Python module docstring, the top-level definitions (Python, C/C++, JS/TS)
 and the first paragraph of prose. Markdown goes through the notes' parser
-(``wsnb.notes.markdown``: front matter, ``` and ~~~ fences), so a summary and
+(``wsnb.text.markdown``: front matter, ``` and ~~~ fences), so a summary and
 a note agree on a file's title and headings. Nothing is paraphrased, so the
 summary never claims what the file doesn't say.
 """
@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..i18n import _
-from ..notes.markdown import note_meta, split_frontmatter
+from ..text.markdown import note_meta, split_frontmatter
 from ..types import FileText
 
 __all__ = ["FileSummary", "summarize_text"]

@@ -21,7 +21,7 @@ from .organiser import check_note_folder
 from .templates import has_own_content
 
 if TYPE_CHECKING:
-    from ..plans import Plan
+    from ..plans.plan import Plan
     from .facade import Notes
 
 __all__ = ["persona_plan", "plan_onboarding"]

@@ -35,7 +35,7 @@ from .groups import PlanGroup
 from .layout import DAILY_DIR, PERSONA_FILES, find_persona
 
 if TYPE_CHECKING:
-    from ..plans import Plan
+    from ..plans.plan import Plan
     from .facade import Notes
 
 __all__ = ["plan_check_in", "stable_facts"]

@@ -22,11 +22,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import UsageError, WorkspaceOpenError
-from ..history import Journal, JournalEntry
 from ..i18n import _
-from ..names import illegal_name_reason
-from ..policy import AccessPolicy, Decision, WsPath
-from ..roots import is_system_path
+from ..plans.journal import Journal, JournalEntry
+from ..policy.access import AccessPolicy
+from ..policy.decision import Decision
+from ..policy.names import illegal_name_reason
+from ..policy.roots import is_system_path
+from ..policy.wspath import WsPath
 from ..tools.base import ToolContext, ToolRegistry, local_now
 from ..tools.limits import ToolLimits
 from ..tools.writes import register_write_tools
@@ -34,9 +36,9 @@ from ..types import PermissionMode, Rule
 from .layout import ASSISTANT_DIR, DAILY_DIR, PERSONA_FILES, NotesPolicy
 
 if TYPE_CHECKING:
-    from ..index import FileIndex
-    from ..plans import Plan
-    from ..trash import Trash
+    from ..disk.trash import Trash
+    from ..fileindex.index import FileIndex
+    from ..plans.plan import Plan
     from .facade import Notes
     from .groups import PlanGroup
 
@@ -53,9 +55,9 @@ class NewFolder:
 
     def plan(self, clock: Callable[[], datetime] | None) -> Plan:
         """The plan that creates the folder (in the folder above), nothing else."""
-        from ..launcher import Launcher
-        from ..plans import PlanBook
-        from ..trash import Trash
+        from ..disk.launcher import Launcher
+        from ..disk.trash import Trash
+        from ..plans.book import PlanBook
 
         policy = _ParentPolicy(self.root, self.mode)
         ctx = ToolContext(policy=policy, index=_no_index, trash=self.trash or Trash(),

@@ -21,7 +21,7 @@ from . import memory as mem
 from .groups import PlanGroup
 
 if TYPE_CHECKING:
-    from ..plans import Plan
+    from ..plans.plan import Plan
     from .facade import Notes
 
 __all__ = ["append_plan", "archive_group", "promote_group", "promotion_plans"]

@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from ..errors import UsageError
+from ..fileindex.watcher import WatchSettings
 from ..i18n import _
 from ..tools.base import local_now
 from ..types import PermissionMode
-from ..watch import WatchSettings
 from ..workspace import Workspace
 from . import memory as mem
 from .config import NotesConfig
@@ -59,10 +59,10 @@ from .taxonomy import Taxonomy, suggest_evolution
 from .templates import PERSONA_TEMPLATES
 
 if TYPE_CHECKING:
-    from ..plans import Plan
-    from ..trash import Trash
-    from .index import IndexReport, NoteIndex
-    from .live import NotesWatch
+    from ..disk.trash import Trash
+    from ..plans.plan import Plan
+    from .noteindex import IndexReport, NoteIndex
+    from .watching import NotesWatch
 
 __all__ = ["Notes", "open_notes"]
 
@@ -125,7 +125,7 @@ class Notes(NotYetCreated, MemoryFlows):
         trash: Trash | None = None,
         watch: bool | WatchSettings = True,
     ) -> None:
-        from .live import NotesWatch
+        from .watching import NotesWatch
 
         self.clock = clock or local_now
         self._index: NoteIndex | None = None
@@ -407,7 +407,7 @@ class Notes(NotYetCreated, MemoryFlows):
         """The index of the notes (``.assistant/index/``), rebuilt when its settings change."""
         from dataclasses import asdict
 
-        from .index import NoteIndex
+        from .noteindex import NoteIndex
 
         config = self.config
         key = (config.index, config.ignore)

@@ -24,14 +24,14 @@ from .groups import PlanGroup
 from .layout import PATH_AI, PERSONA_FILES, README_AI, find_persona
 
 if TYPE_CHECKING:
-    from ..agent.llm import LLMClient
-    from ..plans import Plan
+    from ..llm import LLMClient
+    from ..plans.plan import Plan
     from ..widgets.notes_forms import CheckInForm, OnboardingForm
     from ..workspace import Workspace
     from .facade import Notes
-    from .index import IndexReport, NoteIndex
     from .layout import NotesPolicy
     from .modelwriter import ModelWriter
+    from .noteindex import IndexReport, NoteIndex
     from .prompt import AssembledPrompt, PromptSettings
     from .state import WorkspaceState
 
@@ -240,19 +240,21 @@ class MemoryFlows:
         from .modelwriter import ModelWriter
 
         if client is None:
-            from ..agent.llm import LLMClient
+            from ..llm import LLMClient
 
             client = LLMClient(**settings)
         return ModelWriter(client)
 
     def onboarding_form(self, writer: ob.FileWriter | None = None) -> OnboardingForm:
         """The onboarding questions as a notebook form (needs ipywidgets)."""
-        from ..widgets.notes_forms import OnboardingForm
+        from ..renderers import face  # the form the notebook face registered
 
-        return OnboardingForm(self._notes(), writer)
+        form: OnboardingForm = face("onboarding form")(self._notes(), writer)
+        return form
 
     def check_in_form(self, writer: ob.FileWriter | None = None) -> CheckInForm:
         """The daily check-in as a notebook form (needs ipywidgets)."""
-        from ..widgets.notes_forms import CheckInForm
+        from ..renderers import face  # the form the notebook face registered
 
-        return CheckInForm(self._notes(), writer)
+        form: CheckInForm = face("check-in form")(self._notes(), writer)
+        return form

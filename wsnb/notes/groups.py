@@ -18,7 +18,7 @@ import pandas as pd
 
 from ..errors import WsnbError
 from ..i18n import _, ngettext
-from ..plans import Plan
+from ..plans.plan import Plan
 from ..types import PlanState, ToolResult
 
 __all__ = ["PlanGroup"]
@@ -119,13 +119,10 @@ class PlanGroup:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """Plan cards with Confirm all inside a Jupyter kernel; the text anywhere else."""
-        from ..progress import in_notebook
+        from ..renderers import view_bundle  # the view the notebook face registered
 
-        if in_notebook():
-            from ..widgets.notes_forms import PlanGroupView  # the face, only when asked
-
-            bundle = PlanGroupView(self)._repr_mimebundle_(**kwargs)
-            if bundle is not None:
-                return bundle
+        bundle = view_bundle(self, **kwargs)
+        if bundle is not None:
+            return bundle
         text = self.describe()
         return {"text/plain": text, "text/html": f"<pre>{html.escape(text)}</pre>"}

@@ -19,7 +19,7 @@ without pickle), so a new session does not tokenize every chunk again.
 
 Reading is lenient: a line that is not a JSON object with the fields a
 record needs is skipped (and counted in a warning), never a reason to drop
-the whole index. Writing is atomic (``wsnb.fsops.atomic_write``), through the
+the whole index. Writing is atomic (``wsnb.disk.fsops.atomic_write``), through the
 access policy, and only below ``.assistant/index/``.
 """
 
@@ -37,10 +37,10 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from .. import fsops
+from ..disk import fsops
+from ..disk.textio import read_bytes
 from ..errors import PolicyError
-from ..policy import AccessPolicy
-from ..textio import read_bytes
+from ..policy.access import AccessPolicy
 from ..types import PermissionMode, Rule
 from .layout import INDEX_DIR
 from .meta import make_folders, read_meta_json, write_meta_json

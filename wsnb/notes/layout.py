@@ -26,8 +26,8 @@ import pandas as pd
 
 from ..errors import WsnbError
 from ..i18n import N_, _
-from ..policy import AccessPolicy, WsPath
-from ..roots import is_system_path
+from ..policy.access import AccessPolicy, WsPath
+from ..policy.roots import is_system_path
 
 __all__ = [
     "ARCHIVE_FILE",
@@ -183,7 +183,7 @@ def _layout_items(root: Path) -> dict[str, bool]:
 
 def _state_problem(root: Path) -> str | None:
     """Why the state can't be used: not valid JSON, or kept aside as ``state.json.corrupt-*``."""
-    from ..textio import read_bytes  # the base floor's safe read, through the gate
+    from ..disk.textio import read_bytes  # the base floor's safe read, through the gate
 
     if os.path.lexists(root / STATE_FILE):
         try:

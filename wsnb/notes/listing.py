@@ -13,9 +13,9 @@ from datetime import datetime
 
 import pandas as pd
 
-from .. import textio
+from ..disk import textio
 from ..errors import WsnbError
-from ..policy import AccessPolicy
+from ..policy.access import AccessPolicy
 from .config import NotesConfig
 from .organiser import note_title
 from .rules import NoteRules

@@ -24,10 +24,10 @@ import stat
 from dataclasses import dataclass
 from datetime import date
 
-from .. import textio
+from ..disk import textio
 from ..errors import PolicyError, UnsupportedFileError, WsnbError
 from ..i18n import _
-from ..policy import AccessPolicy
+from ..policy.access import AccessPolicy
 from ..tools.files import MAX_EDIT_BYTES, normalise_newlines
 from .layout import ARCHIVE_FILE, DAILY_DIR
 

@@ -32,10 +32,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from .. import fsops
+from ..disk import fsops
 from ..errors import PolicyError, WriteError
 from ..i18n import _
-from ..policy import AccessPolicy, WsPath
+from ..policy.access import AccessPolicy, WsPath
 from ..types import PermissionMode, Rule
 from .layout import ASSISTANT_DIR, STATE_FILE
 
@@ -76,7 +76,7 @@ def _read(policy: AccessPolicy, relative: str) -> ReadResult:
     if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_META_BYTES:
         logger.warning("%s is not a small regular file; it is ignored.", relative)
         return ReadResult(None, corrupt=stat.S_ISREG(info.st_mode))
-    from ..textio import read_bytes
+    from ..disk.textio import read_bytes
 
     try:
         return ReadResult(json.loads(read_bytes(path).decode("utf-8-sig")))

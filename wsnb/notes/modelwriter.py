@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from .onboarding import WriterRequest
 
 if TYPE_CHECKING:
-    from ..agent.llm import LLMClient
+    from ..llm import LLMClient
 
 __all__ = ["ModelWriter"]
 

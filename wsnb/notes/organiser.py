@@ -15,12 +15,12 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import date
 
-from .. import textio
+from ..disk import textio
 from ..errors import PolicyError, UsageError
 from ..i18n import _, ngettext
-from ..policy import AccessPolicy
+from ..policy.access import AccessPolicy
+from ..text.markdown import split_frontmatter
 from ..types import Rule
-from .markdown import split_frontmatter
 from .taxonomy import Category, Taxonomy
 
 __all__ = [

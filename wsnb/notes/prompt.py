@@ -19,7 +19,7 @@ import pandas as pd
 
 from ..errors import UsageError
 from ..i18n import _
-from ..redact import redact_for_model
+from ..text.redact import redact_for_model
 
 __all__ = [
     "SECTIONS",
@@ -61,7 +61,7 @@ class PromptSettings:
 
 
 class RetrievedChunk(Protocol):
-    """What a retrieval hit needs to offer (``wsnb.notes.index.NoteHit`` does)."""
+    """What a retrieval hit needs to offer (``wsnb.notes.noteindex.NoteHit`` does)."""
 
     @property
     def path(self) -> str: ...

@@ -6,7 +6,7 @@ glob of ``config.json`` matches, that is not a persona file or a generated
 overview, and whose name is not sensitive or dangerous.
 
 The ignore globs have gitignore semantics and are matched by the scanner's
-own engine (``wsnb.gitignore``, checked against git by the scanner's tests),
+own engine (``wsnb.fileindex.gitignore``, checked against git by the scanner's tests),
 so the workspace's files and its notes are decided by one ``.gitignore``
 engine. A walk asks folder by folder (:meth:`NoteRules.folder_kept`, then
 :meth:`NoteRules.file_kept`); a single path from a watcher or a plan is asked
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable
 
-from ..gitignore import NO_RULES, GitignoreFile, IgnoreRules
-from ..policy import AccessPolicy
+from ..fileindex.gitignore import NO_RULES, GitignoreFile, IgnoreRules
+from ..policy.access import AccessPolicy
 from .layout import is_generated_or_persona
 
 __all__ = ["NoteRules"]

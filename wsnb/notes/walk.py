@@ -1,7 +1,7 @@
 """Find the note files of a notes workspace: what the index reads, and nothing else.
 
 What a note is, is decided by :class:`wsnb.notes.rules.NoteRules`. The
-walking is the scanner's own (``wsnb.scanner.columns_below``), told the
+walking is the scanner's own (``wsnb.fileindex.scanner.columns_below``), told the
 notes' rules instead of its skip rules: no ``SKIP_DIRS`` and no
 ``.gitignore`` files, only the ignore globs of ``config.json``; hidden
 folders are never entered and a symbolic link never followed, as in any
@@ -25,10 +25,10 @@ from collections.abc import Container
 from dataclasses import dataclass, field
 
 from ..errors import PolicyError, WsnbError
-from ..frames import S_IFDIR, S_IFREG, Columns
-from ..policy import AccessPolicy, WsPath
-from ..scanner import columns_below
-from ..scantypes import ScanLimits
+from ..fileindex.frames import S_IFDIR, S_IFREG, Columns
+from ..fileindex.scanner import columns_below
+from ..fileindex.scantypes import ScanLimits
+from ..policy.access import AccessPolicy, WsPath
 from .rules import NoteRules
 
 __all__ = ["NoteFile", "WalkResult", "list_folder", "walk_notes"]

@@ -12,7 +12,7 @@ import stat
 from typing import Any
 
 from ..errors import PolicyError
-from ..policy import AccessPolicy, WsPath
+from ..policy.access import AccessPolicy, WsPath
 
 __all__ = ["FolderGate"]
 
@@ -32,7 +32,7 @@ class FolderGate:
     ``lstat``-s the last segment only (a regular file, not a link). Anything else (a link, a missing
     file, ``..``, an absolute path, a name with odd characters) goes to
     ``policy.resolve`` whole, so refusals keep the policy's own rule and
-    words. The file is then opened with ``O_NOFOLLOW`` by ``wsnb.textio``.
+    words. The file is then opened with ``O_NOFOLLOW`` by ``wsnb.disk.textio``.
     """
 
     __slots__ = ("_folders", "_plain", "_policy")

@@ -26,14 +26,14 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..disk.textio import decode_bytes, read_bytes
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
-from ..filekinds import binary_kind
 from ..i18n import N_, _, in_english, ngettext
-from ..names import sensitive_files_note
 from ..noted import NotedFrame, with_note
-from ..policy import AccessPolicy, WsPath
-from ..redact import redact
-from ..textio import decode_bytes, read_bytes
+from ..policy.access import AccessPolicy, WsPath
+from ..policy.filekinds import binary_kind
+from ..policy.names import sensitive_files_note
+from ..text.redact import redact
 from .gate import FolderGate
 from .matcher import SNIPPET_CHARS, Matcher, compile_pattern, normalise_newlines
 from .matcher import snippet as _snippet
@@ -59,8 +59,6 @@ Progress = Callable[[int, int], None]
 """``progress(done_files, total_files)``, called in bounded steps during a search."""
 
 _MAX_LISTED_LARGE = 20
-_PROGRESS_STEPS = 100  # at most about this many progress calls per search
-_MIN_PROGRESS_STEP = 256  # files between two calls, at least
 
 # What the note names. Binary files are counted in attrs but not noted: they hold no lines.
 # Sensitive files have a sentence of their own, with their names and rules.
@@ -274,6 +272,19 @@ class _Search:
         self.skipped_sensitive += block.skipped_sensitive[: max(room, 0)]
         self.truncated = self.truncated or block.truncated
 
+    def to_wire(self) -> dict[str, Any]:
+        """Its rows and counts as ``marshal`` carries them (a forked child sends a block so):
+        every field but the job's settings, which the parent has already."""
+        return {name: getattr(self, name) for name in self.__dataclass_fields__
+                if name not in _NOT_SENT}  # fmt: skip
+
+    def from_wire(self, wire: dict[str, Any]) -> _Search:
+        """A block's search, with this one's settings, from what ``to_wire`` sent."""
+        block = _Search(self.matcher, None, self.max_bytes, for_model=self.for_model)
+        for name, value in wire.items():
+            setattr(block, name, value)
+        return block
+
     def counts(self) -> dict[str, Any]:
         return {
             "files_scanned": self.files_scanned,
@@ -312,6 +323,9 @@ def _name_verdict(policy: AccessPolicy, name: str) -> int:
     return _BINARY_NAME if binary_kind(name) else _OK
 
 
+# What a block's search does not send back from a forked child: the job's settings (the
+# parent has them) and the name verdicts (each process keeps its own).
+_NOT_SENT = frozenset({"matcher", "limit", "max_bytes", "for_model", "verdicts"})
 _COUNTERS = (
     "files_visited", "files_opened", "files_scanned", "files_skipped_size",
     "files_skipped_binary", "files_skipped_undecodable", "files_skipped_sensitive",
@@ -339,11 +353,6 @@ def _check_bounds(**bounds: object) -> dict[str, int | None]:
             raise UsageError(message.format(param=name, asked=value))
         checked[name] = int(value)
     return checked
-
-
-def progress_step(total: int) -> int:
-    """Files between two progress calls: about ``_PROGRESS_STEPS`` calls per search."""
-    return max(_MIN_PROGRESS_STEP, -(-total // _PROGRESS_STEPS))
 
 
 def cut_note(attrs: dict[str, Any], *, limit: int | None, max_files: int | None,
@@ -428,7 +437,7 @@ def grep(
     information with ``warn=False``). ``skipped_sensitive`` lists up to 20 of
     the sensitive files left out, which the note names with their rules.
     ``for_model``: the rows are for a model, so each file that may match is
-    searched with its secrets redacted (``wsnb.redact``) and the note gives
+    searched with its secrets redacted (``wsnb.text.redact``) and the note gives
     no advice a model can't follow.
     """
     bounds = _check_bounds(limit=limit, max_files=max_files, max_bytes=max_bytes)

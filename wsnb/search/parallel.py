@@ -2,9 +2,10 @@
 
 A search walks its candidates in blocks so ``progress(done, total)`` is called
 in bounded steps. A large search with no ``max_files`` bound is shared
-between this process and forked workers (so nothing is imported again and no
-file name or pattern crosses a shell): each searches whole blocks with the
-same policy and matcher, and the blocks are added back in candidate order. The rows
+between this process and a child forked by ``wsnb.forked`` (the one place that
+forks; nothing is imported again and no file name or pattern crosses a shell):
+each searches whole blocks with the same policy and matcher, and the blocks are
+added back in candidate order. The rows
 and counts are exactly those of one process: when a block would take the
 result past the row limit, that block is searched again here, file by file,
 with the room that is left, and the search stops.
@@ -20,19 +21,17 @@ machine's cores (a shared machine: no core to spare).
 from __future__ import annotations
 
 import logging
-import warnings
 from collections.abc import Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..forked import workers_for
+from ..forked import Forked, fork_call, workers_for
 from .gate import FolderGate
 
 if TYPE_CHECKING:
-    from ..policy import AccessPolicy
+    from ..policy.access import AccessPolicy
     from .grep import Progress, _Search
 
-__all__ = ["PARALLEL_MIN_FILES", "run_search"]
+__all__ = ["PARALLEL_MIN_FILES", "progress_step", "run_search"]
 
 logger = logging.getLogger("wsnb")
 
@@ -40,10 +39,9 @@ PARALLEL_MIN_FILES = 3000  # below this, starting a worker costs more than it sa
 _MAX_WORKERS = 2
 _BLOCKS_PER_WORKER = 8
 _MAX_BLOCK = 2048
+_PROGRESS_STEPS = 100  # at most about this many progress calls per search
+_MIN_PROGRESS_STEP = 256  # files between two calls, at least
 
-# What a forked worker needs, set just before the fork; never pickled, never sent. The
-# gate and the name verdicts are each process's own copy, kept from block to block.
-_JOB: tuple[AccessPolicy, _Search, FolderGate, dict[str, int]] | None = None
 
 
 def run_search(
@@ -56,14 +54,12 @@ def run_search(
     workers: int | None,
 ) -> None:
     """Search ``paths`` into ``search``, in order, calling ``progress`` after each block."""
-    from .grep import progress_step
-
     total = len(paths)
     count = _workers(workers, total, max_files)
     if count > 1:
         try:
             merged = _run_parallel(search, policy, paths, count, progress)
-        except (OSError, RuntimeError) as exc:  # a pool that can't start: search here
+        except OSError as exc:  # a pipe that can't be made: search here
             logger.warning("Text search runs in one process (%s).", type(exc).__name__)
         else:
             search.absorb(merged)
@@ -78,6 +74,11 @@ def run_search(
             return
     if progress is not None and total == 0:
         progress(0, 0)
+
+
+def progress_step(total: int) -> int:
+    """Files between two progress calls: about ``_PROGRESS_STEPS`` calls per search."""
+    return max(_MIN_PROGRESS_STEP, -(-total // _PROGRESS_STEPS))
 
 
 def _workers(asked: int | None, total: int, max_files: int | None) -> int:
@@ -96,49 +97,94 @@ def _fresh(search: _Search, limit: int | None) -> _Search:
 
 def _run_parallel(search: _Search, policy: AccessPolicy, paths: Sequence[str], count: int,
                   progress: Progress | None) -> _Search:  # fmt: skip
-    """Blocks shared by this process and ``count - 1`` forked workers, merged in order.
+    """Blocks shared by this process and ``count - 1`` forked children, merged in order.
 
-    Block ``i`` goes to a worker unless ``i % count == 0``; those this
-    process searches itself when the merge reaches them, so one fork fewer
-    and fewer results to send back. The merge keeps the limit exactly.
+    Block ``i`` goes to child ``i % count`` unless that is 0: those this process
+    searches itself while the children search theirs, so one fork fewer. The merge
+    keeps the limit exactly.
     """
-    global _JOB
     blocks = _blocks(paths, count)
     merged = _fresh(search, search.limit)
-    _JOB = (policy, search, FolderGate(policy), {})
+    shown = _Forward(progress)
+    children = [_start_child(search, policy, paths, blocks[worker::count])
+                for worker in range(1, count)]  # fmt: skip
     try:
-        with warnings.catch_warnings():
-            # Python 3.12+ warns that forking a process with threads (a notebook kernel has
-            # some) may deadlock; the worker only reads files and never takes those locks.
-            warnings.simplefilter("ignore", DeprecationWarning)
-            _pool_search(merged, policy, paths, blocks, count, progress)
+        mine = _search_mine(search, policy, paths, blocks[::count], shown)
+        results = _in_order(search, policy, paths, blocks, count, mine, children)
+        _merge(merged, policy, paths, blocks, results, shown)
     finally:
-        _JOB = None
+        for child in children:
+            if child is not None:
+                child.cancel()  # a child whose blocks the limit made useless stops here
+    if progress is not None and shown.last != merged.files_visited:
+        # Cut by the limit: fewer files count than this process alone had looked at.
+        progress(merged.files_visited, len(paths))
     return merged
 
 
-def _pool_search(merged: _Search, policy: AccessPolicy, paths: Sequence[str],
-                 blocks: list[tuple[int, int]], count: int, progress: Progress | None) -> None:
-    """Start the workers, hand them their blocks and merge every block in order."""
-    import multiprocessing
+class _Forward:
+    """A progress callback that passes on only counts that grew: this process's own blocks
+    are counted first, then the merge counts all blocks in order from the start again."""
 
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=count - 1, mp_context=context) as pool:
-        futures = {i: pool.submit(_search_block, paths[a:b])
-                   for i, (a, b) in enumerate(blocks) if i % count}  # fmt: skip
-        try:
-            _merge(merged, policy, paths, blocks, _results(paths, blocks, futures), progress)
-        finally:
-            for future in futures.values():
-                future.cancel()
+    def __init__(self, progress: Progress | None) -> None:
+        self.progress, self.last = progress, -1
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.progress is not None and done > self.last:
+            self.last = done
+            self.progress(done, total)
 
 
-def _results(paths: Sequence[str], blocks: list[tuple[int, int]],
-             futures: dict[int, Future[_Search]]) -> Iterator[_Search]:  # fmt: skip
-    """Each block's search in order: a worker's result, or searched here when reached."""
+def _start_child(search: _Search, policy: AccessPolicy, paths: Sequence[str],
+                 blocks: list[tuple[int, int]]) -> Forked | None:  # fmt: skip
+    """Fork a child that searches ``blocks`` and sends back each one's rows and counts."""
+    def work() -> list[dict[str, Any]]:
+        gate = FolderGate(policy)
+        verdicts: dict[str, int] = {}  # the child's own, kept from block to block
+        return [_search_block(search, policy, gate, verdicts, paths[a:b]).to_wire()
+                for a, b in blocks]  # fmt: skip
+
+    return fork_call(work)
+
+
+def _search_mine(search: _Search, policy: AccessPolicy, paths: Sequence[str],
+                 blocks: list[tuple[int, int]], progress: _Forward) -> list[_Search]:
+    """This process's blocks, in order, until their own rows alone reach the limit (the
+    merge stops at or before that block, so the later ones could never be used)."""
+    gate = FolderGate(policy)
+    verdicts: dict[str, int] = {}
+    found: list[_Search] = []
+    rows = visited = 0
+    for start, end in blocks:
+        block = _search_block(search, policy, gate, verdicts, paths[start:end])
+        found.append(block)
+        rows, visited = rows + len(block.paths), visited + block.files_visited
+        progress(visited, len(paths))
+        if search.limit is not None and rows >= search.limit:
+            break
+    return found
+
+
+def _in_order(search: _Search, policy: AccessPolicy, paths: Sequence[str],
+              blocks: list[tuple[int, int]], count: int, mine: list[_Search],
+              children: list[Forked | None]) -> Iterator[_Search]:  # fmt: skip
+    """Each block's search in order: this process's, a child's, or searched here when a
+    child could not start or send its result."""
+    received: dict[int, list[_Search] | None] = {}
     for number, (start, end) in enumerate(blocks):
-        future = futures.get(number)
-        yield future.result() if future is not None else _search_block(paths[start:end])
+        worker, position = number % count, number // count
+        if worker == 0 and position < len(mine):
+            yield mine[position]
+            continue
+        if worker and worker not in received:
+            child = children[worker - 1]
+            sent = child.result() if child is not None else None
+            received[worker] = None if sent is None else [search.from_wire(w) for w in sent]
+        theirs = received.get(worker)
+        if theirs is not None:
+            yield theirs[position]
+        else:
+            yield _search_block(search, policy, FolderGate(policy), {}, paths[start:end])
 
 
 def _merge(search: _Search, policy: AccessPolicy, paths: Sequence[str],
@@ -157,12 +203,12 @@ def _merge(search: _Search, policy: AccessPolicy, paths: Sequence[str],
             progress(search.files_visited, len(paths))
 
 
-def _search_block(block: Sequence[str]) -> _Search:
-    """Search one block with the job's policy and matcher (in a worker: inherited at the fork)."""
-    assert _JOB is not None, "the worker was not forked from a search"
-    policy, parent, gate, verdicts = _JOB
+def _search_block(parent: _Search, policy: AccessPolicy, gate: FolderGate,
+                  verdicts: dict[str, int], block: Sequence[str]) -> _Search:  # fmt: skip
+    """Search one block with the parent's matcher; folders and names are checked once
+    per process (``gate``, ``verdicts``)."""
     search = _fresh(parent, None)
-    search.verdicts = verdicts  # this process's folders and names are checked once per job
+    search.verdicts = verdicts
     search.run(gate, policy, block, None)
     search.verdicts = {}  # not worth sending back
     return search

@@ -30,7 +30,6 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import count as counter
 from itertools import repeat
 from typing import Any
@@ -39,56 +38,28 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import UsageError
-from .rankarrays import ArrayForm, CountKey
+from .rankarrays import ArrayForm
+from .rankparts import (
+    DEFAULT_B,
+    DEFAULT_BOOSTS,
+    DEFAULT_K1,
+    CountedDocument,
+    FieldValue,
+    GroupHit,
+    Hit,
+    _check_limit,
+    _CountKey,
+    _field_b,
+    _matched,
+    _SingleKeys,
+    _top,
+)
 from .tokenize import query_tokens, token_counts, tokenize
 
-__all__ = [
-    "DEFAULT_B",
-    "DEFAULT_BOOSTS",
-    "DEFAULT_K1",
-    "CountedDocument",
-    "FieldRanker",
-    "GroupHit",
-    "Hit",
-]
+__all__ = ["DEFAULT_B", "DEFAULT_BOOSTS", "DEFAULT_K1", "CountedDocument", "FieldRanker",
+           "GroupHit", "Hit"]  # fmt: skip
 
-# The reference weights: title 10, tags 8, aliases 7, headings 5, path 3; body 1.
-DEFAULT_BOOSTS: Mapping[str, float] = {
-    "title": 10.0,
-    "tags": 8.0,
-    "aliases": 7.0,
-    "headings": 5.0,
-    "path": 3.0,
-    "body": 1.0,
-}
-DEFAULT_K1 = 1.2
-DEFAULT_B = 0.75
-_CACHED_TOKENS = 4096
-
-FieldValue = str | Iterable[str]
-
-
-@dataclass(frozen=True)
-class Hit:
-    """One ranked document: its id, its score and the query tokens it contains."""
-
-    doc_id: str
-    score: float
-    matched: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class GroupHit:
-    """A group's best document: the group, that document's id and score, the tokens it has."""
-
-    group: str
-    doc_id: str
-    score: float
-    matched: tuple[str, ...]
-
-
-_CountKey = CountKey
-CountedDocument = tuple[str, Mapping[str, Mapping[str, int]], str | None]
+_CACHED_TOKENS = 4096  # token shares kept between queries
 _Numbers = npt.NDArray[np.int64]
 _Floats = npt.NDArray[np.float64]
 
@@ -400,15 +371,16 @@ class FieldRanker(ArrayForm):
         if accept is not None:
             ids = self._ids
             numbers = numbers[[accept(ids[int(number)]) for number in numbers]]
-        chosen = self._top(numbers, scores[numbers], limit, lambda n: self._ids[n])
-        return [Hit(self._ids[n], score, self._matched(n, tokens)) for n, score in chosen]
+        chosen = _top(numbers, scores[numbers], limit, lambda n: self._ids[n])
+        postings = self._postings
+        return [Hit(self._ids[n], score, _matched(postings, n, tokens)) for n, score in chosen]
 
     def matches(self, query: str | Sequence[str]) -> list[Hit]:
         """Every document that contains a query token, in no particular order (no sorting cost)."""
         tokens = self.query_tokens(query)
         scores = self._score_vector(tokens)
         ids = self._ids
-        return [Hit(ids[n], float(scores[n]), self._matched(n, tokens))
+        return [Hit(ids[n], float(scores[n]), _matched(self._postings, n, tokens))
                 for n in np.flatnonzero(scores).tolist()]  # fmt: skip
 
     def search_groups(
@@ -450,27 +422,10 @@ class FieldRanker(ArrayForm):
             best = best * np.asarray(factors, dtype=np.float64)
         by_number = dict(zip(numbers.tolist(), groups.tolist(), strict=True))
         names = self._group_names
-        chosen = self._top(numbers, best, limit, lambda n: names[by_number[n]])
-        return [GroupHit(names[by_number[n]], self._ids[n], score, self._matched(n, tokens))
-                for n, score in chosen]  # fmt: skip
-
-    def _top(
-        self, numbers: _Numbers, scores: _Floats, limit: int | None, name: Callable[[int], str]
-    ) -> list[tuple[int, float]]:
-        """The ``limit`` best (number, score) pairs, ties by name; numpy does the narrowing."""
-        if limit is not None and limit < len(scores):
-            if limit == 0:
-                return []
-            kth = np.partition(scores, len(scores) - limit)[len(scores) - limit]
-            keep = scores >= kth  # everything tied with the last place stays in the race
-            numbers, scores = numbers[keep], scores[keep]
-        pairs = list(zip(numbers.tolist(), scores.tolist(), strict=True))
-        pairs.sort(key=lambda pair: (-pair[1], name(pair[0])))
-        return pairs if limit is None else pairs[:limit]
-
-    def _matched(self, number: int, tokens: Sequence[str]) -> tuple[str, ...]:
+        chosen = _top(numbers, best, limit, lambda n: names[by_number[n]])
         postings = self._postings
-        return tuple(token for token in tokens if number in postings.get(token, ()))
+        return [GroupHit(names[by_number[n]], self._ids[n], score, _matched(postings, n, tokens))
+                for n, score in chosen]  # fmt: skip
 
     def _score_vector(self, tokens: Sequence[str]) -> _Floats:
         """Every document's score, indexed by document number (0 for no match)."""
@@ -541,27 +496,3 @@ class FieldRanker(ArrayForm):
         return counts
 
 
-class _SingleKeys(dict[int, "_CountKey"]):
-    """The interned key ((slot, count),) of one field, made on first use of a count."""
-
-    def __init__(self, slot: int, interned: dict[_CountKey, _CountKey]) -> None:
-        super().__init__()
-        self._slot = slot
-        self._interned = interned
-
-    def __missing__(self, count: int) -> _CountKey:
-        key: _CountKey = ((self._slot, count),)
-        key = self[count] = self._interned.setdefault(key, key)
-        return key
-
-
-def _field_b(b: float | Mapping[str, float], name: str) -> float:
-    value = b if isinstance(b, int | float) else b.get(name, DEFAULT_B)
-    if not 0.0 <= value <= 1.0:
-        raise UsageError(f"The length normalisation b for {name!r} must be between 0 and 1.")
-    return float(value)
-
-
-def _check_limit(limit: int | None) -> None:
-    if limit is not None and limit < 0:
-        raise UsageError("The limit must be zero or more (or None for every match).")

@@ -15,18 +15,18 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..i18n import _
-from ..policy import AccessPolicy
+from ..policy.access import AccessPolicy
 from ..types import ActionType, Risk, ToolResult
 from .limits import ToolLimits
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..index import FileIndex
-    from ..launcher import Launcher
-    from ..planrecord import PlanRecord
-    from ..policy import Decision
-    from ..trash import Trash
+    from ..disk.launcher import Launcher
+    from ..disk.trash import Trash
+    from ..fileindex.index import FileIndex
+    from ..plans.record import PlanRecord
+    from ..policy.access import Decision
 
 __all__ = [
     "ReadTool", "Tool", "ToolContext", "ToolLimits", "ToolRegistry", "WriteTool", "local_now",

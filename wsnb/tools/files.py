@@ -1,7 +1,7 @@
 """Write tools that make or change files: create a file, create a folder, write a file.
 
 Each builds a ``Plan`` and touches the disk only to read (for the diff and the
-fingerprints) until the plan is confirmed. Bytes go through ``wsnb.textio``:
+fingerprints) until the plan is confirmed. Bytes go through ``wsnb.disk.textio``:
 new files are created exclusively (never over an existing one), a modified
 file is backed up first and replaced atomically, keeping its encoding, line
 endings and permission bits.
@@ -16,13 +16,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .. import fsops, textio
+from ..disk import fsops, textio
 from ..errors import ConflictError, PolicyError, UnsupportedFileError, WsnbError
 from ..i18n import N_, _
-from ..names import CONTENT_HEAD_BYTES
-from ..planrecord import PlanRecord
-from ..plans import PREVIEW_LINES, Plan, plan_params, recheck_path
-from ..policy import Decision, WsPath
+from ..plans.building import recheck_path, start_plan
+from ..plans.plan import PREVIEW_LINES, Plan
+from ..plans.record import PlanRecord
+from ..policy.access import Decision, WsPath
+from ..policy.names import CONTENT_HEAD_BYTES
 from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext
 
@@ -189,9 +190,9 @@ class CreateFileTool:
     risk: Risk = Risk.MEDIUM
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, _("Create file {path}").format(path=params.get("path")))
-        values = plan_params(plan, params, ("path",), {"content": ""})
-        if values is None or plan.is_refused:
+        plan, values = start_plan(self, ctx, _("Create file {path}").format(
+            path=params.get("path")), params, ("path",), {"content": ""})
+        if values is None:
             return plan
         content = values["content"]
         if not isinstance(content, str):
@@ -255,9 +256,9 @@ class CreateFolderTool:
     risk: Risk = Risk.MEDIUM
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, _("Create folder {path}").format(path=params.get("path")))
-        values = plan_params(plan, params, ("path",))
-        if values is None or plan.is_refused:
+        plan, values = start_plan(self, ctx, _("Create folder {path}").format(
+            path=params.get("path")), params, ("path",))
+        if values is None:
             return plan
         if _plan_new_path(ctx, plan, values["path"]) is not None:
             plan.description = _("A new, empty folder.")
@@ -300,9 +301,9 @@ class WriteFileTool:
     risk: Risk = Risk.HIGH
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, _("Write {path}").format(path=params.get("path")))
-        values = plan_params(plan, params, ("path",), {"content": None, "restore_from": None})
-        if values is None or plan.is_refused:
+        plan, values = start_plan(self, ctx, _("Write {path}").format(path=params.get("path")),
+                                  params, ("path",), {"content": None, "restore_from": None})
+        if values is None:
             return plan
         content, restore_from = values["content"], values["restore_from"]
         if content is None and restore_from is None:

@@ -16,9 +16,10 @@ from typing import Any
 
 from ..errors import LaunchError, PolicyError
 from ..i18n import N_, _
-from ..planrecord import PlanRecord
-from ..plans import Plan, plan_params, recheck_path
-from ..policy import Decision, WsPath
+from ..plans.building import recheck_path, start_plan
+from ..plans.plan import Plan
+from ..plans.record import PlanRecord
+from ..policy.access import Decision, WsPath
 from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext
 
@@ -61,9 +62,8 @@ class OpenFileTool:
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
         # Opening changes no file, so read-only mode allows it; it is still confirmed.
-        plan = Plan.start(self, ctx, _("Open {path}").format(path=params.get("path")),
-                          writes=False)  # fmt: skip
-        values = plan_params(plan, params, ("path",))
+        plan, values = start_plan(self, ctx, _("Open {path}").format(path=params.get("path")),
+                                  params, ("path",), writes=False)  # fmt: skip
         if values is None:
             return plan
         decision = _check_launchable(ctx, values["path"])

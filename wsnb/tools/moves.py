@@ -1,8 +1,8 @@
 """Write tools that copy, move and rename, never over an existing item.
 
-Copies go through ``wsnb.textio`` (read, then an exclusive atomic write).
+Copies go through ``wsnb.disk.textio`` (read, then an exclusive atomic write).
 Moves and renames use a rename that can't replace its target: Linux's
-``wsnb.fsops.rename_no_replace``.
+``wsnb.disk.fsops.rename_no_replace``.
 
 A file whose name says it holds secrets is never moved or renamed: a new
 name could hide it from the sensitive-file rule that keeps it unread.
@@ -15,13 +15,14 @@ import os
 import stat
 from typing import Any
 
-from .. import fsops, textio
+from ..disk import fsops, textio
 from ..errors import ConflictError, WriteError
 from ..i18n import N_, _
-from ..names import illegal_name_reason, is_dangerous_name
-from ..planrecord import PlanRecord
-from ..plans import Plan, plan_params, recheck_path
-from ..policy import Decision, WsPath, head_of, sensitive_rule_of
+from ..plans.building import recheck_path, start_plan
+from ..plans.plan import Plan
+from ..plans.record import PlanRecord
+from ..policy.access import Decision, WsPath, head_of, sensitive_rule_of
+from ..policy.names import illegal_name_reason, is_dangerous_name
 from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext
 from .files import make_parents, missing_parents, remove_empty, remove_made
@@ -145,10 +146,9 @@ class CopyFileTool:
     risk: Risk = Risk.MEDIUM
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, _("Copy {source} to {target}").format(
-            source=params.get("source"), target=params.get("target")))
-        values = plan_params(plan, params, ("source", "target"))
-        if values is None or plan.is_refused:
+        plan, values = start_plan(self, ctx, _("Copy {source} to {target}").format(
+            source=params.get("source"), target=params.get("target")), params, ("source", "target"))
+        if values is None:
             return plan
         source = _plan_source(ctx, plan, values["source"], "copy")
         if source is None or not _one_file(plan, source, "copy"):
@@ -196,10 +196,9 @@ class MoveFileTool:
     risk: Risk = Risk.HIGH
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, _("Move {source} to {target}").format(
-            source=params.get("source"), target=params.get("target")))
-        values = plan_params(plan, params, ("source", "target"))
-        if values is None or plan.is_refused:
+        plan, values = start_plan(self, ctx, _("Move {source} to {target}").format(
+            source=params.get("source"), target=params.get("target")), params, ("source", "target"))
+        if values is None:
             return plan
         source = _plan_source(ctx, plan, values["source"], "move")
         if source is None or not _one_file(plan, source, "move"):
@@ -241,10 +240,9 @@ class RenameTool:
     risk: Risk = Risk.HIGH
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, _("Rename {path} to {new_name}").format(
-            path=params.get("path"), new_name=params.get("new_name")))
-        values = plan_params(plan, params, ("path", "new_name"))
-        if values is None or plan.is_refused:
+        plan, values = start_plan(self, ctx, _("Rename {path} to {new_name}").format(
+            path=params.get("path"), new_name=params.get("new_name")), params, ("path", "new_name"))
+        if values is None:
             return plan
         new_name = values["new_name"]
         reason = _new_name_problem(new_name)

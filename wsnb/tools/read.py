@@ -18,21 +18,21 @@ from typing import Any
 
 import pandas as pd
 
-from .. import textio
+from ..disk import textio
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
-from ..filekinds import binary_kind
 from ..i18n import N_, _, in_english
-from ..names import (
+from ..noted import NotedFrame, with_note
+from ..policy.access import WsPath, sensitive_rule_of
+from ..policy.filekinds import binary_kind
+from ..policy.names import (
     content_decides,
     is_dangerous_name,
     is_sensitive_path,
     is_text_name,
     sensitive_files_note,
 )
-from ..noted import NotedFrame, with_note
-from ..policy import WsPath, sensitive_rule_of
-from ..redact import redact
 from ..search.grep import Progress, grep
+from ..text.redact import redact
 from ..types import ActionType, FileInfo, FileText, Risk, Rule, ToolResult
 from .base import ToolContext
 from .limits import DEFAULT, Bound

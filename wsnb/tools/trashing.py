@@ -18,13 +18,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..disk.trash import TrashRecord
 from ..errors import WriteError
 from ..i18n import N_, _, ngettext
-from ..names import is_dangerous_name
-from ..planrecord import PlanRecord
-from ..plans import Plan, plan_params, recheck_path
-from ..policy import Decision, WsPath, sensitive_rule_of
-from ..trash import TrashRecord
+from ..plans.building import recheck_path, start_plan
+from ..plans.plan import Plan
+from ..plans.record import PlanRecord
+from ..policy.access import Decision, WsPath, sensitive_rule_of
+from ..policy.names import is_dangerous_name
 from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext
 from .files import make_parents, missing_parents, remove_empty, remove_made
@@ -46,9 +47,8 @@ class TrashTool:
         path = params.get("path")
         title = (_("Move {path} to the trash").format(path=path) if isinstance(path, str)
                  else _("Move the items to the trash"))  # fmt: skip
-        plan = Plan.start(self, ctx, title)
-        values = plan_params(plan, params, ("path",), {"permanent": False})
-        if values is None or plan.is_refused:
+        plan, values = start_plan(self, ctx, title, params, ("path",), {"permanent": False})
+        if values is None:
             return plan
         refusal = _request_problem(values)
         if refusal:
@@ -164,10 +164,9 @@ class RestoreFromTrashTool:
     risk: Risk = Risk.MEDIUM
 
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
-        plan = Plan.start(self, ctx, _("Restore {path} from the trash").format(
-            path=params.get("path")))
-        values = plan_params(plan, params, ("path", "record"))
-        if values is None or plan.is_refused:
+        plan, values = start_plan(self, ctx, _("Restore {path} from the trash").format(
+            path=params.get("path")), params, ("path", "record"))
+        if values is None:
             return plan
         record = values["record"]
         refusal = _record_problem(ctx, record)

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from ..errors import WsnbError
 from ..i18n import _, using_language
-from ..plans import PREVIEW_LINES, Plan
+from ..plans.plan import PREVIEW_LINES, Plan
 from ..types import PlanState, Risk
 from ._html import RISK_COLOURS, code_block, diff_block, esc, risk_badge, state_badge
 

@@ -25,7 +25,7 @@ from .chatinput import ChatInput
 from .readable import styled
 
 if TYPE_CHECKING:
-    from ..workspace import Workspace
+    from ..notebook import Workspace
 
 __all__ = ["ChatView", "ReplyView"]
 

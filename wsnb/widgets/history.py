@@ -20,8 +20,8 @@ from ._html import badge, esc
 from .card import PlanCard, close_tree
 
 if TYPE_CHECKING:
-    from ..plans import Plan
-    from ..workspace import Workspace
+    from ..notebook import Workspace
+    from ..plans.plan import Plan
 
 __all__ = ["HistoryView"]
 

@@ -23,7 +23,7 @@ from ..errors import UsageError
 from ..i18n import _
 
 if TYPE_CHECKING:
-    from ..workspace import Workspace
+    from ..notebook import Workspace
 
 __all__ = ["LAB_HINT", "LabOpener", "lab_available", "lab_root"]
 

@@ -31,9 +31,9 @@ from .table import SortableTable
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..analysis import ProjectSummary
-    from ..plans import Plan
-    from ..workspace import Workspace
+    from ..fileindex.analysis import ProjectSummary
+    from ..notebook import Workspace
+    from ..plans.plan import Plan
 
 __all__ = ["CHARTS_HINT", "OverviewView", "chart_svg", "charts_available"]
 

@@ -43,10 +43,10 @@ from .status import Event, StatusLine
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..following import IndexChange
-    from ..plans import Plan
-    from ..scanner import ScanReport
-    from ..workspace import Workspace
+    from ..fileindex.changes import IndexChange
+    from ..fileindex.scanner import ScanReport
+    from ..notebook import Workspace
+    from ..plans.plan import Plan
     from .picker import WorkspacePicker
 
 __all__ = ["DOCK_HINT", "TAB_NAMES", "WorkspacePanel"]

@@ -27,7 +27,7 @@ from ._html import esc
 from .card import close_tree
 
 if TYPE_CHECKING:
-    from ..workspace import Workspace
+    from ..notebook import Workspace
 
 __all__ = ["MAX_SUBFOLDERS", "WorkspacePicker", "pick_workspace"]
 
@@ -97,10 +97,10 @@ class WorkspacePicker(widgets.VBox):  # type: ignore[misc]
 
     def pick(self) -> Workspace | None:
         """Open the folder in the box; on refusal say why and return None."""
-        from ..workspace import open_workspace
+        from ..renderers import face  # the notebook's open_workspace, without importing it
 
         try:
-            ws = open_workspace(self.path_box.value, **self.open_options)
+            ws: Workspace = face("open workspace")(self.path_box.value, **self.open_options)
         except WsnbError as exc:
             self._say(str(exc), error=True)
             return None

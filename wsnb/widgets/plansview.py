@@ -21,8 +21,8 @@ from ._html import STATE_WORDS, esc
 from .card import PlanCard, close_tree
 
 if TYPE_CHECKING:
-    from ..plans import Plan
-    from ..workspace import Workspace
+    from ..notebook import Workspace
+    from ..plans.plan import Plan
 
 __all__ = ["RECENT_OUTCOMES", "PlansView"]
 

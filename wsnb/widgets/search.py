@@ -36,7 +36,7 @@ from .resultlist import ResultList, marked
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..workspace import Workspace
+    from ..notebook import Workspace
 
 __all__ = ["CONTEXT_LINES", "DEBOUNCE_SECONDS", "SearchPanel"]
 

@@ -15,13 +15,13 @@ import ipywidgets as widgets
 
 from ..errors import WsnbError
 from ..i18n import _
-from ..policy import sensitive_rule_of
+from ..policy.access import sensitive_rule_of
 from ._html import code_block, esc
 from .card import close_tree
 
 if TYPE_CHECKING:
+    from ..notebook import Workspace
     from ..types import FileText
-    from ..workspace import Workspace
 
 __all__ = ["SensitiveReadCard"]
 

@@ -1,0 +1,170 @@
+"""The notebook's ``Workspace``: the core one plus its views and the agent (``open_workspace``).
+
+The core ``wsnb.workspace.Workspace`` reads, plans and follows the disk with no Jupyter
+at all. This face adds what a person in a notebook holds it for: ``explore()``,
+``search_panel()``, ``history_view()``, ``chat()``, ``panel()``, and the agent behind
+``ask()``. It also registers how a plan, a reply and a group of plans show in a notebook
+(``wsnb.renderers``), and the notes' forms. Importing it loads no widget: each is imported
+when a method (or a notebook displaying an object) asks for it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from . import workspace
+from .fileindex.watcher import WatchSettings
+from .renderers import register_face, register_view
+from .types import PermissionMode
+
+if TYPE_CHECKING:
+    from .agent import Agent, Reply
+    from .disk.launcher import Launcher
+    from .disk.trash import Trash
+    from .fileindex.scanner import ScanLimits
+    from .widgets.chat import ChatView
+    from .widgets.explorer import Explorer
+    from .widgets.history import HistoryView
+    from .widgets.panel import WorkspacePanel
+    from .widgets.search import SearchPanel
+
+__all__ = ["Workspace", "open_workspace"]
+
+
+def open_workspace(
+    path: str | os.PathLike[str],
+    mode: PermissionMode | str = PermissionMode.CONFIRM,
+    *,
+    limits: ScanLimits | None = None,
+    allow_sensitive: bool = False,
+    trash: Trash | None = None,
+    launcher: Launcher | None = None,
+    clock: Callable[[], datetime] | None = None,
+    watch: bool | WatchSettings = True,
+) -> Workspace:
+    """Open a project folder as a workspace (the notebook's: with its views and the agent).
+
+    The options are those of the core ``wsnb.workspace.open_workspace``: ``mode`` is
+    ``"confirm-before-write"`` (the default), ``"read-only"`` or ``"advanced"``;
+    ``limits`` bounds the scan; ``trash``, ``launcher`` and ``clock`` are seams for tests
+    and embedding; ``watch=False`` keeps the index as scanned. Raises
+    ``WorkspaceOpenError`` for a missing folder, a file, or a system folder.
+    """
+    return Workspace.from_path(path, mode, limits=limits, allow_sensitive=allow_sensitive,
+                               trash=trash, launcher=launcher, clock=clock, watch=watch)
+
+
+class Workspace(workspace.Workspace):
+    """A project folder you can explore as DataFrames and change through plans.
+
+    Build one with ``wsnb.open_workspace(path)``.
+    """
+
+    _agent: Agent | None = None
+
+    # -- views --------------------------------------------------------------------------
+
+    def explore(self) -> Explorer:
+        """A file tree, a filterable table and a preview (a widget)."""
+        from .widgets.explorer import Explorer
+
+        return Explorer(self)
+
+    def search_panel(self) -> SearchPanel:
+        """A search box over names and contents, with a preview (a widget)."""
+        from .widgets.search import SearchPanel
+
+        return SearchPanel(self)
+
+    def history_view(self) -> HistoryView:
+        """The journal as a table with an Undo button per entry (a widget)."""
+        from .widgets.history import HistoryView
+
+        return HistoryView(self)
+
+    # -- the agent ----------------------------------------------------------------------
+
+    @property
+    def agent(self) -> Agent:
+        """The workspace agent behind ``ask()``: offline unless a model is configured.
+
+        ``ws.agent.connect("http://localhost:11434/v1", model="qwen2.5")`` connects a
+        model; so do ``WSNB_LLM_BASE_URL`` and ``WSNB_LLM_MODEL`` in the environment.
+        """
+        if self._agent is None:
+            from .agent import Agent
+
+            self._agent = Agent(self)
+        return self._agent
+
+    def ask(self, message: str, *, on_text: Callable[[str], None] | None = None) -> Reply:
+        """Ask about the workspace ("搜索 README", "what does this project do?").
+
+        Returns a reply with ``.text``, ``.table``, ``.plans`` (pending: confirm
+        them yourself), ``.files_read`` and ``.mode``.
+        """
+        return self.agent.ask(message, on_text=on_text)
+
+    def chat(self) -> ChatView:
+        """A chat widget: type requests, read replies, confirm their plans on the cards."""
+        from .widgets.chat import ChatView
+
+        return ChatView(self)
+
+    def panel(self, *, dock: bool = False, language: str | None = None) -> WorkspacePanel:
+        """One widget with everything: files, search, chat, plans, history and an overview.
+
+        ``dock=True`` opens it in JupyterLab's side area (needs ``sidecar``:
+        ``pip install 'wsnb[panel]'``; without it the panel shows in the cell, with a note).
+        ``language`` (``"en"`` or ``"zh"``; the setting when not given) is the status
+        line's until the person types.
+        """
+        from .widgets.panel import WorkspacePanel
+
+        panel = WorkspacePanel(self, language=language)
+        if dock:
+            panel.dock()
+        return panel
+
+
+# -- how core objects show in a notebook (the widgets load when one is shown) -----------------
+
+def _plan_card(plan: Any) -> Any:
+    from .widgets.card import PlanCard
+
+    return PlanCard(plan)
+
+
+def _reply_view(reply: Any) -> Any:
+    from .widgets.chat import ReplyView
+
+    return ReplyView(reply)
+
+
+def _plan_group_view(group: Any) -> Any:
+    from .widgets.notes_forms import PlanGroupView
+
+    return PlanGroupView(group)
+
+
+def _onboarding_form(*args: Any) -> Any:
+    from .widgets.notes_forms import OnboardingForm
+
+    return OnboardingForm(*args)
+
+
+def _check_in_form(*args: Any) -> Any:
+    from .widgets.notes_forms import CheckInForm
+
+    return CheckInForm(*args)
+
+
+register_view("wsnb.plans.plan.Plan", _plan_card)
+register_view("wsnb.agent.reply.Reply", _reply_view)
+register_view("wsnb.notes.groups.PlanGroup", _plan_group_view)
+register_face("open workspace", open_workspace)
+register_face("onboarding form", _onboarding_form)
+register_face("check-in form", _check_in_form)

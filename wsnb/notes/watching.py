@@ -1,0 +1,118 @@
+"""The notes index follows the disk through a watcher, so a search is ranking only.
+
+``NotesWatch`` joins one ``wsnb.fileindex.watcher.Watcher`` to a ``NoteIndex``: the
+watcher watches the folders the index walked (``watched_folders``) and
+feeds each batch to ``follow_batch`` in its own thread. Once its watches
+are set, the index checks every note's time once (``begin_watching``), so
+what changed before the watch began is found too; from then on a search
+stats the folders only, which finds a note created, deleted or renamed a
+moment ago, still inside the watcher's debounce window (see
+``wsnb.notes.changes``).
+
+Where watching cannot work (a file system that sends no events, a watcher
+refused or broken), the index keeps checking every note's time before each
+search, and says so once.
+
+Lifecycle, as a workspace's watcher: it starts with the first search, and
+stops with ``Notes.close()``, a ``with`` block, garbage collection of the
+``Notes`` and interpreter exit. The watcher's thread holds the index only
+weakly, so it never keeps a notes workspace alive.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import weakref
+from collections.abc import Callable
+
+from ..fileindex.watcher import Batch, Watcher, WatchSettings
+from ..i18n import _, in_english
+from .noteindex import NoteIndex
+
+__all__ = ["NotesWatch"]
+
+logger = logging.getLogger("wsnb")
+
+
+class NotesWatch:
+    """The watcher of one notes workspace's index: started once, stopped once, from any thread."""
+
+    def __init__(self, watch: bool | WatchSettings = True) -> None:
+        self.settings = watch if isinstance(watch, WatchSettings) else None
+        self.enabled = bool(watch)
+        self.watcher: Watcher | None = None
+        self._index: weakref.ref[NoteIndex] | None = None
+        self.closed = False
+        self.said = False  # the fallback was said once
+        self._lock = threading.Lock()
+
+    def follow(self, index: NoteIndex) -> None:
+        """Watch the folders of ``index`` (walked already), unless watched already or off."""
+        with self._lock:
+            if not self.enabled or self.closed:
+                return
+            if self._index is not None and self._index() is index:
+                watcher = self.watcher
+            else:
+                self._stop_watcher()
+                watcher = Watcher(index.policy.root, _follower(index), folders=_folders(index),
+                                  settings=self.settings, name="wsnb-notes-watch")  # fmt: skip
+                self.watcher, self._index = watcher, weakref.ref(index)
+                watcher.start()
+                if watcher.state == "watching":
+                    index.begin_watching()
+        if watcher is not None and watcher.failure and not self.said:
+            self.said = True
+            logger.warning("%s", in_english(lambda: _fallback_note(watcher.failure)))
+
+    def stop(self) -> None:
+        """Stop watching for good (the index stays as it is); harmless twice."""
+        with self._lock:
+            self.closed = True
+            self._stop_watcher()
+
+    def _stop_watcher(self) -> None:
+        watcher, self.watcher, self._index = self.watcher, None, None
+        if watcher is not None:
+            watcher.stop()
+
+    @property
+    def state(self) -> str:
+        """"watching", "checking" (every note's time before each search), "off", "idle" or
+        "closed"."""
+        if self.closed:
+            return "closed"
+        if not self.enabled:
+            return "off"
+        watcher = self.watcher
+        if watcher is None:
+            return "idle"
+        return "watching" if watcher.state == "watching" else "checking"
+
+
+def _follower(index: NoteIndex) -> Callable[[Batch], object]:
+    """``index.follow_batch``, holding the index weakly: the thread keeps nothing alive."""
+    ref = weakref.ref(index)
+
+    def follow(batch: Batch) -> object:
+        found = ref()
+        return None if found is None else found.follow_batch(batch)
+
+    return follow
+
+
+def _folders(index: NoteIndex) -> Callable[[], list[str]]:
+    ref = weakref.ref(index)
+
+    def folders() -> list[str]:
+        found = ref()
+        return [] if found is None else found.watched_folders()
+
+    return folders
+
+
+def _fallback_note(reason: str) -> str:
+    """The sentence said once where no watcher works (the reason stays as the system gave it)."""
+    return _("Notes: changes on disk are not watched here ({reason}); each search checks "
+             "the notes' times instead.").format(reason=reason)  # fmt: skip

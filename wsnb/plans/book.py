@@ -1,0 +1,250 @@
+"""The plan book: a workspace's plans, from proposal through the journal, and undo.
+
+``PlanBook`` proposes a plan through its tool, confirms it (re-checking, running,
+journaling), lists what is pending and plans the reverse of a journaled change.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import weakref
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
+
+import pandas as pd
+
+from ..errors import UsageError, WriteError
+from ..i18n import _
+from ..listeners import Listeners
+from ..types import ActionType, PlanState, Risk, Rule
+from .journal import Journal, journal_entry, pick_entry, undo_request
+from .plan import Plan, new_plan_id
+
+if TYPE_CHECKING:
+    from ..fileindex.changes import IndexChange
+    from ..policy.access import AccessPolicy
+    from ..tools.base import ToolContext, ToolRegistry, WriteTool
+    from .record import PlanRecord
+
+__all__ = ["PlanBook", "plans_running", "stale_marker", "undo_title"]
+
+logger = logging.getLogger("wsnb")
+
+_PENDING_COLUMNS = ["id", "action", "risk", "title", "source", "target", "strong", "created"]
+
+
+class PlanBook:
+    """The session's plans: proposes them, keeps them, journals them, and builds undo plans.
+
+    ``on_change`` is called with a plan right after it changed the workspace;
+    ``subscribe()`` adds listeners told of every executed plan (done or failed).
+    """
+
+    def __init__(
+        self,
+        ctx: ToolContext,
+        registry: ToolRegistry,
+        journal: Journal,
+        *,
+        on_change: Callable[[Plan], None] | None = None,
+    ) -> None:
+        self._ctx = ctx
+        self._registry = registry
+        self._journal = journal
+        self._on_change = on_change
+        self._plans: dict[str, Plan] = {}
+        self._listeners: Listeners[Plan] = Listeners("plan book")
+        self._new_plan_listeners: Listeners[Plan] = Listeners("plan book (new plans)")
+
+    def __repr__(self) -> str:
+        waiting = sum(p.state is PlanState.PENDING for p in self._plans.values())
+        return f"<PlanBook {len(self._plans)} plans, {waiting} pending>"
+
+    def subscribe(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
+        """Call ``listener(plan)`` after each plan of this book ran and was journaled.
+
+        Returns the function that stops it. Views of the journal refresh this
+        way; a listener that raises is logged and skipped.
+        """
+        return self._listeners.add(listener)
+
+    def subscribe_new(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
+        """Call ``listener(plan)`` for each plan the book takes in: proposed, refused or undo.
+
+        Returns the function that stops it. A panel shows a plan made in a
+        notebook cell this way, at once; a listener that raises is logged and skipped.
+        """
+        return self._new_plan_listeners.add(listener)
+
+    def propose(self, tool_name: str, **params: Any) -> Plan:
+        """Ask a write tool for a plan; a plan that is not refused becomes pending."""
+        tool = self._write_tool(tool_name)
+        plan = self._adopt(_as_plan(tool.plan(self._ctx, **params)))
+        plan._remake = lambda: self.propose(tool_name, **params)
+        return plan
+
+    def get(self, plan_id: str) -> Plan:
+        try:
+            return self._plans[plan_id]
+        except KeyError:
+            raise UsageError(
+                _("There is no plan {id!r} in this session; see ws.pending or ws.plans "
+                  "for the ids.").format(id=plan_id)
+            ) from None
+
+    def plans(self) -> list[Plan]:
+        """Every plan of this session (refused ones too), oldest first."""
+        return list(self._plans.values())
+
+    def pending(self) -> pd.DataFrame:
+        """The plans waiting for a decision, oldest first."""
+        rows = [
+            {"id": p.id, "action": p.action.value, "risk": p.risk.label, "title": p.title,
+             "source": p.source.relative if p.source else None,
+             "target": p.target.relative if p.target else None,
+             "strong": p.requires_strong_confirmation, "created": p.created_at}
+            for p in self._plans.values()
+            if p.state is PlanState.PENDING
+        ]  # fmt: skip
+        frame = pd.DataFrame(rows, columns=_PENDING_COLUMNS)
+        return frame.astype({"strong": bool})
+
+    def history(self) -> pd.DataFrame:
+        """The journal, most recent first."""
+        return self._journal.frame()
+
+    def undo(self, entry: str | int | None = None) -> Plan:
+        """A plan that reverses a journal entry; it needs confirming like any other.
+
+        ``None`` is the most recent change not undone yet, a ``str`` a journal
+        entry id, an ``int`` a position in ``history()`` (0 = most recent).
+        Raises ``UndoError`` when the entry can't be undone at all; a plan that
+        would do harm now (the file changed since, the old place is taken) comes
+        back refused, saying why.
+        """
+        entries = self._journal.entries()
+        chosen = pick_entry(entry, entries)
+        request = undo_request(chosen, entries, self._ctx.policy)
+        plan = _as_plan(self._write_tool(request.tool).plan(self._ctx, **request.params))
+        plan.undo_of = chosen.id
+        plan.title = undo_title(plan)
+        plan.warnings.extend(request.warnings)
+        if request.empty_folders and not plan.is_refused:
+            # Not a tool parameter: only an undo may remove folders, and only empty ones.
+            plan.data["remove_if_empty"] = request.empty_folders
+            plan.description = " ".join([plan.description, _(
+                "Then the folders the change made ({folders}) are removed if they are "
+                "empty.").format(folders=", ".join(request.empty_folders))]).strip()
+        # Undoing reverses a journaled change whose old state is kept (a backup, the trash).
+        plan.risk = min(plan.risk, Risk.MEDIUM)
+        if request.refusal:
+            plan.refuse(request.refusal, Rule.NOT_ALLOWED)
+        return self._adopt(plan)
+
+    def _write_tool(self, name: str) -> WriteTool:
+        try:
+            tool = self._registry.get(name)
+        except KeyError as exc:
+            raise UsageError(str(exc.args[0])) from None
+        if not callable(getattr(tool, "plan", None)):
+            raise UsageError(
+                _("{name} runs at once and makes no plan; call it directly.").format(name=name))
+        return cast("WriteTool", tool)
+
+    def _adopt(self, plan: Plan) -> Plan:
+        while plan.id in self._plans:
+            plan.id = new_plan_id()
+        plan._after = self._after_execute
+        plan._undo_entry = self.undo
+        if plan.state is PlanState.BUILT:
+            plan._move("propose")
+            plan._notify()
+        self._plans[plan.id] = plan
+        logger.info("plan %s %s: %s", plan.id, plan.action.value, plan.state.value)
+        self._new_plan_listeners.notify(plan)
+        return plan
+
+    def _after_execute(self, plan: Plan) -> None:
+        entry = journal_entry(plan, self._ctx.clock())
+        try:
+            self._journal.append(entry)
+        except WriteError as exc:
+            logger.warning("plan %s: the journal could not be written", plan.id)
+            if plan.result is not None and plan.result.success:
+                plan.result.message = f"{plan.result.message} {exc.reason}".strip()
+            elif plan.result is not None:  # nothing was done: never say "the change is done"
+                plan.result.message = " ".join([plan.result.message, _(
+                    "The journal could not record this failure either; check that the .wsnb "
+                    "folder is writable.")]).strip()
+        plan.data["journal_entry"] = entry.id
+        if plan.result is not None and plan.result.success and self._on_change is not None:
+            self._on_change(plan)
+        self._listeners.notify(plan)
+
+
+def _as_plan(record: PlanRecord) -> Plan:
+    """The tool's plan as a ``Plan``: the tool protocol speaks of records, the book of plans."""
+    if not isinstance(record, Plan):
+        raise TypeError(f"A write tool returned {type(record).__name__}, not a Plan.")
+    return record
+
+
+def undo_title(plan: Plan) -> str:
+    """An undo plan's title in plain words: what it puts back, never a tool's name or an id."""
+    if plan.action is ActionType.WRITE_FILE and plan.target is not None:
+        return _("Undo: put back the earlier version of {path}").format(path=plan.target.relative)
+    return _("Undo: {change}").format(change=plan.title)
+
+
+def plans_running(book: PlanBook, followed: set[str]) -> Callable[[], bool]:
+    """Whether a plan of ``book`` is being carried out, or is done and not followed yet.
+
+    Holds the book weakly: the watcher's thread must never keep a workspace alive.
+    """
+    ref = weakref.ref(book)
+
+    def running() -> bool:
+        found = ref()
+        return found is not None and any(
+            plan.state is PlanState.CONFIRMED
+            or (plan.state is PlanState.DONE and plan.id not in followed)
+            for plan in found.plans()
+        )
+
+    return running
+
+
+def stale_marker(book: PlanBook, policy: AccessPolicy) -> Callable[[IndexChange], None]:
+    """A listener that marks pending plans whose paths changed outside wsnb, on their cards.
+
+    Confirming such a plan fails as stale anyway (its fingerprints are checked
+    again); the card says so before anyone clicks. Holds the book weakly.
+    """
+    ref = weakref.ref(book)
+
+    def mark(change: IndexChange) -> None:
+        found = ref()
+        if found is None or not change.outside:
+            return
+        changed = set(change.paths)
+        for plan in found.plans():
+            if plan.state is not PlanState.PENDING or plan.data.get("stale_path"):
+                continue
+            named = [*plan.data.get("fingerprints", {})]
+            if plan.source is not None:
+                named.append(plan.source.relative)
+            touched = next((path for path in named if path in changed), None)
+            if touched is not None:
+                plan.warnings.append(_stale_warning(policy, touched))
+                plan.data["stale_path"] = touched  # last: a reader that sees it sees the warning
+                plan._notify()  # every card of the plan re-renders from it
+
+    return mark
+
+
+def _stale_warning(policy: AccessPolicy, path: str) -> str:
+    if os.path.lexists(policy.resolve(path).os_path):
+        return _("{path} changed outside wsnb since this plan was made: the plan is stale, "
+                 "make a new one.").format(path=path)  # fmt: skip
+    return _("{path} no longer exists: the plan is stale, make a new one.").format(path=path)

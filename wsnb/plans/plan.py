@@ -1,0 +1,485 @@
+"""Plans: the only way wsnb changes a file.
+
+A write tool never touches the disk when asked; it builds a ``Plan`` that
+says what would happen (paths, risk, warnings, a diff or a preview). A person
+reads it and calls ``confirm()``; only then is everything checked again (the
+policy, and the fingerprints of every path the plan depends on, so no
+overwrite can sneak in between plan and confirm) and the tool executes it.
+
+The lifecycle follows one table of allowed moves, with a sentence for every
+move that is not allowed::
+
+    built --propose--> pending --confirm--> confirmed --> done | failed
+      |                  |  \\--cancel--> cancelled
+      |                  \\--(recheck or stale)--> failed
+      \\--refuse--> refused         (the policy or the mode said no)
+
+``PlanBook`` (``wsnb.plans.book``) is what the facade talks to: it asks tools for
+plans, keeps the session's plans, writes the journal after each execution and builds
+undo plans; ``wsnb.plans.building`` holds what the tools share to build one.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, cast
+
+from ..disk import fsops
+from ..errors import (
+    ConfirmationError,
+    PlanStateError,
+    PolicyError,
+    StalePlanError,
+    WsnbError,
+)
+from ..i18n import N_, Language, _, get_language, using_language
+from ..listeners import Listeners
+from ..policy.access import Decision, WsPath
+from ..renderers import view_bundle
+from ..types import ActionType, PlanState, Risk, Rule, ToolResult
+
+if TYPE_CHECKING:
+    from ..tools.base import Tool, ToolContext, WriteTool
+
+__all__ = [
+    "PREVIEW_LINES",
+    "RISK_WORDS",
+    "STATE_WORDS",
+    "Plan",
+    "new_plan_id",
+]
+
+logger = logging.getLogger("wsnb")
+
+PREVIEW_LINES = 40
+
+_S = PlanState
+_MOVES: dict[tuple[PlanState, str], PlanState] = {
+    (_S.BUILT, "propose"): _S.PENDING,
+    (_S.BUILT, "refuse"): _S.REFUSED,
+    (_S.BUILT, "cancel"): _S.CANCELLED,
+    (_S.PENDING, "confirm"): _S.CONFIRMED,
+    (_S.PENDING, "cancel"): _S.CANCELLED,
+    (_S.PENDING, "fail"): _S.FAILED,  # the recheck or the stale check said no
+    (_S.CONFIRMED, "finish"): _S.DONE,
+    (_S.CONFIRMED, "fail"): _S.FAILED,
+}
+_INVALID_MOVES: dict[tuple[str, PlanState], str] = {
+    ("confirm", _S.BUILT): N_("This plan has not been proposed yet; propose it through the "
+                              "workspace before confirming it."),
+    ("confirm", _S.CONFIRMED): N_("This plan is being carried out right now; wait for its "
+                                  "result."),
+    ("confirm", _S.DONE): N_("This plan was already carried out; make a new plan to change "
+                             "more."),
+    ("confirm", _S.FAILED): N_("This plan failed and can't be retried; make a new plan."),
+    ("confirm", _S.CANCELLED): N_("This plan was cancelled; make a new plan if you still want "
+                                  "the change."),
+    ("confirm", _S.REFUSED): N_("This plan was refused, so it can't be confirmed: {refusal}"),
+    ("cancel", _S.CONFIRMED): N_("This plan is being carried out right now and can't be "
+                                 "cancelled."),
+    ("cancel", _S.DONE): N_("This plan was already carried out, so it can't be cancelled; use "
+                            "undo() to reverse it."),
+    ("cancel", _S.FAILED): N_("This plan already failed; there is nothing left to cancel."),
+    ("cancel", _S.CANCELLED): N_("This plan is already cancelled."),
+    ("cancel", _S.REFUSED): N_("This plan was refused and will never run; there is nothing to "
+                               "cancel."),
+}
+# Any other move that is not allowed, said whole (the state is filled in).
+_CANT_MOVE = {
+    "propose": N_("A plan that is {state} can't be proposed."),
+    "refuse": N_("A plan that is {state} can't be refused."),
+    "fail": N_("A plan that is {state} can't be marked failed."),
+    "finish": N_("A plan that is {state} can't be finished."),
+    "confirm": N_("A plan that is {state} can't be confirmed."),
+    "cancel": N_("A plan that is {state} can't be cancelled."),
+}
+# How a person reads a state or a risk; the enum values stay the machine's codes.
+STATE_WORDS = {_S.BUILT: N_("built"), _S.PENDING: N_("pending"), _S.CONFIRMED: N_("confirmed"),
+               _S.DONE: N_("done"), _S.FAILED: N_("failed"), _S.CANCELLED: N_("cancelled"),
+               _S.REFUSED: N_("refused")}  # fmt: skip
+RISK_WORDS = {Risk.READ_ONLY: N_("read-only"), Risk.LOW: N_("low"), Risk.MEDIUM: N_("medium"),
+              Risk.HIGH: N_("high"), Risk.DANGEROUS: N_("dangerous")}  # fmt: skip
+
+
+def new_plan_id() -> str:
+    """A short hex id a person can type."""
+    return secrets.token_hex(3)
+
+
+@dataclass(eq=False)
+class Plan:
+    """One proposed change, and the only object that can carry it out.
+
+    Tools build it (``Plan.start``), a ``PlanBook`` proposes it, a person
+    confirms or cancels it. ``data`` holds the tool's private working data
+    (fingerprints, backup path, trash record) and never reaches the journal
+    as a whole. Equality is identity: two plans are never the same plan.
+    """
+
+    id: str
+    action: ActionType
+    risk: Risk
+    title: str
+    created_at: datetime
+    description: str = ""
+    source: WsPath | None = None
+    target: WsPath | None = None
+    content: str | None = None
+    new_name: str | None = None
+    warnings: list[str] = field(default_factory=list)
+    diff: str | None = None
+    preview: str | None = None
+    requires_confirmation: bool = True
+    requires_strong_confirmation: bool = False
+    state: PlanState = PlanState.BUILT
+    refusal: str | None = None
+    rule: Rule | None = None
+    result: ToolResult | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    parent_dirs: list[str] = field(default_factory=list)
+    undo_of: str | None = None
+    tool_name: str = ""
+    # The language the plan speaks: its title and warnings were written in it when it was
+    # built, and its description, its errors and its result follow it, wherever it is confirmed.
+    lang: Language = field(default_factory=get_language)
+    _tool: WriteTool | None = field(default=None, init=False, repr=False)
+    _ctx: ToolContext | None = field(default=None, init=False, repr=False)
+    _after: Callable[[Plan], None] | None = field(default=None, init=False, repr=False)
+    # Given by the plan book: the undo plan of a journal entry (see ``undo()``).
+    _undo_entry: Callable[[str], Plan] | None = field(default=None, init=False, repr=False)
+    # Given by the plan book for a proposed plan: the same proposal made again (``remake()``).
+    _remake: Callable[[], Plan] | None = field(default=None, init=False, repr=False)
+    # Views (cards, panels) that re-render from the plan after every state move.
+    _listeners: Listeners[Plan] = field(default_factory=lambda: Listeners("plan"),
+                                        init=False, repr=False)  # fmt: skip
+    # Two confirms at once (a double click from another thread) must not both pass the
+    # state check: the second waits, then finds the plan done.
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+
+    # -- building (used by tools) -------------------------------------------------
+
+    @classmethod
+    def start(cls, tool: Tool, ctx: ToolContext, title: str, *, writes: bool = True) -> Plan:
+        """A new plan bound to ``tool``; refused at once in read-only mode when it ``writes``."""
+        plan = cls(id=new_plan_id(), action=tool.action, risk=tool.risk, title=title,
+                   created_at=ctx.clock(), tool_name=tool.name, lang=get_language())  # fmt: skip
+        plan.requires_confirmation = tool.risk >= Risk.MEDIUM
+        plan._tool = cast("WriteTool", tool)
+        plan._ctx = ctx
+        if writes:
+            mode = ctx.policy.check_mode_allows_writes()
+            if not mode:
+                plan.refuse(mode.reason, mode.rule)
+        return plan
+
+    @property
+    def is_refused(self) -> bool:
+        return self.state is PlanState.REFUSED
+
+    def refuse(self, reason: str, rule: Rule | None = None) -> Plan:
+        """Mark the plan refused (at build time) with the sentence that says why."""
+        if self.is_refused:
+            return self
+        self._move("refuse")
+        self.refusal, self.rule = reason, rule
+        self.result = ToolResult(False, error=reason, rule=rule, target=self._main_relative())
+        logger.info("plan %s refused (%s)", self.id, rule.value if rule else "refused")
+        self._notify()
+        return self
+
+    def refuse_decision(self, decision: Decision) -> Plan:
+        return self.refuse(decision.reason, decision.rule)
+
+    def refuse_error(self, exc: WsnbError) -> Plan:
+        return self.refuse(exc.reason, getattr(exc, "rule", None) or Rule.NOT_ALLOWED)
+
+    def require_strong(self, reason: str) -> None:
+        """Ask for strong confirmation (the item's name typed, or ``strong=True``), saying why."""
+        self.requires_strong_confirmation = True
+        earlier = self.data.get("strong_reason")
+        self.data["strong_reason"] = (
+            _("{earlier} and {reason}").format(earlier=earlier, reason=reason) if earlier
+            else reason)  # fmt: skip
+
+    def watch(self, *paths: WsPath) -> None:
+        """Remember what ``paths`` look like now; confirming refuses if any of them changed."""
+        prints = self.data.setdefault("fingerprints", {})
+        for path in paths:
+            prints[path.relative] = fsops.fingerprint(path)
+
+    # -- the lifecycle -------------------------------------------------------------
+
+    def confirm(self, *, strong: bool = False, typed_name: str | None = None) -> ToolResult:
+        """Carry out the plan after checking everything again; calling this IS the confirmation.
+
+        Raises ``PlanStateError`` (wrong state), ``ConfirmationError`` (strong
+        confirmation missing; the plan stays pending), ``PolicyError`` (the
+        policy now refuses) or ``StalePlanError`` (a path changed since the
+        plan was made); the last two mark the plan failed. An execution
+        failure does not raise: the returned result says what went wrong.
+        """
+        with using_language(self.lang):
+            return self._confirm(strong, typed_name)
+
+    def _confirm(self, strong: bool, typed_name: str | None) -> ToolResult:
+        before = self.state
+        try:
+            with self._lock:
+                self._check_move("confirm")
+                self._check_strong(strong, typed_name)
+                tool, ctx = self._bound()
+                self._recheck(tool, ctx)
+                self._move("confirm")
+                result = self._execute(tool, ctx)
+                self.result = result
+                self._move("finish" if result.success else "fail")
+            logger.info("plan %s %s: %s", self.id, self.action.value, self.state.value)
+            if self._after is not None:
+                self._after(self)
+        finally:
+            # Outside the lock, and after the journal: a view may read both.
+            if self.state is not before:
+                self._notify()
+        return result
+
+    def cancel(self) -> None:
+        """Drop a pending plan; nothing changes on disk."""
+        with using_language(self.lang):  # its views re-render in the plan's language too
+            with self._lock:
+                self._move("cancel")
+            logger.info("plan %s cancelled", self.id)
+            self._notify()
+
+    # -- listeners and undo -----------------------------------------------------------
+
+    def subscribe(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
+        """Call ``listener(plan)`` after every state move; returns the function that stops it.
+
+        This is how views stay in step: every card of a plan re-renders from the
+        plan itself. A listener that raises is logged and skipped, never lets the
+        move fail; it must not confirm or cancel the plan it listens to.
+        """
+        return self._listeners.add(listener)
+
+    def _notify(self) -> None:
+        self._listeners.notify(self)
+
+    @property
+    def can_undo(self) -> bool:
+        """True when the plan was carried out and journaled by a workspace, so undo() works."""
+        return (self.state is PlanState.DONE and self._undo_entry is not None
+                and "journal_entry" in self.data)  # fmt: skip
+
+    def undo(self) -> Plan:
+        """The plan that reverses this one, to confirm like any other (``ws.undo(entry)``)."""
+        if self.state is not PlanState.DONE:
+            raise PlanStateError(
+                _("Only a plan that was carried out can be undone; this one is {state}.").format(
+                    state=_(STATE_WORDS[self.state])),
+                plan=self.id,
+                state=self.state,
+            )
+        if not self.can_undo or self._undo_entry is None:
+            raise PlanStateError(
+                _("This plan was not journaled by a workspace, so it can't be undone from here; "
+                  "use ws.undo() with its journal entry."),
+                plan=self.id,
+                state=self.state,
+            )
+        return self._undo_entry(str(self.data["journal_entry"]))
+
+    @property
+    def can_remake(self) -> bool:
+        """True when the plan failed (stale, refused at recheck) and can be proposed again."""
+        return self.state is PlanState.FAILED and self._remake is not None
+
+    def remake(self) -> Plan:
+        """A new plan for the same change, checked against the files as they are now."""
+        if not self.can_remake or self._remake is None:
+            raise PlanStateError(
+                "Only a plan that failed can be made again; make it anew from the workspace.",
+                plan=self.id,
+                state=self.state,
+            )
+        return self._remake()
+
+    def _check_move(self, move: str) -> PlanState:
+        new = _MOVES.get((self.state, move))
+        if new is None:
+            known = _INVALID_MOVES.get((move, self.state)) or _CANT_MOVE[move]
+            message = _(known).format(refusal=self.refusal or "",
+                                      state=_(STATE_WORDS[self.state]))
+            raise PlanStateError(message, plan=self.id, state=self.state)
+        return new
+
+    def _move(self, move: str) -> None:
+        self.state = self._check_move(move)
+
+    def _bound(self) -> tuple[WriteTool, ToolContext]:
+        if self._tool is None or self._ctx is None:
+            raise PlanStateError(_("This plan is not bound to a tool; build plans with a tool."))
+        return self._tool, self._ctx
+
+    @property
+    def item_name(self) -> str:
+        """The name a person types to confirm strongly: the item the plan acts on."""
+        path = self.source or self.target
+        return path.name if path is not None else ""
+
+    def _check_strong(self, strong: bool, typed_name: str | None) -> None:
+        if not self.requires_strong_confirmation:
+            return
+        name = self.item_name
+        if typed_name is not None and typed_name != name:
+            raise ConfirmationError(
+                _("You typed {typed!r}, but the item is named {name!r}; type its name "
+                  "exactly to confirm, or call confirm(strong=True).").format(
+                    typed=typed_name, name=name),
+                plan=self.id,
+            )
+        if typed_name is None and not strong:
+            why = self.data.get("strong_reason") or _("it is a risky change")
+            raise ConfirmationError(
+                _("{title} needs strong confirmation because {why}: call "
+                  "confirm(strong=True) or confirm(typed_name={name!r}).").format(
+                    title=self.title, why=why, name=name),
+                plan=self.id,
+            )
+
+    def _recheck(self, tool: WriteTool, ctx: ToolContext) -> None:
+        """The policy again, then the fingerprints; either failing ends the plan."""
+        try:
+            decision = tool.recheck(ctx, self)
+        except PolicyError as exc:
+            decision = Decision.refuse(exc.rule or Rule.NOT_ALLOWED, exc.reason)
+        if not decision:
+            if decision.rule is Rule.NOT_ALLOWED:
+                self._check_fresh(ctx)  # a path that vanished or appeared is a stale plan
+            self._fail(decision.reason, decision.rule)
+            raise PolicyError(_("{reason} Nothing was changed.").format(reason=decision.reason),
+                              path=self._main_relative(), rule=decision.rule)  # fmt: skip
+        self._check_fresh(ctx)
+
+    def _check_fresh(self, ctx: ToolContext) -> None:
+        for relative, before in self.data.get("fingerprints", {}).items():
+            try:
+                now = fsops.fingerprint(ctx.policy.resolve(relative))
+            except PolicyError as exc:
+                self._fail(exc.reason, exc.rule)
+                raise PolicyError(_("{reason} Nothing was changed.").format(reason=exc.reason),
+                                  path=relative,
+                                  rule=exc.rule) from None  # fmt: skip
+            if now != before:
+                reason = _("{path} changed since the plan was made; make a new plan.").format(
+                    path=relative)
+                self._fail(reason, None)
+                raise StalePlanError(reason, path=relative, plan=self.id)
+
+    def _fail(self, reason: str, rule: Rule | None) -> None:
+        self._move("fail")
+        self.result = ToolResult(False, error=reason, rule=rule, target=self._main_relative())
+        logger.info("plan %s failed before running (%s)", self.id, rule or "stale")
+
+    def _execute(self, tool: WriteTool, ctx: ToolContext) -> ToolResult:
+        try:
+            return tool.execute(ctx, self)
+        except WsnbError as exc:
+            return ToolResult.failure(exc, target=self._main_relative())
+        except OSError as exc:
+            return ToolResult(False, target=self._main_relative(), error=_(
+                "{title} failed ({problem}); check the files involved and make a new plan."
+            ).format(title=self.title, problem=exc.strerror or exc))
+
+    # -- text forms -----------------------------------------------------------------
+
+    def _main_relative(self) -> str | None:
+        path = self.target or self.source
+        return path.relative if path is not None else None
+
+    def _paths_text(self) -> str:
+        if self.source is not None and self.target is not None:
+            return f"{self.source.relative} -> {self.target.relative}"
+        return self._main_relative() or "(no path)"
+
+    def __repr__(self) -> str:
+        return (f"<Plan {self.id} {self.action.value} {self._paths_text()}: "
+                f"{self.state.value}, risk {self.risk.label}>")  # fmt: skip
+
+    def describe(self) -> str:
+        """The whole plan as plain text, in the plan's language: what, where, how risky,
+        warnings, diff or preview."""
+        with using_language(self.lang):
+            lines = [_("Plan {id}: {title}").format(id=self.id, title=self.title),
+                     _("  action: {action}   risk: {risk}   state: {state}").format(
+                         action=self.action.value, risk=_(RISK_WORDS[self.risk]),
+                         state=_(STATE_WORDS[self.state]))]  # fmt: skip
+            lines += _path_lines(self)
+            lines += self._status_lines()
+            lines += [_("  warning: {warning}").format(warning=w) for w in self.warnings]
+            lines += _body_lines(self)
+        return "\n".join(lines)
+
+    def _status_lines(self) -> list[str]:
+        lines = []
+        if self.undo_of:
+            lines.append(_("  undoes: journal entry {entry}").format(entry=self.undo_of))
+        if self.description:
+            lines.append(f"  {self.description}")
+        if self.refusal:
+            lines.append(_("  refused: {reason}").format(reason=self.refusal))
+        elif self.state is PlanState.PENDING:
+            lines.append(_("  to go ahead: {how}").format(how=self._how_to_confirm()))
+        if self.result is not None and not self.refusal:
+            lines.append(_("  result: {result}").format(
+                result=self.result.message or self.result.error))
+        return lines
+
+    def _how_to_confirm(self) -> str:
+        if self.requires_strong_confirmation:
+            why = self.data.get("strong_reason") or _("it is a risky change")
+            return _("confirm(strong=True) or confirm(typed_name={name!r}) "
+                     "(strong confirmation: {why}); cancel() to drop it").format(
+                name=self.item_name, why=why)
+        return _("confirm() to carry it out, cancel() to drop it")
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """A plan card inside a Jupyter kernel (the view the notebook face registered in
+        ``wsnb.renderers``); the ``describe()`` text anywhere else."""
+        bundle = view_bundle(self, **kwargs)
+        if bundle is not None:
+            return bundle
+        text = self.describe()
+        return {"text/plain": text, "text/html": f"<pre>{html.escape(text)}</pre>"}
+
+
+def _path_lines(plan: Plan) -> list[str]:
+    lines = []
+    if plan.source is not None:
+        lines.append(_("  source: {path}").format(path=plan.source.relative))
+    if plan.target is not None:
+        lines.append(_("  target: {path}").format(path=plan.target.relative))
+    if plan.new_name is not None:
+        lines.append(_("  new name: {name}").format(name=plan.new_name))
+    if plan.parent_dirs:
+        lines.append(_("  new folders: {folders}").format(folders=", ".join(plan.parent_dirs)))
+    return lines
+
+
+def _body_lines(plan: Plan) -> list[str]:
+    if plan.diff:
+        return ["", _("--- diff ---"), plan.diff.rstrip("\n")]
+    if plan.preview is not None:
+        return ["", _("--- preview (first {count} lines) ---").format(count=PREVIEW_LINES),
+                plan.preview.rstrip("\n")]
+    return []
+
+

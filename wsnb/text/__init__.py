@@ -1,0 +1,1 @@
+"""Pure text work shared by the notes and the agent: the Markdown parser and secret redaction."""
