@@ -10,6 +10,8 @@ notebook face and the language-model client load them when used.
 
 from __future__ import annotations
 
+import logging
+
 from .errors import (
     ConfirmationError,
     ConflictError,
@@ -48,6 +50,11 @@ from .watch import WatchSettings
 from .workspace import Workspace, open_workspace
 
 __version__ = "0.1.0"
+
+# A library leaves its log records to the application's handlers: without a handler of its own,
+# Python's last resort prints every warning on stderr (in a notebook, a pink block under the
+# cell, although the note under the result already says it). Configured logging still hears them.
+logging.getLogger("wsnb").addHandler(logging.NullHandler())
 
 
 def load_ipython_extension(ipython: object) -> None:
