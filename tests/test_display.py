@@ -7,6 +7,7 @@ from pathlib import Path
 import pandas as pd
 
 import wsnb
+import wsnb.i18n
 from wsnb.display import ReadableFrame, readable
 
 
@@ -55,3 +56,27 @@ def test_a_long_frame_says_how_many_rows_are_not_printed() -> None:
         html = frame._repr_html_()
     assert "90 more rows (100 rows x 2 columns)" in text
     assert html is not None and "90 more rows" in html and "text-align: left" in html
+
+
+def test_a_search_that_finds_nothing_says_so_in_a_sentence(tmp_path: Path) -> None:
+    ws = _ws(tmp_path)
+    hits = ws.grep("TODO-nowhere")
+    searched = int(hits.attrs["files_scanned"])
+    sentence = f"No line matches 'TODO-nowhere' in {searched:,} text files."
+    assert searched > 1 and repr(hits).startswith(sentence)
+    assert "Columns:" not in repr(hits)
+    html = hits._repr_html_()
+    assert html is not None and sentence.replace("'", "&#x27;") in html and "<table" not in html
+    assert "No file or folder name matches 'zzqx'." in repr(ws.find("zzqx"))
+    with wsnb.i18n.using_language("zh"):
+        assert "没有一行匹配" in repr(ws.grep("TODO-nowhere"))
+
+
+def test_an_empty_folder_says_it_is_empty_and_a_filtered_answer_stays_a_table(
+        tmp_path: Path) -> None:  # fmt: skip
+    ws = _ws(tmp_path)
+    (ws.root / "empty").mkdir()
+    assert repr(ws.ls("empty")).startswith("empty is empty: no file or folder in it.")
+    hits = ws.grep("def ")
+    none_left = hits[hits["path"] == "nowhere"]
+    assert none_left.empty and "No line matches" not in repr(none_left)

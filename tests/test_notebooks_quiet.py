@@ -18,10 +18,12 @@ NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
 
 
 def _stderr_blocks(notebook: nbformat.NotebookNode) -> list[str]:
+    def stderr(output: nbformat.NotebookNode) -> bool:
+        return bool(output.get("output_type") == "stream" and output.get("name") == "stderr")
+
     return [f"cell {number}: {''.join(output.get('text', ''))[:300]}"
             for number, cell in enumerate(notebook.cells) if cell.cell_type == "code"
-            for output in cell.get("outputs", [])
-            if output.get("output_type") == "stream" and output.get("name") == "stderr"]  # fmt: skip
+            for output in cell.get("outputs", []) if stderr(output)]  # fmt: skip
 
 
 @pytest.mark.slow

@@ -112,6 +112,8 @@ class ReadableFrame(NotedFrame):
         return f"{text}\nNote: {self.note}" if self.note else text
 
     def _repr_html_(self) -> str | None:
+        if self.empty:
+            return super()._repr_html_()  # the sentence that stands for nothing, and the note
         rows = pd.get_option("display.max_rows")
         shown = self if rows is None or len(self) <= rows else self.head(rows)
         left = [c for c in self.attrs.get("left", ()) if c in self.columns]

@@ -461,4 +461,12 @@ def grep(
     # bound the caller can raise. A secret-looking file left unread is the policy, not news.
     lost = bool(index_note or attrs["truncated"] or attrs["files_not_scanned"]
                 or attrs["files_skipped_size"])  # fmt: skip
-    return with_note(search.frame(), note, warn=warn and lost, logged=logged, **attrs)
+    return with_note(search.frame(), note, warn=warn and lost, logged=logged,
+                     nothing=_no_match(pattern, search.files_scanned), **attrs)  # fmt: skip
+
+
+def _no_match(pattern: str, searched: int) -> str:
+    """The sentence that stands for a search that found no line."""
+    return ngettext("No line matches {pattern!r} in {count:,} text file.",
+                    "No line matches {pattern!r} in {count:,} text files.",
+                    searched).format(pattern=pattern, count=searched)  # fmt: skip

@@ -89,12 +89,18 @@ class ListFolderTool:
         note, logged = (cut_note(), in_english(cut_note)) if cut else ("", "")
         frame = with_note(info_frame(infos[:limit]), note, warn=not ctx.limits.ceiling,
                           logged=logged, folder=folder.relative, total=len(infos),
-                          truncated=cut)  # fmt: skip
+                          truncated=cut, nothing=_empty_folder(folder))  # fmt: skip
         message = (_("{shown} of {total} entries in {folder}") if cut
                    else _("{total} entries in {folder}"))  # fmt: skip
         return ToolResult(True, message=message.format(shown=len(frame), total=len(infos),
                                                        folder=folder),
                           data=frame, target=folder.relative)  # fmt: skip
+
+
+def _empty_folder(folder: WsPath) -> str:
+    if folder.is_root:
+        return _("The workspace is empty: no file or folder in it yet.")
+    return _("{folder} is empty: no file or folder in it.").format(folder=folder)
 
 
 def _child_info(ctx: ToolContext, folder: WsPath, name: str) -> FileInfo | None:
@@ -242,8 +248,10 @@ def _flag_sensitive(found: pd.DataFrame, note: str, logged: str, ctx: ToolContex
                                    for_model=ctx.for_model)  # fmt: skip
     # Sensitive names in the answer are the rule at work, not news: only a cut warns.
     warn = not ctx.limits.ceiling and bool(found.attrs["truncated"])
+    nothing = _("No file or folder name matches {keyword!r}.").format(
+        keyword=found.attrs.get("query", ""))
     return with_note(found, _("; ").join(part for part in (note, flagged) if part), warn=warn,
-                     logged=logged or None, sensitive=sensitive)  # fmt: skip
+                     logged=logged or None, sensitive=sensitive, nothing=nothing)  # fmt: skip
 
 
 @dataclass(frozen=True)
