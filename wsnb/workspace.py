@@ -223,8 +223,12 @@ class Workspace:
         ``change.paths`` lists the entries added, removed or changed, and
         ``change.outside`` says whether wsnb saw them on the disk. It may be
         called from the watcher's thread. Returns the function that stops it.
+        A listener means someone wants the disk's changes: the index (and its
+        watcher) starts now if nothing has read it yet.
         """
-        return self._file_listeners.add(listener)
+        stop = self._file_listeners.add(listener)
+        self._current_index()
+        return stop
 
     @property
     def watching(self) -> str:
@@ -371,6 +375,7 @@ class Workspace:
         """A search box over names or text, with results and a preview (a widget)."""
         from .widgets.search import SearchPanel
 
+        self._current_index()  # a face on screen follows the disk from the start
         return SearchPanel(self)
 
     # -- changes: every one is a plan -------------------------------------------------
@@ -488,6 +493,7 @@ class Workspace:
         """A chat widget: type requests, read replies, confirm their plans on the cards."""
         from .widgets.chat import ChatView
 
+        self._current_index()  # a face on screen follows the disk from the start
         return ChatView(self)
 
     def panel(self, *, dock: bool = False, language: str | None = None) -> WorkspacePanel:
