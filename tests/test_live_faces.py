@@ -96,7 +96,7 @@ def test_a_plan_whose_file_was_edited_outside_says_so_in_chinese(panel: Workspac
     assert any("README.md" in w and "过期" in w for w in plan.warnings), plan.warnings
 
 
-@pytest.mark.parametrize("face", ["explore", "panel", "search_panel", "chat"])
+@pytest.mark.parametrize("face", ["explorer", "explore", "panel", "search_panel", "chat"])
 def test_showing_any_face_of_a_fresh_workspace_starts_watching(tmp_path: Path, face: str) -> None:
     ws = wsnb.open_workspace(wsnb.copy_sample_workspace(tmp_path / "sample"))
     assert ws.watching == "idle"  # nothing has read the index yet
@@ -110,7 +110,7 @@ def test_showing_any_face_of_a_fresh_workspace_starts_watching(tmp_path: Path, f
 def test_a_fresh_explorer_shows_a_file_made_outside_without_a_refresh(tmp_path: Path) -> None:
     ws = wsnb.open_workspace(wsnb.copy_sample_workspace(tmp_path / "sample"))
     try:
-        explorer = ws.explore()
+        explorer = ws.explorer()
         explorer.expand("docs")
         (ws.root / "docs" / "outside.md").write_text("# new\n", encoding="utf-8")
         wait_until(lambda: "outside.md" in shown_in(explorer, "docs"), "outside.md in the tree")

@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 import wsnb
+import wsnb.i18n
 from wsnb.errors import PolicyError, UnsupportedFileError, UsageError, WorkspaceOpenError
 from wsnb.types import Rule
 
@@ -267,3 +268,30 @@ def test_a_person_scans_whole_projects_and_a_cut_scan_says_so_under_the_files(
     assert "the scan stopped at max_files=5" in cut.attrs["note"]
     assert "limits=wsnb.ScanLimits(max_files=20)" in repr(cut)  # on screen, not only in .attrs
     assert len([r for r in caplog.records if "max_files=5" in r.getMessage()]) == 1  # once
+
+
+def test_the_explorer_has_one_name_and_the_old_one_still_works(tmp_path: Path) -> None:
+    from wsnb.widgets.explorer import Explorer
+
+    ws = wsnb.open_workspace(wsnb.copy_sample_workspace(tmp_path / "sample"))
+    try:
+        assert isinstance(ws.explorer(), Explorer)  # what people type, like ws.panel().explorer
+        assert isinstance(ws.explore(), Explorer)  # the older name, kept
+    finally:
+        ws.close()
+
+
+def test_a_near_miss_names_the_method_meant_in_both_languages(tmp_path: Path) -> None:
+    ws = wsnb.open_workspace(tmp_path)
+    with pytest.raises(AttributeError) as caught:
+        ws.serch_panel()  # type: ignore[attr-defined]
+    assert isinstance(caught.value, wsnb.WsnbError)
+    assert "search_panel()" in str(caught.value) and "serch_panel" in str(caught.value)
+    with wsnb.i18n.using_language("zh"):
+        with pytest.raises(AttributeError, match="search_panel"):
+            ws.serch_panel()  # type: ignore[attr-defined]
+        with pytest.raises(AttributeError) as chinese:
+            ws.qqqzzz  # type: ignore[attr-defined]  # noqa: B018
+    assert "没有" in str(chinese.value) and "help(ws)" in str(chinese.value)
+    # A plain look-up for a private or special name stays a plain, quick AttributeError.
+    assert not hasattr(ws, "_repr_html_") and not hasattr(ws, "_ipython_canary_")

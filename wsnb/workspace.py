@@ -149,6 +149,14 @@ class Workspace:
                                         on_change=self._follow_plan)  # fmt: skip
         logger.info("workspace opened: %s (mode %s)", policy.root, policy.mode.value)
 
+    if not TYPE_CHECKING:  # a type checker still flags a misspelt name
+
+        def __getattr__(self, name: str) -> Any:
+            """Only for a name that is not there: an error naming the nearest one."""
+            from .nearmiss import unknown_name
+
+            raise unknown_name(self, name, call="ws")
+
     def __repr__(self) -> str:
         scanned = f"{len(self._index.frame):,} entries" if self._index else "not scanned yet"
         return f"<Workspace {self.root} ({self.mode.value}, {scanned})>"
@@ -365,11 +373,17 @@ class Workspace:
 
     # -- in a notebook ----------------------------------------------------------------
 
-    def explore(self) -> Explorer:
-        """A folder tree with a preview pane and buttons that make plan cards (a widget)."""
+    def explorer(self) -> Explorer:
+        """A folder tree with a preview pane and buttons that make plan cards (a widget).
+
+        The same name as the class (``Explorer``) and the panel's part (``panel.explorer``);
+        ``explore()`` is the older name of this method.
+        """
         from .widgets.explorer import Explorer
 
         return Explorer(self)
+
+    explore = explorer
 
     def search_panel(self) -> SearchPanel:
         """A search box over names or text, with results and a preview (a widget)."""

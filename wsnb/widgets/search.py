@@ -200,7 +200,7 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
         path = str(hit["path"])
         title = f"<b>{esc(path)}</b>"
         if "is_dir" in hit and bool(hit["is_dir"]):
-            return title + _note(" " + _("a folder; open it in ws.explore() or list it with "
+            return title + _note(" " + _("a folder; open it in ws.explorer() or list it with "
                                          "ws.ls()."))  # fmt: skip
         try:
             doc = self.ws.read(path)
