@@ -308,6 +308,7 @@ class Workspace:
         max_bytes: int = _PERSON.search_bytes,
         max_files: int | None = _PERSON.files,
         progress: Progress | None = None,
+        per_file: int | None = None,
     ) -> pd.DataFrame:
         """Lines containing ``pattern`` in every text file of the index: path, line, column, text.
 
@@ -315,7 +316,8 @@ class Workspace:
         to ``limit`` lines (10,000; ``None`` for all); files over ``max_bytes``
         (4 MiB) are skipped. A cut result says so under the table, and
         ``.attrs`` counts what was searched and skipped. ``progress(done_files,
-        total_files)`` is called in bounded steps.
+        total_files)`` is called in bounded steps. ``per_file=5`` keeps at most 5 lines of
+        each file (one big file can't fill the answer); the note counts the others.
         """
         from .progress import notebook_progress
 
@@ -323,7 +325,7 @@ class Workspace:
         with notebook_progress(_("Searching text"), unit=_("files")) as bar:
             result = self._run("search_text", pattern=pattern, regex=regex, case=case,
                                limit=limit, max_files=max_files, max_bytes=max_bytes,
-                               progress=progress or bar)  # fmt: skip
+                               progress=progress or bar, per_file=per_file)  # fmt: skip
         from .display import readable
 
         return readable(result.data, left=["path", "text"])  # code lines print left-aligned

@@ -274,14 +274,17 @@ class SearchTextTool:
         max_files: Bound = DEFAULT,
         max_bytes: Bound = DEFAULT,
         progress: Progress | None = None,
+        per_file: int | None = None,
     ) -> ToolResult:
-        """``progress(done_files, total_files)`` is called in bounded steps while it searches."""
+        """``progress(done_files, total_files)`` is called in bounded steps while it searches;
+        ``per_file`` keeps at most that many lines of each file (the rest are counted)."""
         bounds = {"limit": limit, "max_files": max_files, "max_bytes": max_bytes}
         return _guarded(self.name, lambda: self._grep(ctx, pattern, regex, case, bounds,
-                                                      progress))  # fmt: skip
+                                                      progress, per_file))  # fmt: skip
 
     def _grep(self, ctx: ToolContext, pattern: str, regex: bool, case: bool,
-              asked: dict[str, Bound], progress: Progress | None) -> ToolResult:  # fmt: skip
+              asked: dict[str, Bound], progress: Progress | None,
+              per_file: int | None) -> ToolResult:  # fmt: skip
         limits = ctx.limits
         limit = limits.pick("matches", asked["limit"])
         max_files = limits.pick("files", asked["max_files"], param="max_files")
@@ -294,7 +297,7 @@ class SearchTextTool:
         frame = grep(ctx.policy, candidates, pattern, regex=regex, case=case, limit=limit,
                      max_files=max_files, max_bytes=max_bytes, progress=progress,
                      index_note=cut, for_model=ctx.for_model,
-                     warn=not limits.ceiling)  # fmt: skip
+                     warn=not limits.ceiling, per_file=per_file)  # fmt: skip
         paths = list(dict.fromkeys(frame["path"].tolist()))
         note = _for_caller(frame.note, ctx)
         message = (_("{matches} matches in {files} files ({note})") if note
