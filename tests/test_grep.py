@@ -431,9 +431,11 @@ def test_progress_is_called_in_bounded_steps_up_to_the_total(ws: Path) -> None:
     assert [done for done, _ in calls] == sorted({done for done, _ in calls})
 
 
-@pytest.mark.parametrize("limit", [None, 7, 300, 700])
+@pytest.mark.parametrize(("limit", "max_files"), [(None, None), (7, None), (300, None),
+                                                  (700, None), (None, 5000), (None, 400),
+                                                  (300, 400), (None, 1), (None, 1001)])  # fmt: skip
 def test_two_processes_find_the_same_rows_and_counts_as_one(
-    ws: Path, monkeypatch: pytest.MonkeyPatch, limit: int | None
+    ws: Path, monkeypatch: pytest.MonkeyPatch, limit: int | None, max_files: int | None
 ) -> None:
     import wsnb.search.parallel as parallel
 
@@ -444,15 +446,20 @@ def test_two_processes_find_the_same_rows_and_counts_as_one(
     files["d1/big.txt"] = "hit\n" * 100
     candidates = make_files(ws, files)
     policy = AccessPolicy(ws)
-    options: dict[str, Any] = {"limit": limit, "max_files": None, "max_bytes": 200}
+    options: dict[str, Any] = {"limit": limit, "max_files": max_files, "max_bytes": 200}
     one = grep(policy, candidates, "hit", workers=1, **options)
     monkeypatch.setattr(parallel, "PARALLEL_MIN_FILES", 10)
+    pools: list[int] = []
+    started = parallel._pool_search
+    monkeypatch.setattr(parallel, "_pool_search", lambda *a: pools.append(1) or started(*a))
     calls: list[int] = []
     two = grep(policy, candidates, "hit", workers=2, progress=lambda d, t: calls.append(d),
                **options)  # fmt: skip
     pd.testing.assert_frame_equal(pd.DataFrame(one), pd.DataFrame(two))
     assert one.attrs == two.attrs
     assert calls and calls[-1] == two.attrs["files_searched"]
+    # A bound of at least PARALLEL_MIN_FILES files is worth the second process too.
+    assert pools == ([] if max_files == 1 else [1])
 
 
 REGEX_FILES: dict[str, str | bytes] = {

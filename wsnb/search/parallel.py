@@ -1,13 +1,15 @@
 """Running a text search over its candidates: in blocks, with progress, on one or two cores.
 
 A search walks its candidates in blocks so ``progress(done, total)`` is called
-in bounded steps. A large search with no ``max_files`` bound is shared
+in bounded steps. A large search (many candidates, and a ``max_files`` bound,
+if any, that lets it open many) is shared
 between this process and forked workers (so nothing is imported again and no
 file name or pattern crosses a shell): each searches whole blocks with the
 same policy and matcher, and the blocks are added back in candidate order. The rows
 and counts are exactly those of one process: when a block would take the
 result past the row limit, that block is searched again here, file by file,
-with the room that is left, and the search stops.
+with the room that is left, and the search stops; so is the block where the
+``max_files`` bound falls, with the files it may still open.
 
 Reading and matching hold the interpreter's lock for most of a file's time
 (``bytes in bytes`` and the decoders don't release it), so threads would not
@@ -62,7 +64,7 @@ def run_search(
     count = _workers(workers, total, max_files)
     if count > 1:
         try:
-            merged = _run_parallel(search, policy, paths, count, progress)
+            merged = _run_parallel(search, policy, paths, count, progress, max_files)
         except (OSError, RuntimeError) as exc:  # a pool that can't start: search here
             logger.warning("Text search runs in one process (%s).", type(exc).__name__)
         else:
@@ -81,8 +83,10 @@ def run_search(
 
 
 def _workers(asked: int | None, total: int, max_files: int | None) -> int:
-    worth_it = max_files is None and total >= PARALLEL_MIN_FILES
-    return workers_for(asked, worth_it, _MAX_WORKERS)
+    # The work is the files the search may open: a bound above the candidates binds nothing,
+    # and a bound below them still leaves that many files to share (the merge stops exactly).
+    work = total if max_files is None else min(total, max_files)
+    return workers_for(asked, work >= PARALLEL_MIN_FILES, _MAX_WORKERS)
 
 
 def _blocks(paths: Sequence[str], count: int) -> list[tuple[int, int]]:
@@ -96,7 +100,7 @@ def _fresh(search: _Search, limit: int | None) -> _Search:
 
 
 def _run_parallel(search: _Search, policy: AccessPolicy, paths: Sequence[str], count: int,
-                  progress: Progress | None) -> _Search:  # fmt: skip
+                  progress: Progress | None, max_files: int | None) -> _Search:  # fmt: skip
     """Blocks shared by this process and ``count - 1`` forked workers, merged in order.
 
     Block ``i`` goes to a worker unless ``i % count == 0``; those this
@@ -112,14 +116,15 @@ def _run_parallel(search: _Search, policy: AccessPolicy, paths: Sequence[str], c
             # Python 3.12+ warns that forking a process with threads (a notebook kernel has
             # some) may deadlock; the worker only reads files and never takes those locks.
             warnings.simplefilter("ignore", DeprecationWarning)
-            _pool_search(merged, policy, paths, blocks, count, progress)
+            _pool_search(merged, policy, paths, blocks, count, progress, max_files)
     finally:
         _JOB = None
     return merged
 
 
 def _pool_search(merged: _Search, policy: AccessPolicy, paths: Sequence[str],
-                 blocks: list[tuple[int, int]], count: int, progress: Progress | None) -> None:
+                 blocks: list[tuple[int, int]], count: int, progress: Progress | None,
+                 max_files: int | None) -> None:  # fmt: skip
     """Start the workers, hand them their blocks and merge every block in order."""
     import multiprocessing
 
@@ -128,7 +133,8 @@ def _pool_search(merged: _Search, policy: AccessPolicy, paths: Sequence[str],
         futures = {i: pool.submit(_search_block, paths[a:b])
                    for i, (a, b) in enumerate(blocks) if i % count}  # fmt: skip
         try:
-            _merge(merged, policy, paths, blocks, _results(paths, blocks, futures), progress)
+            _merge(merged, policy, paths, blocks, _results(paths, blocks, futures), progress,
+                   max_files)  # fmt: skip
         finally:
             for future in futures.values():
                 future.cancel()
@@ -144,12 +150,16 @@ def _results(paths: Sequence[str], blocks: list[tuple[int, int]],
 
 def _merge(search: _Search, policy: AccessPolicy, paths: Sequence[str],
            blocks: list[tuple[int, int]], results: Iterator[_Search],
-           progress: Progress | None) -> None:  # fmt: skip
+           progress: Progress | None, max_files: int | None) -> None:  # fmt: skip
     for (start, _end), block in zip(blocks, results, strict=False):
-        if search.limit is not None and len(search.paths) + len(block.paths) >= search.limit:
-            # The limit falls in this block (or at its end): search it here, file by file,
+        rows_bound = search.limit is not None and (
+            len(search.paths) + len(block.paths) >= search.limit)
+        files_bound = max_files is not None and (
+            search.files_opened + block.files_opened >= max_files)
+        if rows_bound or files_bound:
+            # A bound falls in this block (or at its end): search it here, file by file,
             # with the room that is left, so the rows and counts are those of one process.
-            search.run(FolderGate(policy), policy, paths[start:], None)
+            search.run(FolderGate(policy), policy, paths[start:], max_files)
             if progress is not None:
                 progress(search.files_visited, len(paths))
             return
