@@ -80,3 +80,49 @@ def test_an_empty_folder_says_it_is_empty_and_a_filtered_answer_stays_a_table(
     hits = ws.grep("def ")
     none_left = hits[hits["path"] == "nowhere"]
     assert none_left.empty and "No line matches" not in repr(none_left)
+
+
+def test_files_find_and_ls_print_times_to_the_minute_not_the_nanosecond(tmp_path: Path) -> None:
+    ws = _ws(tmp_path)
+    for frame in (ws.files, ws.find("main"), ws.ls("src")):
+        text = repr(frame)
+        stamp = frame["modified"].iloc[0]
+        assert stamp.strftime("%Y-%m-%d %H:%M") in text and stamp.strftime("%S.%f") not in text
+        assert pd.api.types.is_datetime64_any_dtype(frame["modified"])  # the data keeps them
+
+
+def test_history_reads_in_local_time_to_the_second_with_one_blank_for_missing(
+        tmp_path: Path) -> None:  # fmt: skip
+    ws = _ws(tmp_path)
+    assert repr(ws.history).startswith("No change yet")
+    ws.create_file("notes/a.md", "a\n").confirm()
+    ws.create_folder("empty").confirm()
+    history = ws.history
+    text = repr(history)
+    when = history["time"].iloc[0].to_pydatetime().astimezone()
+    assert when.strftime("%Y-%m-%d %H:%M:%S") in text
+    assert "+00:00" not in text and when.strftime("%S.%f") not in text
+    assert "None" not in text and "NaN" not in text and "<NA>" not in text
+    assert pd.api.types.is_datetime64_any_dtype(history["time"])
+    assert "No plan waits" in repr(ws.pending)
+
+
+def test_a_tree_leaves_a_folder_s_size_blank_and_counts_its_files(tmp_path: Path) -> None:
+    tree = _ws(tmp_path).tree(depth=1)
+    row = next(line for line in repr(tree).splitlines() if "├── app " in line)
+    assert "bytes" not in row and row.rstrip().endswith("2")  # no size; its 2 files
+    file_row = next(line for line in repr(tree).splitlines() if "README.md" in line)
+    assert file_row.rstrip().endswith("779 bytes")  # a file: its size, no file count
+    assert int(tree.loc[tree["path"] == "app", "size"].iloc[0]) >= 0  # data kept
+
+
+def test_summary_lists_each_entry_point_once_and_says_what_its_share_counts(
+        tmp_path: Path) -> None:  # fmt: skip
+    summary = _ws(tmp_path).summary()
+    points = summary.entry_points
+    assert points["path"].is_unique
+    reason = points.loc[points["path"] == "web/index.js", "reason"].iloc[0]
+    assert "entry by name" in reason and "package.json" in reason
+    assert "share of files" in repr(summary)
+    with wsnb.i18n.using_language("zh"):
+        assert "文件数占比" in repr(summary)

@@ -260,13 +260,15 @@ class Workspace:
 
         ``.attrs["scan"]`` holds the scan report: what was skipped or cut.
         """
+        from .display import readable
         from .noted import with_note
 
         index = self._current_index()
         # warn=False: scan() logged the cut once; this is shown under the table every time.
-        return with_note(index.frame.copy(), _scan_note(index.report), warn=False,
-                         logged=in_english(lambda: _scan_note(index.report)),
-                         scan=index.report)  # fmt: skip
+        return readable(with_note(index.frame.copy(), _scan_note(index.report), warn=False,
+                                  logged=in_english(lambda: _scan_note(index.report)),
+                                  nothing=_("The workspace is empty: no file or folder in it yet."),
+                                  scan=index.report), left=["path"])  # fmt: skip
 
     @property
     def scan_report(self) -> ScanReport:
@@ -287,16 +289,19 @@ class Workspace:
 
     def ls(self, path: str = ".", limit: int | None = None) -> pd.DataFrame:
         """The entries of one folder (shallow, all of them unless ``limit``), folders first."""
-        frame: pd.DataFrame = self._run("list_folder", path=path, limit=limit).data
-        return frame
+        from .display import readable
+
+        return readable(self._run("list_folder", path=path, limit=limit).data, left=["path"])
 
     def find(self, keyword: str, limit: int | None = _PERSON.names) -> pd.DataFrame:
         """Files whose names match ``keyword`` (``'main'``, ``'.cpp'``, ``'说明'``), best first.
 
         The best 30 unless ``limit`` says otherwise; ``limit=None`` returns every match.
         """
-        frame: pd.DataFrame = self._run("search_files", keyword=keyword, limit=limit).data
-        return frame
+        from .display import readable
+
+        return readable(self._run("search_files", keyword=keyword, limit=limit).data,
+                        left=["path"])  # fmt: skip
 
     def grep(
         self,
@@ -442,8 +447,12 @@ class Workspace:
 
     @property
     def pending(self) -> pd.DataFrame:
-        """Plans waiting for a decision, oldest first."""
-        return self._book.pending()
+        """Plans waiting for a decision, oldest first (times read in local time)."""
+        from .display import readable
+        from .noted import with_note
+
+        return readable(with_note(self._book.pending(), "", nothing=_(
+            "No plan waits for confirmation.")), seconds=True)  # fmt: skip
 
     @property
     def plans(self) -> list[Plan]:
@@ -455,8 +464,15 @@ class Workspace:
 
     @property
     def history(self) -> pd.DataFrame:
-        """Every executed change (from ``.wsnb/history.jsonl``), most recent first."""
-        return self._book.history()
+        """Every executed change (from ``.wsnb/history.jsonl``), most recent first.
+
+        ``time`` keeps the journal's times; they read in local time, to the second.
+        """
+        from .display import readable
+        from .noted import with_note
+
+        return readable(with_note(self._book.history(), "", nothing=_(
+            "No change yet: the history is empty.")), left=["what"], seconds=True)  # fmt: skip
 
     def undo(self, entry: str | int | None = None) -> Plan:
         """Plan the reverse of a change: the last one, a journal entry id, or a position."""
