@@ -146,7 +146,7 @@ def changed_paths(old: pd.DataFrame, new: pd.DataFrame) -> tuple[bool, tuple[str
     old_paths = old["path"].to_numpy(dtype=object)
     new_paths = new["path"].to_numpy(dtype=object)
     if len(old_paths) == len(new_paths) and bool((old_paths == new_paths).all()):
-        at_old = at_new = np.arange(len(new_paths))  # the usual rescan: the same paths
+        pairs: tuple[Any, Any] = (slice(None), slice(None))  # the usual rescan: the same paths
         added = removed = np.empty(0, dtype=object)
     else:
         known = pd.Index(old_paths)
@@ -156,16 +156,17 @@ def changed_paths(old: pd.DataFrame, new: pd.DataFrame) -> tuple[bool, tuple[str
             old_paths = old["path"].to_numpy(dtype=object)
         where = known.get_indexer(new_paths)  # -1: not in the old rows
         matched = where >= 0
-        at_old, at_new = where[matched], np.flatnonzero(matched)
+        pairs = (where[matched], np.flatnonzero(matched))
         kept = np.zeros(len(old_paths), dtype=bool)
-        kept[at_old] = True
+        kept[pairs[0]] = True
         added, removed = new_paths[~matched], old_paths[~kept]
-    differs = np.zeros(len(at_new), dtype=bool)
+    at_old, at_new = pairs
+    differs = np.zeros(len(new_paths[at_new]), dtype=bool)
     for column in _COMPARED:
         differs |= _values(old[column])[at_old] != _values(new[column])[at_new]
     # Folders in both whose rows differ: only their time moved (what changed inside counts).
     folders = _values(old["is_dir"])[at_old] & _values(new["is_dir"])[at_new]
-    changed = new_paths[at_new[differs & ~folders]]
+    changed = new_paths[at_new][differs & ~folders]
     if not (differs.any() or len(added) or len(removed)):
         return False, ()
     return True, tuple(sorted(str(path) for path in (*added, *removed, *changed)))
