@@ -296,3 +296,14 @@ def test_a_near_miss_names_the_method_meant_in_both_languages(tmp_path: Path) ->
     assert "没有" in str(chinese.value) and "help(ws)" in str(chinese.value)
     # A plain look-up for a private or special name stays a plain, quick AttributeError.
     assert not hasattr(ws, "_repr_html_") and not hasattr(ws, "_ipython_canary_")
+
+
+def test_a_property_that_fails_inside_shows_its_own_error(tmp_path: Path) -> None:
+    class Broken(wsnb.Workspace):
+        @property
+        def files(self) -> pd.DataFrame:
+            return self.missing_part  # type: ignore[attr-defined, no-any-return]
+
+    ws = Broken(wsnb.AccessPolicy(tmp_path), watch=False)
+    with pytest.raises(AttributeError, match="missing_part"):
+        ws.files  # noqa: B018

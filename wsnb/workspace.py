@@ -155,6 +155,8 @@ class Workspace:
             """Only for a name that is not there: an error naming the nearest one."""
             from .nearmiss import unknown_name
 
+            if hasattr(type(self), name):  # a property failed inside: its own error, not a guess
+                return object.__getattribute__(self, name)
             raise unknown_name(self, name, call="ws")
 
     def __repr__(self) -> str:
