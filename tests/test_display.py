@@ -126,3 +126,12 @@ def test_summary_lists_each_entry_point_once_and_says_what_its_share_counts(
     assert "share of files" in repr(summary)
     with wsnb.i18n.using_language("zh"):
         assert "文件数占比" in repr(summary)
+
+
+def test_an_empty_workspace_says_so_in_both_languages(tmp_path: Path) -> None:
+    ws = wsnb.open_workspace(tmp_path, watch=False)
+    for frame in (ws.files, ws.ls()):
+        assert repr(frame).startswith("The workspace is empty: no file or folder in it yet.")
+    with wsnb.i18n.using_language("zh"):
+        assert "工作区是空的" in repr(ws.ls())
+        assert "没有文件或文件夹的名称匹配" in repr(ws.find("nothing"))
