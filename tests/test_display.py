@@ -135,3 +135,14 @@ def test_an_empty_workspace_says_so_in_both_languages(tmp_path: Path) -> None:
     with wsnb.i18n.using_language("zh"):
         assert "工作区是空的" in repr(ws.ls())
         assert "没有文件或文件夹的名称匹配" in repr(ws.find("nothing"))
+
+
+def test_chinese_names_keep_the_columns_straight(tmp_path: Path) -> None:
+    lines = repr(_ws(tmp_path).tree("docs")).splitlines()
+    import unicodedata
+
+    def width(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+    ends = {width(line[: line.index("docs/")]) for line in lines[1:]}
+    assert len(ends) == 1, lines  # every path starts in one column, after wide names too

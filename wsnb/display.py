@@ -16,6 +16,7 @@ still datetimes, so filters and sorts work as before.
 from __future__ import annotations
 
 import html
+import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -186,13 +187,25 @@ def _text_table(cells: pd.DataFrame, left: set[str]) -> str:
     columns: list[tuple[bool, list[str]]] = [(False, ["", *index])]
     for column in cells.columns:
         columns.append((str(column) in left, [str(column), *cells[column]]))
-    widths = [max(len(c) for c in texts) for _left, texts in columns]
+    widths = [max(_width(c) for c in texts) for _left, texts in columns]
     lines = []
     for row in range(len(index) + 1):
-        parts = [texts[row].ljust(w) if is_left else texts[row].rjust(w)
+        parts = [_pad(texts[row], w, left=is_left)
                  for (is_left, texts), w in zip(columns, widths, strict=True)]  # fmt: skip
         lines.append("  ".join(parts).rstrip())
     return "\n".join(lines)
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal or a notebook's text output: CJK is two wide."""
+    if text.isascii():
+        return len(text)
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def _pad(text: str, width: int, *, left: bool) -> str:
+    fill = " " * (width - _width(text))
+    return text + fill if left else fill + text
 
 
 def _left_sheet(columns: pd.Index, left: Iterable[str], scope: str) -> str:
