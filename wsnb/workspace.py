@@ -125,6 +125,7 @@ class Workspace:
         self._progress: Callable[[int], None] | None = None
         self._agent: Agent | None = None
         self._live = _Live(watch)
+        self._scanning = threading.RLock()
         # The watcher stops when this workspace is collected, without keeping it alive.
         self._finalizer = weakref.finalize(self, self._live.stop)
         self._file_listeners: Listeners[IndexChange] = Listeners("workspace files")
@@ -181,18 +182,29 @@ class Workspace:
 
         ``progress`` is called with the number of entries seen so far.
         """
-        from .index import FileIndex
         from .progress import notebook_progress
-        from .scanner import scan
 
-        started = time.time_ns()  # what changes after this, the watcher's first look catches
         # In a notebook, a scan that takes more than half a second shows a bar.
-        with notebook_progress(_("Scanning"), unit=_("entries")) as bar:
+        with self._scanning, notebook_progress(_("Scanning"), unit=_("entries")) as bar:
             # A bar that will never show is no callback: without one, the scan checks
             # ignored files in one batch at the end instead of at every report.
             shown = bar if bar.enabled else None
-            frame, report = scan(self.policy, limits=self.limits,
-                                 progress=progress or self._progress or shown)  # fmt: skip
+            return self._scan(progress or self._progress or shown)
+
+    def _scan(self, progress: Callable[[int], None] | None,
+              workers: int | None = None) -> ScanReport:  # fmt: skip
+        from .scanner import scan
+
+        with self._scanning:  # one scan at a time: a face's start and a query's never race
+            started = time.time_ns()  # what changes after this, the watcher's first look catches
+            frame, report = scan(self.policy, limits=self.limits, progress=progress,
+                                 workers=workers)  # fmt: skip
+            self._take(frame, report, started)
+        return report
+
+    def _take(self, frame: pd.DataFrame, report: ScanReport, started: int) -> None:
+        from .index import FileIndex
+
         if self._index is None:
             self._index = FileIndex(frame, report, policy=self.policy, limits=self.limits)
             self._index.listeners.add(self._file_listeners.notify)
@@ -204,12 +216,13 @@ class Workspace:
                     self.root, report.files, report.dirs, report.truncated)  # fmt: skip
         if report.truncated:  # the log record in English, as every log record
             logger.warning("%s", in_english(lambda: _scan_note(report)))
-        return report
 
     def _current_index(self) -> FileIndex:
         index = self._index
         if index is None or index.stale:
-            self.scan()
+            with self._scanning:  # a scan a face started is waited for, not done twice
+                if self._index is None or self._index.stale:
+                    self.scan()
             index = self._index
             assert index is not None
         elif index.revalidation is not None:
@@ -237,13 +250,37 @@ class Workspace:
         watcher) starts now if nothing has read it yet.
         """
         stop = self._file_listeners.add(listener)
-        self._current_index()
+        self._follow_soon()
         return stop
+
+    def _follow_soon(self) -> None:
+        """Start the index and its watcher on a thread of their own, if nothing has yet:
+        a face shows at once, and follows the disk a moment later (at 71k entries, opening
+        the explorer waited about 2 s for the scan and the watches when this ran in line).
+        A change made while that first scan runs, in a folder the face listed before the
+        scan read it, is in the index but no event says so: the face's refresh shows it."""
+        with self._live.lock:
+            busy = self._live.starting is not None and self._live.starting.is_alive()
+            if self._index is not None or busy or not self._live.enabled or self._live.closed:
+                return
+            self._live.starting = threading.Thread(target=self._start_following, daemon=True,
+                                                   name="wsnb-index-start")  # fmt: skip
+            self._live.starting.start()
+
+    def _start_following(self) -> None:
+        try:
+            with self._scanning:
+                if self._index is None and not self._live.closed:
+                    self._scan(None, workers=1)  # never forked from a thread: see wsnb.watch
+        except Exception as exc:  # the next query scans again, and says what is wrong
+            logger.warning("The index did not start in the background (%s).",
+                           type(exc).__name__)  # fmt: skip
 
     @property
     def watching(self) -> str:
         """How the index follows the disk: "watching", "checking" (before each query),
-        "off" (``watch=False``), "idle" (not scanned yet) or "closed"."""
+        "starting" (a face started it, the first scan runs), "off" (``watch=False``),
+        "idle" (not scanned yet) or "closed"."""
         return self._live.state(self._index)
 
     def close(self) -> None:
@@ -398,7 +435,7 @@ class Workspace:
         """A search box over names or text, with results and a preview (a widget)."""
         from .widgets.search import SearchPanel
 
-        self._current_index()  # a face on screen follows the disk from the start
+        self._follow_soon()  # a face on screen follows the disk from the start
         return SearchPanel(self)
 
     # -- changes: every one is a plan -------------------------------------------------
@@ -527,7 +564,7 @@ class Workspace:
         """A chat widget: type requests, read replies, confirm their plans on the cards."""
         from .widgets.chat import ChatView
 
-        self._current_index()  # a face on screen follows the disk from the start
+        self._follow_soon()  # a face on screen follows the disk from the start
         return ChatView(self)
 
     def panel(self, *, dock: bool = False, language: str | None = None) -> WorkspacePanel:
@@ -556,6 +593,8 @@ class _Live:
         self.closed = False
         self.said = False  # the fallback was said once in the notebook
         self._lock = threading.Lock()
+        self.lock = threading.Lock()  # guards ``starting``
+        self.starting: threading.Thread | None = None  # a face's first scan, off its thread
 
     def start(self, index: FileIndex, since_ns: int) -> None:
         with self._lock:
@@ -581,6 +620,8 @@ class _Live:
             return "off"
         if index is not None and index.revalidation is not None:
             return "checking"
+        if self.starting is not None and self.starting.is_alive():
+            return "starting"  # a face asked; the first scan runs on its own thread
         return "idle" if self.watcher is None else "watching"
 
 
