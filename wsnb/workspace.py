@@ -246,8 +246,8 @@ class Workspace:
         ``change.paths`` lists the entries added, removed or changed, and
         ``change.outside`` says whether wsnb saw them on the disk. It may be
         called from the watcher's thread. Returns the function that stops it.
-        A listener means someone wants the disk's changes: the index (and its
-        watcher) starts now if nothing has read it yet.
+        A listener means someone wants the disk's changes: the index and its
+        watcher start now, on a thread of their own, if nothing has read it yet.
         """
         stop = self._file_listeners.add(listener)
         self._follow_soon()
