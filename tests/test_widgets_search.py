@@ -107,7 +107,7 @@ def test_a_bad_regex_says_why_and_shows_nothing(ws: wsnb.Workspace) -> None:
     assert "is not valid" in panel.summary.value
 
 
-def test_text_mode_says_when_it_stopped_early(tmp_path: Path) -> None:
+def test_text_mode_says_how_many_lines_it_did_not_show(tmp_path: Path) -> None:
     root = tmp_path / "chatty"
     root.mkdir()
     (root / "notes.txt").write_text("needle\n" * 80, encoding="utf-8")
