@@ -3,6 +3,7 @@
     python bench/bench_grep.py                          # a generated tree of 1,000 files
     python bench/bench_grep.py --root PATH              # a real tree, scanned as a workspace
     python bench/bench_grep.py --root PATH --pattern "def subs" --regex "def \\w+_\\w+\\("
+    python bench/bench_grep.py --root PATH --max-files 1000000   # a bound above the files
 
 With ``--root`` the folder is scanned as a workspace (read-only: nothing is
 written there) and the candidates are what a person's ``ws.grep`` opens:
@@ -15,7 +16,8 @@ Best of ``--repeats`` on a warm cache, timed in turns (wsnb, rg, wsnb, rg...)
 so a change in the machine's load weighs on both alike:
 
 * a literal search, case-sensitive and case-insensitive, and a regex search,
-  with no row or file bound (``limit=None``, ``max_files=None``);
+  with no row or file bound (``limit=None``, ``max_files=None``; ``--max-files N``
+  passes that bound instead, as a person's ``ws.grep(..., max_files=N)`` does);
 * wsnb in one process (``workers=1``) and with the machine's cores
   (``workers=2``; a search of fewer than 3,000 files stays in one process);
 * ``rg -j1 -c`` (``--fixed-strings`` for the literal ones, ``-i`` for
@@ -161,10 +163,11 @@ def best_of(repeats: int, *runs: Callable[[], object]) -> list[tuple[float, floa
 
 
 def wsnb_search(policy: AccessPolicy, paths: list[str], pattern: str, *, regex: bool, case: bool,
-                workers: int, max_bytes: int) -> Callable[[], int]:  # fmt: skip
+                workers: int, max_bytes: int,
+                max_files: int | None) -> Callable[[], int]:  # fmt: skip
     def run() -> int:
-        frame = grep(policy, paths, pattern, regex=regex, case=case, limit=None, max_files=None,
-                     max_bytes=max_bytes, workers=workers)  # fmt: skip
+        frame = grep(policy, paths, pattern, regex=regex, case=case, limit=None,
+                     max_files=max_files, max_bytes=max_bytes, workers=workers)  # fmt: skip
         return len(frame)
 
     return run
@@ -226,7 +229,8 @@ def compare(label: str, target: float, ours: list[Callable[[], int]], theirs: Ca
 
 def measure(root: Path, paths: list[str], policy: AccessPolicy, args: argparse.Namespace) -> None:
     size = sum(os.lstat(os.path.join(root, p)).st_size for p in paths)
-    print(f"{root}: {len(paths):,} files, {size / 1e6:.1f} MB, best of {args.repeats}")
+    print(f"{root}: {len(paths):,} files, {size / 1e6:.1f} MB, best of {args.repeats}, "
+          f"max_files={args.max_files}")  # fmt: skip
     if hasattr(os, "getloadavg"):
         print("load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     rg = shutil.which("rg")
@@ -239,7 +243,8 @@ def measure(root: Path, paths: list[str], policy: AccessPolicy, args: argparse.N
                 (f"regex {args.regex!r}", args.regex, True, True, REGEX_TARGET)]  # fmt: skip
     for label, pattern, regex, case, target in searches:
         ours = [wsnb_search(policy, paths, pattern, regex=regex, case=case, workers=workers,
-                            max_bytes=args.max_bytes) for workers in (1, 2)]  # fmt: skip
+                            max_bytes=args.max_bytes, max_files=args.max_files)
+                for workers in (1, 2)]  # fmt: skip
         theirs = rg_search(rg, root, paths, pattern, regex=regex, case=case)
         compare(label, target, ours, theirs, args.repeats)
 
@@ -268,6 +273,8 @@ def main() -> None:
     parser.add_argument("--regex", default=REGEX)
     parser.add_argument("--max-bytes", type=int, default=4 * 1024 * 1024)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--max-files", type=int, default=None,
+                        help="the grep's max_files bound (default: none)")
     args = parser.parse_args()
     if args.root is not None:
         root = args.root.resolve()

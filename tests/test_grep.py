@@ -431,9 +431,11 @@ def test_progress_is_called_in_bounded_steps_up_to_the_total(ws: Path) -> None:
     assert [done for done, _ in calls] == sorted({done for done, _ in calls})
 
 
-@pytest.mark.parametrize("limit", [None, 7, 300, 700])
+@pytest.mark.parametrize(("limit", "max_files"), [(None, None), (7, None), (300, None),
+                                                  (700, None), (None, 5000), (None, 400),
+                                                  (300, 400), (None, 1), (None, 1001)])  # fmt: skip
 def test_two_processes_find_the_same_rows_and_counts_as_one(
-    ws: Path, monkeypatch: pytest.MonkeyPatch, limit: int | None
+    ws: Path, monkeypatch: pytest.MonkeyPatch, limit: int | None, max_files: int | None
 ) -> None:
     import wsnb.search.parallel as parallel
 
@@ -444,15 +446,20 @@ def test_two_processes_find_the_same_rows_and_counts_as_one(
     files["d1/big.txt"] = "hit\n" * 100
     candidates = make_files(ws, files)
     policy = AccessPolicy(ws)
-    options: dict[str, Any] = {"limit": limit, "max_files": None, "max_bytes": 200}
+    options: dict[str, Any] = {"limit": limit, "max_files": max_files, "max_bytes": 200}
     one = grep(policy, candidates, "hit", workers=1, **options)
     monkeypatch.setattr(parallel, "PARALLEL_MIN_FILES", 10)
+    pools: list[int] = []
+    started = parallel._run_parallel
+    monkeypatch.setattr(parallel, "_run_parallel", lambda *a: pools.append(1) or started(*a))
     calls: list[int] = []
     two = grep(policy, candidates, "hit", workers=2, progress=lambda d, t: calls.append(d),
                **options)  # fmt: skip
     pd.testing.assert_frame_equal(pd.DataFrame(one), pd.DataFrame(two))
     assert one.attrs == two.attrs
     assert calls and calls[-1] == two.attrs["files_searched"]
+    # A bound of at least PARALLEL_MIN_FILES files is worth the second process too.
+    assert pools == ([] if max_files == 1 else [1])
 
 
 def test_two_processes_report_progress_that_only_grows(
@@ -537,3 +544,37 @@ def test_case_blind_literal_gives_the_same_columns_in_ascii_and_other_text(ws: P
     frame = search(ws, files, "hello", limit=None)
     assert list(zip(frame["path"], frame["line"], frame["column"], strict=True)) == [
         ("a.txt", 2, 15), ("a.txt", 4, 1), ("u.txt", 1, 17), ("u.txt", 2, 3)]
+
+
+def test_per_file_keeps_a_share_of_each_file_and_counts_the_rest(tmp_path: Path) -> None:
+    import wsnb
+
+    ws = wsnb.open_workspace(wsnb.copy_sample_workspace(tmp_path / "sample"))
+    every = ws.grep("widget", limit=None)
+    large = every[every["path"] == "data/large.txt"]
+    assert len(large) > 40  # without a share, one file fills a capped answer
+    shared = ws.grep("widget", limit=50, per_file=5)
+    assert {"src/widget.cpp", "src/widget.h", "src/main.cpp"} <= set(shared["path"])
+    assert len(shared) == 50  # the room the others left goes back to the big file
+    kept = shared[shared["path"] == "data/large.txt"]
+    assert kept["line"].tolist() == large["line"][: len(kept)].tolist()
+    more = shared.attrs["more_in_file"]
+    assert more["data/large.txt"] == len(large) - len(kept)  # a true count, not a cap
+    assert all(count == (every["path"] == path).sum() - (shared["path"] == path).sum()
+               for path, count in more.items())  # fmt: skip
+    assert shared.attrs["lines_not_shown"] == len(every) - 50
+    assert f"{len(every) - 50:,} more matching lines in {len(more)} files not shown" in shared.note
+    assert shared["path"].tolist() == sorted(shared["path"], key=every["path"].tolist().index)
+    no_limit = ws.grep("widget", limit=None, per_file=5)
+    assert no_limit["path"].value_counts().max() == 5
+    assert no_limit.attrs["lines_not_shown"] == len(every) - len(no_limit)
+
+
+def test_per_file_counts_regex_matches_once_per_line(root: Path) -> None:
+    (root / "a.txt").write_text("ab ab\nab\nno\nab ab ab\n", encoding="utf-8")
+    found = grep(AccessPolicy(root), ["a.txt"], "a.", regex=True, per_file=1, limit=None)
+    assert found["line"].tolist() == [1] and found.attrs["more_in_file"] == {"a.txt": 2}
+    filled = grep(AccessPolicy(root), ["a.txt"], "a.", regex=True, per_file=1, limit=2)
+    assert filled["line"].tolist() == [1, 2] and filled.attrs["more_in_file"] == {"a.txt": 1}
+    with pytest.raises(UsageError):
+        grep(AccessPolicy(root), ["a.txt"], "ab", per_file=0)

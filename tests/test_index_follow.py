@@ -93,3 +93,52 @@ def test_an_open_file_plan_changes_nothing_in_the_index(ws: wsnb.Workspace) -> N
 
     change = plan_change(plan)
     assert not change and not change.items and not change.folders
+
+
+def _rows_that_differ(old: pd.DataFrame, new: pd.DataFrame) -> tuple[bool, tuple[str, ...]]:
+    """The meaning of ``changed_paths``, spelt out on whole rows (every column, both frames)."""
+    from wsnb.fileindex.frames import FILE_COLUMNS
+
+    both = pd.concat([old[list(FILE_COLUMNS)], new[list(FILE_COLUMNS)]], ignore_index=True)
+    differ = both[~both.duplicated(keep=False)]
+    if differ.empty:
+        return False, ()
+    counts = differ.groupby("path", sort=True)["is_dir"].agg(["size", "all"])
+    time_only = (counts["size"] == 2) & counts["all"]
+    return True, tuple(str(path) for path in counts.index[~time_only])
+
+
+def test_changed_paths_means_what_whole_rows_say(tmp_path: Path) -> None:
+    from wsnb.fileindex.changes import changed_paths
+    from wsnb.policy.access import AccessPolicy
+
+    root = wsnb.copy_sample_workspace(tmp_path / "sample")
+    old, _report = scan(AccessPolicy(root))
+    assert changed_paths(old, old.copy()) == (False, ())
+    later = pd.Timedelta(seconds=5)
+    edited = old.copy()
+    edited.loc[edited["path"] == "src/main.cpp", "size"] += 1  # a file changed
+    edited.loc[edited["path"] == "src", "modified"] += later  # its folder's time alone moved
+    edited.loc[edited["path"] == "docs", "is_dir"] = False  # a folder became a file
+    edited = edited[edited["path"] != "web/index.js"]  # removed
+    extra = old[old["path"] == "README.md"].assign(path="README2.md", name="README2.md")
+    edited = pd.concat([edited, extra], ignore_index=True)  # added
+    for before, after in [(old, edited), (edited, old), (old.iloc[:0], old), (old, old.iloc[:0])]:
+        assert changed_paths(before, after) == _rows_that_differ(before, after)
+    assert changed_paths(old, edited)[1] == ("README2.md", "docs", "src/main.cpp", "web/index.js")
+    moved = old.copy()
+    moved.loc[moved["path"] == "src", "modified"] += later
+    assert changed_paths(old, moved) == (True, ())  # a row differs, no path counts
+
+
+def test_changed_paths_reads_only_the_path_and_the_values_a_path_does_not_decide(
+        tmp_path: Path) -> None:  # fmt: skip
+    """A rescan compares a few arrays, not every column of two whole frames again."""
+    from wsnb.fileindex.changes import changed_paths
+    from wsnb.policy.access import AccessPolicy
+
+    frame, _report = scan(AccessPolicy(wsnb.copy_sample_workspace(tmp_path / "sample")))
+    lean = frame[["path", "size", "modified", "is_dir", "is_text", "is_hidden", "is_symlink"]]
+    grown = lean.copy()
+    grown.loc[grown["path"] == "README.md", "size"] += 10
+    assert changed_paths(lean, grown) == (True, ("README.md",))

@@ -22,7 +22,7 @@ def panel(tmp_path: Path) -> Iterator[WorkspacePanel]:
     root = wsnb.copy_sample_workspace(tmp_path / "sample")
     ws = wsnb.open_workspace(root)
     shown = ws.panel()  # its header reads the scan report: the index, and its watcher, start
-    assert ws.watching == "watching"
+    wait_until(lambda: ws.watching == "watching", "the watcher running")
     yield shown
     shown.close()
     ws.close()
@@ -94,3 +94,32 @@ def test_a_plan_whose_file_was_edited_outside_says_so_in_chinese(panel: Workspac
         file.write("edited elsewhere\n")
     wait_until(lambda: bool(plan.data.get("stale_path")), "the plan marked stale")
     assert any("README.md" in w and "过期" in w for w in plan.warnings), plan.warnings
+
+
+@pytest.mark.parametrize("face", ["explorer", "explore", "panel", "search_panel", "chat"])
+def test_showing_any_face_of_a_fresh_workspace_starts_watching(tmp_path: Path, face: str) -> None:
+    ws = wsnb.open_workspace(wsnb.copy_sample_workspace(tmp_path / "sample"))
+    assert ws.watching == "idle"  # nothing has read the index yet
+    try:
+        getattr(ws, face)()
+        # The first scan runs off the caller's thread, so the face shows at once.
+        assert ws.watching in {"starting", "watching"}
+        wait_until(lambda: ws.watching == "watching", "the watcher running")
+        ws.files  # noqa: B018  # a query meets the index the face started, not a second scan
+        assert ws.watching == "watching"
+    finally:
+        ws.close()
+
+
+def test_a_fresh_explorer_shows_a_file_made_outside_without_a_refresh(tmp_path: Path) -> None:
+    ws = wsnb.open_workspace(wsnb.copy_sample_workspace(tmp_path / "sample"))
+    try:
+        explorer = ws.explorer()
+        # Outside a kernel a view hears changes on the watcher's thread: let the start end
+        # before clicking (in a kernel, views hear them on the kernel's thread).
+        wait_until(lambda: ws.watching == "watching", "the watcher running")
+        explorer.expand("docs")
+        (ws.root / "docs" / "outside.md").write_text("# new\n", encoding="utf-8")
+        wait_until(lambda: "outside.md" in shown_in(explorer, "docs"), "outside.md in the tree")
+    finally:
+        ws.close()

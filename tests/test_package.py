@@ -80,3 +80,28 @@ def test_showing_a_plan_in_a_script_loads_no_notebook_face(tmp_path: Path) -> No
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "", f"showing a plan loaded: {out.stdout.strip()}"
+
+
+def test_a_cut_result_prints_nothing_on_stderr(tmp_path: Path) -> None:
+    """A library's warnings reach the person's handlers, never Python's last-resort stderr
+    printer: in a notebook that printer is a pink block under the cell."""
+    code = (
+        "import wsnb\n"
+        f"ws = wsnb.open_workspace(wsnb.copy_sample_workspace({str(tmp_path / 's')!r}))\n"
+        "hits = ws.grep('the', limit=1)\n"
+        "print(bool(hits.note))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "True", "the grep was not cut, so the test proves nothing"
+    assert out.stderr == ""
+
+
+def test_the_person_s_own_handler_still_hears_the_warnings(tmp_path: Path) -> None:
+    code = (
+        "import logging, wsnb\n"
+        "logging.basicConfig(format='%(levelname)s %(name)s')\n"
+        f"ws = wsnb.open_workspace(wsnb.copy_sample_workspace({str(tmp_path / 's')!r}))\n"
+        "ws.grep('the', limit=1)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "WARNING wsnb" in out.stderr

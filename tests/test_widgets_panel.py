@@ -412,3 +412,21 @@ def test_a_confirmed_plan_never_makes_the_header_rescan(sample: Path) -> None:
         assert cut.last_scan is None and panel.scan_info.value == before
     finally:
         panel.close()
+
+
+def test_the_overview_bars_stay_visible_beside_one_big_one() -> None:
+    """One 600 KiB folder beside folders of a few hundred bytes: every bar can be seen,
+    and its label still says its real size."""
+    import re
+
+    pytest.importorskip("matplotlib")
+    from wsnb.widgets.overview import chart_svg
+
+    frame = pd.DataFrame({"folder": ["data", "src", "docs"], "bytes": [614_400, 990, 300]})
+    svg = chart_svg(frame, "folder", "bytes", "Largest folders")
+    widths = []
+    for path in re.findall(r'<g id="patch_\d+">\s*<path d="([^"]+)"', svg)[2:5]:  # the bars
+        xs = [float(x) for x in re.findall(r"([\d.]+) [\d.]+", path)]
+        widths.append(max(xs) - min(xs))
+    assert len(widths) == 3 and min(widths) >= 0.02 * max(widths) and min(widths) >= 1.5
+    assert "300 bytes" in svg and "990 bytes" in svg and "600.0 KiB" in svg

@@ -107,7 +107,7 @@ def test_a_bad_regex_says_why_and_shows_nothing(ws: wsnb.Workspace) -> None:
     assert "is not valid" in panel.summary.value
 
 
-def test_text_mode_says_when_it_stopped_early(tmp_path: Path) -> None:
+def test_text_mode_says_how_many_lines_it_did_not_show(tmp_path: Path) -> None:
     root = tmp_path / "chatty"
     root.mkdir()
     (root / "notes.txt").write_text("needle\n" * 80, encoding="utf-8")
@@ -115,7 +115,8 @@ def test_text_mode_says_when_it_stopped_early(tmp_path: Path) -> None:
     panel.mode.value = "text"
     enter(panel, "needle")
     assert len(panel.results.options) == 50
-    assert "stopped at 50 lines" in panel.summary.value
+    assert "30 more matching lines in 1 file not shown" in panel.summary.value
+    assert panel.results.items[-1]["cells"][-1]["parts"] == [("+30 more in this file", False)]
 
 
 def test_the_search_button_runs_the_same_text_again(ws: wsnb.Workspace, sample: Path) -> None:
@@ -167,3 +168,19 @@ def test_the_hit_line_is_marked_even_when_another_line_holds_its_number() -> Non
     block = code_block("12\nx\ny\nz", first_line=9, highlight=12)
     rows = block.split("<tr")[1:]
     assert [("wsnb-hit" in row) for row in rows] == [False, False, False, True]
+
+
+def test_one_big_file_does_not_starve_the_text_results(ws: wsnb.Workspace) -> None:
+    panel = ws.search_panel()
+    panel.mode.value = "text"
+    enter(panel, "widget")
+    assert panel.frame is not None and len(panel.frame) == 50
+    shown = {label.split()[0] for label in labels(panel)}
+    assert {"src/widget.cpp", "src/widget.h", "src/main.cpp"} <= shown  # src/ is not starved
+    held = panel.frame.attrs["more_in_file"]
+    total = sum(held.values())
+    assert total > 0 and f"{total:,} more matching lines in" in panel.summary.value
+    last_large = max(row for row, path in enumerate(panel.frame["path"])
+                     if path == "data/large.txt")  # fmt: skip
+    more = panel.results.items[last_large]["cells"][-1]
+    assert more["kind"] == "more" and f"+{held['data/large.txt']:,} more" in more["parts"][0][0]

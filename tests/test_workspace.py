@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 import wsnb
+import wsnb.i18n
 from wsnb.errors import PolicyError, UnsupportedFileError, UsageError, WorkspaceOpenError
 from wsnb.types import Rule
 
@@ -225,7 +226,8 @@ def test_ls_lists_a_whole_folder_and_says_when_a_limit_cuts(ws: wsnb.Workspace) 
         (many / f"f{i:03}.txt").write_text("x")
     listed = ws.ls("many")
     assert len(listed) == 205
-    assert listed.attrs == {"folder": "many", "total": 205, "truncated": False, "note": ""}
+    kept = {key: listed.attrs[key] for key in ("folder", "total", "truncated", "note")}
+    assert kept == {"folder": "many", "total": 205, "truncated": False, "note": ""}
     cut = ws.ls("many", limit=200)
     assert len(cut) == 200 and cut.attrs["truncated"] is True
     assert cut.attrs["note"] == "showing 200 of 205 entries of many; pass limit=None for all"
@@ -267,3 +269,41 @@ def test_a_person_scans_whole_projects_and_a_cut_scan_says_so_under_the_files(
     assert "the scan stopped at max_files=5" in cut.attrs["note"]
     assert "limits=wsnb.ScanLimits(max_files=20)" in repr(cut)  # on screen, not only in .attrs
     assert len([r for r in caplog.records if "max_files=5" in r.getMessage()]) == 1  # once
+
+
+def test_the_explorer_has_one_name_and_the_old_one_still_works(tmp_path: Path) -> None:
+    from wsnb.widgets.explorer import Explorer
+
+    ws = wsnb.open_workspace(wsnb.copy_sample_workspace(tmp_path / "sample"))
+    try:
+        assert isinstance(ws.explorer(), Explorer)  # what people type, like ws.panel().explorer
+        assert isinstance(ws.explore(), Explorer)  # the older name, kept
+    finally:
+        ws.close()
+
+
+def test_a_near_miss_names_the_method_meant_in_both_languages(tmp_path: Path) -> None:
+    ws = wsnb.open_workspace(tmp_path)
+    with pytest.raises(AttributeError) as caught:
+        ws.serch_panel()  # type: ignore[attr-defined]
+    assert isinstance(caught.value, wsnb.WsnbError)
+    assert "search_panel()" in str(caught.value) and "serch_panel" in str(caught.value)
+    with wsnb.i18n.using_language("zh"):
+        with pytest.raises(AttributeError, match="search_panel"):
+            ws.serch_panel()  # type: ignore[attr-defined]
+        with pytest.raises(AttributeError) as chinese:
+            ws.qqqzzz  # type: ignore[attr-defined]  # noqa: B018
+    assert "没有" in str(chinese.value) and "help(ws)" in str(chinese.value)
+    # A plain look-up for a private or special name stays a plain, quick AttributeError.
+    assert not hasattr(ws, "_repr_html_") and not hasattr(ws, "_ipython_canary_")
+
+
+def test_a_property_that_fails_inside_shows_its_own_error(tmp_path: Path) -> None:
+    class Broken(wsnb.Workspace):
+        @property
+        def files(self) -> pd.DataFrame:
+            return self.missing_part  # type: ignore[attr-defined, no-any-return]
+
+    ws = Broken(wsnb.AccessPolicy(tmp_path), watch=False)
+    with pytest.raises(AttributeError, match="missing_part"):
+        ws.files  # noqa: B018

@@ -10,6 +10,8 @@ notebook face and the language-model client load them when used.
 
 from __future__ import annotations
 
+import logging
+
 from .errors import (
     ConfirmationError,
     ConflictError,
@@ -22,6 +24,7 @@ from .errors import (
     StalePlanError,
     TrashError,
     UndoError,
+    UnknownNameError,
     UnsupportedFileError,
     UsageError,
     WorkspaceOpenError,
@@ -48,6 +51,11 @@ from .types import (
 )
 
 __version__ = "0.1.0"
+
+# A library leaves its log records to the application's handlers: without a handler of its own,
+# Python's last resort prints every warning on stderr (in a notebook, a pink block under the
+# cell, although the note under the result already says it). Configured logging still hears them.
+logging.getLogger("wsnb").addHandler(logging.NullHandler())
 
 
 def load_ipython_extension(ipython: object) -> None:
@@ -83,6 +91,7 @@ __all__ = [
     "ToolResult",
     "TrashError",
     "UndoError",
+    "UnknownNameError",
     "UnsupportedFileError",
     "UsageError",
     "WatchSettings",

@@ -16,6 +16,7 @@ still datetimes, so filters and sorts work as before.
 from __future__ import annotations
 
 import html
+import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -29,6 +30,7 @@ __all__ = ["COLUMN_WORDS", "ReadableFrame", "column_labels", "human_size", "read
 _UNITS = ("bytes", "KiB", "MiB", "GiB", "TiB")
 _SIZE_COLUMNS = ("size", "bytes")
 _TIME_FORMAT = "%Y-%m-%d %H:%M"
+_SECOND_FORMAT = "%Y-%m-%d %H:%M:%S"
 _NOTE_STYLE = "margin:0.3em 0;color:var(--jp-warn-color0, #8a5a00);font-size:90%"
 
 
@@ -48,7 +50,7 @@ COLUMN_WORDS: dict[str, str] = {
     "suffix": N_("suffix"),
     "language": N_("language"),
     "files": N_("file count"),
-    "share": N_("share"),
+    "share": N_("share of files"),  # one meaning wherever it shows: the summary's languages
     "reason": N_("reason"),
 }
 
@@ -85,90 +87,125 @@ class ReadableFrame(NotedFrame):
     def _constructor(self) -> Callable[..., ReadableFrame]:
         return ReadableFrame
 
-    def _formatters(self, *, pad: bool) -> dict[str, Callable[[Any], str]]:
-        left = [c for c in self.attrs.get("left", ()) if c in self.columns]
-        formatters: dict[str, Callable[[Any], str]] = {}
-        for column in self.columns:
-            series = self[column]
-            if column in _SIZE_COLUMNS and pd.api.types.is_integer_dtype(series):
-                formatters[str(column)] = _blank_na(human_size)
-            elif pd.api.types.is_datetime64_any_dtype(series):
-                formatters[str(column)] = _blank_na(lambda value: value.strftime(_TIME_FORMAT))
-        for column in left:
-            width = max([len(str(column)), *(len(str(v)) for v in self[column])]) if pad else 0
-            formatters[str(column)] = _padded(width)
-        return formatters
+    def _shown(self) -> tuple[pd.DataFrame, int]:
+        """The rows drawn (``display.max_rows``) as text cells, and how many are not drawn."""
+        rows = pd.get_option("display.max_rows")
+        shown = self if rows is None or len(self) <= rows else self.head(rows)
+        cells = _cells(pd.DataFrame(shown), seconds=bool(self.attrs.get("seconds")))
+        return cells, len(self) - len(shown)
 
     def __repr__(self) -> str:
         if self.empty:
             return super().__repr__()
-        rows = pd.get_option("display.max_rows")
-        shown = self if rows is None or len(self) <= rows else self.head(rows)
-        text = _text_table(shown, ReadableFrame(shown)._formatters(pad=False),
-                           set(self.attrs.get("left", ())))
-        more = len(self) - len(shown)
+        cells, more = self._shown()
+        text = _text_table(cells, set(self.attrs.get("left", ())))
         if more:
-            text += f"\n... {more:,} more rows ({len(self):,} rows x {len(self.columns)} columns)"
-        return f"{text}\nNote: {self.note}" if self.note else text
+            text += "\n" + _("... {more:,} more rows ({rows:,} rows x {columns} columns)").format(
+                more=more, rows=len(self), columns=len(self.columns))
+        return text + "\n" + _("Note: {note}").format(note=self.note) if self.note else text
 
     def _repr_html_(self) -> str | None:
-        rows = pd.get_option("display.max_rows")
-        shown = self if rows is None or len(self) <= rows else self.head(rows)
+        if self.empty:
+            return super()._repr_html_()  # the sentence that stands for nothing, and the note
+        cells, more = self._shown()
         left = [c for c in self.attrs.get("left", ()) if c in self.columns]
         # The class names the left-aligned positions: tables that share it share its rules,
         # and a saved notebook's output stays the same from run to run.
         scope = "wsnb-left-" + "-".join(str(list(self.columns).index(c) + 2) for c in left)
-        table = pd.DataFrame(shown).to_html(formatters=ReadableFrame(shown)._formatters(pad=False),
-                                            border=0, classes=scope)  # fmt: skip
+        table = cells.to_html(border=0, classes=scope)
         sheet = _left_sheet(self.columns, self.attrs.get("left", ()), scope)
-        more = len(self) - len(shown)
-        tail = f"<p>… {more:,} more rows ({len(self):,} in all)</p>" if more else ""
+        tail = ("<p>" + html.escape(_("… {more:,} more rows ({rows:,} in all)").format(
+            more=more, rows=len(self))) + "</p>") if more else ""  # fmt: skip
         note = (f'<p class="wsnb-note" style="{_NOTE_STYLE}">⚠ {html.escape(self.note)}</p>'
                 if self.note else "")  # fmt: skip
         return f"{sheet}{table}{tail}{note}"
 
 
-def readable(frame: pd.DataFrame, left: Iterable[str] = ()) -> ReadableFrame:
-    """``frame`` as a ``ReadableFrame`` (same values and attrs), ``left`` columns left-aligned."""
+def readable(frame: pd.DataFrame, left: Iterable[str] = (), *,
+             seconds: bool = False) -> ReadableFrame:  # fmt: skip
+    """``frame`` as a ``ReadableFrame`` (same values and attrs), ``left`` columns left-aligned;
+    ``seconds``: times read to the second (a journal's), not to the minute (a file's)."""
     shown = frame if isinstance(frame, ReadableFrame) else ReadableFrame(frame)
     shown.attrs.update(frame.attrs)
     shown.attrs["left"] = list(dict.fromkeys([*shown.attrs.get("left", ()), *left]))
+    if seconds:
+        shown.attrs["seconds"] = True
     return shown
 
 
-def _text_table(frame: pd.DataFrame, formatters: dict[str, Callable[[Any], str]],
-                left: set[str]) -> str:
-    """The frame as aligned text: ``left`` columns left-aligned, the others right-aligned.
+def _cells(frame: pd.DataFrame, *, seconds: bool = False) -> pd.DataFrame:
+    """The frame as the text a person reads, cell by cell (the data itself is not touched).
+
+    Sizes read ``1.5 KiB`` (a folder's row has none: its "size" is not its content's);
+    a ``files`` count is shown for folders only; times read to the minute (to the second
+    with ``seconds``), times with a zone in local time; every missing value is blank.
+    """
+    folders = (frame["is_dir"].to_numpy(dtype=bool, na_value=False)
+               if "is_dir" in frame.columns else None)  # fmt: skip
+    stamp = _SECOND_FORMAT if seconds else _TIME_FORMAT
+    cells = pd.DataFrame(index=frame.index)
+    for column in frame.columns:
+        series = frame[column]
+        if column in _SIZE_COLUMNS and pd.api.types.is_integer_dtype(series):
+            texts = [_show(value, human_size) for value in series]
+            blank = folders
+        elif pd.api.types.is_datetime64_any_dtype(series):
+            texts = [_show(value, lambda moment: _local(moment).strftime(stamp))
+                     for value in series]  # fmt: skip
+            blank = None
+        else:
+            texts = [_show(value, str) for value in series]
+            blank = ~folders if column == "files" and folders is not None else None
+        if blank is not None:
+            texts = ["" if hide else text for text, hide in zip(texts, blank, strict=True)]
+        cells[column] = texts
+    return cells
+
+
+def _show(value: Any, show: Callable[[Any], str]) -> str:
+    """``show(value)``, or "" for a missing value (None, NaN, NA, NaT alike)."""
+    if value is None or value is pd.NA or value is pd.NaT:
+        return ""
+    if isinstance(value, float) and value != value:  # NaN
+        return ""
+    return show(value)
+
+
+def _local(moment: Any) -> Any:
+    """A time with a zone, in the local zone; a naive time (the scan's, local already) as is."""
+    if getattr(moment, "tzinfo", None) is None:
+        return moment
+    return moment.to_pydatetime().astimezone()
+
+
+def _text_table(cells: pd.DataFrame, left: set[str]) -> str:
+    """The cells as aligned text: ``left`` columns left-aligned, the others right-aligned.
 
     Built here because pandas right-aligns formatted values whatever ``justify`` says.
     """
-    index = [str(i) for i in frame.index]
+    index = [str(i) for i in cells.index]
     columns: list[tuple[bool, list[str]]] = [(False, ["", *index])]
-    for column in frame.columns:
-        show = formatters.get(str(column), str)
-        cells = [str(column), *(show(v) for v in frame[column])]
-        columns.append((str(column) in left, cells))
-    widths = [max(len(c) for c in cells) for _left, cells in columns]
+    for column in cells.columns:
+        columns.append((str(column) in left, [str(column), *cells[column]]))
+    widths = [max(_width(c) for c in texts) for _left, texts in columns]
     lines = []
     for row in range(len(index) + 1):
-        parts = [cells[row].ljust(w) if is_left else cells[row].rjust(w)
-                 for (is_left, cells), w in zip(columns, widths, strict=True)]  # fmt: skip
+        parts = [_pad(texts[row], w, left=is_left)
+                 for (is_left, texts), w in zip(columns, widths, strict=True)]  # fmt: skip
         lines.append("  ".join(parts).rstrip())
     return "\n".join(lines)
 
 
-def _blank_na(show: Callable[[Any], str]) -> Callable[[Any], str]:
-    def shown(value: Any) -> str:
-        return "" if pd.isna(value) else show(value)
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal or a notebook's text output: CJK is two wide."""
+    if text.isascii():
+        return len(text)
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
-    return shown
 
-
-def _padded(width: int) -> Callable[[Any], str]:
-    def shown(value: Any) -> str:
-        return str(value).ljust(width)
-
-    return shown
+def _pad(text: str, width: int, *, left: bool) -> str:
+    fill = " " * (width - _width(text))
+    return text + fill if left else fill + text
 
 
 def _left_sheet(columns: pd.Index, left: Iterable[str], scope: str) -> str:

@@ -4,6 +4,7 @@ The hierarchy::
 
     WsnbError
     ├── UsageError                a call's arguments are wrong (also a ValueError)
+    ├── UnknownNameError          no attribute or method by that name (also an AttributeError)
     ├── WorkspaceOpenError        the folder can't be opened as a workspace
     ├── PolicyError               the access policy refused a path or an action
     ├── NotFoundError             the path does not exist
@@ -43,6 +44,7 @@ __all__ = [
     "StalePlanError",
     "TrashError",
     "UndoError",
+    "UnknownNameError",
     "UnsupportedFileError",
     "UsageError",
     "WorkspaceOpenError",
@@ -71,6 +73,10 @@ class WsnbError(Exception):
 
 class UsageError(WsnbError, ValueError):
     """The call's arguments are wrong: an empty query, a bad regex, a negative limit."""
+
+
+class UnknownNameError(WsnbError, AttributeError):
+    """No attribute or method by that name; the message names the nearest ones (``name``)."""
 
 
 class WorkspaceOpenError(WsnbError):

@@ -67,16 +67,23 @@ class Workspace(workspace.Workspace):
 
     # -- views --------------------------------------------------------------------------
 
-    def explore(self) -> Explorer:
-        """A file tree, a filterable table and a preview (a widget)."""
+    def explorer(self) -> Explorer:
+        """A folder tree with a preview pane and buttons that make plan cards (a widget).
+
+        The same name as the class (``Explorer``) and the panel's part (``panel.explorer``);
+        ``explore()`` is the older name of this method.
+        """
         from .widgets.explorer import Explorer
 
         return Explorer(self)
 
+    explore = explorer
+
     def search_panel(self) -> SearchPanel:
-        """A search box over names and contents, with a preview (a widget)."""
+        """A search box over names or text, with results and a preview (a widget)."""
         from .widgets.search import SearchPanel
 
+        self._follow_soon()  # a face on screen follows the disk from the start
         return SearchPanel(self)
 
     def history_view(self) -> HistoryView:
@@ -112,6 +119,7 @@ class Workspace(workspace.Workspace):
         """A chat widget: type requests, read replies, confirm their plans on the cards."""
         from .widgets.chat import ChatView
 
+        self._follow_soon()  # a face on screen follows the disk from the start
         return ChatView(self)
 
     def panel(self, *, dock: bool = False, language: str | None = None) -> WorkspacePanel:

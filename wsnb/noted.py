@@ -41,13 +41,22 @@ class NotedFrame(pd.DataFrame):
         """The sentence saying what the result left out; empty when it is whole."""
         return str(self.attrs.get("note") or "")
 
+    @property
+    def nothing(self) -> str:
+        """The sentence that stands for an empty answer ("No line matches 'TODO' in 12 text
+        files."); empty when the frame has rows or its maker said nothing."""
+        return "" if len(self) else str(self.attrs.get("nothing") or "")
+
     def __repr__(self) -> str:
-        text = super().__repr__()
+        nothing = self.nothing
+        text = nothing or super().__repr__()  # a sentence, not a row of headers over nothing
         note = self.note
         return text + "\n" + _("Note: {note}").format(note=note) if note else text
 
     def _repr_html_(self) -> str | None:
-        table = cast("str | None", super()._repr_html_())  # type: ignore[misc]
+        nothing = self.nothing
+        table = (f'<p class="wsnb-nothing">{html.escape(nothing)}</p>' if nothing
+                 else cast("str | None", super()._repr_html_()))  # type: ignore[misc]  # fmt: skip
         note = self.note
         if table is None or not note:
             return table
@@ -55,7 +64,7 @@ class NotedFrame(pd.DataFrame):
 
 
 def with_note(frame: pd.DataFrame, note: str, *, warn: bool = True, logged: str | None = None,
-              **attrs: Any) -> NotedFrame:  # fmt: skip
+              nothing: str = "", **attrs: Any) -> NotedFrame:  # fmt: skip
     """``frame`` as a ``NotedFrame`` with ``attrs`` set; a note is logged once, as a warning.
 
     An empty ``note`` means the result is whole: nothing is shown or logged.
@@ -63,11 +72,16 @@ def with_note(frame: pd.DataFrame, note: str, *, warn: bool = True, logged: str 
     its bounds (a model's tools), a cut is the expected answer, not news.
     ``logged`` is the note in English for the log, when the note a person reads
     is translated (log records stay English); by default the note itself.
+    ``nothing`` is the sentence shown instead of bare column headers when the
+    frame has no rows; kept only then, so a filtered part of a full answer
+    that comes out empty never claims that nothing matched.
     """
     noted = frame if isinstance(frame, NotedFrame) else NotedFrame(frame)
     noted.attrs.update(frame.attrs)
     noted.attrs.update(attrs)
     noted.attrs["note"] = note
+    if nothing and not len(noted):
+        noted.attrs["nothing"] = nothing
     if note:
         logger.log(logging.WARNING if warn else logging.INFO, "%s", logged or note)
     return noted

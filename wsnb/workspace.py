@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
+import threading
 import time
 import weakref
 from collections.abc import Callable
@@ -113,6 +114,7 @@ class Workspace:
         self._summary: tuple[pd.DataFrame, ProjectSummary] | None = None
         self._progress: Callable[[int], None] | None = None
         self._live = IndexWatch(watch)
+        self._scanning = threading.RLock()
         # The watcher stops when this workspace is collected, without keeping it alive.
         self._finalizer = weakref.finalize(self, self._live.stop)
         self._file_listeners: Listeners[IndexChange] = Listeners("workspace files")
@@ -169,6 +171,16 @@ class Workspace:
         return cls(policy, limits=limits, trash=trash, launcher=launcher, clock=clock,
                    watch=watch)
 
+    if not TYPE_CHECKING:  # a type checker still flags a misspelt name
+
+        def __getattr__(self, name: str) -> Any:
+            """Only for a name that is not there: an error naming the nearest one."""
+            from .text.nearmiss import unknown_name
+
+            if hasattr(type(self), name):  # a property failed inside: its own error, not a guess
+                return object.__getattribute__(self, name)
+            raise unknown_name(self, name, call="ws")
+
     def __repr__(self) -> str:
         scanned = f"{len(self._index.frame):,} entries" if self._index else "not scanned yet"
         return f"<Workspace {self.root} ({self.mode.value}, {scanned})>"
@@ -191,19 +203,30 @@ class Workspace:
 
         ``progress`` is called with the number of entries seen so far.
         """
-        from .fileindex.index import FileIndex
-        from .fileindex.scanner import scan
-        from .plans.book import plans_running
         from .progress import notebook_progress
 
-        started = time.time_ns()  # what changes after this, the watcher's first look catches
         # In a notebook, a scan that takes more than half a second shows a bar.
-        with notebook_progress(_("Scanning"), unit=_("entries")) as bar:
+        with self._scanning, notebook_progress(_("Scanning"), unit=_("entries")) as bar:
             # A bar that will never show is no callback: without one, the scan checks
             # ignored files in one batch at the end instead of at every report.
             shown = bar if bar.enabled else None
-            frame, report = scan(self.policy, limits=self.limits,
-                                 progress=progress or self._progress or shown)  # fmt: skip
+            return self._scan(progress or self._progress or shown)
+
+    def _scan(self, progress: Callable[[int], None] | None,
+              workers: int | None = None) -> ScanReport:  # fmt: skip
+        from .fileindex.scanner import scan
+
+        with self._scanning:  # one scan at a time: a face's start and a query's never race
+            started = time.time_ns()  # what changes after this, the watcher's first look catches
+            frame, report = scan(self.policy, limits=self.limits, progress=progress,
+                                 workers=workers)  # fmt: skip
+            self._take(frame, report, started)
+        return report
+
+    def _take(self, frame: pd.DataFrame, report: ScanReport, started: int) -> None:
+        from .fileindex.index import FileIndex
+        from .plans.book import plans_running
+
         if self._index is None:
             self._index = FileIndex(frame, report, policy=self.policy, limits=self.limits,
                                     verdicts=self._verdicts)  # fmt: skip
@@ -216,12 +239,13 @@ class Workspace:
                     self.root, report.files, report.dirs, report.truncated)  # fmt: skip
         if report.truncated:  # the log record in English, as every log record
             logger.warning("%s", in_english(lambda: _scan_note(report)))
-        return report
 
     def _current_index(self) -> FileIndex:
         index = self._index
         if index is None or index.stale:
-            self.scan()
+            with self._scanning:  # a scan a face started is waited for, not done twice
+                if self._index is None or self._index.stale:
+                    self.scan()
             index = self._index
             assert index is not None
         elif index.revalidation is not None:
@@ -257,13 +281,41 @@ class Workspace:
         ``change.paths`` lists the entries added, removed or changed, and
         ``change.outside`` says whether wsnb saw them on the disk. It may be
         called from the watcher's thread. Returns the function that stops it.
+        A listener means someone wants the disk's changes: the index and its
+        watcher start now, on a thread of their own, if nothing has read it yet.
         """
-        return self._file_listeners.add(listener)
+        stop = self._file_listeners.add(listener)
+        self._follow_soon()
+        return stop
+
+    def _follow_soon(self) -> None:
+        """Start the index and its watcher on a thread of their own, if nothing has yet:
+        a face shows at once, and follows the disk a moment later (at 71k entries, opening
+        the explorer waited about 2 s for the scan and the watches when this ran in line).
+        A change made while that first scan runs, in a folder the face listed before the
+        scan read it, is in the index but no event says so: the face's refresh shows it."""
+        with self._live.lock:
+            busy = self._live.starting is not None and self._live.starting.is_alive()
+            if self._index is not None or busy or not self._live.enabled or self._live.closed:
+                return
+            self._live.starting = threading.Thread(target=self._start_following, daemon=True,
+                                                   name="wsnb-index-start")  # fmt: skip
+            self._live.starting.start()
+
+    def _start_following(self) -> None:
+        try:
+            with self._scanning:
+                if self._index is None and not self._live.closed:
+                    self._scan(None, workers=1)  # never forked from a thread: see wsnb.watch
+        except Exception as exc:  # the next query scans again, and says what is wrong
+            logger.warning("The index did not start in the background (%s).",
+                           type(exc).__name__)  # fmt: skip
 
     @property
     def watching(self) -> str:
         """How the index follows the disk: "watching", "checking" (before each query),
-        "off" (``watch=False``), "idle" (not scanned yet) or "closed"."""
+        "starting" (a face started it, the first scan runs), "off" (``watch=False``),
+        "idle" (not scanned yet) or "closed"."""
         return self._live.state(self._index)
 
     def close(self) -> None:
@@ -282,13 +334,15 @@ class Workspace:
 
         ``.attrs["scan"]`` holds the scan report: what was skipped or cut.
         """
+        from .display import readable
         from .noted import with_note
 
         index = self._current_index()
         # warn=False: scan() logged the cut once; this is shown under the table every time.
-        return with_note(index.frame.copy(), _scan_note(index.report), warn=False,
-                         logged=in_english(lambda: _scan_note(index.report)),
-                         scan=index.report)  # fmt: skip
+        return readable(with_note(index.frame.copy(), _scan_note(index.report), warn=False,
+                                  logged=in_english(lambda: _scan_note(index.report)),
+                                  nothing=_("The workspace is empty: no file or folder in it yet."),
+                                  scan=index.report), left=["path"])  # fmt: skip
 
     @property
     def scan_report(self) -> ScanReport:
@@ -309,16 +363,19 @@ class Workspace:
 
     def ls(self, path: str = ".", limit: int | None = None) -> pd.DataFrame:
         """The entries of one folder (shallow, all of them unless ``limit``), folders first."""
-        frame: pd.DataFrame = self._run("list_folder", path=path, limit=limit).data
-        return frame
+        from .display import readable
+
+        return readable(self._run("list_folder", path=path, limit=limit).data, left=["path"])
 
     def find(self, keyword: str, limit: int | None = _PERSON.names) -> pd.DataFrame:
         """Files whose names match ``keyword`` (``'main'``, ``'.cpp'``, ``'说明'``), best first.
 
         The best 30 unless ``limit`` says otherwise; ``limit=None`` returns every match.
         """
-        frame: pd.DataFrame = self._run("search_files", keyword=keyword, limit=limit).data
-        return frame
+        from .display import readable
+
+        return readable(self._run("search_files", keyword=keyword, limit=limit).data,
+                        left=["path"])  # fmt: skip
 
     def grep(
         self,
@@ -330,6 +387,7 @@ class Workspace:
         max_bytes: int = _PERSON.search_bytes,
         max_files: int | None = _PERSON.files,
         progress: Progress | None = None,
+        per_file: int | None = None,
     ) -> pd.DataFrame:
         """Lines containing ``pattern`` in every text file of the index: path, line, column, text.
 
@@ -337,7 +395,8 @@ class Workspace:
         to ``limit`` lines (10,000; ``None`` for all); files over ``max_bytes``
         (4 MiB) are skipped. A cut result says so under the table, and
         ``.attrs`` counts what was searched and skipped. ``progress(done_files,
-        total_files)`` is called in bounded steps.
+        total_files)`` is called in bounded steps. ``per_file=5`` keeps at most 5 lines of
+        each file (one big file can't fill the answer); the note counts the others.
         """
         from .progress import notebook_progress
 
@@ -345,7 +404,7 @@ class Workspace:
         with notebook_progress(_("Searching text"), unit=_("files")) as bar:
             result = self._run("search_text", pattern=pattern, regex=regex, case=case,
                                limit=limit, max_files=max_files, max_bytes=max_bytes,
-                               progress=progress or bar)  # fmt: skip
+                               progress=progress or bar, per_file=per_file)  # fmt: skip
         from .display import readable
 
         return readable(result.data, left=["path", "text"])  # code lines print left-aligned
@@ -445,8 +504,12 @@ class Workspace:
 
     @property
     def pending(self) -> pd.DataFrame:
-        """Plans waiting for a decision, oldest first."""
-        return self._book.pending()
+        """Plans waiting for a decision, oldest first (times read in local time)."""
+        from .display import readable
+        from .noted import with_note
+
+        return readable(with_note(self._book.pending(), "", nothing=_(
+            "No plan waits for confirmation.")), seconds=True)  # fmt: skip
 
     @property
     def plans(self) -> list[Plan]:
@@ -458,8 +521,15 @@ class Workspace:
 
     @property
     def history(self) -> pd.DataFrame:
-        """Every executed change (from ``.wsnb/history.jsonl``), most recent first."""
-        return self._book.history()
+        """Every executed change (from ``.wsnb/history.jsonl``), most recent first.
+
+        ``time`` keeps the journal's times; they read in local time, to the second.
+        """
+        from .display import readable
+        from .noted import with_note
+
+        return readable(with_note(self._book.history(), "", nothing=_(
+            "No change yet: the history is empty.")), left=["what"], seconds=True)  # fmt: skip
 
     def undo(self, entry: str | int | None = None) -> Plan:
         """Plan the reverse of a change: the last one, a journal entry id, or a position."""

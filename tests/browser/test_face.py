@@ -42,6 +42,9 @@ CELLS = [
     "chat = ws.chat()\nchat.add_class('probe-chat')\nchat",
     "explorer = ws.explore()\nexplorer.add_class('probe-explorer')\nexplorer",
     "search = ws.search_panel()\nsearch.add_class('probe-search')\nsearch",
+    # A text search one big file would fill: the others get their lines, the big one says more.
+    "shared = ws.search_panel()\nshared.add_class('probe-shared')\nshared.mode.value = 'text'\n"
+    "shared.query.value = 'widget'\nshared.search()\nshared",
     "card = ws.write_file('app/utils.py', 'print(1)\\n')\ncard",
     # A history with undos in it, for the History tab to show in words.
     "ws.write_file('README.md', 'changed\\n').confirm()\nws.undo().confirm()\n"
@@ -213,6 +216,19 @@ def _check_history(holder: Locator, where: str) -> None:
     assert "Undo: moved docs/face-note.md to the trash" in text, text
     for internal in ("write_file", "create_file", "(entry", "undoes "):
         assert internal not in text.replace("undoes an earlier change", ""), (where, internal)
+
+
+def test_a_text_search_shares_its_lines_between_files(face: Face) -> None:
+    shared = face.probe("shared")
+    rows = shared.locator(".wsnb-result")
+    rows.first.wait_for(state="visible", timeout=ACTION_TIMEOUT_MS)
+    more = shared.locator(".wsnb-more").first
+    more.scroll_into_view_if_needed()
+    face.shot(shared, "search-shared")
+    assert more.is_visible() and "more in this file" in more.inner_text()
+    paths = shared.locator(".wsnb-path").all_inner_texts()
+    assert "src/widget.cpp" in paths and "data/large.txt" in paths, paths
+    assert "more matching lines" in shared.locator(".wsnb-note").first.inner_text()
 
 
 def test_the_overview_charts_follow_the_theme(face: Face) -> None:

@@ -342,10 +342,12 @@ def _entry_points(policy: AccessPolicy, files: pd.DataFrame) -> pd.DataFrame:
         if text is not None:
             rows.update(_entries_in(path, name.lower(), suffix, text))
     known = set(files["path"])
-    rows = {(path, reason if path in known
-             else _("{reason} (not in the scan)").format(reason=reason))
-            for path, reason in rows}  # fmt: skip
-    result = pd.DataFrame(sorted(rows), columns=ENTRY_COLUMNS)
+    reasons: dict[str, list[str]] = {}
+    for path, reason in sorted(rows):  # one row per path, with every reason found for it
+        reasons.setdefault(path, []).append(
+            reason if path in known else _("{reason} (not in the scan)").format(reason=reason))
+    result = pd.DataFrame([(path, _("; ").join(said)) for path, said in reasons.items()],
+                          columns=ENTRY_COLUMNS)  # fmt: skip
     return _typed(result, path="str", reason="str")
 
 

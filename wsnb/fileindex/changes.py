@@ -15,13 +15,15 @@ import os
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from ..errors import PolicyError
 from ..types import ActionType
-from .frames import FILE_COLUMNS, local_times
+from .frames import local_times
 from .scanner import is_skipped_dir
 
 if TYPE_CHECKING:
@@ -135,19 +137,51 @@ def changed_paths(old: pd.DataFrame, new: pd.DataFrame) -> tuple[bool, tuple[str
 
     Counted: paths added, removed or changed, except a folder in both whose
     row differs only because its time moved (its content that changed is
-    counted instead).
+    counted instead). A rescan calls this on two whole frames, so it costs a
+    few array comparisons, not a second pass over the rows: the columns an
+    entry's path does not decide (``_COMPARED``) are compared as numpy arrays,
+    pair by pair; name, suffix and depth follow from the path.
     """
     if old.empty and new.empty:
         return False, ()
-    columns = list(FILE_COLUMNS)
-    both = pd.concat([old[columns], new[columns]], ignore_index=True)
-    differ = both[~both.duplicated(subset=columns, keep=False)]
-    if differ.empty:
+    old_paths = old["path"].to_numpy(dtype=object)
+    new_paths = new["path"].to_numpy(dtype=object)
+    if len(old_paths) == len(new_paths) and bool((old_paths == new_paths).all()):
+        pairs: tuple[Any, Any] = (slice(None), slice(None))  # the usual rescan: the same paths
+        added = removed = np.empty(0, dtype=object)
+    else:
+        known = pd.Index(old_paths)
+        if not known.is_unique:  # never from a scan; a frame built by hand may repeat a path
+            known = known.drop_duplicates(keep="last")
+            old = old.drop_duplicates(subset="path", keep="last")
+            old_paths = old["path"].to_numpy(dtype=object)
+        where = known.get_indexer(new_paths)  # -1: not in the old rows
+        matched = where >= 0
+        pairs = (where[matched], np.flatnonzero(matched))
+        kept = np.zeros(len(old_paths), dtype=bool)
+        kept[pairs[0]] = True
+        added, removed = new_paths[~matched], old_paths[~kept]
+    at_old, at_new = pairs
+    differs = np.zeros(len(new_paths[at_new]), dtype=bool)
+    for column in _COMPARED:
+        differs |= _values(old[column])[at_old] != _values(new[column])[at_new]
+    # Folders in both whose rows differ: only their time moved (what changed inside counts).
+    folders = _values(old["is_dir"])[at_old] & _values(new["is_dir"])[at_new]
+    changed = new_paths[at_new][differs & ~folders]
+    if not (differs.any() or len(added) or len(removed)):
         return False, ()
-    counts = differ.groupby("path", sort=True)["is_dir"].agg(["size", "all"])
-    # A path twice among the differing rows is in both; both rows folders: only its time moved.
-    moved_time_only = (counts["size"] == 2) & counts["all"]
-    return True, tuple(str(path) for path in counts.index[~moved_time_only])
+    return True, tuple(sorted(str(path) for path in (*added, *removed, *changed)))
+
+
+# The columns a path does not decide (name, suffix and depth follow from it).
+_COMPARED = ("size", "modified", "is_dir", "is_text", "is_hidden", "is_symlink")
+
+
+def _values(column: pd.Series) -> npt.NDArray[Any]:
+    """A column as a numpy array; times as int64 nanoseconds, so two missing times are equal."""
+    if pd.api.types.is_datetime64_any_dtype(column):
+        return column.to_numpy(dtype="datetime64[ns]").view("int64")
+    return column.to_numpy()
 
 
 class Revalidation:

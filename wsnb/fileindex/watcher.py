@@ -417,6 +417,8 @@ class IndexWatch:
         self.closed = False
         self.said = False  # the fallback was said once in the notebook
         self._lock = threading.Lock()
+        self.lock = threading.Lock()  # guards ``starting``
+        self.starting: threading.Thread | None = None  # a face's first scan, off its thread
 
     def start(self, index: FileIndex, since_ns: int) -> None:
         with self._lock:
@@ -442,6 +444,8 @@ class IndexWatch:
             return "off"
         if index is not None and index.revalidation is not None:
             return "checking"
+        if self.starting is not None and self.starting.is_alive():
+            return "starting"  # a face asked; the first scan runs on its own thread
         return "idle" if self.watcher is None else "watching"
 
 

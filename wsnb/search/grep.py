@@ -37,6 +37,7 @@ from ..text.redact import redact
 from .gate import FolderGate
 from .matcher import SNIPPET_CHARS, Matcher, compile_pattern, normalise_newlines
 from .matcher import snippet as _snippet
+from .share import fill_room, lines_from
 
 __all__ = [
     "GREP_COLUMNS",
@@ -83,6 +84,7 @@ class _Search:
     limit: int | None
     max_bytes: int
     for_model: bool = False  # search text with its secrets redacted: rows never show them
+    per_file: int | None = None  # rows kept per file; the rest of its lines are only counted
     paths: list[str] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
     columns: list[int] = field(default_factory=list)
@@ -100,6 +102,7 @@ class _Search:
     files_refused: int = 0
     files_unreadable: int = 0
     truncated: bool = False
+    more_in_file: dict[str, int] = field(default_factory=dict)  # path -> lines not kept
 
     @property
     def full(self) -> bool:
@@ -230,7 +233,7 @@ class _Search:
         search = self.matcher.compiled.search if needle is None else None
         find, count, rfind, line_end_of = haystack.find, text.count, text.rfind, text.find
         paths, lines, columns, texts = self.paths, self.lines, self.columns, self.texts
-        limit, end = self.limit, len(text)
+        limit, end, room = self.limit, len(text), self.per_file
         line_no, counted_to, position = 1, 0, 0
         while position <= end:
             if search is None:
@@ -243,6 +246,11 @@ class _Search:
             if limit is not None and len(paths) >= limit:
                 self.truncated = True
                 return
+            if room is not None:
+                if room == 0:  # this file has had its share: count the rest, keep no more
+                    self.more_in_file[path] = lines_from(text, haystack, needle, search, start)
+                    return
+                room -= 1
             line_no += count("\n", counted_to, start)
             counted_to = start
             line_start = rfind("\n", 0, start) + 1
@@ -271,6 +279,7 @@ class _Search:
         room = _MAX_LISTED_LARGE - len(self.skipped_sensitive)
         self.skipped_sensitive += block.skipped_sensitive[: max(room, 0)]
         self.truncated = self.truncated or block.truncated
+        self.more_in_file.update(block.more_in_file)
 
     def to_wire(self) -> dict[str, Any]:
         """Its rows and counts as ``marshal`` carries them (a forked child sends a block so):
@@ -297,6 +306,8 @@ class _Search:
             "files_refused": self.files_refused,
             "files_unreadable": self.files_unreadable,
             "truncated": self.truncated,
+            "more_in_file": dict(self.more_in_file),
+            "lines_not_shown": sum(self.more_in_file.values()),
         }
 
     def frame(self) -> pd.DataFrame:
@@ -368,6 +379,14 @@ def cut_note(attrs: dict[str, Any], *, limit: int | None, max_files: int | None,
         parts.append(_("searched {visited:,} of {total:,} files (max_files={max_files:,}); "
                        "pass max_files=None for all").format(visited=visited, total=total,
                                                              max_files=max_files))  # fmt: skip
+    if attrs["lines_not_shown"]:
+        files = len(attrs["more_in_file"])
+        parts.append(ngettext(
+            "{lines:,} more matching lines in {files:,} file not shown ({per_file:,} per file); "
+            "see .attrs[\"more_in_file\"]",
+            "{lines:,} more matching lines in {files:,} files not shown ({per_file:,} per file); "
+            "see .attrs[\"more_in_file\"]", files).format(
+            lines=attrs["lines_not_shown"], files=files, per_file=attrs["per_file"]))
     skipped = [(attrs[key], words) for key, words in _SKIP_COUNTERS if attrs[key]]
     if skipped:
         parts.append(_skipped_note(skipped, bool(attrs["files_skipped_size"]), max_bytes))
@@ -408,6 +427,7 @@ def grep(
     index_note: str = "",
     for_model: bool = False,
     warn: bool = True,
+    per_file: int | None = None,
 ) -> NotedFrame:
     """Find ``pattern`` in the candidate files, in order; one row per matching line.
 
@@ -419,7 +439,10 @@ def grep(
     called as ``progress(done_files, total_files)`` in bounded steps (about a
     hundred calls at most) and once at the end. ``workers`` caps the
     processes a large search may use (default: the machine's cores, at most 2;
-    1 searches in this process only).
+    1 searches in this process only). ``per_file`` keeps at most that many
+    lines of each file, so one big file can't fill a capped answer; the
+    other matching lines of such a file are counted, in ``more_in_file``
+    (path -> lines) and ``lines_not_shown``, and the note says how many.
 
     ``frame.attrs`` says what was searched and what was left out:
     ``files_total`` (candidates), ``files_searched`` (visited before the search
@@ -440,19 +463,21 @@ def grep(
     searched with its secrets redacted (``wsnb.text.redact``) and the note gives
     no advice a model can't follow.
     """
-    bounds = _check_bounds(limit=limit, max_files=max_files, max_bytes=max_bytes)
+    bounds = _check_bounds(limit=limit, max_files=max_files, max_bytes=max_bytes,
+                           per_file=per_file)  # fmt: skip
     matcher = compile_pattern(pattern, regex=regex, case=case)
     paths = candidates if isinstance(candidates, list) else list(candidates)
     search = _Search(matcher, bounds["limit"], bounds["max_bytes"] or MAX_BYTES,
-                     for_model=for_model)  # fmt: skip
+                     for_model=for_model, per_file=bounds["per_file"])  # fmt: skip
     from .parallel import run_search  # the block runner; imported here to keep imports light
 
     run_search(search, policy, paths, max_files=bounds["max_files"], progress=progress,
                workers=workers)  # fmt: skip
+    fill_room(search, policy, paths)  # a share per file, and what room is left to the rest
     attrs: dict[str, Any] = {"pattern": pattern, "regex": regex, "case": case,
                              "files_total": len(paths), "files_searched": search.files_visited,
                              "files_not_scanned": len(paths) - search.files_visited,
-                             **search.counts()}  # fmt: skip
+                             "per_file": bounds["per_file"], **search.counts()}  # fmt: skip
     def left_out() -> str:
         return cut_note(attrs, limit=bounds["limit"], max_files=bounds["max_files"],
                         max_bytes=search.max_bytes)  # fmt: skip
@@ -470,4 +495,12 @@ def grep(
     # bound the caller can raise. A secret-looking file left unread is the policy, not news.
     lost = bool(index_note or attrs["truncated"] or attrs["files_not_scanned"]
                 or attrs["files_skipped_size"])  # fmt: skip
-    return with_note(search.frame(), note, warn=warn and lost, logged=logged, **attrs)
+    return with_note(search.frame(), note, warn=warn and lost, logged=logged,
+                     nothing=_no_match(pattern, search.files_scanned), **attrs)  # fmt: skip
+
+
+def _no_match(pattern: str, searched: int) -> str:
+    """The sentence that stands for a search that found no line."""
+    return ngettext("No line matches {pattern!r} in {count:,} text file.",
+                    "No line matches {pattern!r} in {count:,} text files.",
+                    searched).format(pattern=pattern, count=searched)  # fmt: skip

@@ -1,14 +1,16 @@
 """Running a text search over its candidates: in blocks, with progress, on one or two cores.
 
 A search walks its candidates in blocks so ``progress(done, total)`` is called
-in bounded steps. A large search with no ``max_files`` bound is shared
+in bounded steps. A large search (many candidates, and a ``max_files`` bound,
+if any, that lets it open many) is shared
 between this process and a child forked by ``wsnb.forked`` (the one place that
 forks; nothing is imported again and no file name or pattern crosses a shell):
 each searches whole blocks with the same policy and matcher, and the blocks are
 added back in candidate order. The rows
 and counts are exactly those of one process: when a block would take the
 result past the row limit, that block is searched again here, file by file,
-with the room that is left, and the search stops.
+with the room that is left, and the search stops; so is the block where the
+``max_files`` bound falls, with the files it may still open.
 
 Reading and matching hold the interpreter's lock for most of a file's time
 (``bytes in bytes`` and the decoders don't release it), so threads would not
@@ -43,7 +45,6 @@ _PROGRESS_STEPS = 100  # at most about this many progress calls per search
 _MIN_PROGRESS_STEP = 256  # files between two calls, at least
 
 
-
 def run_search(
     search: _Search,
     policy: AccessPolicy,
@@ -58,7 +59,7 @@ def run_search(
     count = _workers(workers, total, max_files)
     if count > 1:
         try:
-            merged = _run_parallel(search, policy, paths, count, progress)
+            merged = _run_parallel(search, policy, paths, count, progress, max_files)
         except OSError as exc:  # a pipe that can't be made: search here
             logger.warning("Text search runs in one process (%s).", type(exc).__name__)
         else:
@@ -82,8 +83,10 @@ def progress_step(total: int) -> int:
 
 
 def _workers(asked: int | None, total: int, max_files: int | None) -> int:
-    worth_it = max_files is None and total >= PARALLEL_MIN_FILES
-    return workers_for(asked, worth_it, _MAX_WORKERS)
+    # The work is the files the search may open: a bound above the candidates binds nothing,
+    # and a bound below them still leaves that many files to share (the merge stops exactly).
+    work = total if max_files is None else min(total, max_files)
+    return workers_for(asked, work >= PARALLEL_MIN_FILES, _MAX_WORKERS)
 
 
 def _blocks(paths: Sequence[str], count: int) -> list[tuple[int, int]]:
@@ -92,11 +95,12 @@ def _blocks(paths: Sequence[str], count: int) -> list[tuple[int, int]]:
 
 
 def _fresh(search: _Search, limit: int | None) -> _Search:
-    return type(search)(search.matcher, limit, search.max_bytes, for_model=search.for_model)
+    return type(search)(search.matcher, limit, search.max_bytes, for_model=search.for_model,
+                        per_file=search.per_file)  # fmt: skip
 
 
 def _run_parallel(search: _Search, policy: AccessPolicy, paths: Sequence[str], count: int,
-                  progress: Progress | None) -> _Search:  # fmt: skip
+                  progress: Progress | None, max_files: int | None) -> _Search:  # fmt: skip
     """Blocks shared by this process and ``count - 1`` forked children, merged in order.
 
     Block ``i`` goes to child ``i % count`` unless that is 0: those this process
@@ -109,9 +113,9 @@ def _run_parallel(search: _Search, policy: AccessPolicy, paths: Sequence[str], c
     children = [_start_child(search, policy, paths, blocks[worker::count])
                 for worker in range(1, count)]  # fmt: skip
     try:
-        mine = _search_mine(search, policy, paths, blocks[::count], shown)
+        mine = _search_mine(search, policy, paths, blocks[::count], shown, max_files)
         results = _in_order(search, policy, paths, blocks, count, mine, children)
-        _merge(merged, policy, paths, blocks, results, shown)
+        _merge(merged, policy, paths, blocks, results, shown, max_files)
     finally:
         for child in children:
             if child is not None:
@@ -148,19 +152,24 @@ def _start_child(search: _Search, policy: AccessPolicy, paths: Sequence[str],
 
 
 def _search_mine(search: _Search, policy: AccessPolicy, paths: Sequence[str],
-                 blocks: list[tuple[int, int]], progress: _Forward) -> list[_Search]:
-    """This process's blocks, in order, until their own rows alone reach the limit (the
-    merge stops at or before that block, so the later ones could never be used)."""
+                 blocks: list[tuple[int, int]], progress: _Forward,
+                 max_files: int | None) -> list[_Search]:  # fmt: skip
+    """This process's blocks, in order, until their own rows alone reach the limit, or the
+    files they opened reach ``max_files`` (the merge stops at or before that block, so the
+    later ones could never be used)."""
     gate = FolderGate(policy)
     verdicts: dict[str, int] = {}
     found: list[_Search] = []
-    rows = visited = 0
+    rows = visited = opened = 0
     for start, end in blocks:
         block = _search_block(search, policy, gate, verdicts, paths[start:end])
         found.append(block)
         rows, visited = rows + len(block.paths), visited + block.files_visited
+        opened += block.files_opened
         progress(visited, len(paths))
         if search.limit is not None and rows >= search.limit:
+            break
+        if max_files is not None and opened >= max_files:
             break
     return found
 
@@ -189,12 +198,16 @@ def _in_order(search: _Search, policy: AccessPolicy, paths: Sequence[str],
 
 def _merge(search: _Search, policy: AccessPolicy, paths: Sequence[str],
            blocks: list[tuple[int, int]], results: Iterator[_Search],
-           progress: Progress | None) -> None:  # fmt: skip
+           progress: Progress | None, max_files: int | None) -> None:  # fmt: skip
     for (start, _end), block in zip(blocks, results, strict=False):
-        if search.limit is not None and len(search.paths) + len(block.paths) >= search.limit:
-            # The limit falls in this block (or at its end): search it here, file by file,
+        rows_bound = search.limit is not None and (
+            len(search.paths) + len(block.paths) >= search.limit)
+        files_bound = max_files is not None and (
+            search.files_opened + block.files_opened >= max_files)
+        if rows_bound or files_bound:
+            # A bound falls in this block (or at its end): search it here, file by file,
             # with the room that is left, so the rows and counts are those of one process.
-            search.run(FolderGate(policy), policy, paths[start:], None)
+            search.run(FolderGate(policy), policy, paths[start:], max_files)
             if progress is not None:
                 progress(search.files_visited, len(paths))
             return

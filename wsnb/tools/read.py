@@ -95,12 +95,18 @@ class ListFolderTool:
         note, logged = (cut_note(), in_english(cut_note)) if cut else ("", "")
         frame = with_note(info_frame(infos[:limit]), note, warn=not ctx.limits.ceiling,
                           logged=logged, folder=folder.relative, total=len(infos),
-                          truncated=cut)  # fmt: skip
+                          truncated=cut, nothing=_empty_folder(folder))  # fmt: skip
         message = (_("{shown} of {total} entries in {folder}") if cut
                    else _("{total} entries in {folder}"))  # fmt: skip
         return ToolResult(True, message=message.format(shown=len(frame), total=len(infos),
                                                        folder=folder),
                           data=frame, target=folder.relative)  # fmt: skip
+
+
+def _empty_folder(folder: WsPath) -> str:
+    if folder.is_root:
+        return _("The workspace is empty: no file or folder in it yet.")
+    return _("{folder} is empty: no file or folder in it.").format(folder=folder)
 
 
 def _child_info(ctx: ToolContext, folder: WsPath, name: str) -> FileInfo | None:
@@ -273,8 +279,10 @@ def _flag_sensitive(found: pd.DataFrame, note: str, logged: str, ctx: ToolContex
                                    for_model=ctx.for_model)  # fmt: skip
     # Sensitive names in the answer are the rule at work, not news: only a cut warns.
     warn = not ctx.limits.ceiling and bool(found.attrs["truncated"])
+    nothing = _("No file or folder name matches {keyword!r}.").format(
+        keyword=found.attrs.get("query", ""))
     return with_note(found, _("; ").join(part for part in (note, flagged) if part), warn=warn,
-                     logged=logged or None, sensitive=sensitive)  # fmt: skip
+                     logged=logged or None, sensitive=sensitive, nothing=nothing)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -297,14 +305,17 @@ class SearchTextTool:
         max_files: Bound = DEFAULT,
         max_bytes: Bound = DEFAULT,
         progress: Progress | None = None,
+        per_file: int | None = None,
     ) -> ToolResult:
-        """``progress(done_files, total_files)`` is called in bounded steps while it searches."""
+        """``progress(done_files, total_files)`` is called in bounded steps while it searches;
+        ``per_file`` keeps at most that many lines of each file (the rest are counted)."""
         bounds = {"limit": limit, "max_files": max_files, "max_bytes": max_bytes}
         return _guarded(self.name, lambda: self._grep(ctx, pattern, regex, case, bounds,
-                                                      progress))  # fmt: skip
+                                                      progress, per_file))  # fmt: skip
 
     def _grep(self, ctx: ToolContext, pattern: str, regex: bool, case: bool,
-              asked: dict[str, Bound], progress: Progress | None) -> ToolResult:  # fmt: skip
+              asked: dict[str, Bound], progress: Progress | None,
+              per_file: int | None) -> ToolResult:  # fmt: skip
         limits = ctx.limits
         limit = limits.pick("matches", asked["limit"])
         max_files = limits.pick("files", asked["max_files"], param="max_files")
@@ -317,7 +328,7 @@ class SearchTextTool:
         frame = grep(ctx.policy, candidates, pattern, regex=regex, case=case, limit=limit,
                      max_files=max_files, max_bytes=max_bytes, progress=progress,
                      index_note=cut, for_model=ctx.for_model,
-                     warn=not limits.ceiling)  # fmt: skip
+                     warn=not limits.ceiling, per_file=per_file)  # fmt: skip
         paths = list(dict.fromkeys(frame["path"].tolist()))
         note = _for_caller(frame.note, ctx)
         message = (_("{matches} matches in {files} files ({note})") if note

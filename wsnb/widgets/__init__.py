@@ -7,7 +7,7 @@ itself; build views explicitly with these classes::
     from wsnb.widgets import PlanCard, HistoryView, Explorer, SearchPanel, pick_workspace
     PlanCard(ws.create_file("notes/todo.md", "# To do\\n"))
     HistoryView(ws)            # or ws.history_view()
-    Explorer(ws)               # or ws.explore()
+    Explorer(ws)               # or ws.explorer()
     WorkspacePanel(ws)         # or ws.panel(): everything in one widget
     ChatView(ws)               # or ws.chat(): talk to the workspace
     OnboardingForm(notes)      # the notes workspace's onboarding (CheckInForm: the daily check-in)

@@ -7,7 +7,7 @@ and bars are painted with JupyterLab's theme variables, so a chart follows
 the light or dark theme (and a switch of theme) like the rest of the page;
 without matplotlib the tables alone show, with one line saying how to get
 the charts. Sizes read in one unit family (KiB, MiB) in charts and tables,
-and the languages' share is a share of bytes, as the chart beside it. The
+and the languages' share is the summary's own, a share of files, labelled so. The
 view is built when first shown and again after each executed plan (the
 index follows the change), never at every key stroke.
 """
@@ -54,11 +54,16 @@ def charts_available() -> bool:
     return True
 
 
+_MIN_BAR = 0.05  # a bar is drawn at least this share of the longest one; its label is exact
+
+
 def chart_svg(frame: pd.DataFrame, label: str, value: str, title: str) -> str:
     """A horizontal bar chart of the byte counts ``frame[value]`` by ``frame[label]``, as SVG.
 
     Each bar says its size in words (KiB, MiB), so a folder dwarfed by a
-    larger one is still read. Text and bars use the theme's colours.
+    larger one is still read; its bar is drawn at least ``_MIN_BAR`` of the
+    longest, so it is still seen (one 600 KiB file would leave every other
+    bar at 0 px on a linear scale). Text and bars use the theme's colours.
     """
     from matplotlib import rc_context
     from matplotlib.backends.backend_svg import FigureCanvasSVG
@@ -73,7 +78,9 @@ def chart_svg(frame: pd.DataFrame, label: str, value: str, title: str) -> str:
     FigureCanvasSVG(figure)
     axes = figure.add_subplot()
     axes.set_facecolor("none")
-    data.plot.barh(ax=axes, color=_BAR, width=0.7)
+    longest = float(data.max()) if len(data) else 0.0
+    drawn = data.clip(lower=longest * _MIN_BAR) if longest > 0 else data
+    drawn.plot.barh(ax=axes, color=_BAR, width=0.7)
     bars = axes.containers[0]
     if isinstance(bars, BarContainer):
         axes.bar_label(bars, labels=[human_size(v) for v in data], padding=3, fontsize=9,
@@ -181,10 +188,8 @@ class OverviewView(widgets.VBox):  # type: ignore[misc]
 
     def _draw_tables(self, summary: ProjectSummary, files: pd.DataFrame) -> None:
         every_file = files.loc[~files["is_dir"], _FILE_COLUMNS].reset_index(drop=True)
-        # Beside a chart of bytes, the share is a share of bytes (the summary's own share,
-        # of files, stays in ws.summary()).
-        languages = summary.languages.assign(
-            share=summary.languages["bytes"] / max(int(summary.languages["bytes"].sum()), 1))
+        # The share is the summary's: of files, as its header says (the bytes have a column).
+        languages = summary.languages
         sections: list[tuple[str, pd.DataFrame, str | None]] = [
             ("Languages", languages, "bytes"),
             ("Top folders", summary.top_folders, "bytes"),

@@ -96,6 +96,8 @@ _CSS = """
 .wsnb-result-list .wsnb-selected .wsnb-line, .wsnb-result-list .wsnb-selected .wsnb-size,
 .wsnb-result-list .wsnb-selected .wsnb-time { color: var(--jp-ui-font-color0); }
 .wsnb-result-list .wsnb-size { margin-left: auto; }
+.wsnb-result-list .wsnb-more { flex: 0 0 auto; color: var(--jp-ui-font-color2);
+  font-size: var(--jp-ui-font-size0, 11px); font-style: italic; }
 .wsnb-result-list mark { background: var(--jp-search-selected-match-background-color, #f5c800);
   color: var(--jp-search-selected-match-color, #000); border-radius: 2px; padding: 0 1px; }
 """

@@ -48,6 +48,7 @@ CONTEXT_LINES = 4
 """Lines shown above and below a text hit in the preview."""
 _NAME_LIMIT = 30
 _TEXT_LIMIT = 50
+_PER_FILE = 5  # lines of one file before the others get theirs (the rest fill what is left)
 _MIN_ROWS, _MAX_ROWS = 3, 12  # the result list grows with the results, up to a scroll
 _MODES = {"names": N_("File names"), "text": N_("Text in files")}
 
@@ -128,7 +129,7 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
                 frame = self.ws.find(text, limit=_NAME_LIMIT)
             else:
                 frame = self.ws.grep(text, regex=self.regex.value, case=self.case.value,
-                                     limit=_TEXT_LIMIT)  # fmt: skip
+                                     limit=_TEXT_LIMIT, per_file=_PER_FILE)  # fmt: skip
         except WsnbError as exc:
             self._show(None, str(exc), error=True)
             return None
@@ -200,7 +201,7 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
         path = str(hit["path"])
         title = f"<b>{esc(path)}</b>"
         if "is_dir" in hit and bool(hit["is_dir"]):
-            return title + _note(" " + _("a folder; open it in ws.explore() or list it with "
+            return title + _note(" " + _("a folder; open it in ws.explorer() or list it with "
                                          "ws.ls()."))  # fmt: skip
         try:
             doc = self.ws.read(path)
@@ -242,6 +243,12 @@ def _summary(frame: pd.DataFrame, mode: str, text: str) -> str:
     if attrs.get("truncated"):
         message += " " + _("The search stopped at {count} lines: refine the pattern to see "
                            "others.").format(count=len(frame))  # fmt: skip
+    more = dict(attrs.get("more_in_file") or {})
+    if more:
+        message += " " + ngettext(
+            "{lines} more matching lines in {files} file not shown: type more to narrow.",
+            "{lines} more matching lines in {files} files not shown: type more to narrow.",
+            len(more)).format(lines=f"{sum(more.values()):,}", files=f"{len(more):,}")
     skipped = int(attrs.get("files_skipped_size", 0))
     if skipped:
         message += " " + ngettext("{count} large file skipped.", "{count} large files skipped.",
@@ -273,7 +280,7 @@ def _items(frame: pd.DataFrame, mode: str,
             for p, d, s, m in zip(frame["path"], frame["is_dir"], frame["size"],
                                   frame["modified"], strict=True)
         ]  # fmt: skip
-    return [
+    items = [
         {"title": f"{p}:{n}", "cells": [
             {"kind": "path", "parts": [(str(p), False)]},
             {"kind": "line", "parts": [(str(n), False)]},
@@ -281,6 +288,19 @@ def _items(frame: pd.DataFrame, mode: str,
         ]}
         for p, n, t in zip(frame["path"], frame["line"], frame["text"], strict=True)
     ]  # fmt: skip
+    _say_more_in_file(items, frame)
+    return items
+
+
+def _say_more_in_file(items: list[dict[str, Any]], frame: pd.DataFrame) -> None:
+    """The last row shown of a file whose other lines were held back says how many there are."""
+    more = dict(frame.attrs.get("more_in_file") or {})
+    last = {str(path): row for row, path in enumerate(frame["path"])}
+    for path, count in more.items():
+        if path in last:
+            words = ngettext("+{count} more in this file", "+{count} more in this file",
+                             count).format(count=f"{count:,}")  # fmt: skip
+            items[last[path]]["cells"].append({"kind": "more", "parts": [(words, False)]})
 
 
 def _marked_name(path: str, pattern: re.Pattern[str] | None) -> list[tuple[str, bool]]:

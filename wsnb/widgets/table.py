@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from ..display import column_labels
 from ..i18n import _
 from ._html import esc
 from .readable import styled
@@ -62,8 +63,9 @@ class SortableTable(widgets.VBox):  # type: ignore[misc]
         self.now = now
         self.shown = frame
         columns = [str(c) for c in frame.columns]
-        self.sort_menu = widgets.Dropdown(options=[(_("(as given)"), ""),
-                                                   *((c, c) for c in columns)],
+        self.sort_menu = widgets.Dropdown(options=[(_("(as given)"), ""), *zip(
+                                                       column_labels(columns), columns,
+                                                       strict=True)],
                                           value=sort_by if sort_by in columns else "",
                                           description=_("sort by"),
                                           layout=widgets.Layout(width="220px",
@@ -115,6 +117,8 @@ class SortableTable(widgets.VBox):  # type: ignore[misc]
             if self.formats:
                 styler = styler.format(self.formats, subset=[c for c in self.formats
                                                              if c in head.columns])
+            # Headers a person reads ("share of files", "file count"), in their language.
+            styler = styler.relabel_index(column_labels(head.columns), axis="columns")
             self.body.value = styler.to_html()
         more = len(frame) - len(head)
         self.note.value = (f"<span style='{_MUTED}'>" + esc(_(
