@@ -73,7 +73,9 @@ class JournalEntry:
 
     ``size`` and ``sha256`` describe the file the plan created or wrote,
     right after it did; ``trashed``, ``trash_info`` and ``trash_deleted_at``
-    where the trash put an item, so it can be put back.
+    where the trash put an item, so it can be put back. ``proposed_by`` and
+    ``confirmed_by`` say who asked for the change and who said yes
+    (``"notebook"``, ``"mcp:claude-code"``, ``"mcp-elicitation:vscode"``).
     """
 
     id: str
@@ -94,6 +96,8 @@ class JournalEntry:
     is_dir: bool = False
     size: int | None = None
     sha256: str | None = None
+    proposed_by: str = "notebook"
+    confirmed_by: str = "notebook"
 
     def to_json(self) -> str:
         """One line of JSON (no newline), times in ISO 8601 with their offset."""
@@ -121,7 +125,8 @@ class JournalEntry:
 
 _FRAME_COLUMNS = [
     "id", "time", "what", "action", "source", "target", "new_name", "success", "error", "undo_of",
-    "undone_by", "backup", "trashed", "plan_id", "tool", "size", "sha256",
+    "undone_by", "backup", "trashed", "plan_id", "tool", "size", "sha256", "proposed_by",
+    "confirmed_by",
 ]  # fmt: skip
 
 
@@ -284,6 +289,8 @@ def journal_entry(plan: PlanRecord, time: datetime) -> JournalEntry:
         is_dir=bool(after and after.is_dir),
         size=after.size if after and after.exists and not after.is_dir else None,
         sha256=after.sha256 if after else None,
+        proposed_by=str(plan.data.get("proposed_by") or "notebook"),
+        confirmed_by=str(plan.data.get("confirmed_by") or "notebook"),
     )
 
 

@@ -28,7 +28,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import pandas as pd
 
@@ -51,6 +51,7 @@ from .types import ActionType, PlanState, Risk, Rule, ToolResult
 
 if TYPE_CHECKING:
     from .planrecord import PlanRecord
+    from .policy import AccessPolicy
     from .tools.base import Tool, ToolContext, ToolRegistry, WriteTool
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "STATE_WORDS",
     "Plan",
     "PlanBook",
+    "PlanKeeper",
     "new_plan_id",
     "plan_params",
     "recheck_path",
@@ -116,6 +118,15 @@ RISK_WORDS = {Risk.READ_ONLY: N_("read-only"), Risk.LOW: N_("low"), Risk.MEDIUM:
               Risk.HIGH: N_("high"), Risk.DANGEROUS: N_("dangerous")}  # fmt: skip
 
 
+class PlanKeeper(Protocol):
+    """Who carries out a plan kept outside this session (``wsnb.planstore``): confirming or
+    cancelling such a plan goes through its keeper, which claims it first."""
+
+    def confirm_plan(self, plan: Plan, *, strong: bool, typed_name: str | None) -> ToolResult: ...
+
+    def cancel_plan(self, plan: Plan) -> None: ...
+
+
 def new_plan_id() -> str:
     """A short hex id a person can type."""
     return secrets.token_hex(3)
@@ -170,6 +181,8 @@ class Plan:
     # Two confirms at once (a double click from another thread) must not both pass the
     # state check: the second waits, then finds the plan done.
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+    # Given by the pending-plan store for a stored plan: confirm and cancel go through it.
+    _keeper: PlanKeeper | None = field(default=None, init=False, repr=False)
 
     # -- building (used by tools) -------------------------------------------------
 
@@ -233,6 +246,11 @@ class Plan:
         plan was made); the last two mark the plan failed. An execution
         failure does not raise: the returned result says what went wrong.
         """
+        if self._keeper is not None:
+            return self._keeper.confirm_plan(self, strong=strong, typed_name=typed_name)
+        return self._confirm_here(strong, typed_name)
+
+    def _confirm_here(self, strong: bool, typed_name: str | None) -> ToolResult:
         with using_language(self.lang):
             return self._confirm(strong, typed_name)
 
@@ -259,6 +277,12 @@ class Plan:
 
     def cancel(self) -> None:
         """Drop a pending plan; nothing changes on disk."""
+        if self._keeper is not None:
+            self._keeper.cancel_plan(self)
+            return
+        self._cancel_here()
+
+    def _cancel_here(self) -> None:
         with using_language(self.lang):  # its views re-render in the plan's language too
             with self._lock:
                 self._move("cancel")
@@ -575,6 +599,16 @@ class PlanBook:
         waiting = sum(p.state is PlanState.PENDING for p in self._plans.values())
         return f"<PlanBook {len(self._plans)} plans, {waiting} pending>"
 
+    @property
+    def policy(self) -> AccessPolicy:
+        return self._ctx.policy
+
+    def rename(self, plan: Plan, plan_id: str) -> None:
+        """Give one of this book's plans another id (the store found its id taken on disk)."""
+        self._plans.pop(plan.id, None)
+        plan.id = plan_id
+        self._plans[plan_id] = plan
+
     def subscribe(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
         """Call ``listener(plan)`` after each plan of this book ran and was journaled.
 
@@ -593,8 +627,20 @@ class PlanBook:
 
     def propose(self, tool_name: str, **params: Any) -> Plan:
         """Ask a write tool for a plan; a plan that is not refused becomes pending."""
+        return self._propose(tool_name, params, None)
+
+    def restore(self, plan_id: str, request: dict[str, Any]) -> Plan:
+        """The plan ``request`` (a plan's ``data["request"]``) asks for, made again now under
+        ``plan_id``: how the pending-plan store brings back a plan proposed elsewhere."""
+        if "undo" in request:
+            return self._undo(request["undo"], plan_id)
+        return self._propose(str(request["tool"]), dict(request["params"]), plan_id)
+
+    def _propose(self, tool_name: str, params: dict[str, Any], plan_id: str | None) -> Plan:
         tool = self._write_tool(tool_name)
-        plan = self._adopt(_as_plan(tool.plan(self._ctx, **params)))
+        plan = _as_plan(tool.plan(self._ctx, **params))
+        plan.data["request"] = {"tool": tool_name, "params": dict(params)}  # to make it again
+        plan = self._adopt(plan, plan_id)
         plan._remake = lambda: self.propose(tool_name, **params)
         return plan
 
@@ -637,6 +683,9 @@ class PlanBook:
         would do harm now (the file changed since, the old place is taken) comes
         back refused, saying why.
         """
+        return self._undo(entry, None)
+
+    def _undo(self, entry: str | int | None, plan_id: str | None) -> Plan:
         entries = self._journal.entries()
         chosen = pick_entry(entry, entries)
         request = undo_request(chosen, entries, self._ctx.policy)
@@ -648,7 +697,8 @@ class PlanBook:
         plan.risk = min(plan.risk, Risk.MEDIUM)
         if request.refusal:
             plan.refuse(request.refusal, Rule.NOT_ALLOWED)
-        return self._adopt(plan)
+        plan.data["request"] = {"undo": chosen.id}
+        return self._adopt(plan, plan_id)
 
     def _write_tool(self, name: str) -> WriteTool:
         try:
@@ -660,8 +710,10 @@ class PlanBook:
                 _("{name} runs at once and makes no plan; call it directly.").format(name=name))
         return cast("WriteTool", tool)
 
-    def _adopt(self, plan: Plan) -> Plan:
-        while plan.id in self._plans:
+    def _adopt(self, plan: Plan, plan_id: str | None = None) -> Plan:
+        if plan_id is not None:
+            plan.id = plan_id  # a stored plan made again keeps its id (replacing an older copy)
+        while plan.id in self._plans and plan_id is None:
             plan.id = new_plan_id()
         plan._after = self._after_execute
         plan._undo_entry = self.undo
