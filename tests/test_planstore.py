@@ -59,7 +59,7 @@ def test_submit_keeps_the_plan_on_disk_and_changes_nothing_else(
     record = _record(root, plan.id)
     assert record["request"] == {"tool": "write_file",
                                  "params": {"path": "notes/todo.md", "content": "buy bread\n"}}
-    assert list(record["fingerprints"]) == ["notes/todo.md"]  # type: ignore[arg-type]
+    assert list(record["fingerprints"]) == ["notes/todo.md"]  # type: ignore[call-overload]
     assert oct((root / ".wsnb" / "plans" / f"{plan.id}.json").stat().st_mode & 0o777) == "0o600"
     assert status.as_dict()["created"] == status.created.isoformat()
 

@@ -462,6 +462,9 @@ class Plan:
         lines = []
         if self.undo_of:
             lines.append(_("  undoes: journal entry {entry}").format(entry=self.undo_of))
+        proposer = str(self.data.get("proposed_by") or "notebook")
+        if proposer != "notebook":  # an agent asked for it (the pending-plan store says which)
+            lines.append(_("  proposed by: {agent}").format(agent=proposer.split(":")[-1]))
         if self.description:
             lines.append(f"  {self.description}")
         if self.refusal:

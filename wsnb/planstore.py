@@ -120,6 +120,7 @@ class PlanStore:
         self._ttl = ttl
         self._plans: dict[str, Plan] = {}  # stored plans this process holds as Plan objects
         self._seen: dict[str, str] = {}  # id -> state last told to listeners
+        self._building: set[str] = set()  # ids being made again right now
         self._listeners: Listeners[PlanStatus] = Listeners("plan store")
         self._lock = threading.RLock()
         self._watch: FolderWatch | None = None
@@ -156,6 +157,7 @@ class PlanStore:
             if not plan.is_refused:
                 plan._keeper = self
                 self._plans[plan.id] = plan
+        plan._notify()  # a card shown before it was kept now says who asked
         logger.info("plan %s kept as %s (proposed by %s)", plan.id, record["state"], proposer)
         return self._announce(record)
 
@@ -194,14 +196,15 @@ class PlanStore:
         Confirming or cancelling a stored one updates its record.
         """
         plans = []
-        for status in self.statuses():
+        statuses = self.statuses()
+        for status in statuses:
             if status.state != "pending":
                 continue
             try:
                 plans.append(self._plan(self._record(status.plan_id)))
             except WsnbError:
-                continue  # it was marked stale or refused, and said why in its record
-        stored = {plan.id for plan in plans}
+                continue  # marked stale or refused (its record says why), or being decided
+        stored = {status.plan_id for status in statuses} | self._building
         plans += [plan for plan in self._book.plans()
                   if plan.state is PlanState.PENDING and plan.id not in stored
                   and plan._keeper is None]  # fmt: skip
@@ -298,12 +301,23 @@ class PlanStore:
 
     def _plan(self, record: dict[str, Any]) -> Plan:
         """The stored plan as a Plan here: the one this process holds, or made again now."""
+        plan_id = record["id"]
         with self._lock:
-            plan = self._plans.get(record["id"])
+            plan = self._plans.get(plan_id)
             if plan is not None and plan.state is PlanState.PENDING:
                 return plan
-            plan = self._rebuild(record)
-            self._plans[plan.id] = plan
+            if plan is not None or plan_id in self._building:
+                # Being carried out or made right now (a view asking from inside the move):
+                # its record says how it ends in a moment.
+                raise PlanStateError(_("Plan {id} is being decided right now somewhere else; "
+                                       "wait a moment and ask for its status again.").format(
+                    id=plan_id), plan=plan_id)  # fmt: skip
+            self._building.add(plan_id)
+            try:
+                plan = self._rebuild(record)
+            finally:
+                self._building.discard(plan_id)
+            self._plans[plan_id] = plan
             return plan
 
     def _rebuild(self, record: dict[str, Any]) -> Plan:

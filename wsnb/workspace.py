@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from .widgets.chat import ChatView
     from .widgets.explorer import Explorer
     from .widgets.history import HistoryView
+    from .widgets.inbox import Inbox, McpServing
     from .widgets.panel import WorkspacePanel
     from .widgets.search import SearchPanel
 
@@ -481,6 +482,22 @@ class Workspace:
     def pending_plans(self) -> list[Plan]:
         """Every plan waiting for a decision, as plans: this notebook's and any agent's."""
         return self.plan_store.pending()
+
+    def inbox(self) -> Inbox:
+        """The waiting plans as cards, new ones appearing as agents propose them (a widget)."""
+        from .widgets.inbox import Inbox
+
+        return Inbox(self)
+
+    def serve_mcp(self, port: int = 0, *, show: bool = True) -> McpServing:
+        """Serve this workspace's tools to an agent over MCP (HTTP on 127.0.0.1, in the kernel).
+
+        Prints the lines to paste into Claude Code, VS Code and Jupyter AI and shows the
+        inbox; ``.close()`` on the result (or ``ws.close()``) stops the server.
+        """
+        from .widgets.inbox import serve_mcp
+
+        return serve_mcp(self, port=port, show=show)
 
     def history_view(self) -> HistoryView:
         """The journal as a table with an Undo button per entry (a widget)."""
