@@ -50,7 +50,7 @@ def test_an_agents_plan_shows_as_a_card_that_says_who_asked(
         assert "Proposed by claude-code" in card.header.value
         assert "1 plan waits for your decision." in inbox.title.value
         assert "proposed by: claude-code" in card.plan.describe()
-        assert f"{plan.id}  Write notes/todo.md  (Proposed by claude-code)" in inbox.describe()
+        assert f"Plan {plan.id}: Write notes/todo.md  (Proposed by claude-code)" in inbox.describe()
     finally:
         inbox.close()
 

@@ -109,7 +109,8 @@ class Inbox(widgets.VBox):  # type: ignore[misc]
         lines = [_inbox_line(len(self.waiting))]
         for plan in self.waiting:
             who = proposed_by(plan)
-            lines.append(f"  {plan.id}  {plan.title}" + (f"  ({who})" if who else ""))
+            line = _("Plan {id}: {title}").format(id=plan.id, title=plan.title)
+            lines.append(f"  {line}" + (f"  ({who})" if who else ""))
         return "\n".join(lines)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
@@ -228,4 +229,18 @@ def _show(serving: McpServing) -> None:
 
     help_box = widgets.HTML(f"<div>{esc(heading)}</div><pre style='font-size: 12px; "
                             f"white-space: pre-wrap;'>{esc(serving.lines)}</pre>")  # fmt: skip
-    display(widgets.VBox([help_box, serving.inbox]))  # type: ignore[no-untyped-call]
+    display(_ServingView(heading, [help_box, serving.inbox]))  # type: ignore[no-untyped-call]
+
+
+class _ServingView(widgets.VBox):  # type: ignore[misc]
+    """The paste lines and the inbox; its text form is the heading alone (no token in it)."""
+
+    def __init__(self, heading: str, children: list[widgets.Widget]) -> None:
+        super().__init__(children)
+        self.heading = heading
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle["text/plain"] = self.heading
+        return bundle
