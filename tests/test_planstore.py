@@ -413,3 +413,29 @@ def test_closing_the_workspace_stops_the_watch(agent_ws: wsnb.Workspace) -> None
     assert agent_ws.plan_store.watching
     agent_ws.close()
     assert not agent_ws.plan_store.watching
+
+
+def test_a_listened_store_says_a_plan_expired_without_being_asked(
+    agent_ws: wsnb.Workspace, root: Path
+) -> None:
+    now = [datetime(2026, 3, 1, 9, 0, tzinfo=UTC)]
+    store = PlanStore(agent_ws._book, root / ".wsnb" / "plans", clock=lambda: now[0], tick=0.2)
+    plan = agent_ws.create_file("late.md", "x\n")
+    store.submit(plan, proposer="mcp:claude-code")
+    heard: list[str] = []
+    expired = threading.Event()
+
+    def listen(status: PlanStatus) -> None:
+        heard.append(status.state)
+        if status.state == "expired":
+            expired.set()
+
+    stop = store.subscribe(listen)
+    try:
+        now[0] += timedelta(days=2)
+        assert expired.wait(10)
+        assert plan.state is PlanState.CANCELLED and "expired at" in plan.warnings[-1]
+    finally:
+        stop()
+    assert heard == ["expired"]
+    assert store._watch is None

@@ -171,13 +171,17 @@ class FolderWatch:
     """A daemon thread that calls ``on_change()`` after the folder's files change.
 
     ``watchfiles`` tells it; where it can't (no inotify, a watch limit), it
-    looks every ``poll`` seconds instead. ``stop()`` ends it.
+    looks every ``poll`` seconds instead. It also calls ``on_change()`` every
+    ``tick`` seconds when nothing happens, so a plan whose day is over is said
+    to be expired without anyone asking. ``stop()`` ends it.
     """
 
-    def __init__(self, folder: Path, on_change: Callable[[], None], *, poll: float = 1.0) -> None:
+    def __init__(self, folder: Path, on_change: Callable[[], None], *, poll: float = 1.0,
+                 tick: float = 60.0) -> None:  # fmt: skip
         self.folder = folder
         self.on_change = on_change
         self.poll = poll
+        self.tick = tick
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="wsnb-plan-watch", daemon=True)
 
@@ -198,7 +202,7 @@ class FolderWatch:
             from watchfiles import watch
 
             for _changes in watch(self.folder, stop_event=self._stop, debounce=50, step=20,
-                                  rust_timeout=500, yield_on_timeout=False,
+                                  rust_timeout=int(self.tick * 1000), yield_on_timeout=True,
                                   raise_interrupt=False):  # fmt: skip
                 self._tell()
         except Exception as exc:  # the watch failed: look at the folder now and then

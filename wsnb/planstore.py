@@ -109,15 +109,17 @@ def _prints(plan: Plan) -> dict[str, list[Any]]:
 class PlanStore:
     """The pending plans of one workspace, kept in ``folder`` for every process to see.
 
-    ``clock`` and ``ttl`` are seams: a plan expires ``ttl`` after it was proposed.
+    ``clock`` and ``ttl`` are seams: a plan expires ``ttl`` after it was proposed;
+    while anyone listens, the store looks for expired plans every ``tick`` seconds.
     """
 
     def __init__(self, book: PlanBook, folder: Path, *, clock: Callable[[], datetime] = local_now,
-                 ttl: timedelta = timedelta(days=1)) -> None:  # fmt: skip
+                 ttl: timedelta = timedelta(days=1), tick: float = 60.0) -> None:  # fmt: skip
         self._book = book
         self._files = PlanFiles(book.policy, folder)
         self._clock = clock
         self._ttl = ttl
+        self._tick = tick
         self._plans: dict[str, Plan] = {}  # stored plans this process holds as Plan objects
         self._seen: dict[str, str] = {}  # id -> state last told to listeners
         self._building: set[str] = set()  # ids being made again right now
@@ -185,7 +187,7 @@ class PlanStore:
     def statuses(self) -> list[PlanStatus]:
         """Every stored plan's status, oldest first."""
         records = [r for r in map(self._files.read, self._files.ids()) if r is not None]
-        records.sort(key=lambda r: r["created"])
+        records.sort(key=lambda r: datetime.fromisoformat(r["created"]))
         return [_status(self._current(r)) for r in records]
 
     def pending(self) -> list[Plan]:
@@ -363,6 +365,7 @@ class PlanStore:
         record = {**record, "state": state, "message": message, "confirmed_by": confirmed_by,
                   "decided": self._clock().isoformat()}  # fmt: skip
         self._files.write(record["id"], record)
+        self._mirror(record)  # a card of this plan here says so (an expired plan, say)
         self._announce(record)
         return record
 
@@ -379,7 +382,7 @@ class PlanStore:
             if self._watch is None:
                 self._seen.update({s.plan_id: s.state for s in self.statuses()})
                 self._files.ensure_folder()
-                self._watch = FolderWatch(self._files.folder, self.refresh)
+                self._watch = FolderWatch(self._files.folder, self.refresh, tick=self._tick)
                 self._watch.start()
 
         def stop() -> None:
