@@ -8,16 +8,27 @@ client's elicitation with ``--confirm elicit``. ``wsnb.mcp.http.start_in_thread`
 serves a workspace from inside a kernel.
 
 This package is a face: it imports the tool table, the policy and the plan
-store; nothing below it imports it.
+store; nothing below it imports it. The SDK is imported only when a server is
+built (it takes about a second), so the command line can start the scan first.
 """
 
 from __future__ import annotations
 
-try:
-    import mcp as _sdk  # noqa: F401
-except ImportError as exc:  # an extra: say how to add it
-    raise ImportError("wsnb's MCP server needs the mcp package: pip install 'wsnb[mcp]'") from exc
+import importlib.util
+from typing import TYPE_CHECKING, Any
 
-from .server import WorkspaceServer, client_name
+if importlib.util.find_spec("mcp") is None:  # an extra: say how to add it
+    raise ImportError("wsnb's MCP server needs the mcp package: pip install 'wsnb[mcp]'")
+
+if TYPE_CHECKING:
+    from .server import WorkspaceServer, client_name
 
 __all__ = ["WorkspaceServer", "client_name"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from . import server
+
+        return getattr(server, name)
+    raise AttributeError(f"module 'wsnb.mcp' has no attribute {name!r}")

@@ -14,12 +14,9 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-import anyio
-
 from ..errors import WsnbError
 from ..i18n import _
-from .http import bind, new_token, serve_http
-from .server import CONFIRM_MODES, WorkspaceServer
+from .warm import Warmup
 
 if TYPE_CHECKING:
     from ..workspace import Workspace
@@ -27,6 +24,8 @@ if TYPE_CHECKING:
 __all__ = ["main", "parser"]
 
 TOKEN_VARIABLE = "WSNB_MCP_TOKEN"
+# wsnb.mcp.server.CONFIRM_MODES, said again: that module loads the SDK, after the scan starts.
+CONFIRM_MODES = ("notebook", "elicit")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -63,11 +62,16 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
     except WsnbError as exc:
         print(f"wsnb-mcp: {exc}", file=sys.stderr)
         return 2
+    warmup = Warmup(ws)  # scans while the SDK imports
     try:
         if args.http:
-            return _http(ws, args, env)
+            return _http(ws, args, env, warmup)
+        import anyio
+
+        from .server import WorkspaceServer
+
         server = WorkspaceServer(ws, read_only=args.read_only, confirm=args.confirm,
-                                 elicit_timeout=args.elicit_timeout).build()  # fmt: skip
+                                 elicit_timeout=args.elicit_timeout, warmup=warmup).build()
         anyio.run(server.run_stdio_async)
     except WsnbError as exc:
         print(f"wsnb-mcp: {exc}", file=sys.stderr)
@@ -79,7 +83,10 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
     return 0
 
 
-def _http(ws: Workspace, args: argparse.Namespace, env: Mapping[str, str]) -> int:
+def _http(ws: Workspace, args: argparse.Namespace, env: Mapping[str, str],
+          warmup: Warmup) -> int:  # fmt: skip
+    from .http import bind, new_token, serve_http
+
     token = env.get(TOKEN_VARIABLE) or new_token()
     sock = bind(args.host, args.port)
     host, port = sock.getsockname()[:2]
@@ -94,5 +101,5 @@ def _http(ws: Workspace, args: argparse.Namespace, env: Mapping[str, str]) -> in
         print(_("Clients send the header  Authorization: Bearer {token}").format(token=token),
               file=sys.stderr, flush=True)
     serve_http(ws, sock, token, read_only=args.read_only, confirm=args.confirm,
-               elicit_timeout=args.elicit_timeout)
+               elicit_timeout=args.elicit_timeout, warmup=warmup)
     return 0

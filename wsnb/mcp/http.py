@@ -25,6 +25,7 @@ from mcp.server.transport_security import TransportSecuritySettings
 from ..errors import UsageError, WsnbError
 from ..i18n import _
 from .server import WorkspaceServer
+from .warm import Warmup
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Receive, Scope, Send
@@ -92,10 +93,11 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def _uvicorn(ws: Workspace, sock: socket.socket, token: str, read_only: bool,
-             confirm: str, elicit_timeout: float) -> uvicorn.Server:  # fmt: skip
+             confirm: str, elicit_timeout: float,
+             warmup: Warmup | None = None) -> uvicorn.Server:  # fmt: skip
     host, port = sock.getsockname()[:2]
     server = WorkspaceServer(ws, read_only=read_only, confirm=confirm,
-                             elicit_timeout=elicit_timeout).build()  # fmt: skip
+                             elicit_timeout=elicit_timeout, warmup=warmup).build()
     app = server.streamable_http_app(streamable_http_path=PATH, host=host,
                                      transport_security=_security(host, port))  # fmt: skip
     config = uvicorn.Config(bearer_app(app, token), log_level="warning", access_log=False,
@@ -169,9 +171,10 @@ def _serve(server: uvicorn.Server, sock: socket.socket) -> None:
 
 
 def serve_http(workspace: Workspace, sock: socket.socket, token: str, *, read_only: bool,
-               confirm: str, elicit_timeout: float) -> None:  # fmt: skip
+               confirm: str, elicit_timeout: float,
+               warmup: Warmup | None = None) -> None:  # fmt: skip
     """Serve on ``sock`` (from ``bind``) in the foreground until interrupted (``--http``)."""
-    server = _uvicorn(workspace, sock, token, read_only, confirm, elicit_timeout)
+    server = _uvicorn(workspace, sock, token, read_only, confirm, elicit_timeout, warmup)
     try:
         asyncio.run(server.serve(sockets=[sock]))
     finally:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import re
-import threading
 from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -37,6 +36,7 @@ from .answers import plan_answer
 from .proposals import propose
 from .reads import READS
 from .scope import Scope, folders_from_roots
+from .warm import Warmup
 
 if TYPE_CHECKING:
     from ..workspace import Workspace
@@ -73,8 +73,8 @@ class WorkspaceServer:
     within ``elicit_timeout`` seconds leaves it pending for the notebook).
     """
 
-    def __init__(self, ws: Workspace, *, read_only: bool = False,
-                 confirm: str = "notebook", elicit_timeout: float = 120.0) -> None:  # fmt: skip
+    def __init__(self, ws: Workspace, *, read_only: bool = False, confirm: str = "notebook",
+                 elicit_timeout: float = 120.0, warmup: Warmup | None = None) -> None:  # fmt: skip
         if confirm not in CONFIRM_MODES:
             raise UsageError(_("confirm must be 'notebook' or 'elicit', not {confirm!r}.").format(
                 confirm=confirm))
@@ -82,33 +82,18 @@ class WorkspaceServer:
         self.read_only = read_only
         self.confirm = confirm
         self.elicit_timeout = elicit_timeout
-        self._ready = threading.Event()
-        self._warm_error: BaseException | None = None
+        self._warmup = warmup
 
     def tools(self) -> list[ToolDef]:
         return [t for t in TOOL_TABLE if not (self.read_only and t.propose)]
 
     def build(self) -> MCPServer[Any]:
         """The SDK server with every tool of the table (the read tools only when read-only)."""
-        self.warm()
+        if self._warmup is None:
+            self._warmup = Warmup(self.ws)
         return MCPServer("wsnb", title="wsnb workspace", instructions=INSTRUCTIONS,
                          tools=[self._sdk_tool(t) for t in self.tools()],
                          log_level="WARNING")  # fmt: skip
-
-    def warm(self) -> None:
-        """Scan (or reuse) the index on a thread, so the first call finds it ready."""
-        if self._ready.is_set():
-            return
-
-        def scan() -> None:
-            try:
-                self.ws.scan_report  # noqa: B018  (scans when there is no index yet)
-            except BaseException as exc:  # said on the first call instead
-                self._warm_error = exc
-            finally:
-                self._ready.set()
-
-        threading.Thread(target=scan, name="wsnb-mcp-warm", daemon=True).start()
 
     def _sdk_tool(self, spec: ToolDef) -> Tool:
         fields: dict[str, Any] = {
@@ -128,9 +113,10 @@ class WorkspaceServer:
                     **kwargs: Any) -> CallToolResult | InputRequiredResult:  # fmt: skip
         args = {k: v for k, v in kwargs.items() if v is not None}
         try:
-            await anyio.to_thread.run_sync(self._ready.wait)
-            if self._warm_error is not None and not isinstance(self._warm_error, WsnbError):
-                raise self._warm_error
+            assert self._warmup is not None, "build() starts the scan"
+            failed = await anyio.to_thread.run_sync(self._warmup.wait)
+            if failed is not None and not isinstance(failed, WsnbError):
+                raise failed  # a bug, not a refusal: the SDK logs it and says "error"
             scope = await self._scope(ctx)
             if spec.read_only:
                 read = READS[spec.name]
