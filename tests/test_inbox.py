@@ -234,3 +234,40 @@ def test_closing_the_workspace_stops_the_server(ws: wsnb.Workspace) -> None:
     assert serving.running
     ws.close()
     assert not serving.running
+
+
+def test_a_stdio_server_in_its_own_process_reaches_the_notebooks_inbox(
+    ws: wsnb.Workspace, root: Path
+) -> None:
+    """What `claude mcp add wsnb -- python -m wsnb.mcp ROOT` starts: they meet on disk."""
+    import os
+    import sys
+
+    import anyio
+    from mcp import Client, StdioServerParameters
+    from mcp_types import Implementation
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    params = StdioServerParameters(command=sys.executable, args=["-m", "wsnb.mcp", str(root)],
+                                   env=env)  # fmt: skip
+
+    async def propose() -> dict[str, object]:
+        info = Implementation(name="claude-code", version="1")
+        async with Client(params, client_info=info, read_timeout_seconds=30) as client:
+            result = await client.call_tool("propose_create_file",
+                                            {"path": "from-stdio.md", "content": "hi\n"})
+            assert not result.is_error and result.structured_content is not None
+            return dict(result.structured_content)
+
+    inbox = ws.inbox()
+    try:
+        plan_id = str(anyio.run(propose)["plan_id"])
+        assert _until(lambda: plan_id in inbox.cards)
+        card = inbox.cards[plan_id]
+        assert "Proposed by claude-code" in card.header.value
+        assert not (root / "from-stdio.md").exists()
+        card.confirm_button.click()
+        assert (root / "from-stdio.md").read_text() == "hi\n"
+        assert ws.plan_store.status(plan_id).confirmed_by == "notebook"
+    finally:
+        inbox.close()
