@@ -19,6 +19,7 @@ import anyio
 from mcp_types import ElicitRequest, ElicitRequestFormParams, ElicitResult, InputRequiredResult
 
 from ..i18n import _, using_language
+from ..plans import RISK_WORDS
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import Context
@@ -49,7 +50,7 @@ def can_elicit(ctx: Context[Any, Any]) -> bool:
 def _question(plan: Plan, client: str) -> tuple[str, dict[str, Any]]:
     with using_language(plan.lang):
         message = _("{client} asks to change the workspace: {title} (risk {risk}). Apply it "
-                    "now?").format(client=client, title=plan.title, risk=plan.risk.label)
+                    "now?").format(client=client, title=plan.title, risk=_(RISK_WORDS[plan.risk]))
         warnings = [_("Warning: {warning}").format(warning=w) for w in plan.warnings]
         props: dict[str, Any] = {"confirm": {
             "type": "boolean", "title": _("Apply this change"), "default": False}}
