@@ -17,6 +17,7 @@ import ipywidgets as widgets
 from ..errors import WsnbError
 from ..i18n import _
 from ..plans import PREVIEW_LINES, Plan
+from ..planstore import agent_name
 from ..types import PlanState, Risk
 from ._html import RISK_COLOURS, code_block, diff_block, esc, risk_badge, state_badge
 
@@ -282,8 +283,7 @@ def proposed_by(plan: Plan) -> str:
     proposer = str(plan.data.get("proposed_by") or "")
     if not proposer or proposer == "notebook":
         return ""
-    name = proposer.split(":", 1)[1] if ":" in proposer else proposer
-    return _("Proposed by {agent}").format(agent=name)
+    return _("Proposed by {agent}").format(agent=agent_name(proposer))
 
 
 def _proposer_html(plan: Plan) -> str:
