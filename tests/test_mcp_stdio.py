@@ -172,3 +172,30 @@ def test_a_missing_root_is_a_sentence_and_exit_2(tmp_path: Path) -> None:
                           env=_env(), capture_output=True, text=True, timeout=60)  # fmt: skip
     assert done.returncode == 2
     assert done.stdout == "" and "nope" in done.stderr and done.stderr.strip().endswith(".")
+
+
+def test_two_agents_with_their_own_servers_propose_at_once(tree: Path) -> None:
+    """Two clients, each starting its own stdio server on one folder, meet in the store."""
+    before = user_files(tree)
+    answers: list[CallToolResult] = []
+
+    async def agent(name: str) -> None:
+        info = Implementation(name=name, version="1")
+        async with Client(stdio(tree), client_info=info, read_timeout_seconds=30) as client:
+            for n in range(4):
+                answers.append(await client.call_tool("propose_create_file", {
+                    "path": f"{name}-{n}.txt", "content": f"{name}\n"}))
+
+    async def both() -> None:
+        async with anyio.create_task_group() as group:
+            group.start_soon(agent, "cursor")
+            group.start_soon(agent, "copilot")
+
+    anyio.run(both)
+    ids = {data(a)["plan_id"] for a in answers}
+    person = wsnb.open_workspace(tree, watch=False)
+    waiting = {p.id: person.plan_store.status(p.id).proposer for p in person.pending_plans()}
+    person.close()
+    assert len(ids) == 8 and set(waiting) == ids
+    assert sorted(set(waiting.values())) == ["mcp:copilot", "mcp:cursor"]
+    assert user_files(tree) == before
