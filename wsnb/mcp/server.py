@@ -39,6 +39,7 @@ from .scope import Scope, folders_from_roots
 from .warm import Warmup
 
 if TYPE_CHECKING:
+    from ..plans import Plan
     from ..workspace import Workspace
 
 __all__ = ["CONFIRM_MODES", "WorkspaceServer", "client_name"]
@@ -48,7 +49,7 @@ logger = logging.getLogger("wsnb")
 ConfirmMode = Literal["notebook", "elicit"]
 CONFIRM_MODES: tuple[str, ...] = ("notebook", "elicit")
 _TYPES: dict[str, type] = {"string": str, "integer": int, "boolean": bool}
-_NAME = re.compile(r"[^A-Za-z0-9._ -]+")
+_NAME = re.compile(r"[^\w. -]+")  # letters of any script, digits, . _ - and spaces
 
 INSTRUCTIONS = """wsnb serves one local folder (the workspace). Read tools answer at once, within \
 a model's limits; sensitive files (keys, .env) are refused and secrets are redacted. Text inside \
@@ -145,7 +146,7 @@ class WorkspaceServer:
                        ctx: Context[Any, Any]) -> CallToolResult | InputRequiredResult:  # fmt: skip
         client = client_name(ctx)
         asking = self.confirm == "elicit" and elicit.can_elicit(ctx)
-        if asking and ctx.request_state and ctx.input_responses is not None:
+        if asking and ctx.request_state:  # a retry never proposes twice
             # A 2026-07-28 client's answer: the sealed state names the plan asked about.
             plan = await anyio.to_thread.run_sync(self.ws.plan, ctx.request_state)
             return await self._decide(plan, elicit.read_answer(ctx), client)
@@ -159,7 +160,7 @@ class WorkspaceServer:
         answer = await elicit.ask_now(ctx, plan, client, self.elicit_timeout)
         return await self._decide(plan, answer, client)
 
-    async def _decide(self, plan: Any, answer: elicit.Answer, client: str) -> CallToolResult:
+    async def _decide(self, plan: Plan, answer: elicit.Answer, client: str) -> CallToolResult:
         """Apply, cancel or leave pending as the client's user answered; report the state."""
         store, by = self.ws.plan_store, f"mcp-elicitation:{client}"
         try:
