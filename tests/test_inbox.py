@@ -237,7 +237,7 @@ def test_closing_the_workspace_stops_the_server(ws: wsnb.Workspace) -> None:
 
 
 def test_a_stdio_server_in_its_own_process_reaches_the_notebooks_inbox(
-    ws: wsnb.Workspace, root: Path
+    ws: wsnb.Workspace, root: Path, tmp_path: Path
 ) -> None:
     """What `claude mcp add wsnb -- python -m wsnb.mcp ROOT` starts: they meet on disk."""
     import os
@@ -245,6 +245,7 @@ def test_a_stdio_server_in_its_own_process_reaches_the_notebooks_inbox(
 
     import anyio
     from mcp import Client, StdioServerParameters
+    from mcp.client.stdio import stdio_client
     from mcp_types import Implementation
 
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
@@ -253,11 +254,15 @@ def test_a_stdio_server_in_its_own_process_reaches_the_notebooks_inbox(
 
     async def propose() -> dict[str, object]:
         info = Implementation(name="claude-code", version="1")
-        async with Client(params, client_info=info, read_timeout_seconds=30) as client:
-            result = await client.call_tool("propose_create_file",
-                                            {"path": "from-stdio.md", "content": "hi\n"})
-            assert not result.is_error and result.structured_content is not None
-            return dict(result.structured_content)
+        # The server's stderr to a file: the SDK's default is the sys.stderr of its import time,
+        # which under pytest may be a capture with no file descriptor.
+        with (tmp_path / "server.log").open("w") as log:
+            async with Client(stdio_client(params, errlog=log), client_info=info,
+                              read_timeout_seconds=30) as client:  # fmt: skip
+                result = await client.call_tool("propose_create_file",
+                                                {"path": "from-stdio.md", "content": "hi\n"})
+        assert not result.is_error and result.structured_content is not None
+        return dict(result.structured_content)
 
     inbox = ws.inbox()
     try:
