@@ -9,6 +9,7 @@ confirms through the store; escapes and sensitive files are refused.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -364,3 +365,28 @@ def test_only_loopback_addresses_are_served(served: Any) -> None:
     assert server.host == "127.0.0.1" and server.url.startswith("http://127.0.0.1:")
     with pytest.raises(UsageError, match=r"127\.0\.0\.1"):
         start_in_thread(ws, host="0.0.0.0")
+
+
+def test_refusals_and_the_confirm_question_follow_the_language_setting(tree: Path) -> None:
+    """The server's sentences exist in Chinese too (the setting, as a person chose it)."""
+    from mcp.client import ClientRequestContext
+    from mcp_types import ElicitRequestParams, ElicitResult
+
+    asked: list[str] = []
+
+    async def decline(context: ClientRequestContext, params: ElicitRequestParams) -> ElicitResult:
+        asked.append(params.message)
+        return ElicitResult(action="decline")
+
+    wsnb.set_language("zh")
+    ws = wsnb.open_workspace(tree, watch=False)
+    try:
+        with start_in_thread(ws, confirm="elicit", elicit_timeout=5) as server:
+            refused = call(server, "read_file", {"path": "../outside/secret.txt"})
+            data(call(server, "propose_create_folder", {"path": "以后"}, mode="legacy",
+                      elicitation_callback=decline))  # fmt: skip
+    finally:
+        ws.close()
+    chinese = re.compile("[\u4e00-\u9fff]")
+    assert refused.is_error and chinese.search(text(refused).split(":", 1)[1])
+    assert len(asked) == 1 and "test-agent" in asked[0] and "现在执行吗" in asked[0]
