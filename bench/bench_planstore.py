@@ -9,7 +9,7 @@ In one temporary workspace and one run, prints p50/p90 of:
   plan made again from its tool and parameters) and the next (the plans are held);
 * confirming a stored plan from the second workspace (claim, checks, the write, the journal,
   the outcome record), against the reference: proposing and confirming the same kind of plan in
-  one workspace with no store, measured in the same run.
+  one workspace with no store, measured in the same run, one of each in turn.
 
 No target is set; the ratio says what keeping plans on disk costs a confirmation.
 """
@@ -61,11 +61,13 @@ def main() -> None:
     first = _timed(notebook.pending_plans)
     waiting = notebook.pending_plans()
     again = _timed(notebook.pending_plans)
-    stored = [_timed(plan.confirm) for plan in waiting[: args.confirms]]
-
+    # Interleaved, so a busy moment of a shared machine weighs on both sides alike.
     plain = wsnb.open_workspace(root, watch=False)
-    reference = [_timed(plain.create_file(f"plain/f{n}.md", "x\n").confirm)
-                 for n in range(args.confirms)]  # fmt: skip
+    stored: list[float] = []
+    reference: list[float] = []
+    for n, plan in enumerate(waiting[: args.confirms]):
+        stored.append(_timed(plan.confirm))
+        reference.append(_timed(plain.create_file(f"plain/f{n}.md", "x\n").confirm))
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"pending-plan store, {args.plans} plans, load average {load:.2f}")
