@@ -276,3 +276,21 @@ def test_a_stdio_server_in_its_own_process_reaches_the_notebooks_inbox(
         assert ws.plan_store.status(plan_id).confirmed_by == "notebook"
     finally:
         inbox.close()
+
+
+def test_decided_cards_leave_after_the_last_few(ws: wsnb.Workspace, root: Path) -> None:
+    from wsnb.widgets.plansview import RECENT_OUTCOMES
+
+    agent = _agent(root)
+    inbox = ws.inbox()
+    try:
+        for n in range(RECENT_OUTCOMES + 2):
+            plan = agent.create_file(f"n{n}.md", "x\n")
+            agent.plan_store.submit(plan, proposer="mcp:claude-code")
+            inbox.refresh()
+            inbox.cards[plan.id].confirm_button.click()
+        assert len(inbox.cards) == RECENT_OUTCOMES
+        assert all(card.plan.state is PlanState.DONE for card in inbox.cards.values())
+        assert len(ws.history) == RECENT_OUTCOMES + 2
+    finally:
+        inbox.close()

@@ -26,6 +26,7 @@ from ..types import PlanState
 from ._html import esc
 from ._live import on_main_thread
 from .card import PlanCard, close_tree, proposed_by
+from .plansview import RECENT_OUTCOMES
 
 if TYPE_CHECKING:
     from ..mcp.http import RunningServer
@@ -42,8 +43,8 @@ _MUTED = "color: var(--jp-ui-font-color2, #57606a);"
 class Inbox(widgets.VBox):  # type: ignore[misc]
     """Every plan waiting for a decision as a card, newest first; an agent's card says who asked.
 
-    ``cards`` maps plan ids to their cards (decided ones stay, showing their
-    outcome). ``close()`` stops following the plans folder.
+    ``cards`` maps plan ids to their cards (the last ``RECENT_OUTCOMES`` decided
+    ones stay, showing their outcome). ``close()`` stops following the plans folder.
     """
 
     def __init__(self, ws: Workspace, **kwargs: Any) -> None:
@@ -68,6 +69,9 @@ class Inbox(widgets.VBox):  # type: ignore[misc]
         for plan in self.ws.pending_plans():
             if plan.id not in self.cards or self.cards[plan.id].plan is not plan:
                 self._add(plan)
+        decided = [card for card in self._order() if card.plan.state is not PlanState.PENDING]
+        for card in decided[RECENT_OUTCOMES:]:  # the journal (ws.history) keeps every outcome
+            self.cards.pop(card.plan.id).close()
         self.box.children = [card.shown_card for card in self._order()]
         said = _inbox_line(len(self.waiting))
         self.title.value = f'<div style="{_MUTED} margin: 2px 0 4px;">{esc(said)}</div>'
