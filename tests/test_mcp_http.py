@@ -90,6 +90,17 @@ def call(server: RunningServer, tool: str, args: dict[str, Any] | None = None,
     return result
 
 
+def call_many(server: RunningServer, calls: list[tuple[str, dict[str, Any]]],
+              **options: Any) -> list[CallToolResult]:  # fmt: skip
+    """Several calls in one client session, in order."""
+
+    async def session(client: Client) -> list[CallToolResult]:
+        return [await client.call_tool(tool, args) for tool, args in calls]
+
+    results: list[CallToolResult] = run(session, server, **options)
+    return results
+
+
 def text(result: CallToolResult) -> str:
     return "\n".join(getattr(block, "text", "") for block in result.content)
 
@@ -194,8 +205,7 @@ def test_escapes_are_refused_with_a_sentence(served: Any, tree: Path, path: str)
     if "/" in path:  # a new file in the folder beyond the escape
         calls.append(("propose_create_file", {"path": path.rpartition("/")[0] + "/new.txt",
                                               "content": "x"}))  # fmt: skip
-    for tool, args in calls:
-        result = call(server, tool, args)
+    for (tool, _args), result in zip(calls, call_many(server, calls), strict=True):
         said = text(result)
         assert result.is_error, (tool, said)
         assert "secret" not in said.replace("secret.txt", ""), said  # never the content
@@ -205,13 +215,12 @@ def test_escapes_are_refused_with_a_sentence(served: Any, tree: Path, path: str)
 
 def test_sensitive_files_are_refused_and_never_in_search_results(served: Any) -> None:
     _ws, server = served
-    for path in (".env", "keys/id_rsa"):
-        result = call(server, "read_file", {"path": path})
+    reads = call_many(server, [("read_file", {"path": p}) for p in (".env", "keys/id_rsa")])
+    for result in reads:
         assert result.is_error and SECRET not in text(result)
-    for pattern in (SECRET, "API_KEY", "secretbody", "OPENSSH"):
-        found = data(call(server, "search_text", {"pattern": pattern}))
-        assert found["rows"] == []
-        assert SECRET not in text(call(server, "search_text", {"pattern": pattern}))
+    patterns = (SECRET, "API_KEY", "secretbody", "OPENSSH")
+    for found in call_many(server, [("search_text", {"pattern": p}) for p in patterns]):
+        assert data(found)["rows"] == [] and SECRET not in text(found)
 
 
 # -- proposals --------------------------------------------------------------------------
@@ -236,10 +245,10 @@ def test_every_propose_tool_leaves_the_disk_untouched(tree: Path) -> None:
         done.confirm()
         before = user_files(tree)
         with start_in_thread(ws) as server:
-            answers = [data(call(server, tool, args)) for tool, args in _proposals(tree)]
-            answers.append(data(call(server, "propose_undo", {})))
-            statuses = [data(call(server, "plan_status", {"plan_id": a["plan_id"]}))
-                        for a in answers]  # fmt: skip
+            work = [*_proposals(tree), ("propose_undo", {})]
+            answers = [data(r) for r in call_many(server, work)]
+            asks = [("plan_status", {"plan_id": a["plan_id"]}) for a in answers]
+            statuses = [data(r) for r in call_many(server, asks)]
     finally:
         ws.close()
     assert user_files(tree) == before
