@@ -439,3 +439,16 @@ def test_a_listened_store_says_a_plan_expired_without_being_asked(
         stop()
     assert heard == ["expired"]
     assert store._watch is None
+
+
+def test_a_read_only_notebook_leaves_an_agents_plan_pending(
+    agent_ws: wsnb.Workspace, root: Path
+) -> None:
+    plan = agent_ws.create_file("new.md", "x\n")
+    agent_ws.plan_store.submit(plan, proposer="mcp:claude-code")
+    viewer = _open(root, mode="read-only")
+    assert viewer.pending_plans() == []
+    with pytest.raises(PolicyError, match="read-only"):
+        viewer.plan_store.confirm(plan.id, confirmed_by="notebook")
+    assert agent_ws.plan_store.status(plan.id).state == "pending"
+    assert _open(root).plan_store.confirm(plan.id, confirmed_by="notebook").success

@@ -43,7 +43,7 @@ from .listeners import Listeners
 from .planfiles import PLANS_DIR, FolderWatch, PlanFiles
 from .plans import Plan, PlanBook, new_plan_id
 from .tools.base import local_now
-from .types import PlanState, ToolResult
+from .types import PlanState, Rule, ToolResult
 
 __all__ = ["NOTEBOOK", "PLANS_DIR", "PlanStatus", "PlanStore", "PlanStoreState", "agent_name"]
 
@@ -334,8 +334,9 @@ class PlanStore:
             raise
         if plan.is_refused:
             reason = plan.refusal or ""
-            self._finish(record, "refused", reason)
-            raise PolicyError(reason, path=plan_id)
+            if plan.rule is not Rule.READ_ONLY_MODE:  # a read-only viewer can't decide it for all
+                self._finish(record, "refused", reason)
+            raise PolicyError(reason, path=plan_id, rule=plan.rule)
         stored = {path: fsops.Fingerprint(*values)
                   for path, values in record.get("fingerprints", {}).items()}  # fmt: skip
         plan.data["fingerprints"] = {**plan.data.get("fingerprints", {}), **stored}
