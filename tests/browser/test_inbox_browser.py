@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CELLS = [
-    "import json, pathlib\nimport wsnb\n\n"
+    "import json, pathlib\nimport wsnb\n\nwsnb.set_language(LANGUAGE)\n"
     "ws = wsnb.open_workspace(wsnb.copy_sample_workspace(WORKSPACE))",
     "server = ws.serve_mcp(show=False)\n"
     "pathlib.Path(INFO).write_text(json.dumps({'url': server.url, "
@@ -71,44 +71,55 @@ def _read_info(path: Path) -> dict[str, str]:
     return info
 
 
+# What a person reads, in each language: nothing waiting, who asked, one waiting, the button.
+WORDS = {
+    "en": ("Nothing waits for a decision", "Proposed by browser-agent",
+           "1 plan waits for your decision.", "Confirm"),
+    "zh": ("没有等待决定的计划", "由 browser-agent 提议", "1 个计划等待你的决定。", "确认"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
 def test_an_agents_card_appears_in_the_notebook_and_a_click_confirms_it(
-    lab_server: JupyterLabServer, lab_page: Page, tmp_path: Path
+    lab_server: JupyterLabServer, lab_page: Page, tmp_path: Path, language: str
 ) -> None:
     from playwright.sync_api import expect
 
-    workspace = lab_server.root / "agents-ws"
+    nothing, asked, one, confirm = WORDS[language]
+    workspace = lab_server.root / f"agents-ws-{language}"
     info_path = tmp_path / "server.json"
     cells = [cell.replace("WORKSPACE", repr(str(workspace))).replace("INFO", repr(str(info_path)))
-             for cell in CELLS]  # fmt: skip
-    write_notebook(lab_server.root / "agents.ipynb", cells)
+             .replace("LANGUAGE", repr(language)) for cell in CELLS]  # fmt: skip
+    name = f"agents-{language}.ipynb"
+    write_notebook(lab_server.root / name, cells)
     shots = shots_dir(tmp_path / "shots")
     try:
-        open_and_run(lab_page, lab_server.url, "agents.ipynb")
+        open_and_run(lab_page, lab_server.url, name)
         inbox = lab_page.locator(".probe-inbox")
-        expect(inbox).to_contain_text("Nothing waits for a decision", timeout=ACTION_TIMEOUT_MS)
+        expect(inbox).to_contain_text(nothing, timeout=ACTION_TIMEOUT_MS)
         info = _read_info(info_path)
         readme = (workspace / "README.md").read_text(encoding="utf-8")
 
         proposed = _agent(info, "propose_write_file",
                           {"path": "README.md", "content": readme + "Agreed.\n"})  # fmt: skip
-        card = inbox.locator(".wsnb-plan-card", has_text="Proposed by browser-agent")
+        card = inbox.locator(".wsnb-plan-card", has_text=asked)
         expect(card).to_be_visible(timeout=ACTION_TIMEOUT_MS)
-        expect(card).to_contain_text("Write README.md")
-        expect(inbox).to_contain_text("1 plan waits for your decision.")
+        expect(card).to_contain_text("README.md")
+        expect(inbox).to_contain_text(one)
         card.scroll_into_view_if_needed()
-        inbox.screenshot(path=shots / "inbox-proposed.png")
+        inbox.screenshot(path=shots / f"inbox-proposed-{language}.png")
         assert (workspace / "README.md").read_text(encoding="utf-8") == readme
         assert _agent(info, "plan_status", {"plan_id": proposed["plan_id"]})["state"] == "pending"
 
-        card.get_by_role("button", name="Confirm").click()
+        card.get_by_role("button", name=confirm).click()
 
         expect(inbox.locator(".wsnb-plan-card.wsnb-state-done")).to_have_count(
             1, timeout=ACTION_TIMEOUT_MS)
         assert (workspace / "README.md").read_text(encoding="utf-8") == readme + "Agreed.\n"
         status = _agent(info, "plan_status", {"plan_id": proposed["plan_id"]})
         assert status["state"] == "done" and status["confirmed_by"] == "notebook"
-        expect(inbox).to_contain_text("Nothing waits for a decision")
-        inbox.screenshot(path=shots / "inbox-confirmed.png")
+        expect(inbox).to_contain_text(nothing)
+        inbox.screenshot(path=shots / f"inbox-confirmed-{language}.png")
     finally:
         lab_page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
         lab_page.wait_for_timeout(500)
