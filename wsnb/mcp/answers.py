@@ -23,8 +23,6 @@ if TYPE_CHECKING:
 __all__ = ["frame_answer", "plan_answer", "result", "rows"]
 
 _TEXT_ROWS = 50  # rows repeated in the text for the model; the structured rows hold them all
-_KEEP_ATTRS = ("total", "total_matches", "truncated", "files_total", "files_searched",
-               "files_not_scanned", "folder")  # fmt: skip
 
 
 def result(structured: dict[str, Any], text: str) -> CallToolResult:
@@ -46,9 +44,10 @@ def frame_answer(frame: pd.DataFrame, message: str, columns: Sequence[str]) -> C
     """A DataFrame answer: every row in ``rows``, the first rows and the note in the text."""
     note = str(frame.attrs.get("note") or "")
     structured: dict[str, Any] = {"rows": rows(frame), "shown": len(frame), "note": note}
-    for key in _KEEP_ATTRS:
-        value = frame.attrs.get(key)
-        if isinstance(value, bool | int | str):
+    for key, value in frame.attrs.items():  # the counts behind the note: searched, skipped, cut
+        value = value.item() if hasattr(value, "item") else value  # a numpy scalar
+        if isinstance(key, str) and key not in structured and isinstance(
+                value, bool | int | float | str):
             structured[key] = value
     lines = [message]
     shown = [c for c in columns if c in frame.columns]
