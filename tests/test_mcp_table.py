@@ -59,3 +59,24 @@ def test_roots_inside_narrow_and_roots_elsewhere_are_ignored(tmp_path: Path) -> 
     assert not narrow.allows("srcx/a.py") and not narrow.allows("README.md")
     with pytest.raises(PolicyError, match="outside the folders"):
         narrow.check("srcx/a.py")
+
+
+def test_building_a_server_leaves_the_programs_logging_as_it_was(tmp_path: Path) -> None:
+    """The SDK's server configures the root logger when built; in a kernel wsnb must not."""
+    import logging
+
+    import wsnb
+
+    root = logging.getLogger()
+    saved, level = list(root.handlers), root.level
+    root.handlers[:] = []  # as in a kernel that configured nothing (pytest adds its own)
+    ws = wsnb.open_workspace(tmp_path, watch=False)
+    try:
+        built = server.WorkspaceServer(ws).build()
+        after = list(root.handlers)
+    finally:
+        root.handlers[:] = saved
+        root.setLevel(level)
+        ws.close()
+    assert built.name == "wsnb"
+    assert after == [] and root.level == level

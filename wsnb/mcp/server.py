@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -66,6 +68,19 @@ def client_name(ctx: Context[Any, Any]) -> str:
     return _NAME.sub("", raw).strip()[:64] or "unknown"
 
 
+@contextmanager
+def _root_logging_kept() -> Iterator[None]:
+    """The SDK's server configures the root logger when built; a library leaves a kernel's
+    (or a program's) logging as it found it."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        yield
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
+
+
 class WorkspaceServer:
     """The tools of one workspace served over MCP (build the SDK server with ``build()``).
 
@@ -92,9 +107,10 @@ class WorkspaceServer:
         """The SDK server with every tool of the table (the read tools only when read-only)."""
         if self._warmup is None:
             self._warmup = Warmup(self.ws)
-        return MCPServer("wsnb", title="wsnb workspace", instructions=INSTRUCTIONS,
-                         tools=[self._sdk_tool(t) for t in self.tools()],
-                         log_level="WARNING")  # fmt: skip
+        with _root_logging_kept():
+            return MCPServer("wsnb", title="wsnb workspace", instructions=INSTRUCTIONS,
+                             tools=[self._sdk_tool(t) for t in self.tools()],
+                             log_level="WARNING")  # fmt: skip
 
     def _sdk_tool(self, spec: ToolDef) -> Tool:
         fields: dict[str, Any] = {
