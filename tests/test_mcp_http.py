@@ -43,6 +43,7 @@ def make_tree(base: Path) -> Path:
     write(root, "src/util.py", "def helper():\n    return 'hello again'\n")
     write(root, "notes/todo.md", "- buy milk\n")
     write(root, "old.txt", "old notes\n")
+    write(root, "trash-me.txt", "bye\n")
     write(root, ".env", f"API_KEY={SECRET}\n")
     write(root, "keys/id_rsa", "-----BEGIN OPENSSH PRIVATE KEY-----\nsecretbody\n")
     write(base / "ws-evil", "secret.txt", "sibling secret\n")
@@ -55,6 +56,12 @@ def make_tree(base: Path) -> Path:
 @pytest.fixture(scope="module")
 def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return make_tree(tmp_path_factory.mktemp("mcp-http"))
+
+
+@pytest.fixture
+def fresh(tmp_path: Path) -> Path:
+    """A tree of its own, for a test that changes it."""
+    return make_tree(tmp_path)
 
 
 @pytest.fixture(scope="module")
@@ -175,10 +182,10 @@ def test_reads_equal_the_python_api(served: Any) -> None:
     assert summary["files"] == ws.summary().files
 
 
-def test_a_cut_answer_says_how_much_is_missing(tree: Path) -> None:
+def test_a_cut_answer_says_how_much_is_missing(fresh: Path) -> None:
     for n in range(60):
-        write(tree, f"many/f{n:02}.txt", f"needle {n}\n")
-    ws = wsnb.open_workspace(tree, watch=False)
+        write(fresh, f"many/f{n:02}.txt", f"needle {n}\n")
+    ws = wsnb.open_workspace(fresh, watch=False)
     try:
         with start_in_thread(ws) as server:
             found = data(call(server, "search_text", {"pattern": "needle"}))
@@ -234,24 +241,24 @@ def _proposals(root: Path) -> list[tuple[str, dict[str, Any]]]:
         ("propose_copy", {"source": "src/util.py", "target": "src/util_copy.py"}),
         ("propose_move", {"source": "old.txt", "target": "notes/old.txt"}),
         ("propose_rename", {"path": "notes/todo.md", "new_name": "todo-later.md"}),
-        ("propose_trash", {"path": "old.txt"}),
+        ("propose_trash", {"path": "trash-me.txt"}),
     ]
 
 
-def test_every_propose_tool_leaves_the_disk_untouched(tree: Path) -> None:
-    ws = wsnb.open_workspace(tree, watch=False)
+def test_every_propose_tool_leaves_the_disk_untouched(fresh: Path) -> None:
+    ws = wsnb.open_workspace(fresh, watch=False)
     try:
         done = ws.create_file("journal-me.txt", "x\n")  # something to undo
         done.confirm()
-        before = user_files(tree)
+        before = user_files(fresh)
         with start_in_thread(ws) as server:
-            work = [*_proposals(tree), ("propose_undo", {})]
+            work = [*_proposals(fresh), ("propose_undo", {})]
             answers = [data(r) for r in call_many(server, work)]
             asks = [("plan_status", {"plan_id": a["plan_id"]}) for a in answers]
             statuses = [data(r) for r in call_many(server, asks)]
     finally:
         ws.close()
-    assert user_files(tree) == before
+    assert user_files(fresh) == before
     assert len({a["plan_id"] for a in answers}) == len(PROPOSALS)
     for answer, status in zip(answers, statuses, strict=True):
         assert answer["state"] == "pending" == status["state"]
@@ -259,12 +266,25 @@ def test_every_propose_tool_leaves_the_disk_untouched(tree: Path) -> None:
         assert status["proposer"] == "mcp:test-agent"
     write_answer = answers[1]
     assert "+changed" in write_answer["diff"] and "-hello world" in write_answer["diff"]
-    stored = sorted(p.stem for p in (tree / ".wsnb" / "plans").glob("*.json"))
+    stored = sorted(p.stem for p in (fresh / ".wsnb" / "plans").glob("*.json"))
     assert {a["plan_id"] for a in answers} <= set(stored)
 
+    # Confirmed in the notebook (another Workspace, as a kernel holds), each one changes the disk.
+    person = wsnb.open_workspace(fresh, watch=False)
+    for answer in answers:
+        person.plan_store.confirm(answer["plan_id"], confirmed_by="notebook")
+    person.close()
+    after = user_files(fresh)
+    body = {path: value[0] for path, value in after.items() if isinstance(value, tuple)}
+    assert body["notes/new.md"] == b"# New\n" and body["README.md"] == b"# Demo\nchanged\n"
+    assert after["docs"] == "<dir>" and body["src/util_copy.py"] == body["src/util.py"]
+    assert "old.txt" not in after and body["notes/old.txt"] == b"old notes\n"
+    assert "notes/todo.md" not in after and body["notes/todo-later.md"] == b"- buy milk\n"
+    assert "trash-me.txt" not in after and "journal-me.txt" not in after  # trashed, undone
 
-def test_confirm_cancel_and_stale_through_the_store(tree: Path) -> None:
-    ws = wsnb.open_workspace(tree, watch=False)
+
+def test_confirm_cancel_and_stale_through_the_store(fresh: Path) -> None:
+    ws = wsnb.open_workspace(fresh, watch=False)
     try:
         with start_in_thread(ws) as server:
             made = data(call(server, "propose_create_file", {"path": "made.txt",
@@ -273,10 +293,10 @@ def test_confirm_cancel_and_stale_through_the_store(tree: Path) -> None:
             late = data(call(server, "propose_write_file", {"path": "notes/todo.md",
                                                              "content": "- agent\n"}))
             # The person decides in the notebook: another workspace object, as a kernel has.
-            person = wsnb.open_workspace(tree, watch=False)
+            person = wsnb.open_workspace(fresh, watch=False)
             person.plan_store.confirm(made["plan_id"], confirmed_by="notebook")
             person.plan_store.cancel(kept["plan_id"], by="notebook")
-            write(tree, "notes/todo.md", "- edited by hand\n")
+            write(fresh, "notes/todo.md", "- edited by hand\n")
             with pytest.raises(wsnb.WsnbError):
                 person.plan_store.confirm(late["plan_id"], confirmed_by="notebook")
             person.close()
@@ -285,9 +305,9 @@ def test_confirm_cancel_and_stale_through_the_store(tree: Path) -> None:
             history = data(call(server, "history"))
     finally:
         ws.close()
-    assert (tree / "made.txt").read_text() == "made\n"
-    assert (tree / "src" / "util.py").exists()
-    assert (tree / "notes" / "todo.md").read_text() == "- edited by hand\n"
+    assert (fresh / "made.txt").read_text() == "made\n"
+    assert (fresh / "src" / "util.py").exists()
+    assert (fresh / "notes" / "todo.md").read_text() == "- edited by hand\n"
     assert states["made"]["state"] == "done" and states["made"]["confirmed_by"] == "notebook"
     assert states["kept"]["state"] == "cancelled"
     assert states["late"]["state"] == "stale" and states["late"]["message"]
