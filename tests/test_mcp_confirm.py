@@ -167,3 +167,25 @@ def test_a_stale_plan_confirmed_through_the_client_changes_nothing(tree: Path) -
         ws.close()
     assert answer["state"] == "stale" and answer["message"]
     assert (tree / "notes" / "todo.md").read_text() == "- changed meanwhile\n"
+
+
+def test_a_risky_plan_asks_for_the_typed_name(eliciting: Any, tree: Path) -> None:
+    """Trashing a folder needs strong confirmation: the form asks for the name, typed."""
+    _ws, server = eliciting
+    forms: list[dict[str, Any]] = []
+
+    def typing(name: str) -> Any:
+        async def answer(context: ClientRequestContext,
+                         params: ElicitRequestParams) -> ElicitResult:  # fmt: skip
+            forms.append(params.requested_schema)  # type: ignore[union-attr]
+            return ElicitResult(action="accept", content={"confirm": True, "typed_name": name})
+
+        return answer
+
+    wrong = data(call(server, "propose_trash", {"path": "notes"}, mode="legacy",
+                      elicitation_callback=typing("nope")))  # fmt: skip
+    assert wrong["state"] == "pending" and (tree / "notes").is_dir()
+    right = data(call(server, "propose_trash", {"path": "notes"}, mode="legacy",
+                      elicitation_callback=typing("notes")))  # fmt: skip
+    assert right["state"] == "done" and not (tree / "notes").exists()
+    assert "typed_name" in forms[0]["properties"] and "typed_name" in forms[0]["required"]
