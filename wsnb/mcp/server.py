@@ -131,7 +131,8 @@ class WorkspaceServer:
         args = {k: v for k, v in kwargs.items() if v is not None}
         try:
             assert self._warmup is not None, "build() starts the scan"
-            failed = await anyio.to_thread.run_sync(self._warmup.wait)
+            warmup = self._warmup
+            failed = warmup.error if warmup.done else await anyio.to_thread.run_sync(warmup.wait)
             if failed is not None and not isinstance(failed, WsnbError):
                 raise failed  # a bug, not a refusal: the SDK logs it and says "error"
             scope = await self._scope(ctx)

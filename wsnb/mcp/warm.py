@@ -33,6 +33,10 @@ class Warmup:
         finally:
             self._done.set()
 
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
     def wait(self) -> BaseException | None:
         """Block until the scan is done; the error it met, if any."""
         self._done.wait()
