@@ -135,7 +135,10 @@ def test_tools_are_listed_with_the_tables_schemas_and_annotations(served: Any) -
         assert tool.input_schema == spec.input_schema()
         assert tool.annotations is not None
         assert tool.annotations.read_only_hint is (spec.name in READS)
-    assert tools["propose_trash"].annotations.destructive_hint is True  # type: ignore[union-attr]
+        assert tool.annotations.open_world_hint is False
+        if spec.propose:  # a proposal only records a plan: not destructive, not idempotent
+            assert tool.annotations.destructive_hint is False
+            assert tool.annotations.idempotent_hint is False
 
 
 def test_read_only_serves_only_the_read_tools(tree: Path) -> None:

@@ -118,8 +118,11 @@ class WorkspaceServer:
             for p in spec.params
         }
         model = create_model(f"{spec.name}_arguments", __base__=ArgModelBase, **fields)
+        # A propose tool only records a pending plan: nothing it does destroys anything (the
+        # spec's default for a tool that is not read-only is "destructive", so say so).
         hints = ToolAnnotations(title=spec.title, read_only_hint=spec.read_only,
-                                destructive_hint=spec.name == "propose_trash" or None,
+                                destructive_hint=None if spec.read_only else False,
+                                idempotent_hint=None if spec.read_only else False,
                                 open_world_hint=False)  # fmt: skip
         return Tool(fn=partial(self._call, spec), name=spec.name, title=spec.title,
                     description=spec.description, parameters=spec.input_schema(),
