@@ -422,3 +422,16 @@ def test_refusals_and_the_confirm_question_follow_the_language_setting(tree: Pat
     chinese = re.compile("[\u4e00-\u9fff]")
     assert refused.is_error and chinese.search(text(refused).split(":", 1)[1])
     assert len(asked) == 1 and "test-agent" in asked[0] and "现在执行吗" in asked[0]
+
+
+def test_a_taken_port_is_a_sentence_and_close_stops_the_thread(served: Any) -> None:
+    ws, server = served
+    with pytest.raises(wsnb.WsnbError, match=f"Port {server.port} can't be used"):
+        start_in_thread(ws, port=server.port)
+    extra = start_in_thread(ws)
+    assert extra.running and "token" not in repr(extra) and extra.token not in repr(extra)
+    extra.close()
+    extra.close()  # twice is fine
+    assert not extra.running
+    with httpx2.Client(timeout=5) as http, pytest.raises(httpx2.ConnectError):
+        http.post(extra.url, json=_INIT, headers=_ACCEPT)
