@@ -68,18 +68,18 @@ def list_folder(ws: Workspace, args: dict[str, Any], scope: Scope) -> CallToolRe
     folder = ws.policy.resolve(path).relative
     if folder != ".":  # the top is listed narrowed to the roots
         scope.check(folder)
-    done = _run(ws, "list_folder", path=path, limit=args.get("limit") or DEFAULT)
+    done = _run(ws, "list_folder", path=path, limit=args.get("limit", DEFAULT))
     return frame_answer(_narrowed(done.data, scope), done.message, ["path", "is_dir", "size"])
 
 
 def find_files(ws: Workspace, args: dict[str, Any], scope: Scope) -> CallToolResult:
-    done = _run(ws, "search_files", keyword=args["keyword"], limit=args.get("limit") or DEFAULT)
+    done = _run(ws, "search_files", keyword=args["keyword"], limit=args.get("limit", DEFAULT))
     return frame_answer(_narrowed(done.data, scope), done.message, ["path", "size"])
 
 
 def search_text(ws: Workspace, args: dict[str, Any], scope: Scope) -> CallToolResult:
     done = _run(ws, "search_text", pattern=args["pattern"], regex=bool(args.get("regex")),
-                case=bool(args.get("case")), limit=args.get("limit") or DEFAULT)  # fmt: skip
+                case=bool(args.get("case")), limit=args.get("limit", DEFAULT))  # fmt: skip
     return frame_answer(_narrowed(done.data, scope), done.message, ["path", "line", "text"])
 
 
@@ -123,7 +123,7 @@ def file_info(ws: Workspace, args: dict[str, Any], scope: Scope) -> CallToolResu
 
 def history(ws: Workspace, args: dict[str, Any], scope: Scope) -> CallToolResult:
     frame = ws.history
-    limit = args.get("limit") or 50
+    limit = args.get("limit", 50)
     if not 1 <= limit <= 50:
         raise UsageError(_("{param} must be a whole number from 1 to {most:,}, not {asked!r}.")
                          .format(param="limit", most=50, asked=limit))
