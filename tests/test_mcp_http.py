@@ -328,9 +328,11 @@ def test_an_unknown_plan_and_a_bad_request_are_tool_errors(served: Any) -> None:
     assert backwards.is_error and "start_line" in text(backwards)
     for tool, args in [("find_files", {"keyword": "a", "limit": 0}), ("history", {"limit": 0}),
                        ("list_folder", {"limit": 0}), ("search_text", {"pattern": "a", "limit": 0}),
+                       ("read_file", {"path": "README.md", "start_line": 0}),
                        ("search_text", {"pattern": "(", "regex": True})]:  # fmt: skip
         bad = call(server, tool, args)
-        assert bad.is_error and ("limit must be" in text(bad) or "regular expression" in text(bad))
+        assert bad.is_error and any(words in text(bad) for words in (
+            "limit must be", "start_line must be", "regular expression")), text(bad)
 
 
 def test_two_agents_proposing_at_once(tree: Path) -> None:

@@ -101,6 +101,10 @@ def read_file(ws: Workspace, args: dict[str, Any], scope: Scope) -> CallToolResu
 
 def _line_range(text: str, start: int | None, end: int | None) -> tuple[str, int]:
     """Lines ``start`` to ``end`` (1-based, inclusive) and the number of lines read."""
+    for param, asked in (("start_line", start), ("end_line", end)):
+        if asked is not None and asked < 1:
+            raise UsageError(_("{param} must be a whole number of at least 1, not {asked!r}.")
+                             .format(param=param, asked=asked))
     lines = text.splitlines(keepends=True)
     if start is None and end is None:
         return text, len(lines)
