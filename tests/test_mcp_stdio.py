@@ -11,15 +11,17 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import anyio
 import httpx2
 import pytest
 from helpers import user_files
 from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult, Implementation
 from test_mcp_http import PROPOSALS, READS, SECRET, data, make_tree, text
@@ -45,12 +47,22 @@ def stdio(root: Path, *args: str, pidfile: Path | None = None) -> StdioServerPar
                                  env=_env())  # fmt: skip
 
 
+def connect(params: StdioServerParameters, log: IO[str], name: str = "claude-code") -> Client:
+    """A client of a server subprocess whose stderr goes to ``log``.
+
+    ``stdio_client``'s default stderr is whatever ``sys.stderr`` was when the SDK was first
+    imported; under pytest that may be a capture that is closed by now.
+    """
+    return Client(stdio_client(params, errlog=log), read_timeout_seconds=30,
+                  client_info=Implementation(name=name, version="1"))  # fmt: skip
+
+
 def run(params: StdioServerParameters, session: Callable[[Client], Awaitable[Any]],
         name: str = "claude-code") -> Any:  # fmt: skip
     async def main() -> Any:
-        info = Implementation(name=name, version="1")
-        async with Client(params, client_info=info, read_timeout_seconds=30) as client:
-            return await session(client)
+        with tempfile.TemporaryFile("w+") as log:
+            async with connect(params, log, name) as client:
+                return await session(client)
 
     return anyio.run(main)
 
@@ -180,11 +192,11 @@ def test_two_agents_with_their_own_servers_propose_at_once(tree: Path) -> None:
     answers: list[CallToolResult] = []
 
     async def agent(name: str) -> None:
-        info = Implementation(name=name, version="1")
-        async with Client(stdio(tree), client_info=info, read_timeout_seconds=30) as client:
-            for n in range(4):
-                answers.append(await client.call_tool("propose_create_file", {
-                    "path": f"{name}-{n}.txt", "content": f"{name}\n"}))
+        with tempfile.TemporaryFile("w+") as log:
+            async with connect(stdio(tree), log, name) as client:
+                for n in range(4):
+                    answers.append(await client.call_tool("propose_create_file", {
+                        "path": f"{name}-{n}.txt", "content": f"{name}\n"}))
 
     async def both() -> None:
         async with anyio.create_task_group() as group:
