@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .widgets.chat import ChatView
     from .widgets.explorer import Explorer
     from .widgets.history import HistoryView
+    from .widgets.inbox import Inbox, McpServing
     from .widgets.panel import WorkspacePanel
     from .widgets.search import SearchPanel
 
@@ -85,6 +86,22 @@ class Workspace(workspace.Workspace):
 
         self._follow_soon()  # a face on screen follows the disk from the start
         return SearchPanel(self)
+
+    def inbox(self) -> Inbox:
+        """The waiting plans as cards, new ones appearing as agents propose them (a widget)."""
+        from .widgets.inbox import Inbox
+
+        return Inbox(self)
+
+    def serve_mcp(self, port: int = 0, *, show: bool = True) -> McpServing:
+        """Serve this workspace's tools to an agent over MCP (HTTP on 127.0.0.1, in the kernel).
+
+        Prints the lines to paste into Claude Code, VS Code and Jupyter AI and shows the
+        inbox; ``.close()`` on the result (or ``ws.close()``) stops the server.
+        """
+        from .widgets.inbox import serve_mcp
+
+        return serve_mcp(self, port=port, show=show)
 
     def history_view(self) -> HistoryView:
         """The journal as a table with an Undo button per entry (a widget)."""

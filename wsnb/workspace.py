@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from .fileindex.scanner import ScanLimits, ScanReport
     from .plans.book import PlanBook
     from .plans.plan import Plan
+    from .plans.store import PlanStore
     from .search.grep import Progress
 
 __all__ = ["Workspace", "open_workspace"]
@@ -143,6 +144,8 @@ class Workspace:
                                         on_change=self._follow_plan)  # fmt: skip
         # Pending plans whose paths change outside wsnb say so on their cards.
         self._file_listeners.add(stale_marker(self._book, policy))
+        self._plan_store: PlanStore | None = None
+        self._closers: list[Callable[[], None]] = []  # what close() stops besides the watcher
         logger.info("workspace opened: %s (mode %s)", policy.root, policy.mode.value)
 
     @classmethod
@@ -319,8 +322,18 @@ class Workspace:
         return self._live.state(self._index)
 
     def close(self) -> None:
-        """Stop following the disk (the watcher thread ends); the index stays as it is."""
+        """Stop following the disk (the watcher thread ends) and whatever was started on this
+        workspace (a served MCP server, the plans folder watch); the index stays as it is."""
         self._live.stop()
+        while self._closers:
+            self._closers.pop()()
+        if self._plan_store is not None:
+            self._plan_store.close()
+
+    def on_close(self, stop: Callable[[], None]) -> Callable[[], None]:
+        """Call ``stop()`` when the workspace closes; returns the function that forgets it."""
+        self._closers.append(stop)
+        return lambda: self._closers.remove(stop) if stop in self._closers else None
 
     def __enter__(self) -> Workspace:
         return self
@@ -548,6 +561,21 @@ class Workspace:
         Returns the function that stops it; the panel's Plans tab follows new plans this way.
         """
         return self._book.subscribe_new(listener)
+
+    @property
+    def plan_store(self) -> PlanStore:
+        """The plans agents proposed, kept at ``.wsnb/plans/`` until a person decides."""
+        if self._plan_store is None:
+            from .plans.store import PLANS_DIR, PlanStore
+
+            self._plan_store = PlanStore(self._book, self.root / PLANS_DIR,
+                                         clock=self.context.clock)  # fmt: skip
+        return self._plan_store
+
+    def pending_plans(self) -> list[Plan]:
+        """Every plan waiting for a decision, as plans: this notebook's and any agent's."""
+        return self.plan_store.pending()
+
 
 def _binary_seen(ref: weakref.ref[Workspace]) -> Callable[[WsPath], None]:
     """``Workspace._binary_seen`` for the tools, holding the workspace weakly."""

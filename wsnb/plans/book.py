@@ -61,6 +61,16 @@ class PlanBook:
         waiting = sum(p.state is PlanState.PENDING for p in self._plans.values())
         return f"<PlanBook {len(self._plans)} plans, {waiting} pending>"
 
+    @property
+    def policy(self) -> AccessPolicy:
+        return self._ctx.policy
+
+    def rename(self, plan: Plan, plan_id: str) -> None:
+        """Give one of this book's plans another id (the store found its id taken on disk)."""
+        self._plans.pop(plan.id, None)
+        plan.id = plan_id
+        self._plans[plan_id] = plan
+
     def subscribe(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
         """Call ``listener(plan)`` after each plan of this book ran and was journaled.
 
@@ -79,8 +89,20 @@ class PlanBook:
 
     def propose(self, tool_name: str, **params: Any) -> Plan:
         """Ask a write tool for a plan; a plan that is not refused becomes pending."""
+        return self._propose(tool_name, params, None)
+
+    def restore(self, plan_id: str, request: dict[str, Any]) -> Plan:
+        """The plan ``request`` (a plan's ``data["request"]``) asks for, made again now under
+        ``plan_id``: how the pending-plan store brings back a plan proposed elsewhere."""
+        if "undo" in request:
+            return self._undo(request["undo"], plan_id)
+        return self._propose(str(request["tool"]), dict(request["params"]), plan_id)
+
+    def _propose(self, tool_name: str, params: dict[str, Any], plan_id: str | None) -> Plan:
         tool = self._write_tool(tool_name)
-        plan = self._adopt(_as_plan(tool.plan(self._ctx, **params)))
+        plan = _as_plan(tool.plan(self._ctx, **params))
+        plan.data["request"] = {"tool": tool_name, "params": dict(params)}  # to make it again
+        plan = self._adopt(plan, plan_id)
         plan._remake = lambda: self.propose(tool_name, **params)
         return plan
 
@@ -123,6 +145,9 @@ class PlanBook:
         would do harm now (the file changed since, the old place is taken) comes
         back refused, saying why.
         """
+        return self._undo(entry, None)
+
+    def _undo(self, entry: str | int | None, plan_id: str | None) -> Plan:
         entries = self._journal.entries()
         chosen = pick_entry(entry, entries)
         request = undo_request(chosen, entries, self._ctx.policy)
@@ -140,7 +165,8 @@ class PlanBook:
         plan.risk = min(plan.risk, Risk.MEDIUM)
         if request.refusal:
             plan.refuse(request.refusal, Rule.NOT_ALLOWED)
-        return self._adopt(plan)
+        plan.data["request"] = {"undo": chosen.id}
+        return self._adopt(plan, plan_id)
 
     def _write_tool(self, name: str) -> WriteTool:
         try:
@@ -152,8 +178,10 @@ class PlanBook:
                 _("{name} runs at once and makes no plan; call it directly.").format(name=name))
         return cast("WriteTool", tool)
 
-    def _adopt(self, plan: Plan) -> Plan:
-        while plan.id in self._plans:
+    def _adopt(self, plan: Plan, plan_id: str | None = None) -> Plan:
+        if plan_id is not None:
+            plan.id = plan_id  # a stored plan made again keeps its id (replacing an older copy)
+        while plan.id in self._plans and plan_id is None:
             plan.id = new_plan_id()
         plan._after = self._after_execute
         plan._undo_entry = self.undo

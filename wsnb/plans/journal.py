@@ -73,7 +73,9 @@ class JournalEntry:
 
     ``size`` and ``sha256`` describe the file the plan created or wrote,
     right after it did; ``trashed``, ``trash_info`` and ``trash_deleted_at``
-    where the trash put an item, so it can be put back.
+    where the trash put an item, so it can be put back. ``proposed_by`` and
+    ``confirmed_by`` say who asked for the change and who said yes
+    (``"notebook"``, ``"mcp:claude-code"``, ``"mcp-elicitation:vscode"``).
     """
 
     id: str
@@ -95,6 +97,8 @@ class JournalEntry:
     size: int | None = None
     sha256: str | None = None
     made_dirs: tuple[str, ...] = ()  # the folders the change created above its target
+    proposed_by: str = "notebook"
+    confirmed_by: str = "notebook"
 
     def to_json(self) -> str:
         """One line of JSON (no newline), times in ISO 8601 with their offset."""
@@ -123,7 +127,8 @@ class JournalEntry:
 
 _FRAME_COLUMNS = [
     "id", "time", "what", "action", "source", "target", "new_name", "success", "error", "undo_of",
-    "undone_by", "backup", "trashed", "plan_id", "tool", "size", "sha256",
+    "undone_by", "backup", "trashed", "plan_id", "tool", "size", "sha256", "proposed_by",
+    "confirmed_by",
 ]  # fmt: skip
 
 
@@ -287,6 +292,8 @@ def journal_entry(plan: PlanRecord, time: datetime) -> JournalEntry:
         size=after.size if after and after.exists and not after.is_dir else None,
         sha256=after.sha256 if after else None,
         made_dirs=tuple(plan.data.get("made_dirs", ())) if result.success else (),
+        proposed_by=str(plan.data.get("proposed_by") or "notebook"),
+        confirmed_by=str(plan.data.get("confirmed_by") or "notebook"),
     )
 
 

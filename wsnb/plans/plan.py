@@ -28,7 +28,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..disk import fsops
 from ..errors import (
@@ -52,6 +52,7 @@ __all__ = [
     "RISK_WORDS",
     "STATE_WORDS",
     "Plan",
+    "PlanKeeper",
     "new_plan_id",
 ]
 
@@ -105,6 +106,15 @@ STATE_WORDS = {_S.BUILT: N_("built"), _S.PENDING: N_("pending"), _S.CONFIRMED: N
                _S.REFUSED: N_("refused")}  # fmt: skip
 RISK_WORDS = {Risk.READ_ONLY: N_("read-only"), Risk.LOW: N_("low"), Risk.MEDIUM: N_("medium"),
               Risk.HIGH: N_("high"), Risk.DANGEROUS: N_("dangerous")}  # fmt: skip
+
+
+class PlanKeeper(Protocol):
+    """Who carries out a plan kept outside this session (``wsnb.plans.store``): confirming or
+    cancelling such a plan goes through its keeper, which claims it first."""
+
+    def confirm_plan(self, plan: Plan, *, strong: bool, typed_name: str | None) -> ToolResult: ...
+
+    def cancel_plan(self, plan: Plan) -> None: ...
 
 
 def new_plan_id() -> str:
@@ -161,6 +171,8 @@ class Plan:
     # Two confirms at once (a double click from another thread) must not both pass the
     # state check: the second waits, then finds the plan done.
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+    # Given by the pending-plan store for a stored plan: confirm and cancel go through it.
+    _keeper: PlanKeeper | None = field(default=None, init=False, repr=False)
 
     # -- building (used by tools) -------------------------------------------------
 
@@ -224,6 +236,11 @@ class Plan:
         plan was made); the last two mark the plan failed. An execution
         failure does not raise: the returned result says what went wrong.
         """
+        if self._keeper is not None:
+            return self._keeper.confirm_plan(self, strong=strong, typed_name=typed_name)
+        return self._confirm_here(strong, typed_name)
+
+    def _confirm_here(self, strong: bool, typed_name: str | None) -> ToolResult:
         with using_language(self.lang):
             return self._confirm(strong, typed_name)
 
@@ -250,6 +267,12 @@ class Plan:
 
     def cancel(self) -> None:
         """Drop a pending plan; nothing changes on disk."""
+        if self._keeper is not None:
+            self._keeper.cancel_plan(self)
+            return
+        self._cancel_here()
+
+    def _cancel_here(self) -> None:
         with using_language(self.lang):  # its views re-render in the plan's language too
             with self._lock:
                 self._move("cancel")
@@ -429,6 +452,9 @@ class Plan:
         lines = []
         if self.undo_of:
             lines.append(_("  undoes: journal entry {entry}").format(entry=self.undo_of))
+        proposer = str(self.data.get("proposed_by") or "notebook")
+        if proposer != "notebook":  # an agent asked for it (the pending-plan store says which)
+            lines.append(_("  proposed by: {agent}").format(agent=proposer.split(":")[-1]))
         if self.description:
             lines.append(f"  {self.description}")
         if self.refusal:

@@ -17,10 +17,11 @@ import ipywidgets as widgets
 from ..errors import WsnbError
 from ..i18n import _, using_language
 from ..plans.plan import PREVIEW_LINES, Plan
+from ..plans.store import agent_name
 from ..types import PlanState, Risk
 from ._html import RISK_COLOURS, code_block, diff_block, esc, risk_badge, state_badge
 
-__all__ = ["PlanCard", "close_tree"]
+__all__ = ["PlanCard", "close_tree", "proposed_by"]
 
 _MUTED = "color: var(--jp-ui-font-color2, #57606a);"
 _GOOD = "color: var(--jp-success-color1, #1a7f37);"
@@ -284,8 +285,25 @@ def _header_html(plan: Plan) -> str:
         f'<b style="font-size: 14px;">{esc(plan.title)}</b>{risk}'
         f"{state_badge(plan.state)}"
         f'<span style="{_MUTED} font-size: 11px;">'
-        f"{esc(plan_id)}</span></div>"
+        f"{esc(plan_id)}</span>{_proposer_html(plan)}</div>"
     )
+
+
+def proposed_by(plan: Plan) -> str:
+    """"Proposed by claude-code" for a plan an agent proposed; "" for one made here."""
+    proposer = str(plan.data.get("proposed_by") or "")
+    if not proposer or proposer == "notebook":
+        return ""
+    return _("Proposed by {agent}").format(agent=agent_name(proposer))
+
+
+def _proposer_html(plan: Plan) -> str:
+    said = proposed_by(plan)
+    if not said:
+        return ""
+    return (f'<span class="wsnb-proposer" style="font-size: 11px; padding: 0 6px; '
+            f'border-radius: 8px; background: var(--jp-layout-color2, #eaeef2);">'
+            f"{esc(said)}</span>")  # fmt: skip
 
 
 def _details_html(plan: Plan) -> str:

@@ -1,0 +1,99 @@
+"""What an MCP client gets back: structured rows for the program, a short text for the model.
+
+The rows are the DataFrame a person would get from the same call (JSON-safe:
+times as ISO strings), cut to the model's limits by the read tools themselves;
+the note under a cut table comes along, and every count is the true total.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from mcp_types import CallToolResult, TextContent
+
+from ..text.redact import redact
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..plans.plan import Plan
+
+__all__ = ["frame_answer", "plan_answer", "result", "rows"]
+
+_TEXT_ROWS = 50  # rows repeated in the text for the model; the structured rows hold them all
+
+
+def result(structured: dict[str, Any], text: str) -> CallToolResult:
+    """A tool's answer: ``structured`` for programs, ``text`` for the model."""
+    return CallToolResult(content=[TextContent(type="text", text=text)],
+                          structured_content=structured)  # fmt: skip
+
+
+def rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """The frame's rows as JSON-safe dicts (ISO times, plain numbers, null for missing)."""
+    if frame.empty:
+        return []
+    loaded: list[dict[str, Any]] = json.loads(
+        frame.to_json(orient="records", date_format="iso", date_unit="s", force_ascii=False))
+    return loaded
+
+
+def frame_answer(frame: pd.DataFrame, message: str, columns: Sequence[str]) -> CallToolResult:
+    """A DataFrame answer: every row in ``rows``, the first rows and the note in the text."""
+    note = str(frame.attrs.get("note") or "")
+    structured: dict[str, Any] = {"rows": rows(frame), "shown": len(frame), "note": note}
+    for key, value in frame.attrs.items():  # the counts behind the note: searched, skipped, cut
+        value = value.item() if hasattr(value, "item") else value  # a numpy scalar
+        if isinstance(key, str) and key not in structured and isinstance(
+                value, bool | int | float | str):
+            structured[key] = value
+    lines = [message]
+    shown = [c for c in columns if c in frame.columns]
+    for record in structured["rows"][:_TEXT_ROWS]:
+        lines.append("  " + "  ".join(_cell(record.get(c)) for c in shown))
+    if len(frame) > _TEXT_ROWS:
+        lines.append(f"  ... {len(frame) - _TEXT_ROWS} more rows in the structured content")
+    if note:
+        lines.append(f"({note})")
+    return result(structured, "\n".join(lines))
+
+
+def _cell(value: Any) -> str:
+    text = "" if value is None else str(value)
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def plan_answer(plan: Plan, status: dict[str, Any]) -> CallToolResult:
+    """A proposed plan: its id and state, what it does, how risky, its warnings and diff.
+
+    The diff goes to a model, so its secrets are redacted as a read's are.
+    """
+    body = plan.diff if plan.diff is not None else plan.preview
+    diff = redact(body).text if body else ""
+    structured = {
+        "plan_id": plan.id,
+        "state": status.get("state", "pending"),
+        "summary": plan.title,
+        "action": plan.action.value,
+        "risk": plan.risk.label,
+        "warnings": list(plan.warnings),
+        "diff": diff,
+        "source": plan.source.relative if plan.source is not None else None,
+        "target": plan.target.relative if plan.target is not None else None,
+        "strong_confirmation": plan.requires_strong_confirmation,
+        "expires": status.get("expires"),
+        "proposer": status.get("proposer"),
+    }
+    structured["message"] = status.get("message") or ""
+    lines = [f"Plan {plan.id} is {structured['state']}: {plan.title} (risk {plan.risk.label})."]
+    if structured["state"] == "pending":
+        lines.append("Nothing has changed yet. A person confirms or cancels it in the notebook; "
+                     "you can't confirm it. Ask plan_status later for the outcome.")
+    elif structured["message"]:
+        lines.append(structured["message"])
+    lines += [f"Warning: {w}" for w in plan.warnings]
+    if diff:
+        lines += ["", diff]
+    return result(structured, "\n".join(lines))

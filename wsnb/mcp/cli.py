@@ -1,0 +1,105 @@
+"""The command line: ``wsnb-mcp ROOT [--http [--port N]] [--read-only] [--confirm elicit]``.
+
+Over stdio, stdout carries the protocol and nothing else: every word for a
+person goes to stderr. Over HTTP the token comes from ``WSNB_MCP_TOKEN`` or
+is made at random, and is printed once to stderr, never logged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from ..errors import WsnbError
+from ..i18n import _
+from .warm import Warmup
+
+if TYPE_CHECKING:
+    from ..workspace import Workspace
+
+__all__ = ["main", "parser"]
+
+TOKEN_VARIABLE = "WSNB_MCP_TOKEN"
+# wsnb.mcp.server.CONFIRM_MODES, said again: that module loads the SDK, after the scan starts.
+CONFIRM_MODES = ("notebook", "elicit")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="wsnb-mcp",
+        description=_("Serve a folder's wsnb tools to any agent over the Model Context Protocol: "
+                      "reads answer at once, changes wait as plans a person confirms."))
+    p.add_argument("root", help=_("the workspace folder"))
+    p.add_argument("--http", action="store_true",
+                   help=_("serve streamable HTTP on 127.0.0.1 instead of stdio"))
+    p.add_argument("--host", default="127.0.0.1", help=_("127.0.0.1 (default), localhost or ::1"))
+    p.add_argument("--port", type=int, default=8765, help=_("the HTTP port (default 8765)"))
+    p.add_argument("--read-only", action="store_true", help=_("serve only the read tools"))
+    p.add_argument("--confirm", choices=CONFIRM_MODES, default="notebook",
+                   help=_("where a person confirms plans: the notebook (default), or also the "
+                          "client through MCP elicitation"))
+    p.add_argument("--elicit-timeout", type=float, default=120.0,
+                   help=_("seconds to wait for an elicitation answer before leaving the plan "
+                          "pending (default 120)"))
+    p.add_argument("-v", "--verbose", action="store_true", help=_("log what the server does"))
+    return p
+
+
+def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    env = os.environ if environ is None else environ
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(name)s: %(message)s")  # fmt: skip
+    from ..workspace import open_workspace
+
+    try:
+        ws = open_workspace(args.root,
+                            mode="read-only" if args.read_only else "confirm-before-write")
+    except WsnbError as exc:
+        print(f"wsnb-mcp: {exc}", file=sys.stderr)
+        return 2
+    warmup = Warmup(ws)  # scans while the SDK imports
+    try:
+        if args.http:
+            return _http(ws, args, env, warmup)
+        import anyio
+
+        from .server import WorkspaceServer
+
+        server = WorkspaceServer(ws, read_only=args.read_only, confirm=args.confirm,
+                                 elicit_timeout=args.elicit_timeout, warmup=warmup).build()
+        anyio.run(server.run_stdio_async)
+    except WsnbError as exc:
+        print(f"wsnb-mcp: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        ws.close()
+    return 0
+
+
+def _http(ws: Workspace, args: argparse.Namespace, env: Mapping[str, str],
+          warmup: Warmup) -> int:  # fmt: skip
+    from .http import bind, new_token, serve_http
+
+    token = env.get(TOKEN_VARIABLE) or new_token()
+    sock = bind(args.host, args.port)
+    host, port = sock.getsockname()[:2]
+    name = f"[{host}]" if ":" in host else host
+    # Once, to the person who started it; never to a log.
+    print(_("wsnb MCP server for {root} at http://{host}:{port}/mcp").format(
+        root=ws.root, host=name, port=port), file=sys.stderr)
+    if env.get(TOKEN_VARIABLE):
+        print(_("Clients send the token of {variable} as  Authorization: Bearer <token>").format(
+            variable=TOKEN_VARIABLE), file=sys.stderr, flush=True)
+    else:
+        print(_("Clients send the header  Authorization: Bearer {token}").format(token=token),
+              file=sys.stderr, flush=True)
+    serve_http(ws, sock, token, read_only=args.read_only, confirm=args.confirm,
+               elicit_timeout=args.elicit_timeout, warmup=warmup)
+    return 0

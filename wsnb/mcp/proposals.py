@@ -1,0 +1,60 @@
+"""The propose tools over MCP: a plan through the workspace's plan book, kept in the store.
+
+A propose tool builds the plan exactly as the notebook would (``ws.create_file``
+and the rest: the policy gate, risk, warnings, diff, fingerprints), refuses
+it with the policy's sentence when the policy refuses, and otherwise submits
+it to the pending-plan store (``<root>/.wsnb/plans/``) with the client as
+its proposer. Nothing else on disk changes; a person confirms it later.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..errors import PolicyError
+
+if TYPE_CHECKING:
+    from ..plans.plan import Plan
+    from ..workspace import Workspace
+    from .scope import Scope
+
+__all__ = ["MAKERS", "PATH_ARGS", "propose"]
+
+Maker = Callable[["Workspace", dict[str, Any]], "Plan"]
+
+MAKERS: dict[str, Maker] = {
+    "propose_create_file": lambda ws, a: ws.create_file(a["path"], a["content"]),
+    "propose_write_file": lambda ws, a: ws.write_file(a["path"], a["content"]),
+    "propose_create_folder": lambda ws, a: ws.create_folder(a["path"]),
+    "propose_copy": lambda ws, a: ws.copy(a["source"], a["target"]),
+    "propose_move": lambda ws, a: ws.move(a["source"], a["target"]),
+    "propose_rename": lambda ws, a: ws.rename(a["path"], a["new_name"]),
+    "propose_trash": lambda ws, a: ws.trash(a["path"]),
+    "propose_undo": lambda ws, a: ws.undo(a.get("entry")),
+}
+
+PATH_ARGS = ("path", "source", "target")
+
+# One proposal at a time per server: the plan book is shared by every client.
+_LOCK = threading.Lock()
+
+
+def propose(ws: Workspace, name: str, args: dict[str, Any], scope: Scope,
+            proposer: str) -> tuple[Plan, dict[str, Any]]:  # fmt: skip
+    """Build the plan, refuse it with its sentence when refused, else submit it as pending."""
+    for key in PATH_ARGS:
+        if key in args:
+            scope.check(ws.policy.resolve(args[key]).relative)
+    with _LOCK:
+        plan = MAKERS[name](ws, args)
+        if plan.is_refused:
+            raise PolicyError(plan.refusal or plan.title, path=_main_path(plan))
+        status = ws.plan_store.submit(plan, proposer=proposer)
+    return plan, status.as_dict()
+
+
+def _main_path(plan: Plan) -> str | None:
+    path = plan.target or plan.source
+    return path.relative if path is not None else None

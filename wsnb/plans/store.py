@@ -1,0 +1,443 @@
+"""The pending-plan store: plans an agent proposed wait on disk until a person decides.
+
+A plan proposed through the MCP server (in its own process, or inside the
+notebook's kernel) is kept as ``<root>/.wsnb/plans/<id>.json``: the tool and
+parameters that make it, who asked, when it expires, the fingerprint of every
+path it depends on, and its state. The notebook and the server meet there, so
+nothing is lost if either dies between propose and confirm::
+
+    pending --confirm--> done | failed | stale | refused
+       |  \\--cancel--> cancelled
+       \\--(a day passes)--> expired
+
+Confirming claims the plan first (only one process can), makes it again from
+its tool and parameters through the plan book, checks everything again now
+(containment, symlinks, sensitive names: the tool's own recheck) and that
+every watched path still has the fingerprint it had when proposed (else the
+plan is stale and nothing changes), then runs it through the same journal,
+which records who proposed it and who confirmed it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any, Literal
+
+from ..disk import fsops
+from ..errors import (
+    ConflictError,
+    NotFoundError,
+    PlanStateError,
+    PolicyError,
+    StalePlanError,
+    UsageError,
+    WsnbError,
+)
+from ..i18n import N_, _, using_language
+from ..listeners import Listeners
+from ..tools.base import local_now
+from ..types import PlanState, Rule, ToolResult
+from .book import PlanBook
+from .files import PLANS_DIR, FolderWatch, PlanFiles
+from .plan import Plan, new_plan_id
+
+__all__ = ["NOTEBOOK", "PLANS_DIR", "PlanStatus", "PlanStore", "PlanStoreState", "agent_name"]
+
+logger = logging.getLogger("wsnb")
+
+PlanStoreState = Literal["pending", "done", "cancelled", "refused", "stale", "failed", "expired"]
+NOTEBOOK = "notebook"
+_VERSION = 1
+
+# Why a plan that is no longer pending can't be decided, by its stored state.
+_NOT_PENDING = {
+    "done": N_("Plan {id} was already carried out; make a new plan to change more."),
+    "cancelled": N_("Plan {id} was cancelled; propose it again if the change is still wanted."),
+    "refused": N_("Plan {id} was refused, so it can't be confirmed: {message}"),
+    "stale": N_("Plan {id} is stale, so it can't be confirmed: {message}"),
+    "failed": N_("Plan {id} failed and can't be retried: {message}"),
+    "expired": N_("Plan {id} expired without a decision; propose it again if the change is "
+                  "still wanted."),
+}  # fmt: skip
+
+
+def agent_name(proposer: str) -> str:
+    """The name a person reads for a proposer: ``"mcp:claude-code"`` -> ``"claude-code"``."""
+    return proposer.split(":", 1)[1] if ":" in proposer else proposer
+
+
+@dataclass(frozen=True)
+class PlanStatus:
+    """Where a stored plan stands: what an agent reads back with ``plan_status``."""
+
+    plan_id: str
+    state: str
+    title: str
+    message: str
+    proposer: str
+    confirmed_by: str | None
+    created: datetime
+    expires: datetime
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-safe (times in ISO 8601 with their offset)."""
+        return {"plan_id": self.plan_id, "state": self.state, "title": self.title,
+                "message": self.message, "proposer": self.proposer,
+                "confirmed_by": self.confirmed_by, "created": self.created.isoformat(),
+                "expires": self.expires.isoformat()}  # fmt: skip
+
+
+def _status(record: dict[str, Any]) -> PlanStatus:
+    return PlanStatus(
+        plan_id=record["id"], state=record["state"], title=record.get("title", ""),
+        message=record.get("message", ""), proposer=record.get("proposer", ""),
+        confirmed_by=record.get("confirmed_by"),
+        created=datetime.fromisoformat(record["created"]),
+        expires=datetime.fromisoformat(record["expires"]),
+    )  # fmt: skip
+
+
+def _prints(plan: Plan) -> dict[str, list[Any]]:
+    found: dict[str, fsops.Fingerprint] = plan.data.get("fingerprints", {})
+    return {path: [p.exists, p.is_dir, p.size, p.mtime_ns, p.sha256] for path, p in found.items()}
+
+
+class PlanStore:
+    """The pending plans of one workspace, kept in ``folder`` for every process to see.
+
+    ``clock`` and ``ttl`` are seams: a plan expires ``ttl`` after it was proposed;
+    while anyone listens, the store looks for expired plans every ``tick`` seconds.
+    """
+
+    def __init__(self, book: PlanBook, folder: Path, *, clock: Callable[[], datetime] = local_now,
+                 ttl: timedelta = timedelta(days=1), tick: float = 60.0) -> None:  # fmt: skip
+        self._book = book
+        self._files = PlanFiles(book.policy, folder)
+        self._clock = clock
+        self._ttl = ttl
+        self._tick = tick
+        self._plans: dict[str, Plan] = {}  # stored plans this process holds as Plan objects
+        self._seen: dict[str, str] = {}  # id -> state last told to listeners
+        self._building: set[str] = set()  # ids being made again right now
+        self._listeners: Listeners[PlanStatus] = Listeners("plan store")
+        self._lock = threading.RLock()
+        self._watch: FolderWatch | None = None
+
+    def __repr__(self) -> str:
+        return f"<PlanStore {self._files.relative} ({len(self._files.ids())} plans)>"
+
+    @property
+    def folder(self) -> Path:
+        return self._files.folder
+
+    # -- proposing ------------------------------------------------------------------
+
+    def submit(self, plan: Plan, *, proposer: str) -> PlanStatus:
+        """Keep a freshly proposed plan (pending, or refused as it was refused) on disk.
+
+        Writes ``<root>/.wsnb/plans/<id>.json`` atomically and changes nothing else.
+        """
+        request = plan.data.get("request")
+        if request is None or plan.state not in (PlanState.PENDING, PlanState.REFUSED):
+            raise UsageError(_("Only a plan just proposed through the workspace can be kept "
+                               "for later; this one is {state}.").format(state=plan.state.value))
+        created = self._clock()
+        record = {
+            "version": _VERSION, "id": plan.id, "lang": plan.lang, "request": request,
+            "state": "refused" if plan.is_refused else "pending", "title": plan.title,
+            "message": plan.refusal or "", "proposer": proposer, "confirmed_by": None,
+            "created": created.isoformat(), "expires": (created + self._ttl).isoformat(),
+            "fingerprints": _prints(plan),
+        }  # fmt: skip
+        with self._lock:
+            self._write_new(plan, record)
+            plan.data["proposed_by"] = proposer
+            if not plan.is_refused:
+                plan._keeper = self
+                self._plans[plan.id] = plan
+        plan._notify()  # a card shown before it was kept now says who asked
+        logger.info("plan %s kept as %s (proposed by %s)", plan.id, record["state"], proposer)
+        return self._announce(record)
+
+    def _write_new(self, plan: Plan, record: dict[str, Any]) -> None:
+        self._files.ensure_folder()
+        for _attempt in range(8):  # another process may have taken the id: take another
+            try:
+                self._files.write(plan.id, record, new=True)
+                return
+            except ConflictError:
+                self._book.rename(plan, new_plan_id())
+                record["id"] = plan.id
+            except TypeError:
+                raise UsageError(_("The plan's parameters can't be kept as JSON; pass text, "
+                                   "numbers and true/false only.")) from None
+        raise PlanStateError(_("Could not find a free plan id in {folder}; try again.").format(
+            folder=self._files.relative))
+
+    # -- reading ----------------------------------------------------------------------
+
+    def status(self, plan_id: str) -> PlanStatus:
+        """Where the plan stands now; ``NotFoundError`` for an id the store does not have."""
+        return _status(self._current(self._record(plan_id)))
+
+    def statuses(self) -> list[PlanStatus]:
+        """Every stored plan's status, oldest first."""
+        records = [r for r in map(self._files.read, self._files.ids()) if r is not None]
+        records.sort(key=lambda r: datetime.fromisoformat(r["created"]))
+        return [_status(self._current(r)) for r in records]
+
+    def pending(self) -> list[Plan]:
+        """The plans waiting for a decision, as ``Plan`` objects in this process, oldest first.
+
+        The stored ones (expired ones are marked so and left out, and so are ones
+        whose files changed since) and this session's own pending plans.
+        Confirming or cancelling a stored one updates its record.
+        """
+        plans = []
+        statuses = self.statuses()
+        for status in statuses:
+            if status.state != "pending":
+                continue
+            try:
+                plans.append(self._plan(self._record(status.plan_id)))
+            except WsnbError:
+                continue  # marked stale or refused (its record says why), or being decided
+        stored = {status.plan_id for status in statuses} | self._building
+        plans += [plan for plan in self._book.plans()
+                  if plan.state is PlanState.PENDING and plan.id not in stored
+                  and plan._keeper is None]  # fmt: skip
+        return sorted(plans, key=lambda plan: plan.created_at)
+
+    def _record(self, plan_id: str) -> dict[str, Any]:
+        record = self._files.read(plan_id) if self._files.valid_id(plan_id) else None
+        if record is None:
+            raise NotFoundError(_("There is no stored plan {id!r}; the ids come back from the "
+                                  "propose tools and ws.pending_plans().").format(id=plan_id))
+        return record
+
+    def _current(self, record: dict[str, Any]) -> dict[str, Any]:
+        """The record, marked expired first if its day is over."""
+        if record["state"] == "pending" and self._clock() >= datetime.fromisoformat(
+                record["expires"]):  # fmt: skip
+            try:
+                with self._files.claim(record["id"]):
+                    fresh = self._record(record["id"])
+                    if fresh["state"] == "pending":
+                        record = self._finish(fresh, "expired", self._expired_message(fresh))
+            except PlanStateError:
+                pass  # being decided right now; the decision wins
+        return record
+
+    def _expired_message(self, record: dict[str, Any]) -> str:
+        with using_language(record.get("lang", "en")):
+            when = datetime.fromisoformat(record["expires"]).strftime("%Y-%m-%d %H:%M")
+            return _("Plan {id} expired at {time} without a decision; nothing was changed. "
+                     "Propose it again if the change is still wanted.").format(
+                id=record["id"], time=when)  # fmt: skip
+
+    # -- deciding ---------------------------------------------------------------------
+
+    def confirm(self, plan_id: str, *, confirmed_by: str, strong: bool = False,
+                typed_name: str | None = None) -> ToolResult:  # fmt: skip
+        """Carry out a stored plan after checking everything again, now.
+
+        Raises what ``Plan.confirm()`` raises: ``PlanStateError`` (not pending:
+        done, cancelled, expired, or being decided elsewhere), ``ConfirmationError``
+        (strong confirmation missing; it stays pending), ``StalePlanError`` (a path
+        changed since it was proposed: now stale) or ``PolicyError`` (refused now);
+        nothing changes on disk in any of these.
+        """
+        with self._files.claim(self._record(plan_id)["id"]):
+            record = self._pending(plan_id)
+            plan = self._plan(record)
+            plan._check_strong(strong, typed_name)
+            plan.data["confirmed_by"] = confirmed_by
+            try:
+                result = plan._confirm_here(strong, typed_name)
+            except StalePlanError as exc:
+                self._finish(record, "stale", exc.reason)
+                raise
+            except PolicyError as exc:
+                self._finish(record, "refused", exc.reason)
+                raise
+            outcome = result.message if result.success else result.error
+            self._finish(record, "done" if result.success else "failed", outcome,
+                         confirmed_by=confirmed_by)  # fmt: skip
+        logger.info("plan %s confirmed by %s: %s", plan_id, confirmed_by, plan.state.value)
+        return result
+
+    def cancel(self, plan_id: str, *, by: str) -> PlanStatus:
+        """Drop a stored pending plan; nothing changes on disk but its record."""
+        with self._files.claim(self._record(plan_id)["id"]):
+            record = self._pending(plan_id)
+            with using_language(record.get("lang", "en")):
+                message = _("Cancelled by {who}; nothing was changed.").format(who=by)
+            record = self._finish(record, "cancelled", message)
+            plan = self._plans.get(plan_id)
+            if plan is not None and plan.state is PlanState.PENDING:
+                plan._cancel_here()
+        logger.info("plan %s cancelled by %s", plan_id, by)
+        return _status(record)
+
+    # The keeper a stored Plan object calls when a card's button or a cell confirms it.
+    def confirm_plan(self, plan: Plan, *, strong: bool, typed_name: str | None) -> ToolResult:
+        return self.confirm(plan.id, confirmed_by=NOTEBOOK, strong=strong, typed_name=typed_name)
+
+    def cancel_plan(self, plan: Plan) -> None:
+        self.cancel(plan.id, by=NOTEBOOK)
+
+    def _pending(self, plan_id: str) -> dict[str, Any]:
+        """The record, read again under the claim; raises unless it is still pending."""
+        record = self._current(self._record(plan_id))
+        state = record["state"]
+        if state != "pending":
+            self._mirror(record)
+            with using_language(record.get("lang", "en")):
+                raise PlanStateError(_(_NOT_PENDING[state]).format(
+                    id=plan_id, message=record.get("message", "")), plan=plan_id, state=state)
+        return record
+
+    def _plan(self, record: dict[str, Any]) -> Plan:
+        """The stored plan as a Plan here: the one this process holds, or made again now."""
+        plan_id = record["id"]
+        with self._lock:
+            plan = self._plans.get(plan_id)
+            if plan is not None and plan.state is PlanState.PENDING:
+                return plan
+            if plan is not None or plan_id in self._building:
+                # Being carried out or made right now (a view asking from inside the move):
+                # its record says how it ends in a moment.
+                raise PlanStateError(_("Plan {id} is being decided right now somewhere else; "
+                                       "wait a moment and ask for its status again.").format(
+                    id=plan_id), plan=plan_id)  # fmt: skip
+            self._building.add(plan_id)
+            try:
+                plan = self._rebuild(record)
+            finally:
+                self._building.discard(plan_id)
+            self._plans[plan_id] = plan
+            return plan
+
+    def _rebuild(self, record: dict[str, Any]) -> Plan:
+        """Make the plan again from its tool and parameters; stale or refused if it can't be."""
+        plan_id = record["id"]
+        self._check_unchanged(record)
+        try:
+            with using_language(record.get("lang", "en")):
+                plan = self._book.restore(plan_id, record["request"])
+        except WsnbError as exc:
+            self._finish(record, "refused", exc.reason)
+            raise
+        if plan.is_refused:
+            reason = plan.refusal or ""
+            if plan.rule is not Rule.READ_ONLY_MODE:  # a read-only viewer can't decide it for all
+                self._finish(record, "refused", reason)
+            raise PolicyError(reason, path=plan_id, rule=plan.rule)
+        stored = {path: fsops.Fingerprint(*values)
+                  for path, values in record.get("fingerprints", {}).items()}  # fmt: skip
+        plan.data["fingerprints"] = {**plan.data.get("fingerprints", {}), **stored}
+        plan.data["proposed_by"] = record.get("proposer", "")
+        plan.created_at = datetime.fromisoformat(record["created"])
+        plan._keeper = self
+        return plan
+
+    def _check_unchanged(self, record: dict[str, Any]) -> None:
+        """Stale (and raise) when a watched path is no longer what it was when proposed."""
+        for relative, values in record.get("fingerprints", {}).items():
+            try:
+                now = fsops.fingerprint(self._files.policy.resolve(relative))
+            except PolicyError as exc:
+                self._finish(record, "refused", exc.reason)
+                raise
+            if now != fsops.Fingerprint(*values):
+                with using_language(record.get("lang", "en")):
+                    reason = _("{path} changed since the plan was made; make a new "
+                               "plan.").format(path=relative)  # fmt: skip
+                self._finish(record, "stale", reason)
+                raise StalePlanError(reason, path=relative, plan=record["id"])
+
+    def _finish(self, record: dict[str, Any], state: str, message: str, *,
+                confirmed_by: str | None = None) -> dict[str, Any]:  # fmt: skip
+        """Write the plan's new state (the caller holds its claim) and tell the listeners."""
+        record = {**record, "state": state, "message": message, "confirmed_by": confirmed_by,
+                  "decided": self._clock().isoformat()}  # fmt: skip
+        self._files.write(record["id"], record)
+        self._mirror(record)  # a card of this plan here says so (an expired plan, say)
+        self._announce(record)
+        return record
+
+    # -- listening --------------------------------------------------------------------
+
+    def subscribe(self, listener: Callable[[PlanStatus], None]) -> Callable[[], None]:
+        """Call ``listener(status)`` when a stored plan appears or changes state, from any process.
+
+        Watches the plans folder while anyone listens (a daemon thread; ``close()``
+        stops it). Returns the function that stops this listener.
+        """
+        remove = self._listeners.add(listener)
+        with self._lock:
+            if self._watch is None:
+                self._seen.update({s.plan_id: s.state for s in self.statuses()})
+                self._files.ensure_folder()
+                self._watch = FolderWatch(self._files.folder, self.refresh, tick=self._tick)
+                self._watch.start()
+
+        def stop() -> None:
+            remove()
+            if not len(self._listeners):
+                self.close()
+
+        return stop
+
+    def refresh(self) -> None:
+        """Read every record again and tell the listeners what appeared or changed."""
+        for status in self.statuses():
+            if self._seen.get(status.plan_id) != status.state:
+                record = self._files.read(status.plan_id)
+                if record is not None:
+                    self._mirror(record)
+                    self._announce(record)
+
+    def close(self) -> None:
+        """Stop watching the plans folder (listeners added later start it again)."""
+        with self._lock:
+            watch, self._watch = self._watch, None
+        if watch is not None:
+            watch.stop()
+
+    @property
+    def watching(self) -> bool:
+        return self._watch is not None and self._watch.running
+
+    def _announce(self, record: dict[str, Any]) -> PlanStatus:
+        status = _status(record)
+        with self._lock:
+            told = self._seen.get(status.plan_id) == status.state
+            self._seen[status.plan_id] = status.state
+        if not told:
+            self._listeners.notify(status)
+        return status
+
+    def _mirror(self, record: dict[str, Any]) -> None:
+        """Move this process's Plan of a record that was decided elsewhere, so its cards say so."""
+        plan = self._plans.get(record["id"])
+        if plan is None or plan.state is not PlanState.PENDING or record["state"] == "pending":
+            return
+        if record["state"] in ("cancelled", "expired"):
+            if record["state"] == "expired":
+                plan.warnings.append(record.get("message", ""))
+            plan._cancel_here()
+            return
+        with using_language(plan.lang), plan._lock:
+            if record["state"] == "done":
+                plan._move("confirm")
+                plan._move("finish")
+                plan.result = ToolResult(True, message=record.get("message", ""))
+            else:
+                plan._fail(record.get("message", ""), None)
+        plan._notify()

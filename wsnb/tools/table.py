@@ -1,0 +1,190 @@
+"""One table of the tools a model may call: name, description and parameters, written once.
+
+Two callers read it: the built-in agent's OpenAI-style tool loop
+(``wsnb.agent.prompts.tool_specs``) and the MCP server (``wsnb.mcp``). A tool
+is either a *read* (answers at once, changes nothing) or a *propose* (returns
+a pending plan a person confirms; nothing on disk changes when it is called).
+
+The built-in loop predates the MCP names and dispatches on its own
+(``loop_name``); a parameter it does not pass on is marked ``loop=False`` so
+the loop never offers a model an argument that would be dropped. Tool
+descriptions are for models, so they stay in English (like log records).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+__all__ = ["TOOL_TABLE", "Param", "ToolDef", "loop_specs", "loop_tools", "tool_def"]
+
+Kind = Literal["string", "integer", "boolean"]
+
+
+@dataclass(frozen=True)
+class Param:
+    """One argument: its JSON type, what it means, and whether it must be given."""
+
+    name: str
+    kind: Kind
+    description: str
+    required: bool = True
+    default: Any = None
+    minimum: int | None = None
+    loop: bool = True  # offered to the built-in loop too
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind, "description": self.description}
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if not self.required and self.default is not None:
+            out["default"] = self.default
+        return out
+
+
+@dataclass(frozen=True)
+class ToolDef:
+    """One tool of the table. ``propose`` tools return a pending plan; read tools answer."""
+
+    name: str
+    description: str
+    params: tuple[Param, ...] = ()
+    propose: bool = False
+    loop_name: str | None = None  # its name in the built-in loop; None: not offered there
+    title: str = ""
+
+    @property
+    def read_only(self) -> bool:
+        return not self.propose
+
+    def input_schema(self, *, loop: bool = False) -> dict[str, Any]:
+        """The JSON schema of the arguments (``loop``: only those the built-in loop passes on)."""
+        params = [p for p in self.params if p.loop or not loop]
+        return {
+            "type": "object",
+            "properties": {p.name: p.schema() for p in params},
+            "required": [p.name for p in params if p.required],
+            "additionalProperties": False,
+        }
+
+    def param(self, name: str) -> Param:
+        return next(p for p in self.params if p.name == name)
+
+
+_PATH = "a workspace-relative path with / separators, e.g. src/main.py"
+
+
+def _path(name: str = "path", description: str = _PATH, **kw: Any) -> Param:
+    return Param(name, "string", description, **kw)
+
+
+def _limit(what: str, most: int) -> Param:
+    return Param("limit", "integer", f"the most {what} to return (1 to {most}; default {most})",
+                 required=False, minimum=1, loop=False)  # fmt: skip
+
+
+_CONTENT = Param("content", "string", "the whole text of the file, UTF-8")
+_SOURCE = _path("source", "the item to act on, " + _PATH)
+_TARGET = _path("target", "the new workspace-relative path, including the file name")
+
+TOOL_TABLE: tuple[ToolDef, ...] = (
+    ToolDef("workspace_summary", "An overview of the workspace: file and folder counts, "
+            "languages, top folders, key files and entry points.", title="Workspace summary"),
+    ToolDef("list_folder", "List one folder of the workspace, folders first (at most 200 "
+            "entries; the answer says how many there are in all).",
+            (_path(description="the folder, " + _PATH + "; . for the top", required=False,
+                   default="."),
+             _limit("entries", 200)),
+            loop_name="list_folder", title="List folder"),
+    ToolDef("find_files", "Find files and folders whose names match a keyword (e.g. main, .py, "
+            "readme), best first (at most 30).",
+            (Param("keyword", "string", "a part of the name, a suffix such as .py, or words"),
+             _limit("names", 30)),
+            loop_name="search_files", title="Find files"),
+    ToolDef("search_text", "Find lines containing a text in the workspace's text files (at most "
+            "50 lines from 1,000 files). Sensitive files (keys, .env) are never searched.",
+            (Param("pattern", "string", "the text to find"),
+             Param("regex", "boolean", "treat pattern as a Python regular expression",
+                   required=False, default=False, loop=False),
+             Param("case", "boolean", "match case exactly", required=False, default=False,
+                   loop=False),
+             _limit("lines", 50)),
+            loop_name="search_text", title="Search text"),
+    ToolDef("read_file", "Read a text file of the workspace (at most 128 KiB; secrets are "
+            "redacted; sensitive files such as keys and .env are refused). Optionally only "
+            "the lines start_line to end_line.",
+            (_path(),
+             Param("start_line", "integer", "the first line to return (1-based)",
+                   required=False, minimum=1, loop=False),
+             Param("end_line", "integer", "the last line to return (inclusive)",
+                   required=False, minimum=1, loop=False)),
+            loop_name="read_file", title="Read file"),
+    ToolDef("file_info", "One entry's details from the disk now: size, modified time, whether "
+            "it is a folder, text, hidden or a symbolic link.", (_path(),), title="File info"),
+    ToolDef("history", "The journal of changes carried out in this workspace, most recent "
+            "first: who proposed and confirmed them, and whether they can be undone.",
+            (_limit("entries", 50),), title="History"),
+    ToolDef("plan_status", "The state of a plan proposed earlier: pending, done, cancelled, "
+            "refused, stale, failed or expired, with the outcome sentence.",
+            (Param("plan_id", "string", "the plan id a propose tool returned"),),
+            title="Plan status"),
+    ToolDef("propose_create_file", "Propose a new text file (never overwrites). Returns a "
+            "pending plan a person confirms; nothing changes until then.",
+            (_path(), _CONTENT), propose=True, loop_name="create_file",
+            title="Propose: create file"),
+    ToolDef("propose_write_file", "Propose new content for an existing text file (backed up; "
+            "encoding and line endings kept). Returns a pending plan with the diff.",
+            (_path(), _CONTENT), propose=True, loop_name="write_file",
+            title="Propose: write file"),
+    ToolDef("propose_create_folder", "Propose a new folder. Returns a pending plan.",
+            (_path(),), propose=True, loop_name="create_folder", title="Propose: create folder"),
+    ToolDef("propose_copy", "Propose copying one file inside the workspace (never overwrites). "
+            "Returns a pending plan.", (_SOURCE, _TARGET), propose=True, loop_name="copy_file",
+            title="Propose: copy"),
+    ToolDef("propose_move", "Propose moving one file inside the workspace (never overwrites). "
+            "Returns a pending plan.", (_SOURCE, _TARGET), propose=True, loop_name="move_file",
+            title="Propose: move"),
+    ToolDef("propose_rename", "Propose renaming one item in its folder (never overwrites). "
+            "Returns a pending plan.",
+            (_path(), Param("new_name", "string", "the new name, without a folder")),
+            propose=True, loop_name="rename", title="Propose: rename"),
+    ToolDef("propose_trash", "Propose moving ONE item to the system trash (never a permanent "
+            "delete). Returns a pending plan.", (_path(),), propose=True, loop_name="trash",
+            title="Propose: trash"),
+    ToolDef("propose_undo", "Propose undoing a change of the journal: the last one, or the "
+            "entry id that history shows. Returns a pending plan.",
+            (Param("entry", "string", "a journal entry id from history; the last change when "
+                   "left out", required=False),),
+            propose=True, title="Propose: undo"),
+)
+
+_BY_NAME = {t.name: t for t in TOOL_TABLE}
+
+
+def tool_def(name: str) -> ToolDef:
+    """The table's entry called ``name`` (KeyError for another name)."""
+    return _BY_NAME[name]
+
+
+def loop_tools(*, writes: bool = True) -> Iterator[ToolDef]:
+    """The entries the built-in loop offers, in table order."""
+    for tool in TOOL_TABLE:
+        if tool.loop_name is not None and (writes or tool.read_only):
+            yield tool
+
+
+def loop_specs(*, writes: bool = True) -> list[dict[str, Any]]:
+    """The OpenAI-style function specs of the built-in loop, from the table."""
+    return [
+        {
+            "type": "function",
+            "function": {
+                "name": tool.loop_name,
+                "description": tool.description,
+                "parameters": tool.input_schema(loop=True),
+            },
+        }
+        for tool in loop_tools(writes=writes)
+    ]
+

@@ -1,0 +1,250 @@
+"""``Inbox``: the plans waiting for a person, agents' and this notebook's, as cards; and
+``serve_mcp``: this workspace's tools served to an agent from inside the kernel.
+
+The pending-plan store (``ws.plan_store``) is the model. An agent's plan
+lands in ``.wsnb/plans/`` (from a server in its own process or in this
+kernel); the store's folder watch tells the inbox, which adds the plan's card
+on the kernel's main thread. The cards are ``PlanCard``s, so Confirm is the
+same ``plan.confirm()`` as anywhere, which for a stored plan claims it, checks
+it again and journals who proposed and who confirmed it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from ..i18n import _, ngettext
+from ..progress import in_notebook
+from ..types import PlanState
+from ._html import esc
+from ._live import on_main_thread
+from .card import PlanCard, close_tree, proposed_by
+from .plansview import RECENT_OUTCOMES
+
+if TYPE_CHECKING:
+    from ..mcp.http import RunningServer
+    from ..plans.plan import Plan
+    from ..plans.store import PlanStatus
+    from ..workspace import Workspace
+
+__all__ = ["Inbox", "McpServing", "paste_lines", "serve_mcp"]
+
+logger = logging.getLogger("wsnb")
+_MUTED = "color: var(--jp-ui-font-color2, #57606a);"
+
+
+class Inbox(widgets.VBox):  # type: ignore[misc]
+    """Every plan waiting for a decision as a card, newest first; an agent's card says who asked.
+
+    ``cards`` maps plan ids to their cards (the last ``RECENT_OUTCOMES`` decided
+    ones stay, showing their outcome). ``close()`` stops following the plans folder.
+    """
+
+    def __init__(self, ws: Workspace, **kwargs: Any) -> None:
+        self.ws = ws
+        self.cards: dict[str, PlanCard] = {}
+        self.title = widgets.HTML()
+        self.box = widgets.VBox()
+        super().__init__([self.title, self.box], **kwargs)
+        self.add_class("wsnb-inbox")
+        self._stops: list[Callable[[], None]] = []
+        self._stops += [ws.plan_store.subscribe(on_main_thread(self._on_status)),
+                        ws.subscribe_new(on_main_thread(self._on_new_plan))]  # fmt: skip
+        self.refresh()
+
+    @property
+    def waiting(self) -> list[Plan]:
+        """The plans on view that still wait for a decision, newest first."""
+        return [card.plan for card in self._order() if card.plan.state is PlanState.PENDING]
+
+    def refresh(self) -> None:
+        """Add a card for every waiting plan not shown yet, and say how many wait."""
+        for plan in self.ws.pending_plans():
+            if plan.id not in self.cards or self.cards[plan.id].plan is not plan:
+                self._add(plan)
+        decided = [card for card in self._order() if card.plan.state is not PlanState.PENDING]
+        for card in decided[RECENT_OUTCOMES:]:  # the journal (ws.history) keeps every outcome
+            self.cards.pop(card.plan.id).close()
+        self.box.children = [card.shown_card for card in self._order()]
+        said = _inbox_line(len(self.waiting))
+        self.title.value = f'<div style="{_MUTED} margin: 2px 0 4px;">{esc(said)}</div>'
+
+    def _add(self, plan: Plan) -> None:
+        old = self.cards.pop(plan.id, None)
+        if old is not None:
+            old.close()
+        self.cards[plan.id] = PlanCard(plan)
+        self._stops.append(plan.subscribe(on_main_thread(self._on_plan_changed)))
+
+    def _order(self) -> list[PlanCard]:
+        return sorted(self.cards.values(), key=lambda card: card.plan.created_at, reverse=True)
+
+    def _on_status(self, _status: PlanStatus) -> None:
+        self.refresh()
+
+    def _on_new_plan(self, plan: Plan) -> None:
+        if plan.state is PlanState.PENDING:
+            self.refresh()
+
+    def _on_plan_changed(self, _plan: Plan) -> None:
+        self.refresh()
+
+    def close(self) -> None:
+        """Stop following the plans; close every card."""
+        for stop in self._stops:
+            stop()
+        self._stops = []
+        for card in self.cards.values():
+            card.close()
+        close_tree(self)
+
+    def __repr__(self) -> str:
+        return f"<Inbox of {self.ws.root}: {len(self.waiting)} waiting>"
+
+    def describe(self) -> str:
+        """The inbox as plain text: how many wait, then each waiting plan's line."""
+        lines = [_inbox_line(len(self.waiting))]
+        for plan in self.waiting:
+            who = proposed_by(plan)
+            line = _("Plan {id}: {title}").format(id=plan.id, title=plan.title)
+            lines.append(f"  {line}" + (f"  ({who})" if who else ""))
+        return "\n".join(lines)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle["text/plain"] = self.describe()
+        return bundle
+
+
+def _inbox_line(count: int) -> str:
+    if not count:
+        return _("Nothing waits for a decision; an agent's proposals appear here as they come.")
+    return ngettext("{count} plan waits for your decision.",
+                    "{count} plans wait for your decision.", count).format(count=count)
+
+
+# ---------------------------------------------------------------------------
+# Serving the workspace to an agent from the kernel
+# ---------------------------------------------------------------------------
+
+
+def paste_lines(url: str, token: str, root: str) -> str:
+    """What to paste into Claude Code, VS Code and Jupyter AI to reach this server."""
+    vscode = {"servers": {"wsnb": {"type": "http", "url": url,
+                                   "headers": {"Authorization": f"Bearer {token}"}}}}  # fmt: skip
+    jupyter_ai = {"mcpServers": {"wsnb": {"command": sys.executable,
+                                          "args": ["-m", "wsnb.mcp", root]}}}  # fmt: skip
+    return "\n".join([
+        _("Claude Code (run in a terminal):"),
+        f'  claude mcp add --transport http wsnb {url} --header "Authorization: Bearer {token}"',
+        "",
+        _("VS Code (.vscode/mcp.json):"),
+        _indent(json.dumps(vscode, indent=2)),
+        "",
+        _("Jupyter AI (.jupyter/mcp/config.json; it sends no headers, so it starts its own "
+          "server, whose proposals still come to this inbox):"),
+        _indent(json.dumps(jupyter_ai, indent=2, ensure_ascii=False)),
+    ])  # fmt: skip
+
+
+def _indent(text: str) -> str:
+    return "\n".join(f"  {line}" for line in text.splitlines())
+
+
+@dataclass(eq=False)
+class McpServing:
+    """An MCP server running in this kernel, and the inbox where its proposals wait.
+
+    ``url`` and ``lines`` say how to connect; ``close()`` stops the server and
+    the inbox (``ws.close()`` does too). The token is in ``lines`` and
+    ``server.token``, never in the repr or a log.
+    """
+
+    server: RunningServer
+    inbox: Inbox | None
+    lines: str = field(repr=False)
+    _forget: Callable[[], None] | None = field(default=None, repr=False)
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    @property
+    def running(self) -> bool:
+        return self.server.running
+
+    def close(self) -> None:
+        """Stop the server (agents can no longer reach it) and the inbox; twice is harmless."""
+        self.server.close()
+        if self.inbox is not None:
+            self.inbox.close()
+            self.inbox = None
+        if self._forget is not None:
+            self._forget()
+            self._forget = None
+        logger.info("MCP server in the kernel stopped")
+
+    def __repr__(self) -> str:
+        state = "running" if self.running else "stopped"
+        return f"<McpServing {self.url} ({state})>"
+
+    def __enter__(self) -> McpServing:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def serve_mcp(ws: Workspace, *, port: int = 0, show: bool = True) -> McpServing:
+    """Start the HTTP MCP server in this kernel, show the inbox, and say how to connect."""
+    try:
+        from ..mcp.http import start_in_thread
+    except ImportError as exc:
+        from ..errors import UsageError
+
+        raise UsageError(_("Serving over MCP needs the mcp package: pip install "
+                           "\"wsnb[mcp]\" ({problem}).").format(problem=exc)) from None
+    server = start_in_thread(ws, port=port)
+    lines = paste_lines(server.url, server.token, str(ws.root))
+    inbox = Inbox(ws) if show else None
+    serving = McpServing(server, inbox, lines)
+    serving._forget = ws.on_close(serving.close)
+    if show:
+        _show(serving)
+    logger.info("MCP server in the kernel listening on %s", server.url)
+    return serving
+
+
+def _show(serving: McpServing) -> None:
+    heading = _("wsnb serves this workspace at {url}. Agents' proposals wait below until you "
+                "confirm them.").format(url=serving.url)
+    if not in_notebook() or serving.inbox is None:
+        print(f"{heading}\n\n{serving.lines}")
+        return
+    from IPython.display import display
+
+    help_box = widgets.HTML(f"<div>{esc(heading)}</div><pre style='font-size: 12px; "
+                            f"white-space: pre-wrap;'>{esc(serving.lines)}</pre>")  # fmt: skip
+    display(_ServingView(heading, [help_box, serving.inbox]))  # type: ignore[no-untyped-call]
+
+
+class _ServingView(widgets.VBox):  # type: ignore[misc]
+    """The paste lines and the inbox; its text form is the heading alone (no token in it)."""
+
+    def __init__(self, heading: str, children: list[widgets.Widget]) -> None:
+        super().__init__(children)
+        self.heading = heading
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle["text/plain"] = self.heading
+        return bundle
