@@ -85,6 +85,9 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(("127.0.0.1" if host == "localhost" else host, port))
+        # Listening at once: a client that reads the address and connects before the server
+        # has started waits in the backlog instead of being refused.
+        sock.listen(128)
     except OSError as exc:
         sock.close()
         raise WsnbError(_("Port {port} can't be used ({problem}); pick another with "

@@ -43,6 +43,7 @@ from ..listeners import Listeners
 from ..policy.access import Decision, WsPath
 from ..renderers import view_bundle
 from ..types import ActionType, PlanState, Risk, Rule, ToolResult
+from .describe import PREVIEW_LINES, RISK_WORDS, STATE_WORDS, describe
 
 if TYPE_CHECKING:
     from ..tools.base import Tool, ToolContext, WriteTool
@@ -57,8 +58,6 @@ __all__ = [
 ]
 
 logger = logging.getLogger("wsnb")
-
-PREVIEW_LINES = 40
 
 _S = PlanState
 _MOVES: dict[tuple[PlanState, str], PlanState] = {
@@ -100,12 +99,6 @@ _CANT_MOVE = {
     "confirm": N_("A plan that is {state} can't be confirmed."),
     "cancel": N_("A plan that is {state} can't be cancelled."),
 }
-# How a person reads a state or a risk; the enum values stay the machine's codes.
-STATE_WORDS = {_S.BUILT: N_("built"), _S.PENDING: N_("pending"), _S.CONFIRMED: N_("confirmed"),
-               _S.DONE: N_("done"), _S.FAILED: N_("failed"), _S.CANCELLED: N_("cancelled"),
-               _S.REFUSED: N_("refused")}  # fmt: skip
-RISK_WORDS = {Risk.READ_ONLY: N_("read-only"), Risk.LOW: N_("low"), Risk.MEDIUM: N_("medium"),
-              Risk.HIGH: N_("high"), Risk.DANGEROUS: N_("dangerous")}  # fmt: skip
 
 
 class PlanKeeper(Protocol):
@@ -437,42 +430,7 @@ class Plan:
     def describe(self) -> str:
         """The whole plan as plain text, in the plan's language: what, where, how risky,
         warnings, diff or preview."""
-        with using_language(self.lang):
-            lines = [_("Plan {id}: {title}").format(id=self.id, title=self.title),
-                     _("  action: {action}   risk: {risk}   state: {state}").format(
-                         action=self.action.value, risk=_(RISK_WORDS[self.risk]),
-                         state=_(STATE_WORDS[self.state]))]  # fmt: skip
-            lines += _path_lines(self)
-            lines += self._status_lines()
-            lines += [_("  warning: {warning}").format(warning=w) for w in self.warnings]
-            lines += _body_lines(self)
-        return "\n".join(lines)
-
-    def _status_lines(self) -> list[str]:
-        lines = []
-        if self.undo_of:
-            lines.append(_("  undoes: journal entry {entry}").format(entry=self.undo_of))
-        proposer = str(self.data.get("proposed_by") or "notebook")
-        if proposer != "notebook":  # an agent asked for it (the pending-plan store says which)
-            lines.append(_("  proposed by: {agent}").format(agent=proposer.split(":")[-1]))
-        if self.description:
-            lines.append(f"  {self.description}")
-        if self.refusal:
-            lines.append(_("  refused: {reason}").format(reason=self.refusal))
-        elif self.state is PlanState.PENDING:
-            lines.append(_("  to go ahead: {how}").format(how=self._how_to_confirm()))
-        if self.result is not None and not self.refusal:
-            lines.append(_("  result: {result}").format(
-                result=self.result.message or self.result.error))
-        return lines
-
-    def _how_to_confirm(self) -> str:
-        if self.requires_strong_confirmation:
-            why = self.data.get("strong_reason") or _("it is a risky change")
-            return _("confirm(strong=True) or confirm(typed_name={name!r}) "
-                     "(strong confirmation: {why}); cancel() to drop it").format(
-                name=self.item_name, why=why)
-        return _("confirm() to carry it out, cancel() to drop it")
+        return describe(self)
 
     def __str__(self) -> str:
         return self.describe()
@@ -485,27 +443,4 @@ class Plan:
             return bundle
         text = self.describe()
         return {"text/plain": text, "text/html": f"<pre>{html.escape(text)}</pre>"}
-
-
-def _path_lines(plan: Plan) -> list[str]:
-    lines = []
-    if plan.source is not None:
-        lines.append(_("  source: {path}").format(path=plan.source.relative))
-    if plan.target is not None:
-        lines.append(_("  target: {path}").format(path=plan.target.relative))
-    if plan.new_name is not None:
-        lines.append(_("  new name: {name}").format(name=plan.new_name))
-    if plan.parent_dirs:
-        lines.append(_("  new folders: {folders}").format(folders=", ".join(plan.parent_dirs)))
-    return lines
-
-
-def _body_lines(plan: Plan) -> list[str]:
-    if plan.diff:
-        return ["", _("--- diff ---"), plan.diff.rstrip("\n")]
-    if plan.preview is not None:
-        return ["", _("--- preview (first {count} lines) ---").format(count=PREVIEW_LINES),
-                plan.preview.rstrip("\n")]
-    return []
-
 

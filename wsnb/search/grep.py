@@ -28,12 +28,13 @@ import pandas as pd
 
 from ..disk.textio import decode_bytes, read_bytes
 from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
-from ..i18n import N_, _, in_english, ngettext
+from ..i18n import _, in_english
 from ..noted import NotedFrame, with_note
 from ..policy.access import AccessPolicy, WsPath
 from ..policy.filekinds import binary_kind
 from ..policy.names import sensitive_files_note
 from ..text.redact import redact
+from .cutnotes import cut_note, no_match_sentence
 from .gate import FolderGate
 from .matcher import SNIPPET_CHARS, Matcher, compile_pattern, normalise_newlines
 from .matcher import snippet as _snippet
@@ -61,14 +62,6 @@ Progress = Callable[[int, int], None]
 
 _MAX_LISTED_LARGE = 20
 
-# What the note names. Binary files are counted in attrs but not noted: they hold no lines.
-# Sensitive files have a sentence of their own, with their names and rules.
-_SKIP_COUNTERS = (
-    ("files_skipped_size", N_("{count:,} too big")),
-    ("files_skipped_undecodable", N_("{count:,} in an unknown encoding")),
-    ("files_refused", N_("{count:,} refused by the policy")),
-    ("files_unreadable", N_("{count:,} unreadable")),
-)
 
 
 # ---------------------------------------------------------------------------
@@ -366,47 +359,6 @@ def _check_bounds(**bounds: object) -> dict[str, int | None]:
     return checked
 
 
-def cut_note(attrs: dict[str, Any], *, limit: int | None, max_files: int | None,
-             max_bytes: int) -> str:  # fmt: skip
-    """One line saying what the search left out, or "" when it searched everything."""
-    total, visited = attrs["files_total"], attrs["files_searched"]
-    parts: list[str] = []
-    if attrs["truncated"] and limit is not None:
-        parts.append(_("stopped at {limit:,} matches after {visited:,} of {total:,} files; "
-                       "pass limit=None for all").format(limit=limit, visited=visited,
-                                                         total=total))  # fmt: skip
-    elif attrs["files_not_scanned"]:
-        parts.append(_("searched {visited:,} of {total:,} files (max_files={max_files:,}); "
-                       "pass max_files=None for all").format(visited=visited, total=total,
-                                                             max_files=max_files))  # fmt: skip
-    if attrs["lines_not_shown"]:
-        files = len(attrs["more_in_file"])
-        parts.append(ngettext(
-            "{lines:,} more matching lines in {files:,} file not shown ({per_file:,} per file); "
-            "see .attrs[\"more_in_file\"]",
-            "{lines:,} more matching lines in {files:,} files not shown ({per_file:,} per file); "
-            "see .attrs[\"more_in_file\"]", files).format(
-            lines=attrs["lines_not_shown"], files=files, per_file=attrs["per_file"]))
-    skipped = [(attrs[key], words) for key, words in _SKIP_COUNTERS if attrs[key]]
-    if skipped:
-        parts.append(_skipped_note(skipped, bool(attrs["files_skipped_size"]), max_bytes))
-    return _("; ").join(parts)
-
-
-def _skipped_note(skipped: list[tuple[int, str]], big: bool, max_bytes: int) -> str:
-    what = _(", ").join(_(words).format(count=count) for count, words in skipped)
-    count = sum(number for number, _words in skipped)
-    if big:
-        return ngettext(
-            "{count:,} file skipped ({what}); pass a larger max_bytes (now {max_bytes:,}) for "
-            "the big ones; see .attrs",
-            "{count:,} files skipped ({what}); pass a larger max_bytes (now {max_bytes:,}) for "
-            "the big ones; see .attrs", count).format(count=count, what=what, max_bytes=max_bytes)
-    return ngettext("{count:,} file skipped ({what}); see .attrs",
-                    "{count:,} files skipped ({what}); see .attrs", count).format(
-        count=count, what=what)
-
-
 # ---------------------------------------------------------------------------
 # The search
 # ---------------------------------------------------------------------------
@@ -496,11 +448,5 @@ def grep(
     lost = bool(index_note or attrs["truncated"] or attrs["files_not_scanned"]
                 or attrs["files_skipped_size"])  # fmt: skip
     return with_note(search.frame(), note, warn=warn and lost, logged=logged,
-                     nothing=_no_match(pattern, search.files_scanned), **attrs)  # fmt: skip
+                     nothing=no_match_sentence(pattern, search.files_scanned), **attrs)  # fmt: skip
 
-
-def _no_match(pattern: str, searched: int) -> str:
-    """The sentence that stands for a search that found no line."""
-    return ngettext("No line matches {pattern!r} in {count:,} text file.",
-                    "No line matches {pattern!r} in {count:,} text files.",
-                    searched).format(pattern=pattern, count=searched)  # fmt: skip

@@ -13,37 +13,37 @@ import dataclasses
 import logging
 import os
 import threading
-import time
 import weakref
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
-from .disk import fsops, textio
-from .errors import NotFoundError
-from .fileindex.verdicts import ContentVerdicts
-from .fileindex.watcher import IndexWatch, WatchSettings
-from .i18n import _, in_english
-from .policy.access import AccessPolicy, WsPath
-from .tools.base import ToolContext, ToolRegistry, local_now
-from .tools.limits import ToolLimits
-from .tools.read import READ_TOOLS
-from .types import FileInfo, FileText, PermissionMode, ToolResult
+from ..disk import fsops, textio
+from ..errors import NotFoundError
+from ..fileindex.verdicts import ContentVerdicts
+from ..fileindex.watcher import IndexWatch, WatchSettings
+from ..i18n import _
+from ..policy.access import AccessPolicy
+from ..tools.base import ToolContext, ToolRegistry, local_now
+from ..tools.limits import ToolLimits
+from ..tools.read import READ_TOOLS
+from ..types import FileInfo, FileText, PermissionMode, ToolResult
+from .indexing import IndexedFolder, binary_seen
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .disk.launcher import Launcher
-    from .disk.trash import Trash
-    from .fileindex.analysis import ProjectSummary
-    from .fileindex.changes import IndexChange
-    from .fileindex.index import FileIndex
-    from .fileindex.scanner import ScanLimits, ScanReport
-    from .plans.book import PlanBook
-    from .plans.plan import Plan
-    from .plans.store import PlanStore
-    from .search.grep import Progress
+    from ..disk.launcher import Launcher
+    from ..disk.trash import Trash
+    from ..fileindex.analysis import ProjectSummary
+    from ..fileindex.changes import IndexChange
+    from ..fileindex.index import FileIndex
+    from ..fileindex.scanner import ScanLimits
+    from ..plans.book import PlanBook
+    from ..plans.plan import Plan
+    from ..plans.store import PlanStore
+    from ..search.grep import Progress
 
 __all__ = ["Workspace", "open_workspace"]
 
@@ -85,7 +85,7 @@ def open_workspace(
                                trash=trash, launcher=launcher, clock=clock, watch=watch)
 
 
-class Workspace:
+class Workspace(IndexedFolder):
     """A project folder you can explore as DataFrames and change through plans.
 
     Build one with ``wsnb.open_workspace(path)``.
@@ -101,13 +101,13 @@ class Workspace:
         clock: Callable[[], datetime] | None = None,
         watch: bool | WatchSettings = True,
     ) -> None:
-        from .disk.launcher import Launcher
-        from .disk.trash import Trash
-        from .fileindex.scanner import ScanLimits
-        from .listeners import Listeners
-        from .plans.book import PlanBook, stale_marker
-        from .plans.journal import Journal
-        from .tools.writes import register_write_tools
+        from ..disk.launcher import Launcher
+        from ..disk.trash import Trash
+        from ..fileindex.scanner import ScanLimits
+        from ..listeners import Listeners
+        from ..plans.book import PlanBook, stale_marker
+        from ..plans.journal import Journal
+        from ..tools.writes import register_write_tools
 
         self.policy = policy
         self.limits = limits or ScanLimits.for_person()
@@ -130,7 +130,7 @@ class Workspace:
             trash=trash or Trash(),
             launcher=launcher or Launcher(),
             clock=clock or local_now,
-            extras={"binary_seen": _binary_seen(weakref.ref(self))},
+            extras={"binary_seen": binary_seen(weakref.ref(self))},
         )
         self._verdicts = ContentVerdicts()
         self.context.extras["verdicts"] = self._verdicts
@@ -165,7 +165,7 @@ class Workspace:
         try:
             mode = PermissionMode(mode)
         except ValueError:
-            from .errors import UsageError
+            from ..errors import UsageError
 
             choices = ", ".join(repr(m.value) for m in PermissionMode)
             raise UsageError(_("mode must be one of {choices}, not {mode!r}.").format(
@@ -178,7 +178,7 @@ class Workspace:
 
         def __getattr__(self, name: str) -> Any:
             """Only for a name that is not there: an error naming the nearest one."""
-            from .text.nearmiss import unknown_name
+            from ..text.nearmiss import unknown_name
 
             if hasattr(type(self), name):  # a property failed inside: its own error, not a guess
                 return object.__getattribute__(self, name)
@@ -199,175 +199,6 @@ class Workspace:
     def mode(self) -> PermissionMode:
         return self.policy.mode
 
-    # -- the index --------------------------------------------------------------------
-
-    def scan(self, progress: Callable[[int], None] | None = None) -> ScanReport:
-        """Scan the workspace again and return what the scan saw and left out.
-
-        ``progress`` is called with the number of entries seen so far.
-        """
-        from .progress import notebook_progress
-
-        # In a notebook, a scan that takes more than half a second shows a bar.
-        with self._scanning, notebook_progress(_("Scanning"), unit=_("entries")) as bar:
-            # A bar that will never show is no callback: without one, the scan checks
-            # ignored files in one batch at the end instead of at every report.
-            shown = bar if bar.enabled else None
-            return self._scan(progress or self._progress or shown)
-
-    def _scan(self, progress: Callable[[int], None] | None,
-              workers: int | None = None) -> ScanReport:  # fmt: skip
-        from .fileindex.scanner import scan
-
-        with self._scanning:  # one scan at a time: a face's start and a query's never race
-            started = time.time_ns()  # what changes after this, the watcher's first look catches
-            frame, report = scan(self.policy, limits=self.limits, progress=progress,
-                                 workers=workers)  # fmt: skip
-            self._take(frame, report, started)
-        return report
-
-    def _take(self, frame: pd.DataFrame, report: ScanReport, started: int) -> None:
-        from .fileindex.index import FileIndex
-        from .plans.book import plans_running
-
-        if self._index is None:
-            self._index = FileIndex(frame, report, policy=self.policy, limits=self.limits,
-                                    verdicts=self._verdicts)  # fmt: skip
-            self._index.listeners.add(self._file_listeners.notify)
-            self._index.plans_running = plans_running(self._book, self._followed)
-            self._live.start(self._index, started)
-        else:  # the same index object, so views that follow it keep following
-            self._index.reset(frame, report)
-        logger.info("scanned %s: %d files, %d folders, truncated=%s",
-                    self.root, report.files, report.dirs, report.truncated)  # fmt: skip
-        if report.truncated:  # the log record in English, as every log record
-            logger.warning("%s", in_english(lambda: _scan_note(report)))
-
-    def _current_index(self) -> FileIndex:
-        index = self._index
-        if index is None or index.stale:
-            with self._scanning:  # a scan a face started is waited for, not done twice
-                if self._index is None or self._index.stale:
-                    self.scan()
-            index = self._index
-            assert index is not None
-        elif index.revalidation is not None:
-            index.revalidate()  # no watcher here: folder times, checked before each query
-        if index.revalidation is not None and not self._live.said:
-            self._live.said = True
-            logger.warning("%s", index.report.live)
-        return index
-
-    def _binary_seen(self, target: WsPath) -> None:
-        """A read found the text-named ``target`` binary: the index says so from now on."""
-        from .fileindex.changes import Change
-
-        try:
-            info = os.lstat(target.absolute)
-        except OSError:
-            return
-        self._verdicts.learn_binary(target.relative, info.st_size, info.st_mtime_ns)
-        if self._index is not None:
-            self._index.follow(Change(frozenset({target.relative}), frozenset()))
-
-    def _follow_plan(self, plan: Plan) -> None:
-        """Bring the index up to date with a confirmed plan (or its undo), without a rescan."""
-        try:
-            if self._index is not None:
-                self._index.follow_plan(plan)
-        finally:
-            self._followed.add(plan.id)
-
-    def subscribe_files(self, listener: Callable[[IndexChange], None]) -> Callable[[], None]:
-        """Call ``listener(change)`` after the index changed (a plan, or a change outside wsnb).
-
-        ``change.paths`` lists the entries added, removed or changed, and
-        ``change.outside`` says whether wsnb saw them on the disk. It may be
-        called from the watcher's thread. Returns the function that stops it.
-        A listener means someone wants the disk's changes: the index and its
-        watcher start now, on a thread of their own, if nothing has read it yet.
-        """
-        stop = self._file_listeners.add(listener)
-        self._follow_soon()
-        return stop
-
-    def _follow_soon(self) -> None:
-        """Start the index and its watcher on a thread of their own, if nothing has yet:
-        a face shows at once, and follows the disk a moment later (at 71k entries, opening
-        the explorer waited about 2 s for the scan and the watches when this ran in line).
-        A change made while that first scan runs, in a folder the face listed before the
-        scan read it, is in the index but no event says so: the face's refresh shows it."""
-        with self._live.lock:
-            busy = self._live.starting is not None and self._live.starting.is_alive()
-            if self._index is not None or busy or not self._live.enabled or self._live.closed:
-                return
-            self._live.starting = threading.Thread(target=self._start_following, daemon=True,
-                                                   name="wsnb-index-start")  # fmt: skip
-            self._live.starting.start()
-
-    def _start_following(self) -> None:
-        try:
-            with self._scanning:
-                if self._index is None and not self._live.closed:
-                    self._scan(None, workers=1)  # never forked from a thread: see wsnb.watch
-        except Exception as exc:  # the next query scans again, and says what is wrong
-            logger.warning("The index did not start in the background (%s).",
-                           type(exc).__name__)  # fmt: skip
-
-    @property
-    def watching(self) -> str:
-        """How the index follows the disk: "watching", "checking" (before each query),
-        "starting" (a face started it, the first scan runs), "off" (``watch=False``),
-        "idle" (not scanned yet) or "closed"."""
-        return self._live.state(self._index)
-
-    def close(self) -> None:
-        """Stop following the disk (the watcher thread ends) and whatever was started on this
-        workspace (a served MCP server, the plans folder watch); the index stays as it is."""
-        self._live.stop()
-        while self._closers:
-            self._closers.pop()()
-        if self._plan_store is not None:
-            self._plan_store.close()
-
-    def on_close(self, stop: Callable[[], None]) -> Callable[[], None]:
-        """Call ``stop()`` when the workspace closes; returns the function that forgets it."""
-        self._closers.append(stop)
-        return lambda: self._closers.remove(stop) if stop in self._closers else None
-
-    def __enter__(self) -> Workspace:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    @property
-    def files(self) -> pd.DataFrame:
-        """Every scanned entry, one row each (a copy: filter and sort it freely).
-
-        ``.attrs["scan"]`` holds the scan report: what was skipped or cut.
-        """
-        from .display import readable
-        from .noted import with_note
-
-        index = self._current_index()
-        # warn=False: scan() logged the cut once; this is shown under the table every time.
-        return readable(with_note(index.frame.copy(), _scan_note(index.report), warn=False,
-                                  logged=in_english(lambda: _scan_note(index.report)),
-                                  nothing=_("The workspace is empty: no file or folder in it yet."),
-                                  scan=index.report), left=["path"])  # fmt: skip
-
-    @property
-    def scan_report(self) -> ScanReport:
-        """What the last scan saw and left out (scans first if nothing was scanned yet)."""
-        return self._current_index().report
-
-    @property
-    def last_scan(self) -> ScanReport | None:
-        """The current index's scan report, or None when there is no index; never scans."""
-        index = self._index
-        return index.report if index is not None and not index.stale else None
-
     # -- reading ----------------------------------------------------------------------
 
     def _run(self, tool_name: str, **params: Any) -> ToolResult:
@@ -376,7 +207,7 @@ class Workspace:
 
     def ls(self, path: str = ".", limit: int | None = None) -> pd.DataFrame:
         """The entries of one folder (shallow, all of them unless ``limit``), folders first."""
-        from .display import readable
+        from ..display import readable
 
         return readable(self._run("list_folder", path=path, limit=limit).data, left=["path"])
 
@@ -385,7 +216,7 @@ class Workspace:
 
         The best 30 unless ``limit`` says otherwise; ``limit=None`` returns every match.
         """
-        from .display import readable
+        from ..display import readable
 
         return readable(self._run("search_files", keyword=keyword, limit=limit).data,
                         left=["path"])  # fmt: skip
@@ -411,14 +242,14 @@ class Workspace:
         total_files)`` is called in bounded steps. ``per_file=5`` keeps at most 5 lines of
         each file (one big file can't fill the answer); the note counts the others.
         """
-        from .progress import notebook_progress
+        from ..progress import notebook_progress
 
         # In a notebook, a search that takes more than half a second shows a bar.
         with notebook_progress(_("Searching text"), unit=_("files")) as bar:
             result = self._run("search_text", pattern=pattern, regex=regex, case=case,
                                limit=limit, max_files=max_files, max_bytes=max_bytes,
                                progress=progress or bar, per_file=per_file)  # fmt: skip
-        from .display import readable
+        from ..display import readable
 
         return readable(result.data, left=["path", "text"])  # code lines print left-aligned
 
@@ -436,7 +267,7 @@ class Workspace:
 
     def info(self, path: str) -> FileInfo:
         """One entry's details (size, modified, kind) from the disk now, not from the index."""
-        from .tools.read import file_info
+        from ..tools.read import file_info
 
         target = self.policy.resolve(path)
         try:
@@ -452,14 +283,14 @@ class Workspace:
 
     def tree(self, path: str = ".", depth: int = 2) -> pd.DataFrame:
         """The index below ``path`` as a DataFrame that reads as a tree (column ``tree``)."""
-        from .fileindex.treeview import tree_frame
+        from ..fileindex.treeview import tree_frame
 
         folder = self.policy.check_read_dir(path).raise_if_refused()
         return tree_frame(self._current_index().frame, folder.relative, depth)
 
     def summary(self) -> ProjectSummary:
         """An offline overview: languages, sizes, top folders, key files, entry points."""
-        from .fileindex.analysis import summarize
+        from ..fileindex.analysis import summarize
 
         index = self._current_index()
         # Once per index state: every change (a scan, a plan, an outside edit) gives the index a
@@ -518,8 +349,8 @@ class Workspace:
     @property
     def pending(self) -> pd.DataFrame:
         """Plans waiting for a decision, oldest first (times read in local time)."""
-        from .display import readable
-        from .noted import with_note
+        from ..display import readable
+        from ..noted import with_note
 
         return readable(with_note(self._book.pending(), "", nothing=_(
             "No plan waits for confirmation.")), seconds=True)  # fmt: skip
@@ -538,8 +369,8 @@ class Workspace:
 
         ``time`` keeps the journal's times; they read in local time, to the second.
         """
-        from .display import readable
-        from .noted import with_note
+        from ..display import readable
+        from ..noted import with_note
 
         return readable(with_note(self._book.history(), "", nothing=_(
             "No change yet: the history is empty.")), left=["what"], seconds=True)  # fmt: skip
@@ -566,7 +397,7 @@ class Workspace:
     def plan_store(self) -> PlanStore:
         """The plans agents proposed, kept at ``.wsnb/plans/`` until a person decides."""
         if self._plan_store is None:
-            from .plans.store import PLANS_DIR, PlanStore
+            from ..plans.store import PLANS_DIR, PlanStore
 
             self._plan_store = PlanStore(self._book, self.root / PLANS_DIR,
                                          clock=self.context.clock)  # fmt: skip
@@ -575,28 +406,3 @@ class Workspace:
     def pending_plans(self) -> list[Plan]:
         """Every plan waiting for a decision, as plans: this notebook's and any agent's."""
         return self.plan_store.pending()
-
-
-def _binary_seen(ref: weakref.ref[Workspace]) -> Callable[[WsPath], None]:
-    """``Workspace._binary_seen`` for the tools, holding the workspace weakly."""
-
-    def seen(target: WsPath) -> None:
-        ws = ref()
-        if ws is not None:
-            ws._binary_seen(target)
-
-    return seen
-
-
-def _scan_note(report: ScanReport) -> str:
-    """The line under ``ws.files`` when the scan was cut; "" when it saw everything."""
-    if not report.truncated:
-        return ""
-    if report.limit == "max_files":
-        return _("the scan stopped at max_files={entries:,} (about {left_out:,} left out); open "
-                 "the workspace with limits=wsnb.ScanLimits(max_files={more}) for more").format(
-            entries=report.entries, left_out=report.left_out,
-            more=f"{report.entries * 4:_}")  # a literal Python accepts
-    return _("the scan did not go below the depth limit ({left_out:,} folders not entered); "
-             "open the workspace with limits=wsnb.ScanLimits(max_depth=128) for more").format(
-        left_out=report.left_out)
