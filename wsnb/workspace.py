@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
 from .errors import NotFoundError
-from .fileindex.watcher import IndexWatch, WatchSettings
+from .fileindex.hub import IndexWatch
+from .fileindex.watcher import WatchSettings
 from .i18n import _, in_english
 from .policy.access import AccessPolicy
 from .tools.base import ToolContext, ToolRegistry, local_now
