@@ -81,6 +81,7 @@ class Hub:
         self.root = root
         self.settings = settings
         self.watcher: Watcher | None = None
+        self.failure = ""  # the watcher's, once its failed batch went out
         self._subscribers: list[Subscription] = []
         self._lock = threading.Lock()
 
@@ -103,8 +104,10 @@ class Hub:
             watcher.start()  # builds the watch set of every subscriber's folders
         else:
             watcher.watch_more()
-        if watcher.failure:
-            self._tell(subscription, Batch(unknown=frozenset({""}), failed=watcher.failure))
+        with self._lock:
+            failure = self.failure
+        if failure:  # the failed batch went out before this one joined
+            self._tell(subscription, Batch(unknown=frozenset({""}), failed=failure))
         else:
             self._catch_up(subscription)
 
@@ -129,7 +132,10 @@ class Hub:
         return wanted
 
     def _fan_out(self, batch: Batch) -> None:
-        for subscription in self.subscribers():
+        with self._lock:  # who joins after this is told by ``join``, who joined before here
+            subscribers = list(self._subscribers)
+            self.failure = self.failure or batch.failed
+        for subscription in subscribers:
             self._tell(subscription, batch)
 
     def _tell(self, subscription: Subscription, batch: Batch) -> None:

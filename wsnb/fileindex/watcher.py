@@ -6,7 +6,8 @@ thread. Changes are batched and debounced there, and ``on_batch`` is called
 in that thread with a ``Batch``: the workspace-relative paths that changed,
 and the subtrees whose changes are unknown (an overflow) or the reason
 watching stopped working (``failed``). The file index and the notes index
-both follow the disk this way.
+both follow the disk through one such watcher per root
+(``wsnb.fileindex.hub``).
 
 Why it watches each folder alone (``folders``), not the root recursively:
 a recursive watch follows symlinks out of the workspace and enters every
@@ -15,6 +16,10 @@ which costs a kernel watch each and floods the batches. The folders the
 caller names are exactly those it shows, so nothing else is ever watched.
 Folders that appear later are added to a second, small watch set; the two
 are merged when the second grows (``_Watches``).
+
+Folders named later (a second follower joined) are watched at once on
+request (``watch_more``): the thread waits for events a poll at a time
+(``_POLL_MS``) and then looks for requests.
 
 Lifecycle: ``start()`` is cheap and returns at once (the watch set is built
 in the thread); ``stop()`` ends the thread and frees the watcher's file
@@ -195,8 +200,12 @@ class Watcher:
         A caller whose folders joined a running watcher needs them watched
         before it trusts the batches; the thread answers within a poll.
         """
-        if self.state != "watching":
+        state = self.state
+        if state == "idle":  # about to start: the build will ask ``folders()``
+            self._ready.wait(wait)
             return
+        if state != "watching" or threading.current_thread() is self._thread:
+            return  # from the thread itself (a batch's follower): the grow after the batch
         done = threading.Event()
         with self._requests_lock:
             self._requests.append(done)
@@ -276,12 +285,13 @@ class Watcher:
         (the folders whose time moved since ``since_ns``); one that broke
         while running may have lost any event: the whole root is unknown.
         """
-        self.failure = reason
         logger.info("watching %s stopped: %s", self.root, reason)
         unknown = frozenset({""}) if started or self._since_ns is None else frozenset()
         self._deliver(Batch(unknown=unknown, failed=reason))
         if not unknown:
             self._catch_up(self._wanted())
+        # Said last: whoever sees the failure finds the caller's own checks already on.
+        self.failure = reason
 
 
 class _Watches:

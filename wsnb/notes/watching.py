@@ -4,12 +4,11 @@
 (``wsnb.fileindex.hub``, shared with the workspace's file index): the
 watcher watches the folders the index walked (``watched_folders``) too and
 feeds each batch to ``follow_batch`` in its own thread; the index ignores
-what is no note. Once its watches
-are set, the index checks every note's time once (``begin_watching``), so
-what changed before the watch began is found too; from then on a search
-stats the folders only, which finds a note created, deleted or renamed a
-moment ago, still inside the watcher's debounce window (see
-``wsnb.notes.changes``).
+what is no note. Once its watches are set, the index checks every note's
+time once (``begin_watching``), so what changed before the watch began is
+found too; from then on a search stats the folders only, which finds a
+note created, deleted or renamed a moment ago, still inside the watcher's
+debounce window (see ``wsnb.notes.changes``).
 
 Where watching cannot work (a file system that sends no events, a watcher
 refused or broken), the index keeps checking every note's time before each
@@ -17,7 +16,8 @@ search, and says so once.
 
 Lifecycle, as a workspace's watcher: it starts with the first search, and
 stops with ``Notes.close()``, a ``with`` block, garbage collection of the
-``Notes`` and interpreter exit. The watcher's thread holds the index only
+``Notes`` and interpreter exit (the thread itself ends once the file
+index's subscription leaves too). The watcher's thread holds the index only
 weakly, so it never keeps a notes workspace alive.
 """
 
