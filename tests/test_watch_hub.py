@@ -19,7 +19,7 @@ from live_helpers import wait_until
 from notes_helpers import write
 
 from wsnb.fileindex import hub as hubs
-from wsnb.fileindex.watcher import Batch, Notifier, WatchSettings
+from wsnb.fileindex.watcher import _RUNNING, Batch, Notifier, WatchSettings
 from wsnb.notes import open_notes
 from wsnb.notes.facade import Notes
 
@@ -36,6 +36,11 @@ def root(tmp_path: Path) -> Path:
     write(folder, "Inbox/first.md", "# First\n\nAn apple note.\n")
     write(folder, "Projects/plan.md", "# Plan\n\nA calm launch.\n")
     return folder
+
+
+def _hubs_of(root: Path) -> list[hubs.Hub]:
+    """The hubs of ``root`` (other tests' workspaces may still be open elsewhere)."""
+    return [hub for (where, _), hub in list(hubs._HUBS.items()) if where == str(root)]
 
 
 def _notes(nb: Notes, query: str) -> set[str]:
@@ -57,12 +62,14 @@ def _both_live(nb: Notes) -> None:
 def test_a_live_notes_folder_runs_one_watcher_that_both_indexes_follow(
     root: Path, files_first: bool
 ) -> None:
+    gc.collect()  # other tests' collected workspaces end their threads before the count
     before = len(_watch_threads())
     with open_notes(root) as nb:
         if files_first:  # either follower may start the watcher; the other joins it
             assert "Inbox/first.md" in _files(nb)
         _both_live(nb)
         assert len(_watch_threads()) == before + 1
+        assert [w.root for w in list(_RUNNING) if w.root == str(root)] == [str(root)]
         assert nb._watch.watcher is nb.workspace._live.watcher
         watcher = nb._watch.watcher
         assert watcher is not None
@@ -104,14 +111,15 @@ def test_fifty_live_notes_folders_opened_and_closed_leak_no_thread_or_descriptor
 
     cycle()  # the first opening loads what later ones share
     gc.collect()
+    watchers = len(_watch_threads())
     threads, fds = len(threading.enumerate()), len(os.listdir("/proc/self/fd"))
     for _ in range(50):
         cycle()
     gc.collect()
-    wait_until(lambda: not _watch_threads(), "every watcher ended")
+    wait_until(lambda: len(_watch_threads()) <= watchers, "every watcher ended")
     assert len(threading.enumerate()) <= threads
     assert len(os.listdir("/proc/self/fd")) <= fds
-    assert not hubs._HUBS
+    assert not _hubs_of(root)
 
 
 def test_a_follower_that_joins_has_its_folders_watched_before_it_returns(tmp_path: Path) -> None:
@@ -132,7 +140,7 @@ def test_a_follower_that_joins_has_its_folders_watched_before_it_returns(tmp_pat
         watcher = two.watcher
         assert watcher is not None and watcher.state == "watching"  # one follower is left
         two.close()
-    assert watcher.state == "stopped" and not hubs._HUBS
+    assert watcher.state == "stopped" and not _hubs_of(tmp_path)
 
 
 def test_a_catch_up_goes_to_the_follower_that_asked_alone(tmp_path: Path) -> None:
@@ -178,7 +186,7 @@ def test_different_settings_never_share_a_watcher(tmp_path: Path) -> None:
     finally:
         one.close()
         two.close()
-    assert not hubs._HUBS
+    assert not _hubs_of(tmp_path)
 
 
 def test_a_broken_follower_keeps_no_batch_from_the_others(tmp_path: Path) -> None:
