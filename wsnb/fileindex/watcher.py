@@ -6,7 +6,8 @@ thread. Changes are batched and debounced there, and ``on_batch`` is called
 in that thread with a ``Batch``: the workspace-relative paths that changed,
 and the subtrees whose changes are unknown (an overflow) or the reason
 watching stopped working (``failed``). The file index and the notes index
-both follow the disk this way.
+both follow the disk through one such watcher per root
+(``wsnb.fileindex.hub``).
 
 Why it watches each folder alone (``folders``), not the root recursively:
 a recursive watch follows symlinks out of the workspace and enters every
@@ -15,6 +16,10 @@ which costs a kernel watch each and floods the batches. The folders the
 caller names are exactly those it shows, so nothing else is ever watched.
 Folders that appear later are added to a second, small watch set; the two
 are merged when the second grows (``_Watches``).
+
+Folders named later (a second follower joined) are watched at once on
+request (``watch_more``): the thread waits for events a poll at a time
+(``_POLL_MS``) and then looks for requests.
 
 Lifecycle: ``start()`` is cheap and returns at once (the watch set is built
 in the thread); ``stop()`` ends the thread and frees the watcher's file
@@ -40,12 +45,7 @@ import threading
 import weakref
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
-
-from ..i18n import _
-
-if TYPE_CHECKING:
-    from .index import FileIndex
+from typing import Any, Protocol
 
 __all__ = ["Batch", "WatchSettings", "Watcher", "inotify_watches", "unwatchable_reason"]
 
@@ -57,6 +57,11 @@ _SILENT_FILE_SYSTEMS = frozenset(
     {"nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "afs", "ceph", "glusterfs", "lustre",
      "davfs", "sshfs", "virtiofs", "vboxsf", "vmhgfs", "prl_fs"}
 )  # fmt: skip
+
+
+# How long the thread waits for events before it looks for callers' requests; a timeout,
+# unlike a stop event, keeps the events the native watcher holds.
+_POLL_MS = 100
 
 
 class Notifier(Protocol):
@@ -144,6 +149,9 @@ class Watcher:
         self._name = name
         self._since_ns = since_ns
         self.failure = ""  # why watching stopped working, once it did
+        self.started = False  # the watch set was built (a failure since may have lost events)
+        self._requests: list[threading.Event] = []  # callers waiting for new folders watched
+        self._requests_lock = threading.Lock()
         self.batches = 0  # batches delivered, for tests and benchmarks
         self.overflows = 0  # batches too large to tell one by one
 
@@ -185,6 +193,24 @@ class Watcher:
             thread.join(timeout)
         _RUNNING.discard(self)
 
+    def watch_more(self, wait: float = 5.0) -> None:
+        """Watch the folders ``folders()`` names now, before a batch asks; returns once they
+        are watched (or after ``wait`` s, or at once when the thread is not watching).
+
+        A caller whose folders joined a running watcher needs them watched
+        before it trusts the batches; the thread answers within a poll.
+        """
+        state = self.state
+        if state == "idle":  # about to start: the build will ask ``folders()``
+            self._ready.wait(wait)
+            return
+        if state != "watching" or threading.current_thread() is self._thread:
+            return  # from the thread itself (a batch's follower): the grow after the batch
+        done = threading.Event()
+        with self._requests_lock:
+            self._requests.append(done)
+        done.wait(wait)
+
     # -- the thread -------------------------------------------------------------------
 
     def _run(self) -> None:
@@ -193,19 +219,28 @@ class Watcher:
         try:
             wanted = self._wanted()
             watches.build(wanted)
-            started = True
+            started = self.started = True
             self._ready.set()
             self._catch_up(wanted)
             while not self._stop.is_set():
                 events = watches.wait()
+                with self._requests_lock:
+                    asked, self._requests = self._requests, []
                 if events and not self._stop.is_set():
                     self._deliver(self._batch(events))
+                if (events or asked) and not self._stop.is_set():
                     watches.grow(self._wanted())
+                for done in asked:
+                    done.set()
         except Exception as exc:  # a watcher that broke: said once, then the caller checks itself
             if not self._stop.is_set():
                 self._fail(f"{type(exc).__name__}: {exc}", started=started)
         finally:
             self._ready.set()
+            with self._requests_lock:
+                asked, self._requests = self._requests, []
+            for done in asked:
+                done.set()
             watches.close()
             _RUNNING.discard(self)
 
@@ -250,12 +285,13 @@ class Watcher:
         (the folders whose time moved since ``since_ns``); one that broke
         while running may have lost any event: the whole root is unknown.
         """
-        self.failure = reason
         logger.info("watching %s stopped: %s", self.root, reason)
         unknown = frozenset({""}) if started or self._since_ns is None else frozenset()
         self._deliver(Batch(unknown=unknown, failed=reason))
         if not unknown:
             self._catch_up(self._wanted())
+        # Said last: whoever sees the failure finds the caller's own checks already on.
+        self.failure = reason
 
 
 class _Watches:
@@ -319,9 +355,10 @@ class _Watches:
         s, stop = self.settings, self.watcher._stop
         notifiers = [n for n in (self.base, self.extra) if n is not None]
         events: set[tuple[int, str]] = set()
-        # One watcher blocks until something comes; two take turns, a step each, so a change
-        # in either waits at most a step for its turn.
-        timeout = 0 if len(notifiers) == 1 else s.step_ms
+        # One watcher waits a poll for something to come (then the thread looks whether a
+        # caller asked for more folders: a stop event would drop the events it holds); two
+        # take turns, a step each, so a change in either waits at most a step for its turn.
+        timeout = _POLL_MS if len(notifiers) == 1 else s.step_ms
         for notifier in notifiers:
             result = notifier.watch(s.debounce_ms, s.step_ms, timeout, stop)
             if isinstance(result, set):
@@ -404,52 +441,3 @@ def _stop_all() -> None:
     """At interpreter exit (a kernel shutting down), every watcher still running stops."""
     for watcher in list(_RUNNING):
         watcher.stop(timeout=1.0)
-
-
-class IndexWatch:
-    """A workspace's watcher of its index: started with the first scan, stopped once, from
-    any thread; ``state`` says how the index follows the disk."""
-
-    def __init__(self, watch: bool | WatchSettings) -> None:
-        self.settings = watch if isinstance(watch, WatchSettings) else None
-        self.enabled = bool(watch)
-        self.watcher: Watcher | None = None
-        self.closed = False
-        self.said = False  # the fallback was said once in the notebook
-        self._lock = threading.Lock()
-        self.lock = threading.Lock()  # guards ``starting``
-        self.starting: threading.Thread | None = None  # a face's first scan, off its thread
-
-    def start(self, index: FileIndex, since_ns: int) -> None:
-        with self._lock:
-            if not self.enabled or self.closed or self.watcher is not None:
-                return
-            assert index.policy is not None
-            self.watcher = Watcher(index.policy.root, index.follow_batch, folders=index.folders,
-                                   settings=self.settings, since_ns=since_ns)  # fmt: skip
-            index.live_note = live_note  # how the index says it falls back, if it must
-        self.watcher.start()
-
-    def stop(self) -> None:
-        with self._lock:
-            self.closed = True
-            watcher = self.watcher
-        if watcher is not None:
-            watcher.stop()
-
-    def state(self, index: FileIndex | None) -> str:
-        if self.closed:
-            return "closed"
-        if not self.enabled:
-            return "off"
-        if index is not None and index.revalidation is not None:
-            return "checking"
-        if self.starting is not None and self.starting.is_alive():
-            return "starting"  # a face asked; the first scan runs on its own thread
-        return "idle" if self.watcher is None else "watching"
-
-
-def live_note(reason: str) -> str:
-    """The sentence said once where no watcher works (the reason stays as the system gave it)."""
-    return _("Changes on disk are not watched here ({reason}); wsnb checks folder times "
-             "before each query instead.").format(reason=reason)  # fmt: skip

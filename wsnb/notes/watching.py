@@ -1,13 +1,14 @@
 """The notes index follows the disk through a watcher, so a search is ranking only.
 
-``NotesWatch`` joins one ``wsnb.fileindex.watcher.Watcher`` to a ``NoteIndex``: the
-watcher watches the folders the index walked (``watched_folders``) and
-feeds each batch to ``follow_batch`` in its own thread. Once its watches
-are set, the index checks every note's time once (``begin_watching``), so
-what changed before the watch began is found too; from then on a search
-stats the folders only, which finds a note created, deleted or renamed a
-moment ago, still inside the watcher's debounce window (see
-``wsnb.notes.changes``).
+``NotesWatch`` subscribes a ``NoteIndex`` to its root's one watcher
+(``wsnb.fileindex.hub``, shared with the workspace's file index): the
+watcher watches the folders the index walked (``watched_folders``) too and
+feeds each batch to ``follow_batch`` in its own thread; the index ignores
+what is no note. Once its watches are set, the index checks every note's
+time once (``begin_watching``), so what changed before the watch began is
+found too; from then on a search stats the folders only, which finds a
+note created, deleted or renamed a moment ago, still inside the watcher's
+debounce window (see ``wsnb.notes.changes``).
 
 Where watching cannot work (a file system that sends no events, a watcher
 refused or broken), the index keeps checking every note's time before each
@@ -15,7 +16,8 @@ search, and says so once.
 
 Lifecycle, as a workspace's watcher: it starts with the first search, and
 stops with ``Notes.close()``, a ``with`` block, garbage collection of the
-``Notes`` and interpreter exit. The watcher's thread holds the index only
+``Notes`` and interpreter exit (the thread itself ends once the file
+index's subscription leaves too). The watcher's thread holds the index only
 weakly, so it never keeps a notes workspace alive.
 """
 
@@ -26,6 +28,7 @@ import threading
 import weakref
 from collections.abc import Callable
 
+from ..fileindex.hub import Subscription, subscribe
 from ..fileindex.watcher import Batch, Watcher, WatchSettings
 from ..i18n import _, in_english
 from .noteindex import NoteIndex
@@ -41,7 +44,7 @@ class NotesWatch:
     def __init__(self, watch: bool | WatchSettings = True) -> None:
         self.settings = watch if isinstance(watch, WatchSettings) else None
         self.enabled = bool(watch)
-        self.watcher: Watcher | None = None
+        self.subscription: Subscription | None = None
         self._index: weakref.ref[NoteIndex] | None = None
         self.closed = False
         self.said = False  # the fallback was said once
@@ -56,15 +59,22 @@ class NotesWatch:
                 watcher = self.watcher
             else:
                 self._stop_watcher()
-                watcher = Watcher(index.policy.root, _follower(index), folders=_folders(index),
-                                  settings=self.settings, name="wsnb-notes-watch")  # fmt: skip
-                self.watcher, self._index = watcher, weakref.ref(index)
-                watcher.start()
-                if watcher.state == "watching":
+                self.subscription = subscribe(index.policy.root, _follower(index),
+                                              folders=_folders(index), settings=self.settings,
+                                              name="wsnb-notes-watch")  # fmt: skip
+                self._index = weakref.ref(index)
+                watcher = self.watcher
+                if watcher is not None and watcher.state == "watching":
                     index.begin_watching()
         if watcher is not None and watcher.failure and not self.said:
             self.said = True
             logger.warning("%s", in_english(lambda: _fallback_note(watcher.failure)))
+
+    @property
+    def watcher(self) -> Watcher | None:
+        """The root's one watcher this index follows (shared with the file index)."""
+        subscription = self.subscription
+        return None if subscription is None else subscription.watcher
 
     def stop(self) -> None:
         """Stop watching for good (the index stays as it is); harmless twice."""
@@ -73,9 +83,9 @@ class NotesWatch:
             self._stop_watcher()
 
     def _stop_watcher(self) -> None:
-        watcher, self.watcher, self._index = self.watcher, None, None
-        if watcher is not None:
-            watcher.stop()
+        subscription, self.subscription, self._index = self.subscription, None, None
+        if subscription is not None:
+            subscription.close()
 
     @property
     def state(self) -> str:

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any, Self
 
 from ..disk import fsops, textio
 from ..errors import NotFoundError
+from ..fileindex.hub import IndexWatch
 from ..fileindex.verdicts import ContentVerdicts
-from ..fileindex.watcher import IndexWatch, WatchSettings
+from ..fileindex.watcher import WatchSettings
 from ..i18n import _
 from ..policy.access import AccessPolicy
 from ..tools.base import ToolContext, ToolRegistry, local_now

@@ -22,10 +22,10 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from ..fileindex.changes import IndexChange
+    from ..fileindex.hub import IndexWatch
     from ..fileindex.index import FileIndex
     from ..fileindex.scanner import ScanLimits, ScanReport
     from ..fileindex.verdicts import ContentVerdicts
-    from ..fileindex.watcher import IndexWatch
     from ..listeners import Listeners
     from ..plans.book import PlanBook
     from ..plans.plan import Plan
