@@ -3,7 +3,7 @@
     python bench/bench_live.py [--copies 5] [--files 250000] [--changes 30] [--idle 5]
     python bench/bench_live.py --root /tmp/realtree5 --files 0     # an existing tree only
 
-Lays out a real-shaped tree (``/work/shared/bench-data/real-tree/make_tree.py``,
+Lays out a real-shaped tree (``../shared/bench-data/real-tree/make_tree.py``,
 ``--copies`` copies of sympy and jupyterlab, empty files) in a temporary
 folder unless ``--root`` names one, opens it as a workspace that watches, and
 prints, with the load average:
@@ -48,7 +48,9 @@ from bench_scan import QUERIES, build_tree, load_average, percentile
 import wsnb
 from wsnb.fileindex.watcher import Notifier, WatchSettings, inotify_watches
 
-REAL_TREE = Path("/work/shared/bench-data/real-tree/make_tree.py")
+# The shared data sits beside the checkout (``../shared``), as it does for CI.
+REAL_TREE = (Path(__file__).resolve().parents[2] / "shared" / "bench-data" / "real-tree"
+             / "make_tree.py")
 VISIBLE_TARGET_S = 1.0
 FIND_P50_TARGET_MS = 10.0
 

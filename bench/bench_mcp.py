@@ -3,7 +3,7 @@
     python bench/bench_mcp.py [--copies 12] [--calls 40] [--starts 3]
     python bench/bench_mcp.py --root /tmp/realtree12      # an existing tree
 
-Lays out the real-shaped tree (``/work/shared/bench-data/real-tree/make_tree.py``,
+Lays out the real-shaped tree (``../shared/bench-data/real-tree/make_tree.py``,
 ``--copies`` copies of sympy and jupyterlab: about 61,700 files at 12) in a
 temporary folder unless ``--root`` names one, and prints, with the load average:
 
@@ -37,7 +37,9 @@ import anyio
 from mcp import Client, StdioServerParameters
 from mcp_types import Implementation
 
-REAL_TREE = Path("/work/shared/bench-data/real-tree/make_tree.py")
+# The shared data sits beside the checkout (``../shared``), as it does for CI.
+REAL_TREE = (Path(__file__).resolve().parents[2] / "shared" / "bench-data" / "real-tree"
+             / "make_tree.py")
 FIRST_TARGET_S = 3.0
 FIND_P50_TARGET_MS = 20.0
 KEYWORDS = ["test", "utils", "index", ".py", "README", "plot", "matrix", "widget", "core",
