@@ -624,7 +624,8 @@ GROUPS["probe10"] = ([
     probe("在 shop 目录里新建 orders.py", "zh", "create", "plan", "create_file", "shop/orders.py"),
 ])
 
-# round2 (agent_corpus_round2.py): everyday verbs, phrasal verbs and idioms (US/UK, slang, colloquial Chinese); first run 41/60 = 68.3 % (en 19/30, zh 22/30)
+# round2 (agent_corpus_round2.py): everyday verbs, phrasal verbs and idioms (US/UK, slang, colloquial Chinese); first run 41/60 = 68.3 % (en 19/30, zh 22/30); the two new folders were
+# named tmp, which the sample already has: renamed drafts after the first run
 GROUPS["round2"] = ([
     probe("pop open README.md", "en", "read", "plan", "open_file", "README.md"),
     probe("fetch me app.yaml real quick", "en", "read", "read", "config/app.yaml"),
@@ -640,7 +641,7 @@ GROUPS["round2"] = ([
     probe("stick a copy of app.yaml in docs", "en", "copy", "plan", "copy", "config/app.yaml"),
     probe("shove index.js over to app", "en", "move", "plan", "move", "web/index.js"),
     probe("rename README.md as README.txt", "en", "rename", "plan", "rename", "README.md"),
-    probe("spin up a new folder named tmp", "en", "mkdir", "plan", "create_folder", "tmp"),
+    probe("spin up a new folder named drafts", "en", "mkdir", "plan", "create_folder", "drafts"),
     probe("jot down a file todo.txt with buy milk", "en", "create", "plan", "create_file", "todo.txt"),
     probe("scrap that last change", "en", "undo", "undo"),
     probe("put things back the way they were", "en", "undo", "undo"),
@@ -662,7 +663,7 @@ GROUPS["round2"] = ([
     probe("给 app.yaml 备一份", "zh", "copy", "plan", "copy", "config/app.yaml"),
     probe("index.js 挪到 app 底下", "zh", "move", "plan", "move", "web/index.js"),
     probe("README.md 的名字换为 读我.md", "zh", "rename", "plan", "rename", "README.md"),
-    probe("开个新文件夹 tmp", "zh", "mkdir", "plan", "create_folder", "tmp"),
+    probe("开个新文件夹 drafts", "zh", "mkdir", "plan", "create_folder", "drafts"),
     probe("弄一个 todo.txt，里头写 买菜", "zh", "create", "plan", "create_file", "todo.txt"),
     probe("刚才那步不算，给我撤了", "zh", "undo", "undo"),
     probe("回滚上一次的修改", "zh", "undo", "undo"),

@@ -126,7 +126,9 @@ _INSTALL = re.compile(
 _RUN = re.compile(
     r"(帮我|给我|请|你)?(运行|执行|跑一下|跑一遍|跑起来|启动脚本)(一下)?|"
     r"\b(run|execute|exec)\s+(this|that|it|the|a|my|these|\S+\.(py|sh|bat|ps1|js|exe|cmd))|"
-    r"\b(launch|start)\s+\S+\.(py|sh|bat|ps1|exe|cmd)\b|"
+    r"\b(launch|start|fire\s+up|kick\s+off|boot\s+up|trigger|invoke|spin\s+up)\s+"
+    r"\S+\.(py|sh|bat|ps1|exe|cmd|js)\b|"
+    r"(跑|启动|执行|运行)(一下|一遍|下|跑)?\s*\S+\.(py|sh|bat|ps1|exe|cmd|js)\b|"
     r"\b(run|execute)\s+\w*\s*(command|script|program|tests?|build|make|npm|python|shell)|"
     r"^\s*(\$|>)\s*\w|\b(sudo|chmod|bash|powershell|cmd\.exe)\b|命令行|终端里", _I)
 _RUN_NOT_APP = re.compile(r"运行时|runtime|running\s+(time|total)", _I)

@@ -45,8 +45,23 @@ def _table() -> tuple[tuple[str, str, str], ...]:
 def _spans(text: str, word: str) -> list[tuple[int, int]]:
     if _CJK.search(word) or not re.match(r"\w", word):
         return [(m.start(), m.end()) for m in re.finditer(re.escape(word), text)]
-    pattern = r"(?<![\w'])" + re.escape(word).replace("\\ ", r"\s+") + r"(?![\w'])"
-    return [(m.start(), m.end()) for m in re.finditer(pattern, text)]
+    return [(m.start(), m.end()) for m in _english(word).finditer(text)]
+
+
+# A phrasal verb takes an object inside ("pull it up", "throw that file away") and an
+# inflected verb ("pulled up", "digs up", "looking over").
+_INSIDE = r"\s+(?:(?:it|this|that|them|these|those|the\s+file|this\s+file|that\s+file)\s+)?"
+
+
+@cache
+def _english(word: str) -> re.Pattern[str]:
+    first, *rest = word.split(" ")
+    if not rest:
+        return re.compile(r"(?<![\w'])" + re.escape(word) + r"(?![\w'])")
+    tail = "".join(_INSIDE + re.escape(w) if i == 0 else r"\s+" + re.escape(w)
+                   for i, w in enumerate(rest))  # fmt: skip
+    head = re.escape(first) + (r"(?:s|es|ed|d|ing)?" if first.isalpha() and len(first) > 2 else "")
+    return re.compile(r"(?<![\w'])" + head + tail + r"(?![\w'])")
 
 
 def contains(text: str, word: str) -> int:
