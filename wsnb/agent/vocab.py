@@ -147,7 +147,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "CONTENT": ("内容写", "内容就是",  "内容是", "内容为", "内容", "写入", "写上", "里面写上", "里面写", "写着", "并写入", "写"),
     "CONTENT_EN": ("whose content is", "whose contents are", "whose text is", "with the content", "with content", "with contents", "with the text", "with text",
                    "containing", "that says", "saying", "and write", "with"),
-    "TEXT_OBJ": ("内容", "文本", "代码", "全文", "源码"),
+    "TEXT_OBJ": ("内容", "文本", "代码", "全文", "源码", "字符串", "关键字", "关键词", "单词", "文字", "词语", "字眼"),
     "TEXT_OBJ_EN": ("text", "contents", "content", "code", "string", "word", "phrase"),
 }
 
@@ -206,7 +206,7 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "read out", "read over", "look over", "look into", "peek into", "peek inside", "glance at",
         "glance over", "have a peek", "take a peek", "take a gander", "eyeball", "print out", "spit out",
         "go over", "review", "examine", "study", "scroll through", "page through", "show us", "output",
-        "type out", "pull open", "翻一下", "翻翻", "翻开", "翻看", "翻阅", "查阅", "阅读", "浏览", "过一眼",
+        "type out", "pull open", "what says", "what does say", "what contains", "what it says", "翻一下", "翻翻", "翻开", "翻看", "翻阅", "查阅", "阅读", "浏览", "过一眼",
         "过一遍", "过目", "瞄一下", "瞄瞄", "瞄一瞄", "瞄", "瞅下", "瞅", "瞧下", "瞧一下", "瞧一眼", "调出",
         "拉出来", "打出来", "输出", "展示", "展示一下", "呈现", "念一下", "念念", "秀一下", "亮一下",
         "贴上来", "发我看", "发给我看", "检查一下", "审阅", "过一下", "读出来", "独取", "杜一下"),
@@ -217,7 +217,8 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "sniff out", "root out", "ferret out", "turn up", "pinpoint", "where'd", "where did",
         "where do i find", "where can i find", "point me to", "show me where", "go find", "chase down",
         "fish out", "look around for", "search up", "rummage", "scout", "find out where", "seek out",
-        "lookup", "捞一下", "捞出来", "捞", "翻出来", "找出来", "找出", "搜出来", "查出来", "搜寻", "搜罗",
+        "lookup", "where did i put", "where'd i put", "where have i put", "where i put", "where did i save",
+        "where'd i save", "where did it go", "where did go", "捞一下", "捞出来", "捞", "翻出来", "找出来", "找出", "搜出来", "查出来", "搜寻", "搜罗",
         "查询", "挖出来", "扒一下", "寻一下", "放哪了", "去哪了", "哪去了", "跑哪去了", "搜锁", "搜所",
         "收索", "搜嗦", "搜缩", "查早"),
     "GREP_IDIOM": (
@@ -258,7 +259,8 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "show the contents of", "inventory of",
         "what have we got in", "what's in there", "what's inside of",
         "列个清单", "列一列", "罗列", "有些啥", "放了哪些", "都放了", "装着", "存了什么", "存着什么",
-        "存了哪些", "里头是", "都是些什么", "都是啥"),
+        "存了哪些", "里头是", "都是些什么", "都是啥", "写了些啥", "写了些什么", "写了哪些", "都写了什么", "都写了啥", "都写了",
+        "讲了些啥", "有些什么内容", "装了啥", "放了些啥", "存了啥", "写了点啥", "写了点什么"),
     "COUNT_IDIOM": (
         "tally", "tally up", "count up", "total number", "headcount", "how many", "quantity of",
         "总数", "数目", "计数", "有几", "几条", "几行", "多少行", "多少个", "算一下有多少"),
@@ -351,6 +353,17 @@ OFFTOPIC: tuple[str, ...] = (
     "weather", "forecast", "temperature", "alarm", "remind me", "reminder", "flight", "hotel",
     "pizza", "stock market", "news", "joke", "poem", "song", "music", "movie", "translate",
     "email", "taxi", "restaurant", "recipe", "president", "capital of", "what time is it",
+    # by topic: money, news, weather, music, food, time, travel, shopping, sport, health, fun
+    "股价", "基金", "汇率", "比特币", "币价", "理财", "房价", "油价", "金价", "大盘", "涨停", "头条", "热搜",
+    "时事", "下雪", "刮风", "台风", "空气质量", "雾霾", "湿度", "带伞", "听歌", "首歌", "放歌", "来首", "歌曲",
+    "音乐", "歌单", "吃什么", "做饭", "菜谱", "食谱", "午饭", "晚饭", "早饭", "午餐", "晚餐", "早餐", "夜宵",
+    "奶茶", "几点了", "几号", "星期几", "路况", "导航去", "地铁", "公交", "航班", "高铁", "景点", "旅游", "快递",
+    "物流", "购物", "优惠券", "比分", "足球", "篮球", "世界杯", "球赛", "感冒", "发烧", "头疼", "医院", "挂号",
+    "电视剧", "综艺", "追剧", "小说", "星座", "运势", "算命", "谜语", "stock price", "share price", "stocks",
+    "exchange rate", "bitcoin", "nasdaq", "dow jones", "headlines", "snow", "rain", "raining", "umbrella",
+    "humidity", "playlist", "play a song", "play some", "lunch", "dinner", "breakfast", "what should i eat",
+    "what day is it", "what's the date", "today's date", "directions to", "football", "soccer",
+    "basketball", "nba", "headache", "netflix", "tv show", "horoscope", "lottery", "riddle",
 )
 
 # "how many Python files": a kind of file and the suffixes it means.
