@@ -164,8 +164,19 @@ def is_workspace_text(message: str) -> bool:
     return bool(_WORKSPACE_WORDS.search(message))
 
 
+# "where is this workspace on my computer" asks about the workspace, not the whole disk.
+_WHERE_WORKSPACE = re.compile(
+    r"\b(where|path|located|location)\b.{0,40}\b(workspace|folder|directory)\b|"
+    r"\b(workspace|folder|directory)\b.{0,40}\b(where|path|located|location)\b|"
+    r"(工作区|文件夹|目录).{0,12}(在哪|位置|路径)", _I)
+_SEARCHING = re.compile(r"搜|找|查|\b(search|find|look\s+for|locate|grep)\b", _I)
+
+
 def _forbidden_rule(message: str) -> str | None:
     for rule, pattern in _FORBIDDEN:
+        if rule == "whole_disk" and _WHERE_WORKSPACE.search(message) \
+                and not _SEARCHING.search(message):
+            continue
         if pattern.search(message):
             return rule
     if _HOW_TO.search(message):  # "怎么安装" / "how do I run it" asks about the files

@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 __all__ = ["Understood", "reply_language", "understand"]
 
 _LETTERS = re.compile(r"[A-Za-z\u4e00-\u9fff]")
+# "open song.txt" names a file (missing or not): a workspace request, whatever its words.
+_FILE_LIKE = re.compile(r"[\w\-]+\.(?:[A-Za-z]{1,4}\d?)\b|\w/\w")
 # The engine's actions a grammar row's action agrees with.
 _AGREES = {
     "trash": {"trash"}, "rename": {"rename"}, "copy": {"copy", "duplicate"}, "move": {"move"},
@@ -151,7 +153,7 @@ def understand(ws: Workspace, message: str) -> Understood:
     text = normalize(message)
     mentions = find_mentions(ws, text)
     about_files = any(contains(text, w) >= 0 for w in OBJECTS["file"] + OBJECTS["folder"])
-    if not any(m.firm for m in mentions) and not about_files \
+    if not any(m.firm for m in mentions) and not about_files and not _FILE_LIKE.search(text) \
             and any(contains(text, w) >= 0 for w in OFFTOPIC):
         # The weather, a reminder, a flight: no workspace request, whatever verb it uses
         # ("search the music files" still is one).

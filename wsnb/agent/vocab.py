@@ -197,7 +197,8 @@ IDIOMS: dict[str, tuple[str, ...]] = {
     "CREATE_IDIOM": (
         "spin up", "jot down", "whip up", "knock up", "throw together", "put together", "cook up",
         "start a new", "begin a", "open a new", "init",
-        "initialise", "initialize", "bootstrap", "scaffold", "stub out", "new up",
+        "need a file", "need a new", "want a new", "need a folder", "want a file", "want a folder",
+        "需要一个新", "要一个新", "来一个新文件", "initialise", "initialize", "bootstrap", "scaffold", "stub out", "new up",
         "弄一个", "弄个", "搞一个", "搞个", "整一个", "开个新", "开一个新", "起一个", "新开一个", "新开",
         "创个", "建一下", "造一个", "造个", "写一个", "写个", "来个新", "来一个新", "加个新", "新件",
         "心建", "新见", "创件", "创键", "新剑"),
@@ -242,7 +243,8 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "purpose of", "run me through", "talk me through", "help me understand", "make sense of",
         "fill me in on", "clue me in", "eli5", "dissect", "unpack", "shed light on", "how does",
         "how it works", "what's going on in", "what happens in", "what's up with", "decode",
-        "interpret", "explian", "expalin", "讲解", "讲解下", "讲解一下", "解说", "解读", "说说",
+        "interpret", "all about", "what am i looking at", "lay of the land", "organised", "organized",
+        "structured", "architecture", "整体", "是个什么东西", "是什么东西", "架构", "explian", "expalin", "讲解", "讲解下", "讲解一下", "解说", "解读", "说说",
         "剖析", "解析", "是干啥的", "干啥用", "怎么工作", "怎么实现的", "原理", "什么意思", "啥意思",
         "起什么作用", "有何用", "拿来干嘛", "拿来干啥", "用来干啥", "是个啥", "是个什么", "搞什么的",
         "搞啥的", "是弄啥的", "看不懂", "不太明白", "帮我理解", "理解一下", "说明下", "讲讲看", "捋一捋",
@@ -270,14 +272,17 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "接着写", "后面加", "后面添", "后面写", "末尾加", "末尾添", "尾部", "追一行", "添一行", "附加", "附上",
         "在最后"),
     "WRITE_IDIOM": (
-        "redo the contents", "redo the text", "make it read", "should say", "should read",
+        "redo the contents", "redo the text", "make say", "make read", "make contain", "make just say", "make it read", "should say", "should read",
         "change it to", "swap out", "fill it with", "set it to", "write over", "replace everything in",
         "重写", "替换", "覆盖", "覆写", "填成", "填上"),
     "WORKSPACE_IDIOM": (
         "在电脑上的位置", "在电脑上哪", "电脑上的位置", "在磁盘上的位置", "放在电脑哪", "存在电脑哪",
         "which folder are you", "what folder are you", "where are these files", "where are the files stored",
         "full path of the workspace", "工作区的位置", "工作区在电脑", "换个根目录", "point you at",
-        "switch to another folder", "change folder", "open another folder", "load a different folder"),
+        "switch to another folder", "change folder", "path to this folder", "path of this folder",
+        "this folder's path", "path to the workspace", "path of the workspace", "这个文件夹的路径", "这个目录的路径",
+        "当前文件夹", "当前目录", "别的文件夹", "其他文件夹", "另外的文件夹", "别的目录", "其他目录", "切换文件夹",
+        "切换目录", "切换到别的", "open another folder", "load a different folder"),
 }
 WORDS.update(IDIOMS)
 
@@ -343,7 +348,7 @@ FILLERS: tuple[str, ...] = (
     "总共", "大概", "大致", "到底", "究竟", "是", "有", "这", "那", "几个字", "这几个字", "词", "句",
     "get", "gets", "being", "we", "they", "jump", "全局", "love", "know", "tell", "wondering",
     "wonder", "if", "whether", "trouble", "too", "much", "not", "think", "guess", "really",
-    "actually", "also", "d", "ll", "s", "m", "re", "ve", "whatever", "just", "did", "done", "相关的", "相关", "有关的", "有关", "related", "mind", "让我",
+    "actually", "also", "here", "cheers", "mate", "sorry", "btw", "yeah", "sure", "alright", "stuff", "d", "ll", "s", "m", "re", "ve", "whatever", "just", "did", "done", "相关的", "相关", "有关的", "有关", "related", "mind", "让我",
 )
 
 # What is no workspace request, whatever verb comes with it ("查一下明天的天气", "book a flight").
