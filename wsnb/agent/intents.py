@@ -130,6 +130,7 @@ _RUN = re.compile(
     r"\S+\.(py|sh|bat|ps1|exe|cmd|js)\b|"
     r"(跑|启动|执行|运行)(一下|一遍|下|跑)?\s*\S+\.(py|sh|bat|ps1|exe|cmd|js)\b|"
     r"\b(run|execute)\s+\w*\s*(command|script|program|tests?|build|make|npm|python|shell)|"
+    r"\b(node|python3?|py|deno|ruby|perl|sh|zsh|php|bun)\s+\S+\.(py|js|mjs|ts|rb|pl|sh|php)\b|"
     r"^\s*(\$|>)\s*\w|\b(sudo|chmod|bash|powershell|cmd\.exe)\b|命令行|终端里", _I)
 _RUN_NOT_APP = re.compile(r"运行时|runtime|running\s+(time|total)", _I)
 

@@ -207,7 +207,7 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "read out", "read over", "look over", "look into", "peek into", "peek inside", "glance at",
         "glance over", "have a peek", "take a peek", "take a gander", "eyeball", "print out", "spit out",
         "go over", "review", "examine", "study", "scroll through", "page through", "show us", "output",
-        "type out", "pull open", "what says", "what does say", "what contains", "what it says", "翻一下", "翻翻", "翻开", "翻看", "翻阅", "查阅", "阅读", "浏览", "过一眼",
+        "type out", "pull open", "peep", "peep at", "squint at", "have a squiz", "clap eyes on", "what says", "what does say", "what contains", "what it says", "翻一下", "翻翻", "翻开", "翻看", "翻阅", "查阅", "阅读", "浏览", "过一眼",
         "过一遍", "过目", "瞄一下", "瞄瞄", "瞄一瞄", "瞄", "瞅下", "瞅", "瞧下", "瞧一下", "瞧一眼", "调出",
         "拉出来", "打出来", "输出", "展示", "展示一下", "呈现", "念一下", "念念", "秀一下", "亮一下",
         "贴上来", "发我看", "发给我看", "检查一下", "审阅", "过一下", "读出来", "独取", "杜一下"),
@@ -319,7 +319,7 @@ ACTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 OBJECTS: dict[str, tuple[str, ...]] = {
     "folder": ("文件夹", "目录", "子目录", "子文件夹", "folder", "folders", "directory",
                "directories", "dir", "subfolder", "subdirectory"),
-    "file": ("文件", "文档", "file", "files", "document", "documents"),
+    "file": ("文件", "文档", "file", "files", "document", "documents", "doc"),
     "project": WORDS["PROJECT"] + WORDS["PROJECT_EN"] + WORDS["WORKSPACE"] + ("workspace",),
     "root": WORDS["ROOT"] + ("root",),
     "code": ("函数", "类", "方法", "变量", "常量", "接口", "function", "functions", "class", "classes",
