@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 __all__ = ["Understood", "reply_language", "understand"]
 
 _LETTERS = re.compile(r"[A-Za-z\u4e00-\u9fff]")
+# Actions only files take: with one of them, a topic word ("weather") is a name in the code.
+_FILES_ONLY = {"define", "used", "grep", "rename", "trash", "copy", "move", "write", "append",
+               "undo", "workspace", "duplicate"}
 # "open song.txt" names a file (missing or not): a workspace request, whatever its words.
 _FILE_LIKE = re.compile(r"[\w\-]+\.(?:[A-Za-z]{1,4}\d?)\b|\w/\w")
 # The engine's actions a grammar row's action agrees with.
@@ -153,13 +156,14 @@ def understand(ws: Workspace, message: str) -> Understood:
     text = normalize(message)
     mentions = find_mentions(ws, text)
     about_files = any(contains(text, w) >= 0 for w in OBJECTS["file"] + OBJECTS["folder"])
+    reading = Reading.of(text, mentions)
     if not any(m.firm for m in mentions) and not about_files and not _FILE_LIKE.search(text) \
+            and not set(reading.actions) & _FILES_ONLY \
             and any(contains(text, w) >= 0 for w in OFFTOPIC):
         # The weather, a reminder, a flight: no workspace request, whatever verb it uses
-        # ("search the music files" still is one).
+        # ("search the music files", "where is weather defined" still are).
         return Understood(text, None, reply_language(text, mentions, None), mentions, [],
                           offtopic=True)  # fmt: skip
-    reading = Reading.of(text, mentions)
     grammar = parse_command(text)
     if grammar is not None and _agrees(grammar, reading):
         command: Command | None = grammar

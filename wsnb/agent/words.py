@@ -60,7 +60,12 @@ def _english(word: str) -> re.Pattern[str]:
         return re.compile(r"(?<![\w'])" + re.escape(word) + r"(?![\w'])")
     tail = "".join(_INSIDE + re.escape(w) if i == 0 else r"\s+" + re.escape(w)
                    for i, w in enumerate(rest))  # fmt: skip
-    head = re.escape(first) + (r"(?:s|es|ed|d|ing)?" if first.isalpha() and len(first) > 2 else "")
+    forms = {first}
+    if first.isalpha() and len(first) > 2:  # "digs", "dug" aside: "digging", "making", "pulled"
+        forms |= {first + end for end in ("s", "es", "ed", "d", "ing", first[-1] + "ed",
+                                          first[-1] + "ing")}  # fmt: skip
+        forms |= {first[:-1] + "ing"} if first.endswith("e") else set()
+    head = "(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")"
     return re.compile(r"(?<![\w'])" + head + tail + r"(?![\w'])")
 
 
