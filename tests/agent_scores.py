@@ -84,7 +84,7 @@ def table(results: list[Result], key: str, langs: dict[Case, str]) -> str:
 
 def main(name: str, group: str = "") -> None:
     """Score module ``name``; given ``group``, only that group of its ``GROUPS``."""
-    module = importlib.import_module(name)
+    module: ModuleType | SimpleNamespace = importlib.import_module(name)
     if group:
         sample, project = module.GROUPS[group]
         module = SimpleNamespace(SAMPLE=sample, PROJECT=project, LANG=module.LANG)

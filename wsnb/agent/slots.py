@@ -292,7 +292,9 @@ def _edit(r: Reading, action: str, names: list[Mention], content: str) -> Comman
         return None
     field_words = leftover(between)
     named = re.fullmatch(r"[^\s/]+\.[A-Za-z]\w{0,7}", content)
-    if action == "write" and named and not field_words and not r.said(_TEXT_WORDS) \
+    about_name = r.said(("名字", "文件名", "名称")) and not field_words[1:]  # "名字不好，改成 b.js"
+    if action == "write" and named and (not field_words or about_name) \
+            and not r.said(_TEXT_WORDS) \
             and verb is not None and verb.group != "CHANGE_EN":
         return Command("rename", {"target": target.slot, "dest": content})  # "把 a.js 改成 b.js"
     args = {"target": target.slot, "content": content}

@@ -129,7 +129,7 @@ WORDS: dict[str, tuple[str, ...]] = {
                     "switch project", "other project", "用哪个文件夹", "用的哪个文件夹",
                     "用的是哪个文件夹", "哪个工作目录", "打开别的目录", "another directory", "different directory"),
     # words that hold a verb's letters but ask for nothing ("这几个字" is no count)
-    "QUIET": ("这几个", "那几个", "这几个字", "哪几个", "哪几", "一下子", "看起来", "看上去", "好像", "可以吗",
+    "QUIET": ("没用了", "没用", "不用了", "用不着", "没啥用", "没什么用", "不需要了", "这几个", "那几个", "这几个字", "哪几个", "哪几", "一下子", "看起来", "看上去", "好像", "可以吗",
               "是不是", "用不用", "要不要", "能不能"),
     # objects
     "FOLDER": ("文件夹", "目录"),
@@ -228,7 +228,8 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "mentioned", "mentions of", "hits for", "matches for", "any mention of", "which files say",
         "which files have", "have the word", "has the word", "ripgrep", "rg", "ack", "full text",
         "提到过", "出现过", "出现了", "写到", "全文找", "全文查", "内容中", "正文里", "正文中", "字样",
-        "搜内容", "查内容", "找内容", "搜文本", "哪些文件里有", "哪个文件里有"),
+        "搜内容", "查内容", "找内容", "搜文本", "哪些文件里有", "哪个文件里有", "哪些文件有", "哪个文件有",
+        "什么文件有", "哪些文件带", "哪些文件含"),
     "DEFINE_IDIOM": (
         "写在哪个文件", "在哪个文件里写的", "写在哪个文件里", "在哪定义", "定义在哪", "在哪声明", "出自哪个文件",
         "来自哪个文件", "实现在哪", "go to definition", "jump to definition", "get defined", "gets defined",
