@@ -172,7 +172,8 @@ IDIOMS: dict[str, tuple[str, ...]] = {
     "RENAME_IDIOM": (
         *(f"{n}{v}" for n in ("名字", "文件名", "名称", "名") for v in _NAME_IS),
         "改名为", "改名成", "更名为", "重命名为", "重命名成", "改个名字", "换个名字", "起个新名字", "起个名",
-        "取名为", "换名", "改名儿", "重新起名", "rename as", "retitle", "relabel", "re-name",
+        "取名为", "换名", "改名儿", "重新起名", "改下名", "改一下名", "换下名", "换一下名", "改名叫", "改名称", "改个文件名",
+        "换个文件名", "rename as", "retitle", "relabel", "re-name",
         "give it the name", "give it a new name", "be called", "be named", "should be called",
         "should be named", "change its name", "change the filename", "change the file name",
         "switch the name", "swap the name", "rename to", "renmae", "重名命", "崇命名", "重命明"),
@@ -236,7 +237,8 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "is declared", "declaration of", "definition of"),
     "USED_IDIOM": (
         "who calls", "what calls", "who uses", "what uses", "call sites", "callsites", "callers",
-        "depends on", "relies on", "calling", "invocations of", "consumers of", "referencing",
+        "depends on", "relies on", "calling", "import", "imports", "importing", "require", "requires",
+        "pulls in", "导入", "引入", "import 了", "invocations of", "consumers of", "referencing",
         "被谁调", "谁调用", "谁调了", "谁在用", "谁用了", "谁用", "哪里调用", "哪里用到", "哪里用了", "在哪用",
         "在哪里用", "被哪些", "调用了", "用在哪", "调用处", "调用点", "被引用"),
     "EXPLAIN_IDIOM": (
