@@ -242,3 +242,16 @@ def test_running_a_script_with_any_verb_is_refused(project: wsnb.Workspace) -> N
     for message in ("fire up cart.js", "node web/cart.js", "跑一下 cart.js"):
         reply = project.ask(message)
         assert _(FORBIDDEN_RULES["run_command"], lang=reply.lang) in reply.text, message
+
+
+def test_more_ways_to_ask_for_a_forbidden_thing(project: wsnb.Workspace) -> None:
+    for message, rule in (("hard delete cart.js", "permanent_delete"),
+                          ("delete cart.js, skip the bin", "permanent_delete"),
+                          ("批量重命名 journal 里的文件", "bulk_change"),
+                          ("rename all the files", "bulk_change"),
+                          ("帮我跑下测试", "run_command"),
+                          ("compile it", "run_command")):  # fmt: skip
+        reply = project.ask(message)
+        assert _(FORBIDDEN_RULES[rule], lang=reply.lang) in reply.text, message
+        assert reply.plans == []
+    assert _(FORBIDDEN_RULES["run_command"], lang="zh") not in project.ask("怎么编译这个项目").text
