@@ -271,12 +271,14 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "总数", "数目", "计数", "有几", "几条", "几行", "多少行", "多少个", "算一下有多少"),
     "APPEND_IDIOM": (
         "tack", "tack onto", "tack on to", "stick on the end", "slap on", "add on", "add onto",
-        "onto the end", "on to the end", "to the bottom", "bolt on", "续一行", "续上", "补一行", "接上",
+        "onto the end", "on to the end", "on the end of", "on the end", "onto the bottom of", "to the bottom", "bolt on", "续一行", "续上", "补一行", "接上",
         "接着写", "后面加", "后面添", "后面写", "末尾加", "末尾添", "尾部", "追一行", "添一行", "附加", "附上",
         "在最后"),
     "WRITE_IDIOM": (
         "redo the contents", "redo the text", "make say", "make read", "make contain", "make just say", "make it read", "should say", "should read",
-        "change it to", "swap out", "fill it with", "set it to", "write over", "replace everything in",
+        "change it to", "swap out", "fill it with", "fill with", "should just say", "should only say",
+        "should just read", "clear and write", "empty and write", "erase and write", "clear it and write",
+        "swap the text", "swap the contents", "set it to", "write over", "replace everything in",
         "重写", "替换", "覆盖", "覆写", "填成", "填上"),
     "WORKSPACE_IDIOM": (
         "在电脑上的位置", "在电脑上哪", "电脑上的位置", "在磁盘上的位置", "放在电脑哪", "存在电脑哪",
