@@ -219,7 +219,7 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "sniff out", "root out", "ferret out", "turn up", "pinpoint", "where'd", "where did",
         "where do i find", "where can i find", "point me to", "show me where", "go find", "chase down",
         "fish out", "look around for", "search up", "rummage", "scout", "find out where", "seek out",
-        "lookup", "where did i put", "where'd i put", "where have i put", "where i put", "where did i save",
+        "lookup", "有叫", "有个叫", "有没有个", "在不在", "存不存在", "是否存在", "exist", "exists", "where did i put", "where'd i put", "where have i put", "where i put", "where did i save",
         "where'd i save", "where did it go", "where did go", "捞一下", "捞出来", "捞", "翻出来", "找出来", "找出", "搜出来", "查出来", "搜寻", "搜罗",
         "查询", "挖出来", "扒一下", "寻一下", "放哪了", "去哪了", "哪去了", "跑哪去了", "搜锁", "搜所",
         "收索", "搜嗦", "搜缩", "查早"),
@@ -251,7 +251,7 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "剖析", "解析", "是干啥的", "干啥用", "怎么工作", "怎么实现的", "原理", "什么意思", "啥意思",
         "起什么作用", "有何用", "拿来干嘛", "拿来干啥", "用来干啥", "是个啥", "是个什么", "搞什么的",
         "搞啥的", "是弄啥的", "看不懂", "不太明白", "帮我理解", "理解一下", "说明下", "讲讲看", "捋一捋",
-        "捋一下", "梳理一下", "梳理", "分系", "解是", "借释"),
+        "捋一下", "梳理一下", "梳理", "说了啥", "说了些啥", "说了什么", "大概说了", "分系", "解是", "借释"),
     "SUMMARY_IDIOM": (
         "boil", "boil down", "sum it up", "nutshell", "in a nutshell", "short version", "cliff notes",
         "cliffs notes", "condense", "digest", "key points", "main points", "highlights", "takeaways",
