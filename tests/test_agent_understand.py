@@ -255,3 +255,9 @@ def test_more_ways_to_ask_for_a_forbidden_thing(project: wsnb.Workspace) -> None
         assert _(FORBIDDEN_RULES[rule], lang=reply.lang) in reply.text, message
         assert reply.plans == []
     assert _(FORBIDDEN_RULES["run_command"], lang="zh") not in project.ask("怎么编译这个项目").text
+
+
+def test_this_with_nothing_shown_yet_is_the_project(project: wsnb.Workspace) -> None:
+    assert "```" in project.ask("what's this all about").text  # the project's overview
+    project.ask("list journal")
+    assert project.ask("summarize it").files_read == ["journal/log_01.txt"]
