@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .mentions import known_word
-from .vocab import ACTIONS, FILLERS, OBJECTS, WORDS, plain_words
+from .vocab import ACTIONS, FILLERS, OBJECTS, OFFTOPIC, WORDS, plain_words
 
 __all__ = ["Hit", "actions_of", "contains", "leftover", "scan"]
 
@@ -109,6 +109,8 @@ def _lemmas(word: str) -> list[str]:
 
 def _inflected(token: str) -> tuple[str, str] | None:
     """The group and action of the vocabulary word ``token`` is a form of, if any."""
+    if token.casefold() in _TOPICS:
+        return None  # "news" is a topic, not "new" with an s
     words = {known: (group, action) for known, group, action in _table() if action}
     for lemma in _lemmas(token.casefold()):
         if lemma in words:
@@ -135,6 +137,7 @@ def _typo_action(token: str) -> tuple[str, str] | None:
     return None
 
 
+_TOPICS = frozenset(w.casefold() for w in OFFTOPIC)
 _PLAIN = frozenset(w.casefold() for w in FILLERS) | {w for g in OBJECTS.values() for w in g}
 
 
