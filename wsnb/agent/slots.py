@@ -321,6 +321,8 @@ def _inside(r: Reading) -> Command | None:
         root = r.said(OBJECTS["project"]) or r.said(OBJECTS["root"])
         alone = r.actions == ["list"]  # "看看哪些文件提到了 X" is a search, not the root's list
         return Command("list", {"target": "."}) if root or alone else None
+    if m is not None and "." not in m.typed and r.said(OBJECTS["code"]):
+        return Command("define", {"keyword": m.typed})  # "which file the Widget class lives in"
     target = m.slot if m is not None else _listed(r)
     return Command("list" if m is None or m.is_dir else "read", {"target": target})
 

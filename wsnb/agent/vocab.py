@@ -246,7 +246,7 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "purpose of", "run me through", "talk me through", "help me understand", "make sense of",
         "fill me in on", "clue me in", "eli5", "dissect", "unpack", "shed light on", "how does",
         "how it works", "what's going on in", "what happens in", "what's up with", "decode",
-        "interpret", "all about", "what am i looking at", "lay of the land", "organised", "organized",
+        "interpret", "all about", "rough idea of", "an idea of", "idea of what", "sense of what", "what am i looking at", "lay of the land", "organised", "organized",
         "structured", "architecture", "整体", "是个什么东西", "是什么东西", "架构", "explian", "expalin", "讲解", "讲解下", "讲解一下", "解说", "解读", "说说",
         "剖析", "解析", "是干啥的", "干啥用", "怎么工作", "怎么实现的", "原理", "什么意思", "啥意思",
         "起什么作用", "有何用", "拿来干嘛", "拿来干啥", "用来干啥", "是个啥", "是个什么", "搞什么的",
@@ -287,7 +287,9 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "switch to another folder", "change folder", "path to this folder", "path of this folder",
         "this folder's path", "path to the workspace", "path of the workspace", "这个文件夹的路径", "这个目录的路径",
         "当前文件夹", "当前目录", "别的文件夹", "其他文件夹", "另外的文件夹", "别的目录", "其他目录", "切换文件夹",
-        "切换目录", "切换到别的", "open another folder", "load a different folder"),
+        "切换目录", "切换到别的", "which folder are we", "what folder are we", "folder are we working",
+        "folder we're working", "folder am i working", "working directory", "working folder", "在哪个文件夹工作",
+        "在哪个目录工作", "open another folder", "load a different folder"),
 }
 WORDS.update(IDIOMS)
 
@@ -353,7 +355,7 @@ FILLERS: tuple[str, ...] = (
     "总共", "大概", "大致", "到底", "究竟", "是", "有", "这", "那", "几个字", "这几个字", "词", "句",
     "get", "gets", "being", "we", "they", "jump", "全局", "love", "know", "tell", "wondering",
     "wonder", "if", "whether", "trouble", "too", "much", "not", "think", "guess", "really",
-    "actually", "also", "here", "cheers", "mate", "sorry", "btw", "yeah", "sure", "alright", "stuff", "d", "ll", "s", "m", "re", "ve", "whatever", "just", "did", "done", "相关的", "相关", "有关的", "有关", "related", "mind", "让我",
+    "actually", "also", "here", "appreciate", "appreciated", "grateful", "again", "roughly", "briefly", "cheers", "mate", "sorry", "btw", "yeah", "sure", "alright", "stuff", "d", "ll", "s", "m", "re", "ve", "whatever", "just", "did", "done", "相关的", "相关", "有关的", "有关", "related", "mind", "让我",
 )
 
 # What is no workspace request, whatever verb comes with it ("查一下明天的天气", "book a flight").
