@@ -261,3 +261,9 @@ def test_this_with_nothing_shown_yet_is_the_project(project: wsnb.Workspace) -> 
     assert "```" in project.ask("what's this all about").text  # the project's overview
     project.ask("list journal")
     assert project.ask("summarize it").files_read == ["journal/log_01.txt"]
+
+
+def test_moving_to_the_root_in_chinese_moves_to_the_root(project: wsnb.Workspace) -> None:
+    [plan] = project.ask("把 cart.js 移到根目录").plans
+    assert plan.action == "move" and str(plan.target) == "cart.js"
+    plan.cancel()

@@ -139,6 +139,8 @@ def _agrees(command: Command, reading: Reading) -> bool:
             return False  # a name with other words around it ("web/a.css with body {…}")
         if key != "dest" and _reference_only(value):
             continue
+        if key == "dest" and any(w.casefold().startswith(value) for w in OBJECTS["root"]):
+            return False  # "移到根目录": the root (the row read its dest as "根")
         if key == "dest" and len(mentions) < 2:
             continue  # a new name, which the workspace can't know
         clean = " ".join(leftover(value)).casefold() == value

@@ -179,7 +179,7 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "switch the name", "swap the name", "rename to", "renmae", "重名命", "崇命名", "重命明"),
     "DUPLICATE_IDIOM": (
         "备一份", "备个份", "备份一下", "留一份", "留个副本", "存一份", "另存一份", "另存为", "克隆一份",
-        "抄一份", "复制个", "再来一份", "make a backup of", "back up", "backup of", "a backup", "dupe",
+        "抄一份", "复制个", "再来一份", "弄一份", "再弄一份", "再做一份", "搞一份", "多弄一份", "整一份", "make a backup of", "back up", "backup of", "a backup", "dupe",
         "make another", "save a copy", "a spare copy", "another copy", "second copy", "clone"),
     "COPY_IDIOM": ("copy over", "copy across", "cp", "付志", "复值", "赋值一份", "烤贝", "考贝"),
     "TRASH_IDIOM": (
