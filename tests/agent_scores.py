@@ -1,7 +1,8 @@
 """Scores a phrasing set the way the issue asks: per intent, per language, and two safety counts.
 
 ``python tests/agent_scores.py agent_corpus_held`` runs every case of that module (its
-``SAMPLE``, ``PROJECT`` and ``LANG``) through ``ws.ask()`` offline on real files, judges it with
+``SAMPLE``, ``PROJECT`` and ``LANG``; ``agent_scores.py agent_corpus_probes round2`` one group of
+its ``GROUPS``) through ``ws.ask()`` offline on real files, judges it with
 ``agent_corpus.judged`` *and* the language check (the reply speaks the request's language),
 and counts two things that must stay zero: replies in the wrong language, and changes on disk
 made without a confirm (the workspace's files are fingerprinted before and after each case;
@@ -16,7 +17,7 @@ import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 
 from agent_corpus import Case, build_project, run_case, speaks
 
@@ -41,7 +42,8 @@ def disk_state(root: Path) -> dict[str, tuple[int, str]]:
     return state
 
 
-def score(module: ModuleType, sample: Path, project: Path) -> tuple[list[Result], int, int]:
+def score(module: ModuleType | SimpleNamespace, sample: Path, project: Path,
+          ) -> tuple[list[Result], int, int]:  # fmt: skip
     """The results, the replies in the wrong language, the cases that changed the disk."""
     results: list[Result] = []
     wrong_language = disk_changes = 0
@@ -80,8 +82,12 @@ def table(results: list[Result], key: str, langs: dict[Case, str]) -> str:
     return "\n".join(lines)
 
 
-def main(name: str) -> None:
-    module = importlib.import_module(name)
+def main(name: str, group: str = "") -> None:
+    """Score module ``name``; given ``group``, only that group of its ``GROUPS``."""
+    module: ModuleType | SimpleNamespace = importlib.import_module(name)
+    if group:
+        sample, project = module.GROUPS[group]
+        module = SimpleNamespace(SAMPLE=sample, PROJECT=project, LANG=module.LANG)
     with tempfile.TemporaryDirectory() as folder:
         base = Path(folder)
         results, wrong, changed = score(module, wsnb.copy_sample_workspace(base / "sample"),
@@ -98,4 +104,4 @@ def main(name: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "agent_corpus_held")
+    main(*(sys.argv[1:3] or ["agent_corpus_held"]))

@@ -179,3 +179,91 @@ def test_two_names_joined_are_several_items(project: wsnb.Workspace) -> None:
         assert reply.plans == [] and _(FORBIDDEN_RULES["bulk_change"], lang=reply.lang) \
             in reply.text, message
     assert project.pending.empty
+
+
+def test_a_phrasal_verb_takes_an_object_inside_and_an_inflection() -> None:
+    from wsnb.agent.words import scan
+
+    for text, action in (("pull it up", "read"), ("throw that file away", "trash"),
+                         ("boil   down", "summarize"), ("dug up", ""), ("digging up", "find"),
+                         ("put things back the way they were", "undo")):  # fmt: skip
+        assert (scan(text)[0].action if scan(text) else "") == action, text
+
+
+def test_everyday_verbs_of_each_action(project: wsnb.Workspace) -> None:
+    asks = {"grab 待办.txt": "notes/待办.txt", "瞄一下 models.py": "shop/models.py",
+            "pull 待办.txt up": "notes/待办.txt"}  # fmt: skip
+    for message, path in asks.items():
+        assert project.ask(message).files_read == [path], message
+    plans = {"chuck cart.js in the bin": "trash", "把 cart.js 丢回收站": "trash",
+             "stash cart.js in shop": "move", "给 cart.js 备一份": "copy",
+             "README.md 的名字换为 读我.md": "rename"}  # fmt: skip
+    for message, action in plans.items():
+        [plan] = project.ask(message).plans
+        assert plan.action == action, message
+        plan.cancel()
+    for message in ("scrap that last change", "回滚上一次的修改", "刚才那步不算，给我撤了"):
+        assert "no change left to undo" in project.ask(message).text.replace(
+            "这个工作区的历史中已没有可撤销的改动", "no change left to undo"), message
+
+
+def test_a_particle_after_a_verb_is_no_typo_of_a_change() -> None:
+    from wsnb.agent.slots import _typo_actions
+
+    assert _typo_actions("拿一下 utils") == []  # not "拿掉" (trash) with a wrong character
+    assert _typo_actions("复志一份 b.py") == ["copy"]
+
+
+def test_an_unknown_verb_before_a_name_of_several_entries_asks(project: wsnb.Workspace) -> None:
+    reply = project.ask("yoink widget")
+    assert reply.plans == [] and "Which one?" in reply.text
+    assert set(reply.table["path"]) >= {"lib/widget.cpp", "lib/widget.h"}  # type: ignore[index]
+
+
+def test_topic_words_do_not_swallow_workspace_requests(project: wsnb.Workspace) -> None:
+    for message in ("open song.txt", "where is weather defined", "which files mention music"):
+        assert _(NOT_WORKSPACE, lang="en") not in project.ask(message).text, message
+    for message in ("what's the stock price of apple", "今天茅台股价多少", "来首周杰伦的歌",
+                    "what should i eat for dinner"):  # fmt: skip
+        reply = project.ask(message)
+        assert _(NOT_WORKSPACE, lang=reply.lang) in reply.text and reply.plans == [], message
+
+
+def test_where_the_workspace_is_on_the_computer_is_no_whole_disk_search(
+    project: wsnb.Workspace,
+) -> None:
+    for message in ("where is this workspace on my computer", "工作区在电脑上的位置是哪"):
+        assert str(project.root) in project.ask(message).text, message
+    reply = project.ask("search my whole computer for resume.pdf")
+    assert _(FORBIDDEN_RULES["whole_disk"], lang="en") in reply.text
+
+
+def test_running_a_script_with_any_verb_is_refused(project: wsnb.Workspace) -> None:
+    for message in ("fire up cart.js", "node web/cart.js", "跑一下 cart.js"):
+        reply = project.ask(message)
+        assert _(FORBIDDEN_RULES["run_command"], lang=reply.lang) in reply.text, message
+
+
+def test_more_ways_to_ask_for_a_forbidden_thing(project: wsnb.Workspace) -> None:
+    for message, rule in (("hard delete cart.js", "permanent_delete"),
+                          ("delete cart.js, skip the bin", "permanent_delete"),
+                          ("批量重命名 journal 里的文件", "bulk_change"),
+                          ("rename all the files", "bulk_change"),
+                          ("帮我跑下测试", "run_command"),
+                          ("compile it", "run_command")):  # fmt: skip
+        reply = project.ask(message)
+        assert _(FORBIDDEN_RULES[rule], lang=reply.lang) in reply.text, message
+        assert reply.plans == []
+    assert _(FORBIDDEN_RULES["run_command"], lang="zh") not in project.ask("怎么编译这个项目").text
+
+
+def test_this_with_nothing_shown_yet_is_the_project(project: wsnb.Workspace) -> None:
+    assert "```" in project.ask("what's this all about").text  # the project's overview
+    project.ask("list journal")
+    assert project.ask("summarize it").files_read == ["journal/log_01.txt"]
+
+
+def test_moving_to_the_root_in_chinese_moves_to_the_root(project: wsnb.Workspace) -> None:
+    [plan] = project.ask("把 cart.js 移到根目录").plans
+    assert plan.action == "move" and str(plan.target) == "cart.js"
+    plan.cancel()

@@ -21,7 +21,7 @@ from ..i18n import _, ngettext
 from ..tools.limits import ToolLimits
 from ..types import FileText, ToolResult
 from .commands import Command
-from .context import ALL, ContextError, ConversationContext, parse_reference
+from .context import ALL, THIS, ContextError, ConversationContext, parse_reference
 from .intents import FORBIDDEN_RULES
 from .reading import run_read_tool
 from .reply import TABLE_ROWS, Reply
@@ -71,6 +71,9 @@ def run_command(session: Session, command: Command,
     except Unresolved as exc:
         return unresolved_reply(session, exc.resolution)
     except ContextError as exc:
+        if command.action == "summarize" and session.context.empty \
+                and parse_reference(command.get("target")) == THIS:
+            return _project(session, Command("project", {}))  # "what's this about", nothing shown
         return Reply(str(exc), intent="workspace")
     except PolicyError as exc:
         if str(getattr(exc.rule, "value", exc.rule)) == "sensitive-file":  # the rule, then why

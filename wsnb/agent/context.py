@@ -105,6 +105,11 @@ class ConversationContext:
             self.remember(paths, "files read")
 
     @property
+    def empty(self) -> bool:
+        """Whether nothing was listed or read yet in this conversation."""
+        return self._made_at is None
+
+    @property
     def expired(self) -> bool:
         if self._made_at is None:
             return True

@@ -84,6 +84,9 @@ _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
         r"delete\s+(it\s+|them\s+)?(forever|for\s+good|permanently)|"
         r"empty\s+(the\s+)?(trash|recycle)|skip(ping)?\s+the\s+(trash|recycle)|"
         r"without\s+(the\s+)?(trash|recycle)|\bshred\b|\bwipe\b|"
+        r"\bhard[\s-]*delet|\bskip(ping)?\s+the\s+(bin|trash|recycle)|\bbypass(ing)?\s+the\s+"
+        r"(bin|trash|recycle)|\b(no|not\s+to\s+the|not\s+in\s+the)\s+(trash|bin|recycle\s*bin)\b|"
+        r"irreversibl|unrecoverabl|不可恢复|无法恢复|永远删|硬删除|强制删除|不留备份|"
         r"\b(delete|remove|erase|destroy|nuke|trash|wipe)\b.{0,40}\b(forever|for\s+good|"
         r"permanently)\b", _I)),
     ("bulk_change", re.compile(
@@ -92,7 +95,9 @@ _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
         rf"{_THESE}.{{0,6}}{_DELETE}|{_MOVE}.{{0,6}}{_THESE}|{_THESE}.{{0,6}}{_MOVE}|"
         r"(里|中|下)(面)?的?(东西|文件|内容)?\s*(全|都|全部)\s*(都)?(删|移|挪|扔|清)|"
         r"(clean|clear)\s+(up\s+|out\s+)?(the\s+)?(whole|entire)|"
-        r"清空(这个|整个)?(文件夹|目录|工作区|项目)", _I)),
+        r"清空(这个|整个)?(文件夹|目录|工作区|项目)|"
+        r"(批量|全部|所有|统统).{0,12}(重命名|改名)|(重命名|改名).{0,8}(全部|所有|每个)|"
+        r"\b(rename|renaming)\s+(all|every|each|everything)\b", _I)),
     ("git", re.compile(
         r"\bgit\s+(commit|push|pull|merge|rebase|reset|checkout|add|stash)\b|"
         r"\bcommit\s+(?:(?:the|my|these|all|our|your)\s+){0,2}(changes?|files?|code|it|this|them|"
@@ -124,10 +129,15 @@ _INSTALL = re.compile(
     r"\bpip3?\s+\w|\bnpm\s+(i|install|add)\b|\bapt(-get)?\s+\w|\bbrew\s+\w|"
     r"\bconda\s+(install|create)|\byarn\s+add", _I)
 _RUN = re.compile(
-    r"(帮我|给我|请|你)?(运行|执行|跑一下|跑一遍|跑起来|启动脚本)(一下)?|"
+    r"(帮我|给我|请|你)?(运行|执行|跑一下|跑一遍|跑起来|跑下|跑跑|启动脚本)(一下)?|"
+    r"(启动|跑)(一下|下)?(项目|程序|服务|服务器|应用|测试)|(编译|构建)(一下|下)|"
+    r"\b(compile|build)\s+(it|this|the\s+project|the\s+code|\S+\.(c|cpp|cc|java|rs|go|ts))\b|"
     r"\b(run|execute|exec)\s+(this|that|it|the|a|my|these|\S+\.(py|sh|bat|ps1|js|exe|cmd))|"
-    r"\b(launch|start)\s+\S+\.(py|sh|bat|ps1|exe|cmd)\b|"
+    r"\b(launch|start|fire\s+up|kick\s+off|boot\s+up|trigger|invoke|spin\s+up)\s+"
+    r"\S+\.(py|sh|bat|ps1|exe|cmd|js)\b|"
+    r"(跑|启动|执行|运行)(一下|一遍|下|跑)?\s*\S+\.(py|sh|bat|ps1|exe|cmd|js)\b|"
     r"\b(run|execute)\s+\w*\s*(command|script|program|tests?|build|make|npm|python|shell)|"
+    r"\b(node|python3?|py|deno|ruby|perl|sh|zsh|php|bun)\s+\S+\.(py|js|mjs|ts|rb|pl|sh|php)\b|"
     r"^\s*(\$|>)\s*\w|\b(sudo|chmod|bash|powershell|cmd\.exe)\b|命令行|终端里", _I)
 _RUN_NOT_APP = re.compile(r"运行时|runtime|running\s+(time|total)", _I)
 
@@ -162,8 +172,19 @@ def is_workspace_text(message: str) -> bool:
     return bool(_WORKSPACE_WORDS.search(message))
 
 
+# "where is this workspace on my computer" asks about the workspace, not the whole disk.
+_WHERE_WORKSPACE = re.compile(
+    r"\b(where|path|located|location)\b.{0,40}\b(workspace|folder|directory)\b|"
+    r"\b(workspace|folder|directory)\b.{0,40}\b(where|path|located|location)\b|"
+    r"(工作区|文件夹|目录).{0,12}(在哪|位置|路径)", _I)
+_SEARCHING = re.compile(r"搜|找|查|\b(search|find|look\s+for|locate|grep)\b", _I)
+
+
 def _forbidden_rule(message: str) -> str | None:
     for rule, pattern in _FORBIDDEN:
+        if rule == "whole_disk" and _WHERE_WORKSPACE.search(message) \
+                and not _SEARCHING.search(message):
+            continue
         if pattern.search(message):
             return rule
     if _HOW_TO.search(message):  # "怎么安装" / "how do I run it" asks about the files

@@ -110,6 +110,10 @@ def _reference(text: str) -> str:
     return match.group().strip() if match else text.strip()
 
 
+# Characters typed on purpose after a verb (particles, directions), never a typo of one.
+_NO_TYPO = frozenset("一下个了的把给吧呢啊吗过来去上出起着点")
+
+
 def _typo_actions(rest: str) -> list[str]:
     """Last resort for a Chinese verb that leads the request with one wrong character after
     its first ("总洁一下 a.txt", "复志一份 b.py", "重明名 c.js"): the verb it is one off."""
@@ -119,8 +123,11 @@ def _typo_actions(rest: str) -> list[str]:
             lead = lead[len(filler):].lstrip()
     if len(lead) < 2 or not _CJK.match(lead[1]):
         return []
+    if lead[1] in _NO_TYPO:
+        return []  # "拿一下" is no typo of "拿掉": a particle is typed on purpose
     for action, groups in ACTIONS:
-        for word in (w for g in groups for w in WORDS[g] if len(w) in {2, 3} and _CJK.match(w)):
+        words = (w for g in groups if not g.endswith("_IDIOM") for w in WORDS[g])
+        for word in (w for w in words if len(w) in {2, 3} and _CJK.match(w)):
             typed = lead[:len(word)]
             wrong = sum(a != b for a, b in zip(word, typed, strict=False))
             if len(typed) == len(word) and word[0] == typed[0] and wrong == 1 \
@@ -285,7 +292,9 @@ def _edit(r: Reading, action: str, names: list[Mention], content: str) -> Comman
         return None
     field_words = leftover(between)
     named = re.fullmatch(r"[^\s/]+\.[A-Za-z]\w{0,7}", content)
-    if action == "write" and named and not field_words and not r.said(_TEXT_WORDS) \
+    about_name = r.said(("名字", "文件名", "名称")) and not field_words[1:]  # "名字不好，改成 b.js"
+    if action == "write" and named and (not field_words or about_name) \
+            and not r.said(_TEXT_WORDS) \
             and verb is not None and verb.group != "CHANGE_EN":
         return Command("rename", {"target": target.slot, "dest": content})  # "把 a.js 改成 b.js"
     args = {"target": target.slot, "content": content}
@@ -312,6 +321,8 @@ def _inside(r: Reading) -> Command | None:
         root = r.said(OBJECTS["project"]) or r.said(OBJECTS["root"])
         alone = r.actions == ["list"]  # "看看哪些文件提到了 X" is a search, not the root's list
         return Command("list", {"target": "."}) if root or alone else None
+    if m is not None and "." not in m.typed and r.said(OBJECTS["code"]):
+        return Command("define", {"keyword": m.typed})  # "which file the Widget class lives in"
     target = m.slot if m is not None else _listed(r)
     return Command("list" if m is None or m.is_dir else "read", {"target": target})
 
@@ -325,7 +336,8 @@ def _listed(r: Reading) -> str:
 def _find(r: Reading) -> Command | None:
     if not r.keyword:
         return None
-    if r.said(OBJECTS["code"]) and r.first is None:
+    if r.said(OBJECTS["code"]) and (r.first is None or "." not in r.first.typed):
+        # "where is the Widget class": a definition, even where files are called widget.*
         return Command("define", {"keyword": r.keyword})
     text_words = WORDS["TEXT_OBJ"] + WORDS["TEXT_OBJ_EN"]
     code_words = ("code", "代码", "源码")  # "the cart code" is a name; "the word X" never is
@@ -394,9 +406,12 @@ _CHANGE_VERBS = ("refactor", "fix", "improve", "optimize", "optimise", "rewrite"
 
 
 def _unknown_verb(r: Reading) -> bool:
-    """One firm name and a word or two we don't know, none of them a change we can't make."""
-    firm = [m for m in r.mentions if m.firm and len(m.paths) == 1]
-    return len(firm) == 1 and len(r.words) <= 2 and not r.said(_CHANGE_VERBS)
+    """One firm name (or a list position) and a word or two we don't know ("snag #2"),
+    none of them a change we can't make."""
+    named = [m for m in r.mentions if m.firm]  # several paths: the resolver asks which
+    if not r.mentions and _listed(r):  # a position and one word ("who won the game last
+        return len(r.words) == 1 and not r.said(_CHANGE_VERBS)  # night" is chat)
+    return len(named) == 1 and len(r.words) <= 2 and not r.said(_CHANGE_VERBS)
 
 
 def decide(r: Reading) -> tuple[Command | None, bool]:

@@ -41,6 +41,11 @@ if TYPE_CHECKING:
 __all__ = ["Understood", "reply_language", "understand"]
 
 _LETTERS = re.compile(r"[A-Za-z\u4e00-\u9fff]")
+# Actions only files take: with one of them, a topic word ("weather") is a name in the code.
+_FILES_ONLY = {"define", "used", "grep", "rename", "trash", "copy", "move", "write", "append",
+               "undo", "workspace", "duplicate"}
+# "open song.txt" names a file (missing or not): a workspace request, whatever its words.
+_FILE_LIKE = re.compile(r"[\w\-]+\.(?:[A-Za-z]{1,4}\d?)\b|\w/\w")
 # The engine's actions a grammar row's action agrees with.
 _AGREES = {
     "trash": {"trash"}, "rename": {"rename"}, "copy": {"copy", "duplicate"}, "move": {"move"},
@@ -134,6 +139,8 @@ def _agrees(command: Command, reading: Reading) -> bool:
             return False  # a name with other words around it ("web/a.css with body {…}")
         if key != "dest" and _reference_only(value):
             continue
+        if key == "dest" and any(w.casefold().startswith(value) for w in OBJECTS["root"]):
+            return False  # "移到根目录": the root (the row read its dest as "根")
         if key == "dest" and len(mentions) < 2:
             continue  # a new name, which the workspace can't know
         clean = " ".join(leftover(value)).casefold() == value
@@ -151,13 +158,14 @@ def understand(ws: Workspace, message: str) -> Understood:
     text = normalize(message)
     mentions = find_mentions(ws, text)
     about_files = any(contains(text, w) >= 0 for w in OBJECTS["file"] + OBJECTS["folder"])
-    if not any(m.firm for m in mentions) and not about_files \
+    reading = Reading.of(text, mentions)
+    if not any(m.firm for m in mentions) and not about_files and not _FILE_LIKE.search(text) \
+            and not set(reading.actions) & _FILES_ONLY \
             and any(contains(text, w) >= 0 for w in OFFTOPIC):
         # The weather, a reminder, a flight: no workspace request, whatever verb it uses
-        # ("search the music files" still is one).
+        # ("search the music files", "where is weather defined" still are).
         return Understood(text, None, reply_language(text, mentions, None), mentions, [],
                           offtopic=True)  # fmt: skip
-    reading = Reading.of(text, mentions)
     grammar = parse_command(text)
     if grammar is not None and _agrees(grammar, reading):
         command: Command | None = grammar

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .mentions import known_word
-from .vocab import ACTIONS, FILLERS, OBJECTS, WORDS, plain_words
+from .vocab import ACTIONS, FILLERS, OBJECTS, OFFTOPIC, WORDS, plain_words
 
 __all__ = ["Hit", "actions_of", "contains", "leftover", "scan"]
 
@@ -45,8 +45,28 @@ def _table() -> tuple[tuple[str, str, str], ...]:
 def _spans(text: str, word: str) -> list[tuple[int, int]]:
     if _CJK.search(word) or not re.match(r"\w", word):
         return [(m.start(), m.end()) for m in re.finditer(re.escape(word), text)]
-    pattern = r"(?<![\w'])" + re.escape(word).replace("\\ ", r"\s+") + r"(?![\w'])"
-    return [(m.start(), m.end()) for m in re.finditer(pattern, text)]
+    return [(m.start(), m.end()) for m in _english(word).finditer(text)]
+
+
+# A phrasal verb takes an object inside ("pull it up", "throw that file away") and an
+# inflected verb ("pulled up", "digs up", "looking over").
+_INSIDE = r"\s+(?:(?:it|this|that|them|these|those|the\s+file|this\s+file|that\s+file)\s+)?"
+
+
+@cache
+def _english(word: str) -> re.Pattern[str]:
+    first, *rest = word.split(" ")
+    if not rest:
+        return re.compile(r"(?<![\w'])" + re.escape(word) + r"(?![\w'])")
+    tail = "".join(_INSIDE + re.escape(w) if i == 0 else r"\s+" + re.escape(w)
+                   for i, w in enumerate(rest))  # fmt: skip
+    forms = {first}
+    if first.isalpha() and len(first) > 2:  # "digs", "dug" aside: "digging", "making", "pulled"
+        forms |= {first + end for end in ("s", "es", "ed", "d", "ing", first[-1] + "ed",
+                                          first[-1] + "ing")}  # fmt: skip
+        forms |= {first[:-1] + "ing"} if first.endswith("e") else set()
+    head = "(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")"
+    return re.compile(r"(?<![\w'])" + head + tail + r"(?![\w'])")
 
 
 def contains(text: str, word: str) -> int:
@@ -89,6 +109,8 @@ def _lemmas(word: str) -> list[str]:
 
 def _inflected(token: str) -> tuple[str, str] | None:
     """The group and action of the vocabulary word ``token`` is a form of, if any."""
+    if token.casefold() in _TOPICS:
+        return None  # "news" is a topic, not "new" with an s
     words = {known: (group, action) for known, group, action in _table() if action}
     for lemma in _lemmas(token.casefold()):
         if lemma in words:
@@ -115,6 +137,7 @@ def _typo_action(token: str) -> tuple[str, str] | None:
     return None
 
 
+_TOPICS = frozenset(w.casefold() for w in OFFTOPIC)
 _PLAIN = frozenset(w.casefold() for w in FILLERS) | {w for g in OBJECTS.values() for w in g}
 
 
