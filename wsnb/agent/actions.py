@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
     from ..workspace import Workspace
 
-__all__ = ["TABLE_CAP", "Session", "numbered", "read_docs", "resolve_targets", "run_command"]
+__all__ = ["TABLE_CAP", "Session", "numbered", "preview", "read_docs", "resolve_targets", "run_command"]
 
 SHOWN_LINES = 60
 SUMMARY_FILES = 10
@@ -287,6 +287,15 @@ def _read(session: Session, command: Command) -> Reply:
     if read:
         session.context.remember_read(read)
     return Reply("\n\n".join(blocks), files_read=read)
+
+
+def preview(session: Session, path: str) -> Reply | None:
+    """One file's text as a read shows it, or None when it can't be shown (binary, refused)."""
+    docs, _problems = read_docs(session, [path], session.limits.read_bytes)
+    if not docs:
+        return None
+    session.context.remember_read([docs[0].path])
+    return Reply(_shown(docs[0]), files_read=[docs[0].path])
 
 
 def _shown(doc: FileText) -> str:

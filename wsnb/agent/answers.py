@@ -40,14 +40,18 @@ def _count(session: Session, command: Command) -> Reply:
     folders = command.get("what") == "folders"
     frame = frame[frame["is_dir"]] if folders else frame[~frame["is_dir"]]
     kinds = tuple(command.get("kinds").split())
-    if kinds and not folders:
+    named = command.get("named")
+    if (kinds or named) and not folders:
         names = frame["path"].map(lambda p: posixpath.basename(p).casefold())
-        frame = frame[names.map(lambda n: n.endswith(kinds))]
+        frame = frame[names.map(lambda n: bool(kinds) and n.endswith(kinds)
+                                or bool(named) and named in n)]  # fmt: skip
     total = len(frame)
     where = _("the workspace") if path == "." else f"`{path}`"
     if folders:
         text = ngettext("{where} holds {count} folder.", "{where} holds {count} folders.",
                         total).format(where=where, count=f"{total:,}")
+    elif named:  # "几个日志文件": app.log and log_03.txt alike
+        text = _named_count(where, total, kinds, named)
     elif kinds:
         text = ngettext("{where} holds {count} file ending in {suffixes}.",
                         "{where} holds {count} files ending in {suffixes}.", total).format(
@@ -56,6 +60,17 @@ def _count(session: Session, command: Command) -> Reply:
         text = ngettext("{where} holds {count} file.", "{where} holds {count} files.",
                         total).format(where=where, count=f"{total:,}")
     return Reply(text[:1].upper() + text[1:])
+
+
+def _named_count(where: str, total: int, kinds: tuple[str, ...], named: str) -> str:
+    if kinds:
+        return ngettext("{where} holds {count} file ending in {suffixes} or named like “{name}”.",
+                        "{where} holds {count} files ending in {suffixes} or named like “{name}”.",
+                        total).format(where=where, count=f"{total:,}", suffixes=", ".join(kinds),
+                                      name=named)  # fmt: skip
+    return ngettext("{where} holds {count} file named like “{name}”.",
+                    "{where} holds {count} files named like “{name}”.", total).format(
+        where=where, count=f"{total:,}", name=named)
 
 
 def _undo(session: Session, command: Command) -> Reply:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import WsnbError
 from ..i18n import _
-from .actions import Session, is_dir, resolve_targets
+from .actions import Session, is_dir, preview, resolve_targets
 from .commands import Command, several_targets
 from .context import ContextError
 from .fields import field_lines, set_value
@@ -204,7 +204,12 @@ def _open(session: Session, command: Command) -> Reply:
     if is_dir(session, path):
         result = session.ws.open_folder(path)
         return Reply(result.message if result.success else str(result.error))
-    return planned([session.ws.open(path)])
+    reply = planned([session.ws.open(path)])
+    shown = preview(session, path) if reply.plans else None
+    if shown is None:
+        return reply
+    # The app opens on confirm; the text is here at once, as "open" means in a chat.
+    return Reply(f"{reply.text}\n\n{shown.text}", plans=reply.plans, files_read=shown.files_read)
 
 
 def _reveal(session: Session, command: Command) -> Reply:

@@ -207,7 +207,53 @@ def find_mentions(ws: Workspace, text: str) -> list[Mention]:
     """The names ``text`` (already ``normalize``d) mentions, in message order."""
     quoted = _quoted(text, ws)
     chosen = _pick(quoted + _outside(_index_matches(ws, text) + _suffixed(text), quoted))
-    return [_by_kind(m, text) for m in _pick(chosen + _close_names(ws, text, chosen))]
+    found = [_by_kind(m, text) for m in _pick(chosen + _close_names(ws, text, chosen))]
+    return _contained(found, text)
+
+
+# "journal 里的 log_03", "docs 文件夹下的 a.md": a folder, then a name inside it.
+_HOLDS = re.compile(r"\s*(?:文件夹|目录|folder)?\s*(?:里面|里头|里边|里|中|下面|下|内)?\s*的?\s*")
+# "log_03 in journal", "a.md under the docs folder": a name, then the folder holding it.
+_HELD_IN = re.compile(r"\s+(?:in|inside|under|within|from)\s+(?:the\s+)?", re.IGNORECASE)
+
+
+def _contained(mentions: list[Mention], text: str) -> list[Mention]:
+    """Each folder joined with the name inside it that it qualifies, as one mention of the
+    entries under that folder ("journal 里的 log_03" names journal/log_03.txt, not journal)."""
+    out: list[Mention] = []
+    for m in mentions:
+        folder = out[-1] if out else None
+        if folder is not None and _qualifies(folder, m, text[folder.end:m.start], zh=True):
+            out[-1] = _narrowed(m, folder, folder.start, m.end)
+        elif folder is not None and _qualifies(m, folder, text[folder.end:m.start], zh=False):
+            out[-1] = _narrowed(folder, m, folder.start, m.end)
+        else:
+            out.append(m)
+    return out
+
+
+def _qualifies(folder: Mention, name: Mention, between: str, zh: bool) -> bool:
+    if not (folder.known and folder.is_dir and name.known) or not between.strip() and zh:
+        return False  # "docs a.md" with nothing between: two names, not one inside the other
+    joined = _HOLDS.fullmatch(between) if zh else _HELD_IN.fullmatch(between)
+    if joined is None:
+        return False
+    inside = _under(name, folder)
+    # Chinese says where first, so it picks among namesakes; English "a.md in docs" only
+    # locates a name all of whose entries are there ("put a.md in docs" is a move).
+    return bool(inside) and (zh or len(inside) == len(name.paths))
+
+
+def _under(name: Mention, folder: Mention) -> list[str]:
+    roots = tuple(p.rstrip("/") + "/" for p in folder.paths)
+    return [p for p in name.paths if p.startswith(roots)]
+
+
+def _narrowed(name: Mention, folder: Mention, start: int, end: int) -> Mention:
+    inside = _under(name, folder)
+    typed = inside[0] if len(inside) == 1 else name.typed
+    how = "path" if len(inside) == 1 else name.how
+    return Mention(start, end, typed, how, tuple(inside), name.is_dir)
 
 
 def _by_kind(mention: Mention, text: str) -> Mention:

@@ -21,7 +21,7 @@ from .commands import Command, clean_target, several_targets
 from .context import THIS, parse_reference
 from .mentions import Mention
 from .numbers import ordinal_span
-from .vocab import ACTIONS, FILLERS, KIND_SUFFIXES, OBJECTS, WORDS
+from .vocab import ACTIONS, FILLERS, KIND_NAMES, KIND_SUFFIXES, OBJECTS, WORDS
 from .words import Hit, actions_of, contains, leftover, scan
 
 __all__ = ["Reading", "decide"]
@@ -159,10 +159,12 @@ def _count(r: Reading) -> Command:
                for w in OBJECTS[kind] if contains(r.rest[at:], w) >= 0]  # fmt: skip
     what = min(objects)[2] if objects else "file"
     target = r.first.slot if r.first else ""
+    named = next((part for word, part in KIND_NAMES.items() if contains(r.rest, word) >= 0), "")
     if r.said(_ENTRIES) and not suffixes:  # "how many entries does the root have": one level
         return Command("count", {"target": target, "kinds": "", "what": "entries"})
-    return Command("count", {"target": target, "kinds": " ".join(suffixes),
-                             "what": "folders" if what == "folder" and not suffixes else "files"})
+    kind = bool(suffixes or named)
+    return Command("count", {"target": target, "kinds": " ".join(suffixes), "named": named,
+                             "what": "folders" if what == "folder" and not kind else "files"})
 
 
 def _define(r: Reading) -> Command | None:
@@ -175,7 +177,7 @@ def _used(r: Reading) -> Command | None:
 
 def _with_dest(action: str) -> Callable[[Reading], Command | None]:
     def rule(r: Reading) -> Command | None:
-        if _joined(r):
+        if _joined(r) or _folder_contents(r):
             return Command("refuse", {"rule": "bulk_change"})
         target = r.target()
         if not target:
@@ -198,6 +200,23 @@ def _with_dest(action: str) -> Callable[[Reading], Command | None]:
     return rule
 
 
+# "journal 里的日志", "the files in journal": what a folder holds, so several items.
+_HELD_ZH = re.compile(r"\s*(?:文件夹|目录)?\s*(?:里面|里头|里边|里|中|下面|下|内)的")
+_HELD_EN = re.compile(r"\b(?:files|logs|documents|docs|stuff|things|everything|contents?|items|"
+                      r"entries|images|pictures|photos|scripts|notes)\s+(?:that\s+are\s+)?"
+                      r"(?:in|inside|under|within|from)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def _folder_contents(r: Reading) -> bool:
+    """Whether the request is about what a named folder holds, not the folder or one entry."""
+    m = r.first
+    if m is None or not (m.known and m.is_dir):
+        return False
+    held = _HELD_ZH.match(r.text, m.end)
+    named_next = held is not None and any(n.start <= held.end() + 1 for n in r.mentions[1:])
+    return (held is not None and not named_next) or bool(_HELD_EN.search(r.text[:m.start]))
+
+
 def _joined(r: Reading) -> bool:
     """"docs 和 src", "a.txt and b.txt": two names joined, so several items."""
     firm = [m for m in r.mentions if m.known]
@@ -207,10 +226,14 @@ def _joined(r: Reading) -> bool:
 
 
 def _trash(r: Reading) -> Command | None:
-    if _joined(r):
+    if _joined(r) or _folder_contents(r):
         return Command("refuse", {"rule": "bulk_change"})
     target = r.target()
     return Command("trash", {"target": target}) if target else None
+
+
+_PUT_IN_IT = re.compile(r"\b(?:put|write|type|add)\s+(.+?)\s+(?:in|into|inside)\s+(?:it|there)\b",
+                        re.IGNORECASE)
 
 
 def _content_change(action: str) -> Callable[[Reading], Command | None]:
@@ -219,12 +242,19 @@ def _content_change(action: str) -> Callable[[Reading], Command | None]:
         at, end = _after(r.rest, start, _CONTENT_MARKERS)
         content = r.text[end:].strip().lstrip(":：,， ").strip() if at >= 0 else ""
         names = [m for m in r.mentions if at < 0 or m.start < at]
+        quoted = [m for m in names if m.how == "quoted"]  # "add 'ship it' to a.md": the text
+        if action == "create" and quoted and not content and len(names) > len(quoted):
+            # "new file a.txt, put 'hi' in it": a name, then the quoted words to write
+            content, names = quoted[-1].typed, [m for m in names if m is not quoted[-1]]
+        put = _PUT_IN_IT.search(r.text, start)
+        if action == "create" and at < 0 and not content and put is not None:
+            content = put.group(1).strip()  # "new file a.py and put DEBUG = True in it"
+            names = [m for m in names if m.end <= put.start()]
         if action == "create":
             if not names and at >= 0 and r.text[at:end].strip() in {":", "："}:  # "new file: a.md"
                 return _create(r, [m for m in r.mentions if m.start > at], -1, "")
             return _create(r, names, at, content)
-        quoted = [m for m in names if m.how == "quoted"]  # "add 'ship it' to a.md": the text
-        if quoted and not content:
+        if quoted and not content:  # "add 'ship it'" (and the file named later, or "it")
             content = quoted[0].typed
         return _edit(r, action, [m for m in names if m not in quoted], content)
     return rule
@@ -236,7 +266,11 @@ def _create(r: Reading, names: list[Mention], at: int, content: str) -> Command 
     folder = any(contains(head, w) >= 0 for w in OBJECTS["folder"])
     words = leftover(_no_hits(head, r.hits))
     where = names[0] if names and names[0].known and names[0].is_dir else None
-    if len(names) >= 2:
+    folders = [m for m in names if m.known and m.is_dir]
+    if len(names) == 2 and len(folders) == 1:  # "建个 a.txt 放在 notes 里": the new one, where
+        where = folders[0]
+        name = next(m for m in names if m is not where).typed
+    elif len(names) >= 2:
         name = names[-1].typed
     elif names and (where is None or not words):
         name, where = names[0].typed, None
@@ -252,6 +286,9 @@ def _create(r: Reading, names: list[Mention], at: int, content: str) -> Command 
         name, content = content, ""
     if not name:
         return None
+    loose = all(h.group == "CREATE_LOOSE" for h in r.hits if h.action == "create")
+    if loose and any(m.known and m.typed == name for m in names):
+        return None  # "看看整个 docs": the whole of a folder that exists, not a new one
     if where is not None and "/" not in name:
         name = posixpath.join(where.paths[0], name)
     if folder and not content and "." not in posixpath.basename(name):

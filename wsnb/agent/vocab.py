@@ -12,7 +12,7 @@ are matched as written. To teach the agent a word, add it here; nothing else cha
 # ruff: noqa: E501  (one group per line reads better)
 from __future__ import annotations
 
-__all__ = ["ACTIONS", "FILLERS", "KIND_SUFFIXES", "OBJECTS", "OFFTOPIC", "WORDS", "plain_words"]
+__all__ = ["ACTIONS", "FILLERS", "KIND_NAMES", "KIND_SUFFIXES", "OBJECTS", "OFFTOPIC", "WORDS", "plain_words"]
 
 WORDS: dict[str, tuple[str, ...]] = {
     # verbs
@@ -29,6 +29,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     "MOVE_EN": ("move", "relocate", "put", "shift", "transfer"),
     "MOVE_TO": ("到", "进", "去", "至"),
     "CREATE_MORE": ("加个", "加一个", "添个", "添一个", "新增一个", "建个", "建一个"),
+    # "给我整个 scripts 文件夹" makes one; "看看整个 docs" is the whole of one that exists
+    "CREATE_LOOSE": ("整个",),
     "CREATE": ("创建", "新建", "建立", "新增", "生成", "建", "写"),
     "CREATE_EN": ("create", "make", "add", "new", "touch", "mkdir", "set up", "start"),
     "READ": ("读取", "贴出来", "贴一下", "调出来", "拿出来", "亮出来", "读一下", "读读", "读一读", "读", "查看", "看看", "看一下", "看一看", "看下",
@@ -101,8 +103,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "SEARCH_MORE": ("查", "look through", "go through", "scan", "look up", "track down",
                     "hunt down", "dig up"),
     "LIST_MORE": ("列",),
-    "COPY_MORE": ("备份",),
-    "DUPLICATE": ("复制一份", "拷贝一份", "备份一份", "一份副本", "副本", "duplicate", "make a copy", "a copy of", "copy of"),
+    "DUPLICATE": ("备份", "复制一份", "拷贝一份", "备份一份", "一份副本", "副本", "duplicate", "make a copy", "a copy of", "copy of"),
     "SUMMARY_MORE": ("summary", "gist", "tl;dr", "tldr"),
     "INSIDE": ("里有什么", "里面有什么", "有什么", "有哪些", "有啥", "都有啥", "都有什么", "里都有",
                "放了啥", "放了什么", "放着什么", "装了什么", "装了些什么", "放了些什么", "有些什么", "写了什么", "写的什么", "写的是什么", "写了啥",
@@ -178,7 +179,7 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "should be named", "change its name", "change the filename", "change the file name",
         "switch the name", "swap the name", "rename to", "renmae", "重名命", "崇命名", "重命明"),
     "DUPLICATE_IDIOM": (
-        "备一份", "备个份", "备份一下", "留一份", "留个副本", "存一份", "另存一份", "另存为", "克隆一份",
+        "备一份", "备个份", "拷一份", "拷份", "做备份", "做个备份", "做一个备份", "做一份备份", "留个备份", "备份一下", "留一份", "留个副本", "存一份", "另存一份", "另存为", "克隆一份",
         "抄一份", "复制个", "再来一份", "弄一份", "再弄一份", "再做一份", "搞一份", "多弄一份", "整一份", "make a backup of", "back up", "backup of", "a backup", "dupe",
         "make another", "save a copy", "a spare copy", "another copy", "second copy", "clone"),
     "COPY_IDIOM": ("copy over", "copy across", "cp", "付志", "复值", "赋值一份", "烤贝", "考贝"),
@@ -267,7 +268,7 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "存了哪些", "里头是", "都是些什么", "都是啥", "写了些啥", "写了些什么", "写了哪些", "都写了什么", "都写了啥", "都写了",
         "讲了些啥", "有些什么内容", "装了啥", "放了些啥", "存了啥", "写了点啥", "写了点什么"),
     "COUNT_IDIOM": (
-        "tally", "tally up", "count up", "total number", "headcount", "how many", "quantity of",
+        "hw many", "hw much", "how mny", "tally", "tally up", "count up", "total number", "headcount", "how many", "quantity of",
         "总数", "数目", "计数", "有几", "几条", "几行", "多少行", "多少个", "算一下有多少"),
     "APPEND_IDIOM": (
         "tack", "tack onto", "tack on to", "stick on the end", "slap on", "add on", "add onto",
@@ -304,12 +305,12 @@ ACTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("used", ("USED", "USED_EN", "USED_IDIOM")),
     ("rename", ("RENAME", "RENAME_EN", "RENAME_MORE", "RENAME_IDIOM")),
     ("duplicate", ("DUPLICATE", "DUPLICATE_IDIOM")),
-    ("copy", ("COPY", "COPY_EN", "COPY_MORE", "COPY_IDIOM")),
+    ("copy", ("COPY", "COPY_EN", "COPY_IDIOM")),
     ("trash", ("DELETE", "DELETE_EN", "TRASH_BIN", "DELETE_MORE", "TRASH_IDIOM")),
     ("write", ("CHANGE_TO", "CHANGE_EN", "WRITE_MORE", "EDIT", "WRITE_IDIOM")),
     ("clear", ("CLEAR",)),
     ("append", ("ADD_LINE", "APPEND_EN", "ADD_LINE_MORE", "APPEND_IDIOM")),
-    ("create", ("CREATE", "CREATE_EN", "CREATE_MORE", "CREATE_IDIOM")),
+    ("create", ("CREATE", "CREATE_LOOSE", "CREATE_EN", "CREATE_MORE", "CREATE_IDIOM")),
     ("move", ("MOVE", "MOVE_EN", "INTO", "MOVE_IDIOM")),
     ("summarize", ("SUMMARY", "SUMMARY_EN", "SUMMARY_MORE", "SUMMARY_IDIOM")),
     ("inside", ("INSIDE", "INSIDE_IDIOM")),
@@ -351,11 +352,11 @@ FILLERS: tuple[str, ...] = (
     "do", "does", "so", "then", "now", "maybe", "possibly", "go", "ahead", "and", "oh",
     "who", "what", "which", "where", "when", "how", "why", "any", "anywhere", "places", "place",
     "all", "every", "whole", "entire", "right", "instead", "have", "has", "got", "with", "by",
-    "谁", "哪些", "哪个", "什么", "地方", "名字", "名称", "文件名", "带", "带有", "所有", "全部", "一共",
+    "谁", "哪些", "哪个", "哪份", "哪篇", "哪一份", "哪一篇", "哪一个", "什么", "地方", "名字", "名称", "文件名", "带", "带有", "所有", "全部", "一共",
     "总共", "大概", "大致", "到底", "究竟", "是", "有", "这", "那", "几个字", "这几个字", "词", "句",
     "get", "gets", "being", "we", "they", "jump", "全局", "love", "know", "tell", "wondering",
     "wonder", "if", "whether", "trouble", "too", "much", "not", "think", "guess", "really",
-    "actually", "also", "here", "appreciate", "appreciated", "grateful", "again", "roughly", "briefly", "cheers", "mate", "sorry", "btw", "yeah", "sure", "alright", "stuff", "d", "ll", "s", "m", "re", "ve", "whatever", "just", "did", "done", "相关的", "相关", "有关的", "有关", "related", "mind", "让我",
+    "actually", "also", "here", "appreciate", "appreciated", "grateful", "again", "roughly", "briefly", "cheers", "mate", "sorry", "btw", "yeah", "sure", "alright", "stuff", "d", "ll", "s", "m", "re", "ve", "r", "ur", "ya", "da", "whatever", "just", "did", "done", "相关的", "相关", "有关的", "有关", "related", "mind", "让我",
 )
 
 # What is no workspace request, whatever verb comes with it ("查一下明天的天气", "book a flight").
@@ -391,6 +392,11 @@ KIND_SUFFIXES: dict[str, tuple[str, ...]] = {
     "图片": (".png", ".jpg", ".jpeg", ".gif", ".svg"), "文本": (".txt",), "日志": (".log",),
     "表格": (".csv", ".xlsx", ".xls"), "头文件": (".h", ".hpp"), "脚本": (".py", ".sh", ".js"),
     "script": (".py", ".sh", ".js"), "scripts": (".py", ".sh", ".js"), "源文件": (".py", ".cpp", ".c", ".js", ".ts"),
+}
+
+# Kinds people name files by rather than by suffix: "日志" is log_03.txt as much as app.log.
+KIND_NAMES: dict[str, str] = {
+    "log": "log", "logs": "log", "日志": "log", "test": "test", "tests": "test", "测试": "test",
 }
 
 
