@@ -110,7 +110,11 @@ class Agent:
                 intent = classify(message)
             command = understood.command
             if command is not None and command.action == "refuse":  # "清空 journal"
-                intent = Intent(IntentKind.FORBIDDEN, rule=command.get("rule"))
+                # A rule the words broke first ("commit all my changes" is git), and this one
+                # too when it is another ("wipe every file in journal": permanent and many).
+                first = intent.rule if intent.kind is IntentKind.FORBIDDEN else None
+                intent = Intent(IntentKind.FORBIDDEN, rule=first or command.get("rule"),
+                                also=command.get("rule") if first else None)
             if intent.kind is IntentKind.CHAT and any(m.firm for m in understood.mentions):
                 intent = Intent(IntentKind.WORKSPACE)  # it names a file of this workspace
             if intent.kind is not IntentKind.FORBIDDEN and understood.command is not None:
@@ -169,11 +173,14 @@ def offline_note() -> str:
              "WSNB_LLM_MODEL._")
 
 
+_DELETES = {"permanent_delete", "bulk_change"}
+
+
 def _refusal(intent: Intent) -> str:
     if intent.kind is IntentKind.LAUNCH_APP:
         return intent.reason
-    if intent.rule == "bulk_change":
-        return one_item_refusal()  # the rule, and how to ask for one item instead
+    if intent.rule == "bulk_change" or intent.also == "bulk_change" and intent.rule in _DELETES:
+        return one_item_refusal(intent.reason if intent.also else "")  # the rule, and how to ask for one item instead
     return _("That can't be done, and no plan was made. {rule}").format(rule=intent.reason)
 
 

@@ -28,9 +28,10 @@ if TYPE_CHECKING:
 __all__ = ["CHANGE_HANDLERS", "asks_for_several", "one_item_refusal"]
 
 
-def one_item_refusal() -> str:
-    """The refusal of a request for several items: the rule and how to ask instead."""
-    rule = _(FORBIDDEN_RULES["bulk_change"])
+def one_item_refusal(rules: str = "") -> str:
+    """The refusal of a request for several items: the rule (or ``rules``, when it breaks
+    another too) and how to ask instead."""
+    rule = rules or _(FORBIDDEN_RULES["bulk_change"])
     return "\n\n".join([
         _("That can't be done, and no plan was made. {rule}").format(rule=rule),
         _("Name one item, for example \"delete the first one\" or \"delete notes/a.txt\", "

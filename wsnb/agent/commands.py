@@ -45,7 +45,7 @@ _POLITE = re.compile(
     re.IGNORECASE,
 )
 _TAIL = re.compile(
-    r"[\s。.!！?？~～]*(吧|吗|呢|呀|啊|呗|嘛|啦|please|thanks|thank\s+you|for\s+me)?[\s。.!！?？~～]*$",
+    r"[\s。.!！?？~～]*(吧|吗|呢|呀|啊|呗|嘛|啦|please|pls|plz|thanks|thx|ty|thank\s+you|for\s+me)?[\s。.!！?？~～]*$",
     re.IGNORECASE
 )
 
@@ -107,11 +107,12 @@ _NEEDS_TARGET = frozenset({"read", "open", "trash", "reveal", "copy", "move", "r
                            "create_file", "create_folder", "write", "append"})  # fmt: skip
 
 _NUM = r"(?:[一二两三四五六七八九十]+|\d+)"
+_MANY = r"(?:[两二三四五六七八九十][一二两三四五六七八九十]*|[2-9]\d*|1\d+)"  # "前一个" is one
 _EN_ORD = (r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|"
            r"\d+(?:st|nd|rd|th)|one|two|three|four|five|\d+)")  # fmt: skip
 _SEVERAL = re.compile(
     rf"第?\s*{_NUM}\s*(?:个|项|条)?\s*(?:和|与|跟|以及|及|、|,|，|还有)\s*第?\s*{_NUM}|"
-    rf"前\s*{_NUM}\s*(?:个|项|条)|后\s*{_NUM}\s*(?:个|项|条)|"
+    rf"前\s*{_MANY}\s*(?:个|项|条)|(?<!最)后\s*{_MANY}\s*(?:个|项|条)|"
     rf"第?\s*{_NUM}\s*(?:个|项|条)?\s*(?:到|至|~|～|-)\s*第?\s*{_NUM}|"
     rf"\b{_EN_ORD}(?:\s+(?:one|file|item|result))?\s*(?:,|&|\band\b)\s*(?:the\s+)?{_EN_ORD}\b|"
     r"\b(?:first|last|top)\s+(?:two|three|four|five|six|seven|eight|nine|ten|few|\d+)\b|"

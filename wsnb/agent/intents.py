@@ -33,12 +33,14 @@ class Intent:
     kind: IntentKind
     rule: str | None = None
     app: str | None = None
+    also: str | None = None  # a second rule the same request breaks ("wipe every file")
 
     @property
     def reason(self) -> str:
         """The sentence that explains a refusal (empty for allowed kinds)."""
         if self.kind is IntentKind.FORBIDDEN and self.rule:
-            return _(FORBIDDEN_RULES[self.rule])
+            rules = [self.rule] + ([self.also] if self.also and self.also != self.rule else [])
+            return " ".join(_(FORBIDDEN_RULES[rule]) for rule in rules)
         if self.kind is IntentKind.LAUNCH_APP:
             return _(LAUNCH_REFUSAL)
         return ""

@@ -86,7 +86,7 @@ _ENGLISH_VOCABULARY = tuple(w for w in _VOCABULARY if re.fullmatch(r"[a-z]+", w)
 def known_word(token: str) -> bool:
     """Whether ``token`` is a vocabulary word, or a typo of one of five letters or more."""
     word = token.casefold()
-    if word in _VOCABULARY:
+    if word in _VOCABULARY or _inflected(word):
         return True
     if len(word) < 5 or not word.isalpha():
         return False
@@ -95,6 +95,20 @@ def known_word(token: str) -> bool:
     allowed = 1 if len(word) < 7 else 2
     return any(DamerauLevenshtein.distance(word, w, score_cutoff=allowed) <= allowed
                for w in _ENGLISH_VOCABULARY if abs(len(w) - len(word)) <= allowed)  # fmt: skip
+
+
+def _inflected(word: str) -> bool:
+    """"getting", "named", "files": a form of a vocabulary word (never a typo of a name)."""
+    for ending in ("ing", "ed", "es", "s"):
+        stem = word[: -len(ending)] if word.endswith(ending) else ""
+        if len(stem) < 3 or ending == "es" and not stem.endswith(("s", "x", "z", "ch", "sh")):
+            continue  # "notes" is no form of "not"
+        forms = {stem} if ending == "s" else {stem, stem + "e"}
+        if stem[-1] == stem[-2] and ending in {"ing", "ed"}:
+            forms.add(stem[:-1])  # "getting" → get
+        if forms & _VOCABULARY:
+            return True
+    return False
 
 
 def _bounded(text: str, start: int, end: int) -> bool:
@@ -212,7 +226,8 @@ def find_mentions(ws: Workspace, text: str) -> list[Mention]:
 
 
 # "journal 里的 log_03", "docs 文件夹下的 a.md": a folder, then a name inside it.
-_HOLDS = re.compile(r"\s*(?:文件夹|目录|folder)?\s*(?:里面|里头|里边|里|中|下面|下|内)?\s*的?\s*")
+_HOLDS = re.compile(r"\s*(?:文件夹|目录|folder)?\s*(?:里面|里头|里边|里|中|下面|下|内)?\s*的?\s*"
+                    r"(?:那个|这个|那份|这份|那篇|这篇)?\s*")
 # "log_03 in journal", "a.md under the docs folder": a name, then the folder holding it.
 _HELD_IN = re.compile(r"\s+(?:in|inside|under|within|from)\s+(?:the\s+)?", re.IGNORECASE)
 

@@ -202,7 +202,7 @@ def _with_dest(action: str) -> Callable[[Reading], Command | None]:
 
 # "journal 里的日志", "the files in journal": what a folder holds, so several items.
 _HELD_ZH = re.compile(r"\s*(?:文件夹|目录)?\s*(?:里面|里头|里边|里|中|下面|下|内)的")
-_HELD_EN = re.compile(r"\b(?:files|logs|documents|docs|stuff|things|everything|contents?|items|"
+_HELD_EN = re.compile(r"\b(?:(?:every|each)\s+(?:single\s+)?(?:file|item|thing|entry|document|one)|files|logs|documents|docs|stuff|things|everything|contents?|items|"
                       r"entries|images|pictures|photos|scripts|notes)\s+(?:that\s+are\s+)?"
                       r"(?:in|inside|under|within|from)\s+(?:the\s+)?$", re.IGNORECASE)
 
@@ -354,6 +354,8 @@ def _summary(r: Reading) -> Command | None:
 
 def _inside(r: Reading) -> Command | None:
     m = r.first
+    if m is not None and not m.known and set(r.actions) & {"grep", "find"}:
+        return None  # "看看哪些文件有“计划”": a word to search for, not a folder to list
     if m is None and not _listed(r):
         root = r.said(OBJECTS["project"]) or r.said(OBJECTS["root"])
         alone = r.actions == ["list"]  # "看看哪些文件提到了 X" is a search, not the root's list
@@ -451,6 +453,9 @@ def _unknown_verb(r: Reading) -> bool:
     return len(named) == 1 and len(r.words) <= 2 and not r.said(_CHANGE_VERBS)
 
 
+_CHANGES = {"rename", "duplicate", "copy", "trash", "write", "clear", "append", "move"}
+
+
 def decide(r: Reading) -> tuple[Command | None, bool]:
     """The command of the strongest action that can be carried out, and whether a verb
     that only files take asked for it (not "what is" or "where is" alone)."""
@@ -464,6 +469,10 @@ def decide(r: Reading) -> tuple[Command | None, bool]:
             counted = action == "count" and r.said(OBJECTS["file"] + OBJECTS["folder"]
                                                    + OBJECTS["root"] + _ENTRIES)  # fmt: skip
             return command, strong or counted
+    if set(actions) & _CHANGES and not r.mentions and not _listed(r) \
+            and several_targets(r.rest):
+        # "所有 txt 文件名后面都加上 _old": a change to many, with no one name to plan for
+        return Command("refuse", {"rule": "bulk_change"}), True
     m = r.first
     if (m is not None or _listed(r)) and (not r.words or _unknown_verb(r)):
         # A name alone, or with a verb we don't know ("dump a.json"): show it, never change it.

@@ -99,7 +99,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "HELP": ("帮助", "你能做什么", "你会什么", "能做什么", "怎么用", "使用说明", "有什么命令", "能干什么", "能帮我做什么"),
     "HELP_EN": ("help", "what can you do", "what do you do", "commands", "how do i use", "what are you able to do"),
     # words only the grounding engine reads (the grammar's groups above stay as its rows need)
-    "DELETE_MORE": ("nuke", "toss", "chuck", "删", "干掉", "扔了", "不要了", "丢了", "get rid of", "delet", "dlete", "remvoe"),
+    "DELETE_MORE": ("nuke", "wipe", "wipe out", "toss", "chuck", "删", "干掉", "扔了", "不要了", "丢了", "get rid of", "delet", "dlete", "remvoe"),
     "SEARCH_MORE": ("查", "look through", "go through", "scan", "look up", "track down",
                     "hunt down", "dig up"),
     "LIST_MORE": ("列",),
@@ -148,7 +148,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "CONTENT": ("内容写", "内容就是",  "内容是", "内容为", "内容", "写入", "写上", "里面写上", "里面写", "写着", "并写入", "写"),
     "CONTENT_EN": ("whose content is", "whose contents are", "whose text is", "with the content", "with content", "with contents", "with the text", "with text",
                    "containing", "that says", "saying", "and write", "with"),
-    "TEXT_OBJ": ("内容", "文本", "代码", "全文", "源码", "字符串", "关键字", "关键词", "单词", "文字", "词语", "字眼"),
+    "TEXT_OBJ": ("内容", "文本", "代码", "全文", "源码", "字符串", "关键字", "关键词", "单词", "文字", "词语", "字眼", "这个词", "这个字", "这个词儿"),
     "TEXT_OBJ_EN": ("text", "contents", "content", "code", "string", "word", "phrase"),
 }
 
@@ -229,7 +229,7 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "search the contents", "occurrences of", "instances of",
         "mentioned", "mentions of", "hits for", "matches for", "any mention of", "which files say",
         "which files have", "have the word", "has the word", "ripgrep", "rg", "ack", "full text",
-        "提到过", "出现过", "出现了", "写到", "全文找", "全文查", "内容中", "正文里", "正文中", "字样",
+        "提到过", "出现过", "出现了", "写到", "全文找", "全文查", "全文搜", "全文搜一下", "全文搜搜", "内容中", "正文里", "正文中", "字样",
         "搜内容", "查内容", "找内容", "搜文本", "哪些文件里有", "哪个文件里有", "哪些文件有", "哪个文件有",
         "什么文件有", "哪些文件带", "哪些文件含"),
     "DEFINE_IDIOM": (
@@ -272,7 +272,7 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "总数", "数目", "计数", "有几", "几条", "几行", "多少行", "多少个", "算一下有多少"),
     "APPEND_IDIOM": (
         "tack", "tack onto", "tack on to", "stick on the end", "slap on", "add on", "add onto",
-        "onto the end", "on to the end", "on the end of", "on the end", "onto the bottom of", "to the bottom", "bolt on", "续一行", "续上", "补一行", "接上",
+        "onto the end", "on to the end", "on the end of", "on the end", "onto the bottom of", "to the bottom", "bolt on", "添一条", "加一条", "补一条", "追加一条", "记一条", "添条", "加条", "续一行", "续上", "补一行", "接上",
         "接着写", "后面加", "后面添", "后面写", "末尾加", "末尾添", "尾部", "追一行", "添一行", "附加", "附上",
         "在最后"),
     "WRITE_IDIOM": (
