@@ -106,7 +106,8 @@ PROJECT: list[Case] = [
     held("where did i put the report 2024 csv?", "en", "find", "find", "data/report 2024.csv"),
     held("帮忙找下《待办》在哪个文件夹", "zh", "find", "find", "notes/待办.txt"),
     # search text
-    held("帮我 grep 一下 PriceCache，看哪些文件里有", "zh", "grep", "grep", "docs/meeting notes.md"),
+    held("帮我 grep 一下 PriceCache，看哪些文件里有", "zh", "grep", "grep",
+         "docs/meeting notes.md"),
     # where defined
     held("where is formatPrice declared?", "en", "define", "define", "web/utils.js"),
     held("Customer 这个类实在哪定义的", "zh", "define", "define", "shop/models.py"),

@@ -18,6 +18,7 @@ from wsnb.agent.mentions import find_mentions, normalize
 from wsnb.agent.numbers import cardinal, ordinal
 from wsnb.agent.understand import understand
 from wsnb.i18n import _
+from wsnb.plans.plan import Plan
 
 
 @pytest.fixture
@@ -267,3 +268,95 @@ def test_moving_to_the_root_in_chinese_moves_to_the_root(project: wsnb.Workspace
     [plan] = project.ask("把 cart.js 移到根目录").plans
     assert plan.action == "move" and str(plan.target) == "cart.js"
     plan.cancel()
+
+
+# -- a name inside a folder, what a folder holds, a kind by name -----------------------------
+
+
+def _made(plan: Plan) -> tuple[str, str]:
+    """What a plan does and to which entry (the source of a copy or move)."""
+    where = plan.source or plan.target
+    return plan.action.value, where.relative if where is not None else ""
+
+
+@pytest.mark.parametrize("message", ["journal 里的 log_03 不要了，删了吧",
+                                     "把 journal 里面那个 log_03 删了", "delete log_03 in journal",
+                                     "bin log_03 from the journal folder"])  # fmt: skip
+def test_a_name_inside_a_named_folder_is_that_entry(project: wsnb.Workspace,
+                                                    message: str) -> None:  # fmt: skip
+    reply = project.ask(message)
+    assert [_made(p) for p in reply.plans] == [("trash", "journal/log_03.txt")]
+
+
+def test_a_name_that_lives_elsewhere_is_not_pulled_into_the_folder(project: wsnb.Workspace,
+                                                                   ) -> None:  # fmt: skip
+    reply = project.ask("put report 2024.csv in docs")  # a move, not "the one in docs"
+    assert [_made(p) for p in reply.plans] == [
+        ("move", "data/report 2024.csv")]
+
+
+@pytest.mark.parametrize("message", ["把 journal 里的日志一股脑儿全删了",
+                                     "把 journal 里的东西移到 docs", "wipe every file in journal",
+                                     "delete the files in journal"])  # fmt: skip
+def test_what_a_folder_holds_is_several_items(project: wsnb.Workspace, message: str) -> None:
+    reply = project.ask(message)
+    assert reply.plans == [] and _(FORBIDDEN_RULES["bulk_change"], lang=reply.lang) in reply.text
+    assert project.pending.empty
+
+
+def test_a_request_that_breaks_two_rules_names_both(project: wsnb.Workspace) -> None:
+    reply = project.ask("permanently delete every file in journal")
+    for rule in ("permanent_delete", "bulk_change"):
+        assert _(FORBIDDEN_RULES[rule], lang="en") in reply.text, rule
+    git = project.ask("commit all my changes and push them")
+    assert _(FORBIDDEN_RULES["git"], lang="en") in git.text
+    assert _(FORBIDDEN_RULES["bulk_change"], lang="en") not in git.text
+
+
+def test_log_files_are_counted_by_suffix_or_by_name(project: wsnb.Workspace) -> None:
+    reply = project.ask("journal 里头一共几个日志文件？")
+    assert reply.lang == "zh" and "42" in reply.text and "log" in reply.text
+    assert reply.plans == []
+
+
+def test_a_new_file_goes_into_the_folder_that_exists(project: wsnb.Workspace) -> None:
+    reply = project.ask("帮我建个 购物清单.txt 放在 notes 里，内容是：鸡蛋、面包")
+    [plan] = reply.plans
+    assert _made(plan) == ("create_file", "notes/购物清单.txt")
+    assert "鸡蛋" in (plan.content or "")
+
+
+@pytest.mark.parametrize(("message", "content"), [
+    ("new file hello.txt, put 'hi there' in it", "hi there"),
+    ("start a new file hello.txt and put DEBUG = True in it", "DEBUG = True"),
+])  # fmt: skip
+def test_content_said_after_the_new_name_is_its_text(project: wsnb.Workspace, message: str,
+                                                     content: str) -> None:  # fmt: skip
+    [plan] = project.ask(message).plans
+    assert _made(plan) == ("create_file", "hello.txt")
+    assert content in (plan.content or "")
+
+
+def test_opening_a_text_file_shows_it_while_the_launch_waits(project: wsnb.Workspace) -> None:
+    reply = project.ask("open 待办.txt")
+    assert [p.action.value for p in reply.plans] == ["open_file"]
+    assert reply.files_read == ["notes/待办.txt"]
+
+
+@pytest.mark.parametrize("message", ["给我整个 archive 文件夹", "帮我建个新文件家，叫 archive"])
+def test_colloquial_and_typed_folder_requests_make_a_folder(project: wsnb.Workspace,
+                                                            message: str) -> None:  # fmt: skip
+    [plan] = project.ask(message).plans
+    assert _made(plan) == ("create_folder", "archive")
+
+
+def test_the_whole_of_an_existing_folder_is_shown_not_made(project: wsnb.Workspace) -> None:
+    reply = project.ask("看看整个 docs 文件夹")
+    assert reply.plans == [] and reply.table is not None
+
+
+@pytest.mark.parametrize("message", ["把 待办.txt 拷一份出来做备份",
+                                     "can you duplicate 待办.txt? call it todo.bak"])
+def test_a_backup_is_a_copy_never_a_rename(project: wsnb.Workspace, message: str) -> None:
+    [plan] = project.ask(message).plans
+    assert _made(plan) == ("copy", "notes/待办.txt")

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 
     from ..workspace import Workspace
 
-__all__ = ["TABLE_CAP", "Session", "numbered", "preview", "read_docs", "resolve_targets", "run_command"]
+__all__ = ["TABLE_CAP", "Session", "numbered", "preview", "read_docs", "resolve_targets",
+           "run_command"]
 
 SHOWN_LINES = 60
 SUMMARY_FILES = 10

@@ -179,8 +179,9 @@ _DELETES = {"permanent_delete", "bulk_change"}
 def _refusal(intent: Intent) -> str:
     if intent.kind is IntentKind.LAUNCH_APP:
         return intent.reason
-    if intent.rule == "bulk_change" or intent.also == "bulk_change" and intent.rule in _DELETES:
-        return one_item_refusal(intent.reason if intent.also else "")  # the rule, and how to ask for one item instead
+    if intent.rule == "bulk_change" or (intent.also == "bulk_change" and intent.rule in _DELETES):
+        # The rule (both, when the request breaks two) and how to ask for one item instead.
+        return one_item_refusal(intent.reason if intent.also else "")
     return _("That can't be done, and no plan was made. {rule}").format(rule=intent.reason)
 
 

@@ -43,8 +43,8 @@ def _count(session: Session, command: Command) -> Reply:
     named = command.get("named")
     if (kinds or named) and not folders:
         names = frame["path"].map(lambda p: posixpath.basename(p).casefold())
-        frame = frame[names.map(lambda n: bool(kinds) and n.endswith(kinds)
-                                or bool(named) and named in n)]  # fmt: skip
+        frame = frame[names.map(lambda n: (bool(kinds) and n.endswith(kinds))
+                                or (bool(named) and named in n))]  # fmt: skip
     total = len(frame)
     where = _("the workspace") if path == "." else f"`{path}`"
     if folders:

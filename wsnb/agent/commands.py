@@ -51,7 +51,9 @@ _TAIL = re.compile(
 
 _QUOTES = "\"'`“”‘’「」『』《》<>"
 _NOISE_HEAD = re.compile(
-    r"^(the\s+file\s+|the\s+folder\s+|file\s+|folder\s+|the\s+|文件夹\s*|文件\s*|目录\s*)",
+    r"^(the\s+file\s+|the\s+folder\s+|file\s+|folder\s+|the\s+|文件夹\s*|文件\s*|目录\s*|"
+    r"[，,：:、]\s*|(?:名字|名称)(?:叫做|叫作|叫|为|是)\s*|(?:叫做|叫作|叫|名为)\s*|"
+    r"(?:called|named)\s+)",
     re.IGNORECASE,
 )
 _NOISE_TAIL = re.compile(r"(\s+file|\s+folder|\s+directory|这个文件|文件夹|文件|目录|一下|这个)$",

@@ -101,7 +101,7 @@ def _inflected(word: str) -> bool:
     """"getting", "named", "files": a form of a vocabulary word (never a typo of a name)."""
     for ending in ("ing", "ed", "es", "s"):
         stem = word[: -len(ending)] if word.endswith(ending) else ""
-        if len(stem) < 3 or ending == "es" and not stem.endswith(("s", "x", "z", "ch", "sh")):
+        if len(stem) < 3 or (ending == "es" and not stem.endswith(("s", "x", "z", "ch", "sh"))):
             continue  # "notes" is no form of "not"
         forms = {stem} if ending == "s" else {stem, stem + "e"}
         if stem[-1] == stem[-2] and ending in {"ing", "ed"}:
@@ -248,7 +248,7 @@ def _contained(mentions: list[Mention], text: str) -> list[Mention]:
 
 
 def _qualifies(folder: Mention, name: Mention, between: str, zh: bool) -> bool:
-    if not (folder.known and folder.is_dir and name.known) or not between.strip() and zh:
+    if not (folder.known and folder.is_dir and name.known) or (not between.strip() and zh):
         return False  # "docs a.md" with nothing between: two names, not one inside the other
     joined = _HOLDS.fullmatch(between) if zh else _HELD_IN.fullmatch(between)
     if joined is None:

@@ -202,7 +202,8 @@ def _with_dest(action: str) -> Callable[[Reading], Command | None]:
 
 # "journal 里的日志", "the files in journal": what a folder holds, so several items.
 _HELD_ZH = re.compile(r"\s*(?:文件夹|目录)?\s*(?:里面|里头|里边|里|中|下面|下|内)的")
-_HELD_EN = re.compile(r"\b(?:(?:every|each)\s+(?:single\s+)?(?:file|item|thing|entry|document|one)|files|logs|documents|docs|stuff|things|everything|contents?|items|"
+_HELD_EN = re.compile(r"\b(?:(?:every|each)\s+(?:single\s+)?(?:file|item|thing|entry|document|one)|"
+                      r"files|logs|documents|docs|stuff|things|everything|contents?|items|"
                       r"entries|images|pictures|photos|scripts|notes)\s+(?:that\s+are\s+)?"
                       r"(?:in|inside|under|within|from)\s+(?:the\s+)?$", re.IGNORECASE)
 
@@ -356,6 +357,9 @@ def _inside(r: Reading) -> Command | None:
     m = r.first
     if m is not None and not m.known and set(r.actions) & {"grep", "find"}:
         return None  # "看看哪些文件有“计划”": a word to search for, not a folder to list
+    if m is None and not _listed(r) and {"explain", "summarize"} & set(r.actions) \
+            and r.said(OBJECTS["project"]):
+        return None  # "the big picture of this project, what's in it": the project, explained
     if m is None and not _listed(r):
         root = r.said(OBJECTS["project"]) or r.said(OBJECTS["root"])
         alone = r.actions == ["list"]  # "看看哪些文件提到了 X" is a search, not the root's list
@@ -453,6 +457,12 @@ def _unknown_verb(r: Reading) -> bool:
     return len(named) == 1 and len(r.words) <= 2 and not r.said(_CHANGE_VERBS)
 
 
+def _names_the_copy(r: Reading) -> bool:
+    copies = [h.start for h in r.hits if h.action in {"copy", "duplicate"}]
+    renames = [h.start for h in r.hits if h.action == "rename"]
+    return bool(copies and renames) and min(copies) < min(renames)
+
+
 _CHANGES = {"rename", "duplicate", "copy", "trash", "write", "clear", "append", "move"}
 
 
@@ -460,6 +470,8 @@ def decide(r: Reading) -> tuple[Command | None, bool]:
     """The command of the strongest action that can be carried out, and whether a verb
     that only files take asked for it (not "what is" or "where is" alone)."""
     actions = r.actions
+    if _names_the_copy(r):  # "duplicate a.yaml? call it b.yaml": the copy's name, no rename
+        actions = [a for a in actions if a != "rename"]
     if "read" in actions and "open" in actions:  # "打开让我瞧瞧", "open it and read it"
         actions = [a for a in actions if a != "open"]
     for action in actions:

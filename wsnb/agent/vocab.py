@@ -133,7 +133,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "QUIET": ("没用了", "没用", "不用了", "用不着", "没啥用", "没什么用", "不需要了", "这几个", "那几个", "这几个字", "哪几个", "哪几", "一下子", "看起来", "看上去", "好像", "可以吗",
               "是不是", "用不用", "要不要", "能不能"),
     # objects
-    "FOLDER": ("文件夹", "目录"),
+    "FOLDER": ("文件夹", "目录", "文件家", "文件价", "文件架"),
     "FOLDER_EN": ("folder", "directory", "dir"),
     "PROJECT": ("项目", "工程", "仓库", "代码库"),
     "PROJECT_EN": ("project", "repo", "repository", "codebase"),
@@ -235,7 +235,7 @@ IDIOMS: dict[str, tuple[str, ...]] = {
     "DEFINE_IDIOM": (
         "写在哪个文件", "在哪个文件里写的", "写在哪个文件里", "在哪定义", "定义在哪", "在哪声明", "出自哪个文件",
         "来自哪个文件", "实现在哪", "go to definition", "jump to definition", "get defined", "gets defined",
-        "is declared", "declaration of", "definition of"),
+        "is declared", "declaration of", "definition of", "定意", "定以", "顶义", "订义"),
     "USED_IDIOM": (
         "who calls", "what calls", "who uses", "what uses", "call sites", "callsites", "callers",
         "depends on", "relies on", "calling", "import", "imports", "importing", "require", "requires",
@@ -290,7 +290,9 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "当前文件夹", "当前目录", "别的文件夹", "其他文件夹", "另外的文件夹", "别的目录", "其他目录", "切换文件夹",
         "切换目录", "切换到别的", "which folder are we", "what folder are we", "folder are we working",
         "folder we're working", "folder am i working", "working directory", "working folder", "在哪个文件夹工作",
-        "在哪个目录工作", "open another folder", "load a different folder"),
+        "在哪个目录工作", "哪个文件夹里操作", "哪个文件夹里工作", "哪个目录里操作", "哪个目录里工作",
+        "哪个文件夹下操作", "哪个文件夹操作", "我现在在哪个文件夹", "我在哪个文件夹", "我们在哪个文件夹",
+        "现在在哪个文件夹", "现在在哪个目录", "我在哪个目录", "open another folder", "load a different folder"),
 }
 WORDS.update(IDIOMS)
 
@@ -325,7 +327,7 @@ ACTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 # Nouns that say what kind of thing is meant, never a name.
 OBJECTS: dict[str, tuple[str, ...]] = {
-    "folder": ("文件夹", "目录", "子目录", "子文件夹", "folder", "folders", "directory",
+    "folder": ("文件夹", "目录", "子目录", "子文件夹", "文件家", "文件价", "文件架", "folder", "folders", "directory",
                "directories", "dir", "subfolder", "subdirectory"),
     "file": ("文件", "文档", "file", "files", "document", "documents", "doc"),
     "project": WORDS["PROJECT"] + WORDS["PROJECT_EN"] + WORDS["WORKSPACE"] + ("workspace",),
