@@ -294,3 +294,35 @@ def test_decided_cards_leave_after_the_last_few(ws: wsnb.Workspace, root: Path) 
         assert len(ws.history) == RECENT_OUTCOMES + 2
     finally:
         inbox.close()
+
+
+def test_the_panels_plans_tab_shows_an_agents_plan_live(ws: wsnb.Workspace, root: Path) -> None:
+    agent = _agent(root)
+    early = agent.create_file("early.md", "x\n")
+    agent.plan_store.submit(early, proposer="mcp:vscode")
+    panel = ws.panel()
+    try:
+        assert early.id in panel.plans.cards  # proposed before the panel opened
+        child = run_child(_PROPOSE, str(root))
+        plan_id = child.communicate(timeout=60)[0].strip()
+        assert _until(lambda: plan_id in panel.plans.cards)
+        assert [p.id for p in panel.plans.pending] == [plan_id, early.id]  # newest first
+        panel.plans.card(plan_id).confirm_button.click()
+        assert (root / "from-far.md").read_text() == "hello\n"
+        assert plan_id not in [p.id for p in panel.plans.pending]
+    finally:
+        panel.close()
+    assert not ws.plan_store.watching
+
+
+def test_waiting_for_agents_writes_nothing_until_one_proposes(ws: wsnb.Workspace,
+                                                              root: Path) -> None:  # fmt: skip
+    assert not (root / ".wsnb").exists()
+    inbox = ws.inbox()
+    try:
+        assert ws.plan_store.watching and not (root / ".wsnb").exists()
+        plan = _agent(root).create_file("first.md", "x\n")
+        _agent(root).plan_store.submit(plan, proposer="mcp:codex")
+        assert _until(lambda: plan.id in inbox.cards)  # the folder appeared; the inbox looked
+    finally:
+        inbox.close()

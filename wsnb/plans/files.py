@@ -174,7 +174,8 @@ class FolderWatch:
     ``watchfiles`` tells it; where it can't (no inotify, a watch limit), it
     looks every ``poll`` seconds instead. It also calls ``on_change()`` every
     ``tick`` seconds when nothing happens, so a plan whose day is over is said
-    to be expired without anyone asking. ``stop()`` ends it.
+    to be expired without anyone asking. A folder that doesn't exist yet is
+    looked for every ``poll`` seconds, never created. ``stop()`` ends it.
     """
 
     def __init__(self, folder: Path, on_change: Callable[[], None], *, poll: float = 1.0,
@@ -199,6 +200,12 @@ class FolderWatch:
         return self._thread.is_alive() and not self._stop.is_set()
 
     def _run(self) -> None:
+        # Watching never writes: until an agent's first plan makes the folder, look for it.
+        if not self.folder.is_dir():
+            while not self.folder.is_dir():
+                if self._stop.wait(self.poll):
+                    return
+            self._tell()  # the plans that made it
         try:
             from watchfiles import watch
 

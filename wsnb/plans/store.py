@@ -383,7 +383,6 @@ class PlanStore:
         with self._lock:
             if self._watch is None:
                 self._seen.update({s.plan_id: s.state for s in self.statuses()})
-                self._files.ensure_folder()
                 self._watch = FolderWatch(self._files.folder, self.refresh, tick=self._tick)
                 self._watch.start()
 

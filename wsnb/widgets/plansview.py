@@ -1,11 +1,13 @@
 """``PlansView``: every plan waiting for a decision as a card, newest first, and the last outcomes.
 
 The plan book is the model. The view hears of each new plan (made in a
-cell, by a widget, by the agent) through ``ws.subscribe_new`` and of each
-state move through ``plan.subscribe``; a plan that is decided moves from
-"waiting" to "recent outcomes", where its card keeps its Undo button. The
-cards are ``PlanCard``s, so a click here and a click on the same plan's card
-in a cell are the same ``plan.confirm()``, and both cards show it.
+cell, by a widget, by the agent) through ``ws.subscribe_new``, of an outside
+agent's plan (an MCP client, in this kernel or another process) through the
+pending-plan store's folder watch, and of each state move through
+``plan.subscribe``; a plan that is decided moves from "waiting" to "recent
+outcomes", where its card keeps its Undo button. The cards are ``PlanCard``s,
+so a click here and a click on the same plan's card in a cell are the same
+``plan.confirm()``, and both cards show it.
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ import ipywidgets as widgets
 from ..i18n import _
 from ..types import PlanState
 from ._html import STATE_WORDS, esc
+from ._live import on_main_thread
 from .card import PlanCard, close_tree
 
 if TYPE_CHECKING:
     from ..notebook import Workspace
     from ..plans.plan import Plan
+    from ..plans.store import PlanStatus
 
 __all__ = ["RECENT_OUTCOMES", "PlansView"]
 
@@ -54,9 +58,10 @@ class PlansView(widgets.VBox):  # type: ignore[misc]
         super().__init__([self.pending_title, self.pending_box, self.outcome_title,
                           self.outcome_box], **kwargs)  # fmt: skip
         self.add_class("wsnb-plans")
-        for plan in ws.plans:  # what the session made before the panel opened
+        for plan in [*ws.plans, *ws.pending_plans()]:  # made before the panel opened
             self._take(plan, fresh=False)
         self._unsubscribe = ws.subscribe_new(self.add)
+        self._unsubscribe_store = ws.plan_store.subscribe(on_main_thread(self._stored))
         self._arrange()
 
     def __repr__(self) -> str:
@@ -79,6 +84,11 @@ class PlansView(widgets.VBox):  # type: ignore[misc]
             self._arrange()
             if self.on_change is not None:
                 self.on_change(plan)
+
+    def _stored(self, _status: PlanStatus) -> None:
+        """An agent's plan appeared (or moved) in the plans folder: show the new ones."""
+        for plan in self.ws.pending_plans():
+            self.add(plan)
 
     def _take(self, plan: Plan, *, fresh: bool) -> bool:
         """Make the plan's card; False when it is shown already or is an old decided plan."""
@@ -130,6 +140,7 @@ class PlansView(widgets.VBox):  # type: ignore[misc]
     def close(self) -> None:
         """Stop listening to the workspace and the plans; close every card."""
         self._unsubscribe()
+        self._unsubscribe_store()
         for card in list(self.cards.values()):
             self._drop(card)
         close_tree(self)
