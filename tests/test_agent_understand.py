@@ -209,7 +209,7 @@ def test_everyday_verbs_of_each_action(project: wsnb.Workspace) -> None:
 
 
 def test_a_particle_after_a_verb_is_no_typo_of_a_change() -> None:
-    from wsnb.agent.slots import _typo_actions
+    from wsnb.agent.request import typo_actions as _typo_actions
 
     assert _typo_actions("拿一下 utils") == []  # not "拿掉" (trash) with a wrong character
     assert _typo_actions("复志一份 b.py") == ["copy"]

@@ -11,6 +11,7 @@ inside ``using_language()`` so they come out in the person's language.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -173,6 +174,9 @@ def _find(session: Session, command: Command) -> Reply:
     keyword = command.get("keyword")
     frame = session.ws.find(keyword, limit=TABLE_CAP)
     total = int(frame.attrs.get("total_matches", len(frame)))
+    every = frame.empty and len(keyword.split()) > 1
+    if every:  # "gbk 说明" finds 说明_gbk.txt: a name with every word, in any order
+        frame, total = _every_word(session, keyword)
     if frame.empty:
         lead = _("No file name matches `{keyword}`, so I searched inside the files instead.")
         reply = _grep(session, command)
@@ -180,12 +184,28 @@ def _find(session: Session, command: Command) -> Reply:
         return reply
     paths = frame["path"].tolist()
     session.context.remember(paths, "search")
-    text = ngettext("Found {total} entry whose name matches `{keyword}`.",
-                    "Found {total} entries whose name matches `{keyword}`.", total).format(
-        total=f"{total:,}", keyword=keyword)
-    text += _count_note(len(frame), total, f'ws.find("{keyword}", limit=None)')
+    if every:
+        text = ngettext("Found {total} entry whose name has every word of `{keyword}`.",
+                        "Found {total} entries whose name has every word of `{keyword}`.",
+                        total).format(total=f"{total:,}", keyword=keyword)  # fmt: skip
+        text += _count_note(len(frame), total)
+    else:
+        text = ngettext("Found {total} entry whose name matches `{keyword}`.",
+                        "Found {total} entries whose name matches `{keyword}`.", total).format(
+            total=f"{total:,}", keyword=keyword)
+        text += _count_note(len(frame), total, f'ws.find("{keyword}", limit=None)')
     text += " " + _("Say \"open the first one\" or \"read the second one\".")
     return Reply(text, table=numbered(frame[["path", "size"]]))
+
+
+def _every_word(session: Session, keyword: str) -> tuple[pd.DataFrame, int]:
+    """The entries whose name holds every word of ``keyword`` (the first ``TABLE_CAP``), and
+    how many there are."""
+    files = session.ws.files
+    words = [w.casefold() for w in keyword.split()]
+    names = files["path"].map(lambda p: posixpath.basename(p).casefold())
+    found = files.loc[names.map(lambda n: all(w in n for w in words)), ["path", "size"]]
+    return found.head(TABLE_CAP).reset_index(drop=True), len(found)
 
 
 def _grep(session: Session, command: Command) -> Reply:

@@ -120,7 +120,7 @@ _SEVERAL = re.compile(
     r"\b(?:first|last|top)\s+(?:two|three|four|five|six|seven|eight|nine|ten|few|\d+)\b|"
     r"\b(?:items?|files?|results?|numbers?)\s+\d+\s*(?:-|to|through)\s*\d+|"
     r"^\s*\d+\s*(?:-|to|through)\s*\d+\s*$|"
-    r"所有|全部|每个|每一个|一切|全都|统统|这些|那些|这几个|那几个|它们|他们|"
+    r"所有|全部|每个|每一个|一切|全都|统统|批量|这些|那些|这几个|那几个|它们|他们|"
     r"\b(?:all|every|each|everything|these|those|them|both)\b|[*?]", re.IGNORECASE)
 
 

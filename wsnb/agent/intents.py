@@ -109,7 +109,7 @@ _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
         r"\bpush\s+(it\s+|the\s+code\s+)?to\s+(github|gitlab|the\s+remote|origin)|"
         r"\bpush\s+(my\s+|the\s+|these\s+|our\s+)?(commits?|changes|code|branch)\b", _I)),
     ("whole_disk", re.compile(
-        r"全盘|整个(硬盘|磁盘|电脑|系统|c盘|d盘)|所有(硬盘|磁盘|盘)|[cdCD]盘|电脑(上|里)(所有|的所有|全部)|"
+        r"全盘|整个\s*(硬盘|磁盘|电脑|系统|[cd]\s*盘)|所有(硬盘|磁盘|盘)|[cdCD]\s*盘|电脑(上|里)(所有|的所有|全部)|"
         r"(whole|entire|full)\s+(disk|drive|computer|hard\s*drive|system|machine|file\s*system)|"
         r"\ball\s+(drives|disks)\b|\bmy\s+(whole\s+)?computer\b|system-?wide|"
         r"\bsearch\s+everywhere\b|\b[a-z]:?\s+drive\b", _I)),
@@ -147,9 +147,9 @@ _APPS = (
     "微信|wechat|weixin|qq|浏览器|browser|chrome|chromium|firefox|safari|edge|计算器|calculator|"
     "记事本|notepad|终端|terminal|控制台|vs\\s?code|visual studio|word|excel|powerpoint|"
     "ppt|outlook|"
-    "邮件|mail|spotify|网易云音乐|qq音乐|酷狗音乐|酷狗|音乐|music|网易云|钉钉|dingtalk|飞书|lark|feishu|slack|zoom|teams|steam|"
+    "邮件|mail|spotify|网易云音乐|qq\\s?音乐|酷狗音乐|酷狗|音乐|music|网易云|钉钉|dingtalk|飞书|lark|feishu|slack|zoom|teams|steam|"
     "设置|system settings|control panel|控制面板|任务管理器|task manager|相机|camera|日历|calendar|"
-    "photoshop|抖音|tiktok|b站|bilibili|youtube|淘宝|百度|baidu|google|谷歌|地图|maps|"
+    "photoshop|抖音|tiktok|b\\s?站|bilibili|youtube|淘宝|百度|baidu|google|谷歌|地图|maps|"
     "游戏|game|播放器|player|画图|paint|finder|资源管理器|explorer|file manager|文件管理器|"
     "app store|应用商店"
 )
@@ -189,12 +189,14 @@ def _forbidden_rule(message: str) -> str | None:
             continue
         if pattern.search(message):
             return rule
-    if _HOW_TO.search(message):  # "怎么安装" / "how do I run it" asks about the files
-        return None
-    if _INSTALL.search(message):
+    install, run = _INSTALL.search(message), _RUN.search(message)
+    order = min((m.start() for m in (install, run) if m is not None), default=-1)
+    if order < 0 or _HOW_TO.search(_clause(message, order)):
+        return None  # "怎么安装", "how do I run it", "这个函数执行什么" ask about the files
+    if install is not None:  # ("run X and tell me what it prints" is still an order)
         return "install"
     # "运行微信" is an application launch, refused as such.
-    if _RUN.search(message) and not _RUN_NOT_APP.search(message) and not _LAUNCH.search(message):
+    if run is not None and not _RUN_NOT_APP.search(message) and not _LAUNCH.search(message):
         return "run_command"
     return None
 
@@ -218,9 +220,27 @@ def sensitive_request(message: str, action: str) -> Intent | None:
     return None
 
 
+_GLUED = re.compile(r"(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[\u4e00-\u9fff])")
+
+
+def _spaced(text: str) -> str:
+    """"帮忙pip install一下requests" as "帮忙 pip install 一下 requests": English words stand
+    apart from the Chinese glued to them, so the rules see them as words."""
+    return _GLUED.sub(" ", text)
+
+
+_CLAUSE_END = re.compile(r"[,，;；。!！]|\b(and|then)\b|然后|再|并且|顺便", re.IGNORECASE)
+
+
+def _clause(message: str, verb: int) -> str:
+    """The message up to the end of the clause the verb at ``verb`` stands in."""
+    end = _CLAUSE_END.search(message, verb)
+    return message[: end.start() if end else len(message)]
+
+
 def classify(message: str) -> Intent:
     """The intent of one message, in the design's priority order."""
-    text = message.strip()
+    text = _spaced(message.strip())
     rule = _forbidden_rule(text)
     if rule is not None:
         return Intent(IntentKind.FORBIDDEN, rule=rule)

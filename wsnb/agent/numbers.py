@@ -88,7 +88,8 @@ _NTH_ZH = re.compile(rf"第\s*({_ZH_NUM})\s*(?:个|项|条|份|篇|行)?")
 _LAST_ZH = re.compile(r"最后(?:一个|那个|一项|的那个|一条|一份|面那个|面的)|最末")
 _FROM_END_EN = re.compile(
     rf"\b(?:the\s+)?({_EN_WORD})[\s-]+(?:to|from)[\s-]+(?:the\s+)?last{_ITEM}\b|"
-    rf"\b(?:the\s+)?({_EN_WORD})[\s-]+last{_ITEM}\b|\blast\s+but\s+one\b", re.IGNORECASE)
+    rf"\b(?:the\s+)?({_EN_WORD})[\s-]+last{_ITEM}\b|\blast\s+but\s+one\b|"
+    rf"\b(?:the\s+)?({_EN_WORD}){_ITEM}\s+from\s+the\s+(?:bottom|end)\b", re.IGNORECASE)
 _LAST_EN = re.compile(rf"\b(?:the\s+)?(?:very\s+)?last(?:{_ITEM}|\b)(?!\s+(?:week|time|year))",
                       re.IGNORECASE)  # fmt: skip
 _NTH_EN = re.compile(rf"\b(?:the\s+)?({_EN_WORD}){_ITEM}\b", re.IGNORECASE)
@@ -117,7 +118,7 @@ def ordinal_span(text: str) -> tuple[int, int, int] | None:
         return match.start(), match.end(), -1
     match = _FROM_END_EN.search(text)
     if match:
-        word = match.group(1) or match.group(2)
+        word = match.group(1) or match.group(2) or match.group(3)
         return match.start(), match.end(), -(cardinal(word) or 1) if word else -2
     match = _LAST_EN.search(text)
     if match:

@@ -115,6 +115,9 @@ def _names(ws: Workspace) -> _Names:
             table.by_path.setdefault(lower, []).append(path)
             table.by_name.setdefault(name, []).append(path)
             table.by_stem.setdefault(_stem(name), []).append(path)
+            if "/" in lower and _stem(name) != name:  # "notes/待办" names notes/待办.txt
+                table.by_stem.setdefault(lower[: len(lower) - len(name)] + _stem(name),
+                                         []).append(path)  # fmt: skip
             for word in re.split(r"[\s_\-]+", _stem(name)):
                 if len(word) >= 4 and word != _stem(name):
                     table.by_word.setdefault(word, []).append(path)
@@ -185,8 +188,8 @@ def _tiers(table: _Names, folded: str) -> list[tuple[How, list[str]]]:
         ending = [p for p in table.by_name.get(name, []) if p.casefold().endswith("/" + folded)]
         tiers.append(("suffix", table.by_path.get(folded, []) + ending))
     tiers.append(("name", table.by_name.get(name, [])))
-    if "/" not in folded:
-        tiers.append(("stem", table.by_stem.get(name, [])))
+    # "待办" for notes/待办.txt, and "notes/待办" for the same (a path's stem is kept too)
+    tiers.append(("stem", table.by_stem.get(folded if "/" in folded else name, [])))
     return tiers
 
 

@@ -1,7 +1,7 @@
 """From a reading of a request to a command: one small rule per action, strongest first.
 
-``Reading`` holds what the engine saw: the text, the names (``Mention``), the
-vocabulary words (``Hit``) and the actions they vote for. ``decide`` tries those
+``Reading`` (``wsnb.agent.request``) holds what the engine saw: the text, the names,
+the vocabulary words and the actions they vote for. ``decide`` tries those
 actions in order and keeps the first that can be carried out with what was
 named. Each rule only fills slots: the target is the first name (or a list
 position before it: "move these to docs"), a destination the next name or the
@@ -14,17 +14,16 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import pairwise
 
 from .commands import Command, clean_target, several_targets
 from .context import THIS, parse_reference
 from .mentions import Mention
-from .numbers import ordinal_span
-from .vocab import ACTIONS, FILLERS, KIND_NAMES, KIND_SUFFIXES, OBJECTS, WORDS
-from .words import Hit, actions_of, contains, leftover, scan
+from .request import Reading, first_marker, no_hits
+from .vocab import KIND_NAMES, KIND_SUFFIXES, OBJECTS, WORDS
+from .words import contains, leftover
 
-__all__ = ["Reading", "decide"]
+__all__ = ["decide"]
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _ENTRIES = ("entries", "entry", "items", "things", "东西")
@@ -35,115 +34,6 @@ _DEST_MARKERS = ("改名为", "改名成", "重命名为", "重命名成", "改�
 # Groups whose words alone don't make a request about files ("what is", "where is", "how many").
 _WEAK = {"EXPLAIN", "EXPLAIN_EN", "INSIDE", "WHERE", "WHERE_EN", "WHERE_MORE", "EXISTS",
          "COUNT", "COUNT_EN", "HELP_EN", "OPEN_EN", "SEARCH_MORE"}  # fmt: skip
-
-
-@dataclass
-class Reading:
-    """A request as the engine sees it."""
-
-    text: str
-    mentions: list[Mention]
-    rest: str
-    hits: list[Hit]
-    actions: list[str]
-    words: list[str]
-
-    @classmethod
-    def of(cls, text: str, mentions: list[Mention]) -> Reading:
-        rest = text
-        for m in mentions:
-            rest = rest[:m.start] + " " * (m.end - m.start) + rest[m.end:]
-        hits = scan(rest)
-        words = _no_hits(rest, hits)
-        span = ordinal_span(words)
-        if span is not None:  # "the second to last": a position, not a keyword
-            words = words[:span[0]] + " " * (span[1] - span[0]) + words[span[1]:]
-        return cls(text, mentions, rest, hits, actions_of(hits) or _typo_actions(rest),
-                   leftover(words))
-
-    def has(self, *groups: str) -> bool:
-        return any(h.group in groups for h in self.hits)
-
-    def said(self, words: tuple[str, ...]) -> bool:
-        return any(contains(self.rest, w) >= 0 for w in words)
-
-    @property
-    def first(self) -> Mention | None:
-        return self.mentions[0] if self.mentions else None
-
-    @property
-    def keyword(self) -> str:
-        """The first name as typed (a typo of a name: that name), else the unknown words."""
-        m = self.first
-        if m is not None and m.how == "close":  # "帮我找找 modle_03": look for module_03
-            return posixpath.splitext(posixpath.basename(m.paths[0]))[0]
-        return m.typed if m is not None else " ".join(self.words)
-
-    def target(self) -> str:
-        """The first name, unless a list position ("第二个", "these") comes before it."""
-        m = self.first
-        if m is None and several_targets(self.rest):  # "delete the first two": several
-            return _no_hits(self.rest, self.hits).strip() or self.rest.strip()
-        if m is not None and several_targets(self.rest[:m.start]):
-            return self.rest[:m.start].strip()  # "copy all the logs to data": several
-        before = _reference(self.rest[:m.start]) if m is not None else ""
-        if m is not None and (not before or parse_reference(before) == THIS):
-            return m.slot  # "if it's no trouble, rename a.txt": "it" is no position
-        return before or _reference(self.rest)
-
-
-def _no_hits(rest: str, hits: list[Hit]) -> str:
-    for h in hits:
-        rest = rest[:h.start] + " " * (h.end - h.start) + rest[h.end:]
-    return rest
-
-
-def _reference(text: str) -> str:
-    """The words of ``text`` that name a list position ("倒数第二个", "these"), or ""."""
-    if parse_reference(text) is None:
-        return ""
-    span = ordinal_span(text)
-    if span is not None:
-        return text[span[0]:span[1]].strip()
-    match = re.search(r"这些|那些|这几个|这个文件|这个|它们|它|"
-                      r"(?i:\b(these|those|them|it|this|that)\b)", text)  # fmt: skip
-    return match.group().strip() if match else text.strip()
-
-
-# Characters typed on purpose after a verb (particles, directions), never a typo of one.
-_NO_TYPO = frozenset("一下个了的把给吧呢啊吗过来去上出起着点")
-
-
-def _typo_actions(rest: str) -> list[str]:
-    """Last resort for a Chinese verb that leads the request with one wrong character after
-    its first ("总洁一下 a.txt", "复志一份 b.py", "重明名 c.js"): the verb it is one off."""
-    lead = rest.strip()
-    for filler in sorted((f for f in FILLERS if _CJK.match(f)), key=len, reverse=True):
-        if lead.startswith(filler) and len(lead) > len(filler) + 1:
-            lead = lead[len(filler):].lstrip()
-    if len(lead) < 2 or not _CJK.match(lead[1]):
-        return []
-    if lead[1] in _NO_TYPO:
-        return []  # "拿一下" is no typo of "拿掉": a particle is typed on purpose
-    for action, groups in ACTIONS:
-        words = (w for g in groups if not g.endswith("_IDIOM") for w in WORDS[g])
-        for word in (w for w in words if len(w) in {2, 3} and _CJK.match(w)):
-            typed = lead[:len(word)]
-            wrong = sum(a != b for a, b in zip(word, typed, strict=False))
-            if len(typed) == len(word) and word[0] == typed[0] and wrong == 1 \
-                    and _CJK.fullmatch(typed[-1]):
-                return [action]
-    return []
-
-
-def _after(text: str, start: int, markers: tuple[str, ...]) -> tuple[int, int]:
-    """The first marker in ``text`` after ``start``: (where it begins, where it ends)."""
-    best = (-1, -1)
-    for marker in sorted(markers, key=len, reverse=True):
-        at = contains(text[start:], marker)
-        if at >= 0 and (best[0] < 0 or start + at < best[0]):
-            best = (start + at, start + at + len(marker))
-    return best
 
 
 # -- one rule per action -----------------------------------------------------------------
@@ -187,7 +77,7 @@ def _with_dest(action: str) -> Callable[[Reading], Command | None]:
         dest = names[0].slot if names else ""
         if not dest:
             start = r.mentions[0].end if r.mentions else max(at, 0)
-            begin, end = _after(r.rest, start, _DEST_MARKERS)
+            begin, end = first_marker(r.rest, start, _DEST_MARKERS)
             if begin >= 0:
                 after = r.rest[end:]
                 words = leftover(after)
@@ -201,7 +91,8 @@ def _with_dest(action: str) -> Callable[[Reading], Command | None]:
 
 
 # "journal 里的日志", "the files in journal": what a folder holds, so several items.
-_HELD_ZH = re.compile(r"\s*(?:文件夹|目录)?\s*(?:里面|里头|里边|里|中|下面|下|内)的")
+_HELD_ZH = re.compile(r"\s*(?:文件夹|目录)?\s*(?:里面|里头|里边|里|中|下面|下|内)"
+                      r"(?:的|\s*(?:所有|全部|每个|每一个|一切))")
 _HELD_EN = re.compile(r"\b(?:(?:every|each)\s+(?:single\s+)?(?:file|item|thing|entry|document|one)|"
                       r"files|logs|documents|docs|stuff|things|everything|contents?|items|"
                       r"entries|images|pictures|photos|scripts|notes)\s+(?:that\s+are\s+)?"
@@ -239,8 +130,10 @@ _PUT_IN_IT = re.compile(r"\b(?:put|write|type|add)\s+(.+?)\s+(?:in|into|inside)\
 
 def _content_change(action: str) -> Callable[[Reading], Command | None]:
     def rule(r: Reading) -> Command | None:
+        if action != "create" and _folder_contents(r):  # "journal 下面所有 log 都改成 .md"
+            return Command("refuse", {"rule": "bulk_change"})
         start = r.mentions[0].end if r.mentions else 0
-        at, end = _after(r.rest, start, _CONTENT_MARKERS)
+        at, end = first_marker(r.rest, start, _CONTENT_MARKERS)
         content = r.text[end:].strip().lstrip(":：,， ").strip() if at >= 0 else ""
         names = [m for m in r.mentions if at < 0 or m.start < at]
         quoted = [m for m in names if m.how == "quoted"]  # "add 'ship it' to a.md": the text
@@ -265,7 +158,7 @@ def _create(r: Reading, names: list[Mention], at: int, content: str) -> Command 
     """The new entry's name, inside a named folder when one is given ("在 docs 里建 a.md")."""
     head = r.rest[:at] if at >= 0 else r.rest
     folder = any(contains(head, w) >= 0 for w in OBJECTS["folder"])
-    words = leftover(_no_hits(head, r.hits))
+    words = leftover(no_hits(head, r.hits))
     where = names[0] if names and names[0].known and names[0].is_dir else None
     folders = [m for m in names if m.known and m.is_dir]
     if len(names) == 2 and len(folders) == 1:  # "建个 a.txt 放在 notes 里": the new one, where
@@ -279,7 +172,7 @@ def _create(r: Reading, names: list[Mention], at: int, content: str) -> Command 
         name = words[0] if words else ""
     firm = [m for m in names if m.firm and not m.is_dir]
     if len(names) == 1 and firm and not content:
-        begin, end = _after(r.rest, firm[0].end, _SAYS[:7])
+        begin, end = first_marker(r.rest, firm[0].end, _SAYS[:7])
         content = r.text[end:].strip() if begin >= 0 else ""
     if len(names) == 1 and firm and content:  # "make a.txt say bye": it exists, so a rewrite
         return Command("write", {"target": firm[0].slot, "content": content})
@@ -308,23 +201,29 @@ def _edit(r: Reading, action: str, names: list[Mention], content: str) -> Comman
     if not names:
         return None
     target = names[0]
+    if not target.known and "create" in r.actions:
+        return None  # "make a new file todo.txt, it should say …": a new file, not an edit
     verbs = [h for h in r.hits if h.action == action]
     verb = verbs[-1] if verbs else None
     between = ""
     if verb is not None and verb.end <= target.start:  # "change the port in a.yaml to 9090"
         between = r.rest[verb.end:target.start]
-        swap = _after(between, 0, ("with", "为", "成"))
+        swap = first_marker(between, 0, ("with", "为", "成"))
         if action == "write" and swap[0] >= 0 and not content:  # "replace X with Y in a.txt"
             old = r.text[verb.end:verb.end + swap[0]].strip()
             new = re.sub(r"\s+(in|inside|of)(\s+the)?$", "",
                          r.text[verb.end + swap[1]:target.start].strip())
             if old and new:
                 return Command("edit", {"target": target.slot, "field": old, "content": new})
-        begin, end = _after(r.rest, target.end, _SAYS)
+        begin, end = first_marker(r.rest, target.end, _SAYS)
         content = content or (r.text[end:].strip() if begin >= 0 else "")
     elif verb is not None:  # "往 a.md 里补一句 X", "a.yaml 里的 port 改成 9090"
         between = r.rest[target.end:verb.start]
-        content = content or r.text[verb.end:].strip()
+        content = content or _polite_tail(r.text[verb.end:]).strip()
+        was = re.search(r"从\s*(\S.*?)\s*$", r.text[target.end:verb.start])
+        if action == "write" and was is not None and content:  # "端口从 8080 改成 9090"
+            return Command("edit", {"target": target.slot, "field": was.group(1),
+                                    "content": content})  # fmt: skip
     content = content.lstrip(":：,， ").strip()
     if not content:
         return None
@@ -339,6 +238,16 @@ def _edit(r: Reading, action: str, names: list[Mention], content: str) -> Comman
     if action == "write" and field_words:
         return Command("edit", args | {"field": " ".join(field_words)})
     return Command(action, args)
+
+
+_THANKS = re.compile(r"[\s,，。.!！~～]+(谢谢|多谢|谢啦|thanks|thank\s+you|thx|pls|please)"
+                     r"[\s。.!！~～]*$", re.IGNORECASE)  # fmt: skip
+
+
+def _polite_tail(text: str) -> str:
+    """Content said unquoted, without the thanks after it ("改成 9090 谢谢" writes 9090)."""
+    trimmed = _THANKS.sub("", text)
+    return trimmed if trimmed.strip() else text
 
 
 def _summary(r: Reading) -> Command | None:

@@ -31,7 +31,8 @@ from ..i18n import Language, detect_language
 from .commands import Command, parse_command
 from .context import THIS, parse_reference
 from .mentions import Mention, find_mentions, normalize
-from .slots import Reading, decide
+from .request import Reading
+from .slots import decide
 from .vocab import OBJECTS, OFFTOPIC
 from .words import contains, leftover
 
@@ -127,8 +128,11 @@ def _agrees(command: Command, reading: Reading) -> bool:
         return False  # "duplicate a.txt": a copy next to it, not a question where to
     mentions = reading.mentions
     typed = {m.typed.casefold().strip() for m in mentions} | {m.slot.casefold() for m in mentions}
+    quoted = [m.typed.casefold() for m in mentions if m.how == "quoted"]
     for key in ("target", "keyword", "dest"):
         value = command.get(key).casefold().strip().strip("\"'“”《》「」")
+        if any(q in value and q != value for q in quoted):
+            return False  # '“回收站”这个词': the quotes say where the words begin and end
         if key == "target" and command.action in {"create_file", "create_folder"} \
                 and any(m.known and m.typed.casefold() == value for m in mentions):
             return False  # "在 src 里新建文件夹 utils": src is where, not what

@@ -107,7 +107,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "SUMMARY_MORE": ("summary", "gist", "tl;dr", "tldr"),
     "INSIDE": ("里有什么", "里面有什么", "有什么", "有哪些", "有啥", "都有啥", "都有什么", "里都有",
                "放了啥", "放了什么", "放着什么", "装了什么", "装了些什么", "放了些什么", "有些什么", "写了什么", "写的什么", "写的是什么", "写了啥",
-               "写的啥", "的内容是什么", "里面是什么", "是什么内容", "内容是什么", "what's in", "what is in",
+               "写的啥", "写的撒", "写了撒", "写的是撒", "的内容是什么", "里面是什么", "是什么内容", "内容是什么", "what's in", "what is in",
                "what's inside", "what is inside", "contents of", "what files are in",
                "what do we have in", "what's under", "what's there in", "live in", "lives in",
                "sit in", "are stored in", "stored in", "files are in"),
@@ -130,7 +130,7 @@ WORDS: dict[str, tuple[str, ...]] = {
                     "switch project", "other project", "用哪个文件夹", "用的哪个文件夹",
                     "用的是哪个文件夹", "哪个工作目录", "打开别的目录", "another directory", "different directory"),
     # words that hold a verb's letters but ask for nothing ("这几个字" is no count)
-    "QUIET": ("没用了", "没用", "不用了", "用不着", "没啥用", "没什么用", "不需要了", "这几个", "那几个", "这几个字", "哪几个", "哪几", "一下子", "看起来", "看上去", "好像", "可以吗",
+    "QUIET": ("里写的", "写的", "没用了", "没用", "不用了", "用不着", "没啥用", "没什么用", "不需要了", "这几个", "那几个", "这几个字", "哪几个", "哪几", "一下子", "看起来", "看上去", "好像", "可以吗",
               "是不是", "用不用", "要不要", "能不能"),
     # objects
     "FOLDER": ("文件夹", "目录", "文件家", "文件价", "文件架"),

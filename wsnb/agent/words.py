@@ -53,11 +53,15 @@ def _spans(text: str, word: str) -> list[tuple[int, int]]:
 _INSIDE = r"\s+(?:(?:it|this|that|them|these|those|the\s+file|this\s+file|that\s+file)\s+)?"
 
 
+# An English word ends at a letter that isn't English: "帮我search一下" searches.
+_BEFORE, _AFTER = r"(?<![A-Za-z0-9_'])", r"(?![A-Za-z0-9_'])"
+
+
 @cache
 def _english(word: str) -> re.Pattern[str]:
     first, *rest = word.split(" ")
     if not rest:
-        return re.compile(r"(?<![\w'])" + re.escape(word) + r"(?![\w'])")
+        return re.compile(_BEFORE + re.escape(word) + _AFTER)
     tail = "".join(_INSIDE + re.escape(w) if i == 0 else r"\s+" + re.escape(w)
                    for i, w in enumerate(rest))  # fmt: skip
     forms = {first}
@@ -66,7 +70,7 @@ def _english(word: str) -> re.Pattern[str]:
                                           first[-1] + "ing")}  # fmt: skip
         forms |= {first[:-1] + "ing"} if first.endswith("e") else set()
     head = "(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")"
-    return re.compile(r"(?<![\w'])" + head + tail + r"(?![\w'])")
+    return re.compile(_BEFORE + head + tail + _AFTER)
 
 
 def contains(text: str, word: str) -> int:
@@ -86,7 +90,7 @@ def scan(text: str) -> list[Hit]:
                 taken[start:end] = [True] * (end - start)
                 if action:  # a quiet word only keeps its letters from voting
                     hits.append(Hit(start, end, group, action))
-    for match in re.finditer(r"(?<![\w'])[A-Za-z]{4,}(?![\w'])", text):
+    for match in re.finditer(_BEFORE + r"[A-Za-z]{4,}" + _AFTER, text):
         if not any(taken[match.start():match.end()]):
             voted = _inflected(match.group()) or _typo_action(match.group())
             if voted:

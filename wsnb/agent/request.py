@@ -1,0 +1,133 @@
+"""A request as the offline engine sees it: its names, its vocabulary words, what is left.
+
+``Reading.of`` takes the names out (they were found by ``wsnb.agent.mentions``), reads
+the rest with the one vocabulary (``wsnb.agent.words.scan``): the words found and the
+actions they vote for, and the words no vocabulary covers (a keyword's pieces). The
+rules that turn a reading into a command are in ``wsnb.agent.slots``.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass
+
+from .commands import several_targets
+from .context import THIS, parse_reference
+from .mentions import Mention
+from .numbers import ordinal_span
+from .vocab import ACTIONS, FILLERS, WORDS
+from .words import Hit, actions_of, contains, leftover, scan
+
+__all__ = ["Reading", "first_marker", "no_hits", "reference_words", "typo_actions"]
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@dataclass
+class Reading:
+    """A request as the engine sees it."""
+
+    text: str
+    mentions: list[Mention]
+    rest: str
+    hits: list[Hit]
+    actions: list[str]
+    words: list[str]
+
+    @classmethod
+    def of(cls, text: str, mentions: list[Mention]) -> Reading:
+        rest = text
+        for m in mentions:
+            rest = rest[:m.start] + " " * (m.end - m.start) + rest[m.end:]
+        hits = scan(rest)
+        words = no_hits(rest, hits)
+        span = ordinal_span(words)
+        if span is not None:  # "the second to last": a position, not a keyword
+            words = words[:span[0]] + " " * (span[1] - span[0]) + words[span[1]:]
+        return cls(text, mentions, rest, hits, actions_of(hits) or typo_actions(rest),
+                   leftover(words))
+
+    def has(self, *groups: str) -> bool:
+        return any(h.group in groups for h in self.hits)
+
+    def said(self, words: tuple[str, ...]) -> bool:
+        return any(contains(self.rest, w) >= 0 for w in words)
+
+    @property
+    def first(self) -> Mention | None:
+        return self.mentions[0] if self.mentions else None
+
+    @property
+    def keyword(self) -> str:
+        """The first name as typed (a typo of a name: that name), else the unknown words."""
+        m = self.first
+        if m is not None and m.how == "close":  # "帮我找找 modle_03": look for module_03
+            return posixpath.splitext(posixpath.basename(m.paths[0]))[0]
+        return m.typed if m is not None else " ".join(self.words)
+
+    def target(self) -> str:
+        """The first name, unless a list position ("第二个", "these") comes before it."""
+        m = self.first
+        if m is None and several_targets(self.rest):  # "delete the first two": several
+            return no_hits(self.rest, self.hits).strip() or self.rest.strip()
+        if m is not None and several_targets(self.rest[:m.start]):
+            return self.rest[:m.start].strip()  # "copy all the logs to data": several
+        before = reference_words(self.rest[:m.start]) if m is not None else ""
+        if m is not None and (not before or parse_reference(before) == THIS):
+            return m.slot  # "if it's no trouble, rename a.txt": "it" is no position
+        return before or reference_words(self.rest)
+
+
+def no_hits(rest: str, hits: list[Hit]) -> str:
+    for h in hits:
+        rest = rest[:h.start] + " " * (h.end - h.start) + rest[h.end:]
+    return rest
+
+
+def reference_words(text: str) -> str:
+    """The words of ``text`` that name a list position ("倒数第二个", "these"), or ""."""
+    if parse_reference(text) is None:
+        return ""
+    span = ordinal_span(text)
+    if span is not None:
+        return text[span[0]:span[1]].strip()
+    match = re.search(r"这些|那些|这几个|这个文件|这个|它们|它|"
+                      r"(?i:\b(these|those|them|it|this|that)\b)", text)  # fmt: skip
+    return match.group().strip() if match else text.strip()
+
+
+# Characters typed on purpose after a verb (particles, directions), never a typo of one.
+_NO_TYPO = frozenset("一下个了的把给吧呢啊吗过来去上出起着点")
+
+
+def typo_actions(rest: str) -> list[str]:
+    """Last resort for a Chinese verb that leads the request with one wrong character after
+    its first ("总洁一下 a.txt", "复志一份 b.py", "重明名 c.js"): the verb it is one off."""
+    lead = rest.strip()
+    for filler in sorted((f for f in FILLERS if _CJK.match(f)), key=len, reverse=True):
+        if lead.startswith(filler) and len(lead) > len(filler) + 1:
+            lead = lead[len(filler):].lstrip()
+    if len(lead) < 2 or not _CJK.match(lead[1]):
+        return []
+    if lead[1] in _NO_TYPO:
+        return []  # "拿一下" is no typo of "拿掉": a particle is typed on purpose
+    for action, groups in ACTIONS:
+        words = (w for g in groups if not g.endswith("_IDIOM") for w in WORDS[g])
+        for word in (w for w in words if len(w) in {2, 3} and _CJK.match(w)):
+            typed = lead[:len(word)]
+            wrong = sum(a != b for a, b in zip(word, typed, strict=False))
+            if len(typed) == len(word) and word[0] == typed[0] and wrong == 1 \
+                    and _CJK.fullmatch(typed[-1]):
+                return [action]
+    return []
+
+
+def first_marker(text: str, start: int, markers: tuple[str, ...]) -> tuple[int, int]:
+    """The first marker in ``text`` after ``start``: (where it begins, where it ends)."""
+    best = (-1, -1)
+    for marker in sorted(markers, key=len, reverse=True):
+        at = contains(text[start:], marker)
+        if at >= 0 and (best[0] < 0 or start + at < best[0]):
+            best = (start + at, start + at + len(marker))
+    return best
