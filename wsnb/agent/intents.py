@@ -107,14 +107,15 @@ _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
         r"\bgit\s+(status|log|diff|branch|clone|fetch|init|tag|revert|cherry-pick)\b|"
         r"(提交|推送)(一下)?(代码|更改|修改|改动|到\s*git|到仓库)|git\s*(提交|推送)|"
         r"\bpush\s+(it\s+|the\s+code\s+)?to\s+(github|gitlab|the\s+remote|origin)|"
-        r"\bpush\s+(my\s+|the\s+|these\s+|our\s+)?(commits?|changes|code|branch)\b", _I)),
+        r"\bpush\s+(my\s+|the\s+|these\s+|our\s+)?(commits?|changes|code|branch)\b|"
+        r"\bcommit\s+(and|n|&|\+|then)\s+push\b", _I)),
     ("whole_disk", re.compile(
         r"全盘|整个\s*(硬盘|磁盘|电脑|系统|[cd]\s*盘)|所有(硬盘|磁盘|盘)|[cdCD]\s*盘|电脑(上|里)(所有|的所有|全部)|"
         r"(whole|entire|full)\s+(disk|drive|computer|hard\s*drive|system|machine|file\s*system)|"
         r"\ball\s+(drives|disks)\b|\bmy\s+(whole\s+)?computer\b|system-?wide|"
         r"\bsearch\s+everywhere\b|\b[a-z]:?\s+drive\b", _I)),
     ("outside", re.compile(
-        r"(^|[\s\"'“‘(（])(/(etc|usr|bin|var|home|root|opt|tmp|sys|proc|Users|Windows)\b|~[/\\]|"
+        r"(^|[\s\"'“‘(（\u4e00-\u9fff])(/(etc|usr|bin|var|home|root|opt|tmp|sys|proc|Users|Windows)\b|~[/\\]|"
         r"[A-Za-z]:[\\/])|(^|[\s/\\])\.\.([/\\]|$|\s)|工作区(之)?外|上一?级目录|上层目录|父目录|"
         r"桌面上|我的桌面|下载文件夹|我的文档|用户目录|主目录|"
         r"outside\s+(of\s+)?(the\s+|this\s+)?(workspace|project|folder)|parent\s+(folder|directory)|"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from .resolve import names_table
@@ -161,6 +162,9 @@ _GLUED = frozenset(w.casefold() for g in ("READ", "OPEN", "SEARCH", "CREATE", "D
                    for w in WORDS[g]) | frozenset(FILLERS)  # fmt: skip
 
 
+_GLUED_CJK = tuple(w for w in _GLUED if _CJK.match(w))
+
+
 def _strip_words(token: str) -> str:
     """A Chinese token without the verbs and fillers glued to its front ("新建文件a.md")."""
     changed = True
@@ -191,11 +195,33 @@ def _suffixed(text: str) -> list[Mention]:
     found = []
     for pattern in (_SUFFIXED, _PATHLIKE):
         for match in pattern.finditer(text):
-            glued = match.start() == 0 or not text[match.start() - 1].isspace()
-            token = _strip_words(match.group()) if glued else match.group()
-            if not re.fullmatch(r"[\d./]+", token):
-                found.append(Mention(match.end() - len(token), match.end(), token, "suffixed"))
+            for start, piece in _pieces(match.group(), match.start()):
+                glued = start == 0 or not text[start - 1].isspace()
+                token = _after_words(_strip_words(piece)) if glued else piece
+                if not re.fullmatch(r"[\d./]+", token):
+                    end = start + len(piece)
+                    found.append(Mention(end - len(token), end, token, "suffixed"))
     return found
+
+
+# "notes.md改名叫会议纪要.md": a name ends at its suffix when Chinese follows.
+_INNER_END = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,7}(?=[\u4e00-\u9fff])")
+
+
+def _pieces(token: str, offset: int) -> list[tuple[int, str]]:
+    bounds = [0, *(m.end() for m in _INNER_END.finditer(token)), len(token)]
+    return [(offset + a, token[a:b]) for a, b in pairwise(bounds) if b > a]
+
+
+def _after_words(token: str) -> str:
+    """"notes里新建ideas.txt" is ideas.txt: a name typed right after a verb or a particle."""
+    cut = 0
+    for word in _GLUED_CJK:
+        at = token.rfind(word)
+        end = at + len(word)
+        if at >= 0 and end < len(token) and token[end].isascii() and token[end].isalnum():
+            cut = max(cut, end)
+    return token[cut:]
 
 
 def _close_names(ws: Workspace, text: str, taken: list[Mention]) -> list[Mention]:

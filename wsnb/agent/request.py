@@ -19,7 +19,7 @@ from .numbers import ordinal_span
 from .vocab import ACTIONS, FILLERS, WORDS
 from .words import Hit, actions_of, contains, leftover, scan
 
-__all__ = ["Reading", "first_marker", "no_hits", "reference_words", "typo_actions"]
+__all__ = ["Reading", "code_like", "first_marker", "no_hits", "reference_words", "typo_actions"]
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -41,6 +41,9 @@ class Reading:
         for m in mentions:
             rest = rest[:m.start] + " " * (m.end - m.start) + rest[m.end:]
         hits = scan(rest)
+        for start, end in _chatter(text, rest, mentions, hits):
+            rest = rest[:start] + " " * (end - start) + rest[end:]
+            hits = [h for h in hits if not start <= h.start < end]
         words = no_hits(rest, hits)
         span = ordinal_span(words)
         if span is not None:  # "the second to last": a position, not a keyword
@@ -60,11 +63,28 @@ class Reading:
 
     @property
     def keyword(self) -> str:
-        """The first name as typed (a typo of a name: that name), else the unknown words."""
+        """The first name as typed (a typo of a name: that name), else the unknown words:
+        the ones that look like code when there are some ("WidgetRegistry 来着")."""
         m = self.first
         if m is not None and m.how == "close":  # "帮我找找 modle_03": look for module_03
             return posixpath.splitext(posixpath.basename(m.paths[0]))[0]
-        return m.typed if m is not None else " ".join(self.words)
+        if m is not None:
+            return m.typed
+        words = self._asking_words() or self.words  # "where's slugify defined? I forget"
+        code = [w for w in words if code_like(w, self.text)]
+        return " ".join(code or words)
+
+    def _asking_words(self) -> list[str]:
+        """The unknown words of the clause the first search verb stands in."""
+        verbs = [h for h in self.hits if h.action in _SEARCHES]
+        if not verbs:
+            return []
+        for start, end in _clauses(self.text):
+            if start <= verbs[0].start < end:
+                hits = [h for h in self.hits if start <= h.start < end]
+                return leftover(no_hits(self.rest[start:end], [
+                    Hit(h.start - start, h.end - start, h.group, h.action) for h in hits]))
+        return []
 
     def target(self) -> str:
         """The first name, unless a list position ("第二个", "these") comes before it."""
@@ -77,6 +97,44 @@ class Reading:
         if m is not None and (not before or parse_reference(before) == THIS):
             return m.slot  # "if it's no trouble, rename a.txt": "it" is no position
         return before or reference_words(self.rest)
+
+
+# Where one clause ends and the next begins ("list config? I forgot what I put there").
+_CLAUSE = re.compile(r"[,，;；。!！?？…]+|\s[—–-]{1,2}\s|\s+(?:or|but)\s+", re.IGNORECASE)
+_CONTENT = WORDS["CONTENT"] + WORDS["CONTENT_EN"] + (":", "：")  # "，内容写：…" is the request
+_CODE = re.compile(r"\w*(?:_\w|\d|[a-z][A-Z])\w*|\w+\(\)")
+
+
+def code_like(word: str, text: str) -> bool:
+    """An identifier, a number, or a Latin word in a Chinese sentence: what a search is for."""
+    latin_in_chinese = bool(_CJK.search(text)) and word.isascii() and word[:1].isalnum()
+    return bool(_CODE.fullmatch(word)) or latin_in_chinese
+
+
+_SEARCHES = {"define", "used", "grep", "find", "count"}
+
+
+def _clauses(text: str) -> list[tuple[int, int]]:
+    bounds = [0] + [i for m in _CLAUSE.finditer(text) for i in (m.start(), m.end())] + [len(text)]
+    return list(zip(bounds[::2], bounds[1::2], strict=True))
+
+
+def _chatter(text: str, rest: str, mentions: list[Mention], hits: list[Hit],
+             ) -> list[tuple[int, int]]:  # fmt: skip
+    """The clauses that are talk around the request, once one clause asks for something
+    (a verb) about something (a name, or a word of code): "sorry to bother you", "I keep
+    forgetting", "I put it there last term". A clause that names an entry always stays."""
+    clauses = _clauses(text)
+    if len(clauses) < 2:
+        return []
+    named = {c for c in clauses if any(c[0] <= m.start < c[1] for m in mentions)}
+    asked = {c for c in clauses if any(c[0] <= h.start < c[1] for h in hits)}
+    coded = {c for c in clauses if any(code_like(w, text) for w in rest[c[0]:c[1]].split())}
+    primary = [c for c in clauses if c in asked and c in named | coded]
+    if not primary:
+        return []
+    said = {c for c in clauses if any(contains(rest[c[0]:c[1]], w) >= 0 for w in _CONTENT)}
+    return [c for c in clauses if c not in named | said and c != primary[0]]
 
 
 def no_hits(rest: str, hits: list[Hit]) -> str:

@@ -217,6 +217,10 @@ def _edit(r: Reading, action: str, names: list[Mention], content: str) -> Comman
                 return Command("edit", {"target": target.slot, "field": old, "content": new})
         begin, end = first_marker(r.rest, target.end, _SAYS)
         content = content or (r.text[end:].strip() if begin >= 0 else "")
+        if action == "append" and not content:  # "add a line owner: ana at the bottom of a.yaml"
+            first = verbs[0]
+            stop = min([h.start for h in r.hits if h.start >= first.end] + [target.start])
+            content = re.sub(r"\s+(to|in|into|of)(\s+the)?\s*$", "", r.text[first.end:stop])
     elif verb is not None:  # "往 a.md 里补一句 X", "a.yaml 里的 port 改成 9090"
         between = r.rest[target.end:verb.start]
         content = content or _polite_tail(r.text[verb.end:]).strip()
@@ -224,6 +228,10 @@ def _edit(r: Reading, action: str, names: list[Mention], content: str) -> Comman
         if action == "write" and was is not None and content:  # "端口从 8080 改成 9090"
             return Command("edit", {"target": target.slot, "field": was.group(1),
                                     "content": content})  # fmt: skip
+    fromto = _FROM_TO.search(r.text, verb.end) if verb is not None and action == "write" else None
+    if fromto is not None:  # "change the port from 8080 to 9090"
+        return Command("edit", {"target": target.slot, "field": fromto.group(1),
+                                "content": fromto.group(2)})  # fmt: skip
     content = content.lstrip(":：,， ").strip()
     if not content:
         return None
@@ -240,6 +248,7 @@ def _edit(r: Reading, action: str, names: list[Mention], content: str) -> Comman
     return Command(action, args)
 
 
+_FROM_TO = re.compile(r"\bfrom\s+(\S+)\s+to\s+([^\s,，;；。]+)", re.IGNORECASE)
 _THANKS = re.compile(r"[\s,，。.!！~～]+(谢谢|多谢|谢啦|thanks|thank\s+you|thx|pls|please)"
                      r"[\s。.!！~～]*$", re.IGNORECASE)  # fmt: skip
 
@@ -301,7 +310,16 @@ def _find(r: Reading) -> Command | None:
 
 
 def _grep(r: Reading) -> Command | None:
-    return Command("grep", {"keyword": r.keyword}) if r.keyword else None
+    keyword = r.keyword or _said_after(r, "grep")
+    return Command("grep", {"keyword": keyword}) if keyword else None
+
+
+def _said_after(r: Reading, action: str) -> str:
+    """A word of the vocabulary that is what a search is for ("提到了回收站"): the first word
+    after the search's verb that votes for something else."""
+    verbs = [h for h in r.hits if h.action == action]
+    after = [h for h in r.hits if verbs and h.start >= verbs[0].end and h.action != action]
+    return r.rest[after[0].start:after[0].end] if after else ""
 
 
 def _target_action(action: str) -> Callable[[Reading], Command | None]:

@@ -131,6 +131,8 @@ def _agrees(command: Command, reading: Reading) -> bool:
     quoted = [m.typed.casefold() for m in mentions if m.how == "quoted"]
     for key in ("target", "keyword", "dest"):
         value = command.get(key).casefold().strip().strip("\"'“”《》「」")
+        if command.action.startswith("create") and key == "target" and re.search("[，；;]", value):
+            return False  # "新建文件夹叫 figures，专门用来放图": the name ends at the comma
         if any(q in value and q != value for q in quoted):
             return False  # '“回收站”这个词': the quotes say where the words begin and end
         if key == "target" and command.action in {"create_file", "create_folder"} \

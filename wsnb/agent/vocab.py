@@ -83,7 +83,7 @@ WORDS: dict[str, tuple[str, ...]] = {
                      "refer to", "refers to", "mentioning", "containing the word"),
     "MENTION_EN": ("mentions?", "contains?", "uses?", "references?", "includes?", "says?"),
     "USED": ("用法", "调用方", "用到", "使用", "调用", "引用", "被用", "用了", "被调用"),
-    "USED_EN": ("usages", "usage", "references to", "callers of", "used", "referenced", "imported", "invoked", "uses", "calls", "use", "using",
+    "USED_EN": ("ever called", "ever used", "actually called", "actually used", "usages", "usage", "references to", "callers of", "used", "referenced", "imported", "invoked", "uses", "calls", "use", "using",
                 "being called", "is called", "get called", "gets called", "called from"),
     "REVEAL": ("文件管理器中显示", "文件管理器里显示", "定位到", "reveal", "show in finder",
                "show in explorer", "in the file manager"),
@@ -111,7 +111,7 @@ WORDS: dict[str, tuple[str, ...]] = {
                "what's inside", "what is inside", "contents of", "what files are in",
                "what do we have in", "what's under", "what's there in", "live in", "lives in",
                "sit in", "are stored in", "stored in", "files are in"),
-    "WHERE_MORE": ("在哪里写的", "哪里写的", "写在哪里", "写在哪", "在哪写的", "放在哪里", "放在哪个目录", "放在哪个文件夹", "放哪个目录", "放在哪", "放哪", "在哪个目录", "在哪个文件夹", "存在哪", "where's", "whereabouts"),
+    "WHERE_MORE": ("放哪儿", "放在哪儿", "搁哪儿", "搁哪", "放哪里", "在哪里写的", "哪里写的", "写在哪里", "写在哪", "在哪写的", "放在哪里", "放在哪个目录", "放在哪个文件夹", "放哪个目录", "放在哪", "放哪", "在哪个目录", "在哪个文件夹", "存在哪", "where's", "whereabouts"),
     "EXISTS": ("有没有", "有无", "是否有", "是不是有", "is there", "are there", "do we have",
                "got a file", "have a file", "got any", "got a", "any file named",
                "do i have", "anything called", "anything named", "any file"),
@@ -130,10 +130,10 @@ WORDS: dict[str, tuple[str, ...]] = {
                     "switch project", "other project", "用哪个文件夹", "用的哪个文件夹",
                     "用的是哪个文件夹", "哪个工作目录", "打开别的目录", "another directory", "different directory"),
     # words that hold a verb's letters but ask for nothing ("这几个字" is no count)
-    "QUIET": ("里写的", "写的", "没用了", "没用", "不用了", "用不着", "没啥用", "没什么用", "不需要了", "这几个", "那几个", "这几个字", "哪几个", "哪几", "一下子", "看起来", "看上去", "好像", "可以吗",
+    "QUIET": ("文件加", "文件家", "文件价", "文件架", "里写的", "写的", "没用了", "没用", "不用了", "用不着", "没啥用", "没什么用", "不需要了", "这几个", "那几个", "这几个字", "哪几个", "哪几", "一下子", "看起来", "看上去", "好像", "可以吗",
               "是不是", "用不用", "要不要", "能不能"),
     # objects
-    "FOLDER": ("文件夹", "目录", "文件家", "文件价", "文件架"),
+    "FOLDER": ("文件夹", "目录", "文件家", "文件价", "文件架", "文件加"),
     "FOLDER_EN": ("folder", "directory", "dir"),
     "PROJECT": ("项目", "工程", "仓库", "代码库"),
     "PROJECT_EN": ("project", "repo", "repository", "codebase"),
@@ -146,7 +146,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "WHERE": ("在哪", "在哪里", "在哪儿", "哪里", "哪儿", "什么地方", "哪个文件", "位置"),
     "WHERE_EN": ("where", "which file", "location of"),
     "CONTENT": ("内容写", "内容就是",  "内容是", "内容为", "内容", "写入", "写上", "里面写上", "里面写", "写着", "并写入", "写"),
-    "CONTENT_EN": ("whose content is", "whose contents are", "whose text is", "with the content", "with content", "with contents", "with the text", "with text",
+    "CONTENT_EN": ("w the text", "w text", "w the content", "w content", "whose content is", "whose contents are", "whose text is", "with the content", "with content", "with contents", "with the text", "with text",
                    "containing", "that says", "saying", "and write", "with"),
     "TEXT_OBJ": ("内容", "文本", "代码", "全文", "源码", "字符串", "关键字", "关键词", "单词", "文字", "词语", "字眼", "这个词", "这个字", "这个词儿"),
     "TEXT_OBJ_EN": ("text", "contents", "content", "code", "string", "word", "phrase"),
@@ -291,7 +291,7 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "切换目录", "切换到别的", "which folder are we", "what folder are we", "folder are we working",
         "folder we're working", "folder am i working", "working directory", "working folder", "在哪个文件夹工作",
         "在哪个目录工作", "哪个文件夹里操作", "哪个文件夹里工作", "哪个目录里操作", "哪个目录里工作",
-        "哪个文件夹下操作", "哪个文件夹操作", "我现在在哪个文件夹", "我在哪个文件夹", "我们在哪个文件夹",
+        "哪个文件夹下操作", "哪个文件夹操作", "我现在在哪个文件夹", "我在哪个文件夹", "我现在再哪个文件夹", "现在再哪个文件夹", "再哪个文件夹里", "我们在哪个文件夹",
         "现在在哪个文件夹", "现在在哪个目录", "我在哪个目录", "open another folder", "load a different folder"),
 }
 WORDS.update(IDIOMS)
@@ -327,7 +327,7 @@ ACTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 # Nouns that say what kind of thing is meant, never a name.
 OBJECTS: dict[str, tuple[str, ...]] = {
-    "folder": ("文件夹", "目录", "子目录", "子文件夹", "文件家", "文件价", "文件架", "folder", "folders", "directory",
+    "folder": ("文件夹", "目录", "子目录", "子文件夹", "文件家", "文件价", "文件架", "文件加", "folder", "folders", "directory",
                "directories", "dir", "subfolder", "subdirectory"),
     "file": ("文件", "文档", "file", "files", "document", "documents", "doc"),
     "project": WORDS["PROJECT"] + WORDS["PROJECT_EN"] + WORDS["WORKSPACE"] + ("workspace",),
