@@ -360,3 +360,69 @@ def test_the_whole_of_an_existing_folder_is_shown_not_made(project: wsnb.Workspa
 def test_a_backup_is_a_copy_never_a_rename(project: wsnb.Workspace, message: str) -> None:
     [plan] = project.ask(message).plans
     assert _made(plan) == ("copy", "notes/待办.txt")
+
+
+# -- talk around a request, names glued to Chinese, words in any order ----------------------
+
+
+@pytest.mark.parametrize(("message", "keyword"), [
+    ("where's slugify defined again? I keep forgetting", "slugify"),
+    ("PriceCache 这个类是在哪儿定义的来着？翻了半天没找着", "PriceCache"),
+])  # fmt: skip
+def test_talk_after_the_request_is_not_part_of_the_keyword(project: wsnb.Workspace,
+                                                          message: str, keyword: str) -> None:
+    understood = understand(project, message)
+    assert understood.command is not None and understood.command.get("keyword") == keyword
+
+
+def test_a_second_clause_does_not_change_what_is_asked(project: wsnb.Workspace) -> None:
+    reply = project.ask("could you list what's in the docs folder? I forgot what I put there")
+    assert reply.plans == [] and reply.table is not None
+    assert set(reply.table["name"]) == {"meeting notes.md", "设计说明.md"}
+
+
+@pytest.mark.parametrize(("message", "made"), [
+    ("在notes里新建ideas.txt 内容写周末去爬山", ("create_file", "notes/ideas.txt")),
+    ("meeting notes.md改名叫会议纪要.md", ("rename", "docs/meeting notes.md")),
+])  # fmt: skip
+def test_names_glued_to_chinese_are_found(project: wsnb.Workspace, message: str,
+                                          made: tuple[str, str]) -> None:  # fmt: skip
+    [plan] = project.ask(message).plans
+    assert _made(plan) == made
+
+
+@pytest.mark.parametrize(("message", "rule"), [
+    ("帮忙pip install一下requests", "install"), ("读一下/etc/hosts里写了啥", "outside"),
+    ("run shop/utils.py and tell me what it prints", "run_command"),
+    ("commit n push everything", "git"),
+])  # fmt: skip
+def test_refusals_hold_in_glued_and_two_clause_sentences(project: wsnb.Workspace, message: str,
+                                                         rule: str) -> None:  # fmt: skip
+    reply = project.ask(message)
+    assert reply.plans == [] and _(FORBIDDEN_RULES[rule], lang=reply.lang) in reply.text
+
+
+def test_a_question_about_what_code_does_is_not_an_order_to_run_it(
+        project: wsnb.Workspace) -> None:  # fmt: skip
+    reply = project.ask("这个函数执行什么操作")
+    assert _(FORBIDDEN_RULES["run_command"], lang="zh") not in reply.text
+
+
+def test_a_value_said_from_and_to_is_replaced_in_place(project: wsnb.Workspace) -> None:
+    (project.root / "shop" / "app.yaml").write_text("port: 8080\nname: shop\n", encoding="utf-8")
+    project.scan()
+    for message in ("in shop/app.yaml please change the port from 8080 to 9090, 8080 is taken",
+                    "把 shop/app.yaml 里的端口从 8080 改成 9090 谢谢"):  # fmt: skip
+        [plan] = project.ask(message).plans
+        assert _made(plan) == ("write_file", "shop/app.yaml")
+        assert plan.content == "port: 9090\nname: shop\n", message
+        plan.cancel()
+
+
+def test_a_name_is_found_by_its_words_in_any_order(project: wsnb.Workspace) -> None:
+    reply = project.ask("帮我找找那个 2024 的 report 文件在哪儿")
+    assert reply.table is not None and list(reply.table["path"]) == ["data/report 2024.csv"]
+
+
+def test_a_path_without_its_suffix_names_the_file(project: wsnb.Workspace) -> None:
+    assert project.ask("read notes/待办").files_read == ["notes/待办.txt"]
