@@ -412,6 +412,7 @@ def test_a_value_said_from_and_to_is_replaced_in_place(project: wsnb.Workspace) 
     (project.root / "shop" / "app.yaml").write_text("port: 8080\nname: shop\n", encoding="utf-8")
     project.scan()
     for message in ("in shop/app.yaml please change the port from 8080 to 9090, 8080 is taken",
+                    "in shop/app.yaml change the port to 9090",
                     "把 shop/app.yaml 里的端口从 8080 改成 9090 谢谢"):  # fmt: skip
         [plan] = project.ask(message).plans
         assert _made(plan) == ("write_file", "shop/app.yaml")

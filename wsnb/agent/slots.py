@@ -224,6 +224,11 @@ def _edit(r: Reading, action: str, names: list[Mention], content: str) -> Comman
     elif verb is not None:  # "往 a.md 里补一句 X", "a.yaml 里的 port 改成 9090"
         between = r.rest[target.end:verb.start]
         content = content or _polite_tail(r.text[verb.end:]).strip()
+        named_field = _FIELD_TO.fullmatch(content)
+        if action == "write" and named_field is not None and not between.strip():
+            # "in a.yaml change the port to 9090": one field, never the whole file
+            return Command("edit", {"target": target.slot, "field": named_field.group(1),
+                                    "content": named_field.group(2)})  # fmt: skip
         was = re.search(r"从\s*(\S.*?)\s*$", r.text[target.end:verb.start])
         if action == "write" and was is not None and content:  # "端口从 8080 改成 9090"
             return Command("edit", {"target": target.slot, "field": was.group(1),
@@ -248,6 +253,7 @@ def _edit(r: Reading, action: str, names: list[Mention], content: str) -> Comman
     return Command(action, args)
 
 
+_FIELD_TO = re.compile(r"(?:the\s+)?([\w.\-]+)\s+(?:to|=)\s+(\S+)", re.IGNORECASE)
 _FROM_TO = re.compile(r"\bfrom\s+(\S+)\s+to\s+([^\s,，;；。]+)", re.IGNORECASE)
 _THANKS = re.compile(r"[\s,，。.!！~～]+(谢谢|多谢|谢啦|thanks|thank\s+you|thx|pls|please)"
                      r"[\s。.!！~～]*$", re.IGNORECASE)  # fmt: skip
@@ -319,7 +325,10 @@ def _said_after(r: Reading, action: str) -> str:
     after the search's verb that votes for something else."""
     verbs = [h for h in r.hits if h.action == action]
     after = [h for h in r.hits if verbs and h.start >= verbs[0].end and h.action != action]
-    return r.rest[after[0].start:after[0].end] if after else ""
+    if after:
+        return r.rest[after[0].start:after[0].end]
+    tail = r.rest[verbs[-1].end:].strip(" \t，,。.？?！!的了") if verbs else ""
+    return tail if tail and " " not in tail and len(tail) <= 20 else ""  # "提到了 工作区"
 
 
 def _target_action(action: str) -> Callable[[Reading], Command | None]:

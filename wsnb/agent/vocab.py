@@ -55,7 +55,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "EXPLAIN_MORE": ("定义了些什么", "定义了什么", "都定义了", "有哪些函数", "有哪些类", "有什么函数",
                      "what's defined in", "what is defined in", "what functions", "what classes",
                      "outline of", "an outline", "give me an outline", "overview", "an overview",
-                     "rundown", "a tour of", "walkthrough", "what kind of", "what sort of", "big picture",
+                     "rundown", "a tour of", "tour of", "quick tour", "walkthrough", "what kind of", "what sort of", "big picture",
                      "high-level view", "大致情况", "整体情况", "总体情况",
                      "what type of"),
     "EXPLAIN": ("解释", "讲讲", "讲一下", "说明一下", "介绍", "分析", "是干什么的", "是做什么的",
@@ -144,7 +144,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "DEFINED_EN": ("defined", "declared", "implemented"),
     "DEFINITION": ("定义", "声明", "definition", "declaration", "define", "defines", "declares", "declare"),
     "WHERE": ("在哪", "在哪里", "在哪儿", "哪里", "哪儿", "什么地方", "哪个文件", "位置"),
-    "WHERE_EN": ("where", "which file", "location of"),
+    "WHERE_EN": ("where", "wher", "whr", "which file", "location of"),
     "CONTENT": ("内容写", "内容就是",  "内容是", "内容为", "内容", "写入", "写上", "里面写上", "里面写", "写着", "并写入", "写"),
     "CONTENT_EN": ("w the text", "w text", "w the content", "w content", "whose content is", "whose contents are", "whose text is", "with the content", "with content", "with contents", "with the text", "with text",
                    "containing", "that says", "saying", "and write", "with"),
@@ -292,7 +292,8 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         "folder we're working", "folder am i working", "working directory", "working folder", "在哪个文件夹工作",
         "在哪个目录工作", "哪个文件夹里操作", "哪个文件夹里工作", "哪个目录里操作", "哪个目录里工作",
         "哪个文件夹下操作", "哪个文件夹操作", "我现在在哪个文件夹", "我在哪个文件夹", "我现在再哪个文件夹", "现在再哪个文件夹", "再哪个文件夹里", "我们在哪个文件夹",
-        "现在在哪个文件夹", "现在在哪个目录", "我在哪个目录", "open another folder", "load a different folder"),
+        "现在在哪个文件夹", "现在在哪个目录", "打开的是哪个文件夹", "打开的哪个文件夹", "打开的是哪个目录",
+        "folder is this notebook", "notebook working in", "notebook actually working in", "notebook pointed at", "我在哪个目录", "open another folder", "load a different folder"),
 }
 WORDS.update(IDIOMS)
 
@@ -333,7 +334,7 @@ OBJECTS: dict[str, tuple[str, ...]] = {
     "project": WORDS["PROJECT"] + WORDS["PROJECT_EN"] + WORDS["WORKSPACE"] + ("workspace",),
     "root": WORDS["ROOT"] + ("root",),
     "code": ("函数", "类", "方法", "变量", "常量", "接口", "function", "functions", "class", "classes",
-             "method", "methods", "variable", "constant", "symbol", "def"),
+             "method", "methods", "variable", "constant", "symbol", "def", "clas", "fucntion", "funtion"),
 }
 
 # What carries no meaning for the parser: politeness, fillers, particles, articles.
