@@ -197,6 +197,30 @@ def test_plans_expire_after_a_day_and_say_so(agent_ws: wsnb.Workspace, root: Pat
     assert plan.state is PlanState.CANCELLED  # its cards say so
 
 
+def test_decided_plans_are_cleared_a_week_after_their_decision(agent_ws: wsnb.Workspace,
+                                                                root: Path) -> None:  # fmt: skip
+    now = [datetime(2026, 3, 1, 9, 0, tzinfo=UTC)]
+    store = PlanStore(agent_ws._book, root / ".wsnb" / "plans", clock=lambda: now[0])
+    done = agent_ws.create_file("kept.md", "x\n")
+    store.submit(done, proposer="mcp:claude-code")
+    store.confirm(done.id, confirmed_by="notebook")
+    waiting = agent_ws.create_file("waiting.md", "x\n")
+    store.submit(waiting, proposer="mcp:claude-code")
+    now[0] += timedelta(days=6)
+    store.submit(agent_ws.create_file("a.md", "x\n"), proposer="mcp:claude-code")
+    assert store.status(done.id).state == "done"  # an agent can still ask how it ended
+    now[0] += timedelta(days=2)
+    later = agent_ws.create_file("b.md", "x\n")
+    store.submit(later, proposer="mcp:claude-code")
+
+    with pytest.raises(NotFoundError, match="kept for a week"):
+        store.status(done.id)
+    assert store.status(waiting.id).state == "expired"  # decided (expired) now, cleared later
+    assert store.status(later.id).state == "pending"
+    assert (root / "kept.md").read_text() == "x\n"  # what ran stays, and the journal has it
+    assert done.id in set(agent_ws.history["plan_id"])
+
+
 def test_cancel_from_the_agent_side_reaches_the_notebook_plan(
     agent_ws: wsnb.Workspace, root: Path
 ) -> None:

@@ -84,6 +84,11 @@ class PlanFiles:
         data = json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8")
         fsops.atomic_write(self._path(f"{plan_id}.json"), data, exclusive=new, mode=0o600)
 
+    def remove(self, plan_id: str) -> None:
+        """Remove one decided record (wsnb's own bookkeeping; the journal keeps what ran)."""
+        with suppress(FileNotFoundError):
+            os.unlink(self._path(f"{plan_id}.json").os_path)
+
     def read(self, plan_id: str) -> dict[str, Any] | None:
         """The record, or None when there is none (or it is not whole: a crash mid-write
         leaves only a temporary file, so that means someone wrote it by hand)."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -112,11 +113,15 @@ class PlanStore:
 
     ``clock`` and ``ttl`` are seams: a plan expires ``ttl`` after it was proposed;
     while anyone listens, the store looks for expired plans every ``tick`` seconds.
+    A decided plan's record stays ``keep`` after its decision (an agent asks its
+    status), then the next proposal clears it away; the journal keeps what ran.
     """
 
     def __init__(self, book: PlanBook, folder: Path, *, clock: Callable[[], datetime] = local_now,
-                 ttl: timedelta = timedelta(days=1), tick: float = 60.0) -> None:  # fmt: skip
+                 ttl: timedelta = timedelta(days=1), tick: float = 60.0,
+                 keep: timedelta = timedelta(days=7)) -> None:  # fmt: skip
         self._book = book
+        self._keep = keep
         self._files = PlanFiles(book.policy, folder)
         self._clock = clock
         self._ttl = ttl
@@ -155,6 +160,7 @@ class PlanStore:
             "fingerprints": _prints(plan),
         }  # fmt: skip
         with self._lock:
+            self._clear_old()
             self._write_new(plan, record)
             plan.data["proposed_by"] = proposer
             if not plan.is_refused:
@@ -163,6 +169,20 @@ class PlanStore:
         plan._notify()  # a card shown before it was kept now says who asked
         logger.info("plan %s kept as %s (proposed by %s)", plan.id, record["state"], proposer)
         return self._announce(record)
+
+    def _clear_old(self) -> None:
+        """Remove the records of plans decided more than ``keep`` ago (never a pending one)."""
+        cutoff = self._clock() - self._keep
+        for plan_id in self._files.ids():
+            record = self._files.read(plan_id)
+            decided = record.get("decided") if record is not None else None
+            if record is None or record["state"] == "pending" or not decided \
+                    or datetime.fromisoformat(decided) > cutoff:
+                continue
+            with suppress(PlanStateError), self._files.claim(plan_id):
+                self._files.remove(plan_id)
+                self._plans.pop(plan_id, None)
+                self._seen.pop(plan_id, None)
 
     def _write_new(self, plan: Plan, record: dict[str, Any]) -> None:
         self._files.ensure_folder()
@@ -217,7 +237,9 @@ class PlanStore:
         record = self._files.read(plan_id) if self._files.valid_id(plan_id) else None
         if record is None:
             raise NotFoundError(_("There is no stored plan {id!r}; the ids come back from the "
-                                  "propose tools and ws.pending_plans().").format(id=plan_id))
+                                  "propose tools and ws.pending_plans(), and a decided plan is "
+                                  "kept for a week (ws.history has what ran).").format(
+                id=plan_id))  # fmt: skip
         return record
 
     def _current(self, record: dict[str, Any]) -> dict[str, Any]:
