@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,6 +34,20 @@ class Case:
 
 def case(say: str | tuple[str, ...], intent: str, *expect: str) -> Case:
     return Case((say,) if isinstance(say, str) else say, intent, expect)
+
+
+def held_in(langs: dict[Case, str]) -> Callable[..., Case]:
+    """``held(say, lang, intent, *expect)`` for a phrasing set: a case, with the language its
+    person writes in recorded in ``langs`` (the scorer checks the reply speaks it)."""
+
+    def held(say: str | tuple[str, ...], lang: str, intent: str, *expect: str) -> Case:
+        if lang not in ("en", "zh"):
+            raise ValueError(f"lang must be 'en' or 'zh', not {lang!r}")
+        item = case(say, intent, *expect)
+        langs[item] = lang
+        return item
+
+    return held
 
 
 def build_project(root: Path) -> Path:

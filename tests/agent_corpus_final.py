@@ -3,7 +3,7 @@
 Same shape, judge and workspaces as ``tests/agent_corpus_held.py`` (see its docstring for
 every ``expect`` kind, including the new ``used``, ``explain``, ``count``, ``refuse <rule>``,
 ``out_of_range``, ``offtopic`` and ``undo``), but other verbs, other fillers and other word
-orders. Run from a checkout with ``PYTHONPATH=$PWD:$PWD/tests python <this file>``.
+orders. Run from ``tests/``: ``PYTHONPATH=..:. python agent_scores.py agent_corpus_final``.
 
 Scored once when the first rebuild was done, before anyone read these cases: 36/50 = 72.0 %.
 The second round then grew the vocabulary in view of this set's per-intent table (not its
@@ -12,26 +12,10 @@ cases), so its later figures are no longer held-out; ``agent_corpus_final2.py`` 
 
 from __future__ import annotations
 
-import sys
-from collections import Counter
-from pathlib import Path
-
-from agent_corpus import Case, accuracy_table, build_project, case, run_case
-
-import wsnb
-from wsnb.agent import Reply
+from agent_corpus import Case, held_in
 
 LANG: dict[Case, str] = {}
-NEW_KINDS = frozenset({"used", "explain", "count", "out_of_range", "offtopic", "undo"})
-
-
-def held(say: str | tuple[str, ...], lang: str, intent: str, *expect: str) -> Case:
-    """A case, with the language its person writes in recorded in ``LANG``."""
-    if lang not in ("en", "zh"):
-        raise ValueError(f"lang must be 'en' or 'zh', not {lang!r}")
-    item = case(say, intent, *expect)
-    LANG[item] = lang
-    return item
+held = held_in(LANG)
 
 
 SAMPLE: list[Case] = [
@@ -99,58 +83,3 @@ PROJECT: list[Case] = [
     held("帮我查一下明天的股价", "zh", "offtopic", "offtopic"),
     held("cheers, that's all for now", "en", "chat", "chat"),
 ]
-
-
-def _run(ws: wsnb.Workspace, item: Case) -> tuple[bool, Reply]:
-    """``run_case``, counting a kind the judge does not know yet as failed instead of stopping."""
-    try:
-        return run_case(ws, item)
-    except KeyError as error:  # judged() has no check for this kind yet
-        if error.args[:1] != (item.expect[0],) or item.expect[0] not in NEW_KINDS:
-            raise
-        return False, Reply(f"(the judge has no check for {item.expect[0]!r} yet)")
-
-
-def evaluate_final(sample_root: Path, project_root: Path) -> list[tuple[str, Case, bool, Reply]]:
-    """Every final case of both workspaces, with whether it passed and the reply."""
-    results: list[tuple[str, Case, bool, Reply]] = []
-    for label, root, cases in (("sample", sample_root, SAMPLE),
-                               ("project", project_root, PROJECT)):  # fmt: skip
-        ws = wsnb.open_workspace(root)
-        for item in cases:
-            ok, reply = _run(ws, item)
-            results.append((label, item, ok, reply))
-    return results
-
-
-def language_table(results: list[tuple[str, Case, bool, Reply]]) -> str:
-    """Per language of the request: cases, passed, accuracy."""
-    total: Counter[str] = Counter()
-    passed: Counter[str] = Counter()
-    for _label, item, ok, _reply in results:
-        total[LANG[item]] += 1
-        passed[LANG[item]] += ok
-    lines = [f"{'language':<11} {'cases':>5} {'passed':>6} {'accuracy':>8}"]
-    for lang in sorted(total):
-        lines.append(f"{lang:<11} {total[lang]:>5} {passed[lang]:>6} "
-                     f"{passed[lang] / total[lang]:>8.1%}")  # fmt: skip
-    return "\n".join(lines)
-
-
-def main() -> None:
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as folder:
-        base = Path(folder)
-        results = evaluate_final(wsnb.copy_sample_workspace(base / "sample"),
-                                 build_project(base / "project"))  # fmt: skip
-        print(accuracy_table(results))
-        print(language_table(results))
-        for label, item, ok, reply in results:
-            if not ok:
-                first = reply.text.splitlines()[0][:100] if reply.text else ""
-                print(f"FAIL [{label}] {item.say} -> {first!r}", file=sys.stderr)
-
-
-if __name__ == "__main__":
-    main()

@@ -29,25 +29,10 @@ refusal phrasings; none was copied. Kept as it was scored.
 
 from __future__ import annotations
 
-import sys
-from collections import Counter
-from pathlib import Path
-
-from agent_corpus import Case, accuracy_table, build_project, case, run_case
-
-import wsnb
-from wsnb.agent import Reply
+from agent_corpus import Case, held_in
 
 LANG: dict[Case, str] = {}
-
-
-def held(say: str | tuple[str, ...], lang: str, intent: str, *expect: str) -> Case:
-    """A case, with the language its person writes in recorded in ``LANG``."""
-    if lang not in ("en", "zh"):
-        raise ValueError(f"lang must be 'en' or 'zh', not {lang!r}")
-    item = case(say, intent, *expect)
-    LANG[item] = lang
-    return item
+held = held_in(LANG)
 
 
 SAMPLE: list[Case] = [
@@ -147,49 +132,3 @@ PROJECT: list[Case] = [
     # not a workspace request
     held("提醒我下午三点开会", "zh", "offtopic", "offtopic"),
 ]
-
-
-def evaluate(sample_root: Path, project_root: Path) -> list[tuple[str, Case, bool, Reply]]:
-    """Every case of both workspaces, judged in its own language."""
-    results: list[tuple[str, Case, bool, Reply]] = []
-    for label, root, cases in (("sample", sample_root, SAMPLE), ("project", project_root,
-                                                                 PROJECT)):  # fmt: skip
-        ws = wsnb.open_workspace(root)
-        for item in cases:
-            ok, reply = run_case(ws, item, LANG[item])
-            results.append((label, item, ok, reply))
-    return results
-
-
-def language_table(results: list[tuple[str, Case, bool, Reply]]) -> str:
-    """Per language: cases, passed, accuracy."""
-    total: Counter[str] = Counter()
-    passed: Counter[str] = Counter()
-    for _label, item, ok, _reply in results:
-        total[LANG[item]] += 1
-        passed[LANG[item]] += ok
-    lines = [f"{'lang':<11} {'cases':>5} {'passed':>6} {'accuracy':>8}"]
-    for lang in sorted(total):
-        lines.append(f"{lang:<11} {total[lang]:>5} {passed[lang]:>6} "
-                     f"{passed[lang] / total[lang]:>8.1%}")
-    return "\n".join(lines)
-
-
-def main() -> None:
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as folder:
-        base = Path(folder)
-        results = evaluate(wsnb.copy_sample_workspace(base / "sample"),
-                           build_project(base / "project"))  # fmt: skip
-        print(accuracy_table(results))
-        print()
-        print(language_table(results))
-        for label, item, ok, reply in results:
-            if not ok:
-                print(f"FAIL [{label}] {item.say} -> {reply.text.splitlines()[0][:100]!r}",
-                      file=sys.stderr)  # fmt: skip
-
-
-if __name__ == "__main__":
-    main()
