@@ -578,3 +578,19 @@ def test_per_file_counts_regex_matches_once_per_line(root: Path) -> None:
     assert filled["line"].tolist() == [1, 2] and filled.attrs["more_in_file"] == {"a.txt": 1}
     with pytest.raises(UsageError):
         grep(AccessPolicy(root), ["a.txt"], "ab", per_file=0)
+
+
+def test_an_alternation_is_prechecked_by_each_branchs_text_and_finds_every_match(ws: Path,
+                                                                                 ) -> None:
+    from wsnb.search.matcher import compile_pattern
+
+    pattern = r"\bclass[ \t]+Shape\b|\bdef[ \t]+shape_area\b|#define[ \t]+SHAPE_MAX\b"
+    matcher = compile_pattern(pattern, regex=True, case=True)
+    assert set(matcher.needles) == {b"class", b"shape_area", b"SHAPE_MAX"}  # one per branch
+    files: dict[str, str | bytes] = {
+        **CPP_TREE, "geo.py": "def shape_area(s):\n    return 0\n",
+        "limits.h": "#define SHAPE_MAX 8\n", "other.py": "class Circle:\n    pass\n",
+    }
+    frame = search(ws, files, pattern, regex=True, case=True)
+    assert sorted(frame["path"]) == ["geo.py", "limits.h", "src/shape.h"]
+    assert compile_pattern(r"ab|\d+", regex=True, case=True).needles == ()  # a branch with none

@@ -42,9 +42,20 @@ def _table() -> tuple[tuple[str, str, str], ...]:
     return tuple(sorted(rows, key=lambda r: -len(r[0])))
 
 
+@cache
+def _plain(word: str) -> bool:
+    """Chinese, or starting with a sign: found as written, not as an English word."""
+    return bool(_CJK.search(word)) or not re.match(r"\w", word)
+
+
 def _spans(text: str, word: str) -> list[tuple[int, int]]:
-    if _CJK.search(word) or not re.match(r"\w", word):
-        return [(m.start(), m.end()) for m in re.finditer(re.escape(word), text)]
+    if _plain(word):
+        # Plain finds: a pattern per word would overflow re's cache and compile every time.
+        spans, at = [], text.find(word)
+        while at >= 0 and word:
+            spans.append((at, at + len(word)))
+            at = text.find(word, at + len(word))
+        return spans
     return [(m.start(), m.end()) for m in _english(word).finditer(text)]
 
 

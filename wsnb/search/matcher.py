@@ -32,6 +32,7 @@ _ELLIPSIS = "…"
 _MIN_REGEX_NEEDLE = 3  # a shorter run is in almost every file: not worth the look
 _LITERAL = _constants.LITERAL
 _SUBPATTERN = _constants.SUBPATTERN
+_BRANCH = _constants.BRANCH
 _NON_ASCII_PARTNERS = frozenset("iks")  # ASCII letters re.IGNORECASE matches to non-ASCII ones
 
 
@@ -116,13 +117,25 @@ def _regex_needles(compiled: re.Pattern[str]) -> tuple[tuple[bytes, ...], bool]:
     except Exception:  # the pattern compiled; a parser detail must never stop a search
         return (), False
     fold = bool(parsed.state.flags & re.IGNORECASE)
-    best = max(_literal_runs(list(parsed), fold), key=len, default="")
-    if len(best) < _MIN_REGEX_NEEDLE or "\n" in best or "\r" in best:
+    bests = [max(_literal_runs(branch, fold), key=len, default="") for branch in _branches(parsed)]
+    if any(len(best) < _MIN_REGEX_NEEDLE or "\n" in best or "\r" in best for best in bests):
         return (), False
-    forms = _encodings(best)
+    forms = tuple(dict.fromkeys(form for best in bests for form in _encodings(best)))
     if fold:
         forms = tuple(dict.fromkeys(form.lower() for form in forms))
     return forms, fold and bool(forms)
+
+
+def _branches(parsed: Any) -> list[list[tuple[Any, Any]]]:
+    """The alternatives of a pattern that is one alternation (``a|b|c``), else the pattern.
+
+    Each alternative's longest plain run is a needle, and a file that can match holds one of
+    them: "where is X defined" searches ``class X|def X|#define X|…``, and only files with
+    ``X`` (or ``#define``) are decoded."""
+    items = list(parsed)
+    if len(items) == 1 and items[0][0] is _BRANCH:
+        return [list(branch) for branch in items[0][1][1]]
+    return [items]
 
 
 def _literal_runs(items: list[tuple[Any, Any]], fold: bool) -> list[str]:

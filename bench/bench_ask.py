@@ -1,0 +1,132 @@
+"""The offline chat on a real-shaped tree: how long a request takes to understand and answer.
+
+    python bench/bench_ask.py [--copies 4] [--repeats 5]
+    python bench/bench_ask.py --root /tmp/realtree4      # an existing tree
+
+Lays out the real-shaped tree (``../shared/bench-data/real-tree/make_tree.py``,
+``--copies`` copies of sympy and jupyterlab: about 20,600 files at 4) in a temporary
+folder unless ``--root`` names one, and prints, with the load average:
+
+* the first request after opening: the agent builds its table of the index's names
+  (paths, names, stems, words of names) once per index state;
+* ``understand()`` alone (names found in the workspace, the words read, the intent
+  decided) and a whole ``ws.ask()`` offline, p50 and p90 over everyday requests in both
+  languages: a read, a find, a text search, a definition, a count, a plan, a refusal;
+* the references, in the same run: ``ws.find`` of one name on the same index, and
+  ``ws.grep`` of one word (what a text search or a definition asked in the chat costs).
+
+The targets: understanding a request costs at most 5x one name search (a person types a
+sentence; it should feel as quick as a search box), and "where is X defined" at most 2x one
+text search (it is one, over the files).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import wsnb
+from wsnb.agent import Agent
+from wsnb.agent.understand import understand
+
+# The shared data sits beside the checkout (``../shared``), as it does for CI.
+REAL_TREE = (Path(__file__).resolve().parents[2] / "shared" / "bench-data" / "real-tree"
+             / "make_tree.py")
+
+
+def requests(ws: wsnb.Workspace) -> list[str]:
+    """Everyday requests naming real entries of the tree."""
+    files = ws.files[~ws.files["is_dir"]]["path"].tolist()
+    py = next(p for p in files if p.endswith(".py") and "/" in p)
+    md = next((p for p in files if p.endswith(".md")), py)
+    folder = py.rsplit("/", 1)[0]
+    name = py.rsplit("/", 1)[1]
+    return [
+        f"show me {name}", f"看看 {md.rsplit('/', 1)[1]} 里写了什么",
+        f"where is {name.removesuffix('.py')}", "which files mention TODO",
+        "where is the Basic class defined", f"how many python files are in {folder}",
+        f"{folder} 里有几个文件", f"rename {name} to renamed_{name}",
+        f"把 {name} 复制一份", f"delete {py} for good",
+    ]  # fmt: skip
+
+
+def timed(fn: Callable[[], object], repeats: int) -> list[float]:
+    out = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(root: Path, repeats: int) -> None:
+    ws = wsnb.open_workspace(root, watch=False)
+    ws._agent = Agent(ws, environ={})
+    files = len(ws.files)
+    start = time.perf_counter()
+    understand(ws, "show me README.md")
+    first = (time.perf_counter() - start) * 1000
+    said = requests(ws)
+    thinking = [t for text in said for t in timed(lambda text=text: understand(ws, text),
+                                                  repeats)]  # fmt: skip
+    answers: list[float] = []
+    each: dict[str, float] = {}
+    for text in said:
+        times = []
+        for _ in range(repeats):
+            begin = time.perf_counter()
+            reply = ws.ask(text)
+            times.append((time.perf_counter() - begin) * 1000)
+            for plan in reply.plans:
+                plan.cancel()
+        answers += times
+        each[text] = statistics.median(times)
+    name = said[0].removeprefix("show me ")
+    reference = timed(lambda: ws.find(name), repeats * len(said))
+    ref = statistics.median(reference)
+    load = os.getloadavg()[0]
+    print(f"tree: {files:,} entries at {root}; load {load:.1f}")
+    print(f"first request (the names table is built): {first:8.1f} ms")
+    for label, values in (("understand()", thinking), ("ws.ask() offline", answers),
+                          ("reference: ws.find(name)", reference)):  # fmt: skip
+        p50, p90 = statistics.median(values), pct(values, 0.9)
+        print(f"{label:<26} p50 {p50:7.1f} ms  p90 {p90:7.1f} ms  p50 ratio {p50 / ref:5.2f}x")
+    for text, p50 in each.items():
+        print(f"  ws.ask {text!r:<48} p50 {p50:8.1f} ms")
+    grep = timed(lambda: ws.grep("TODO"), repeats)
+    print(f"reference: ws.grep('TODO') p50 {statistics.median(grep):7.1f} ms (a text search "
+          f"answers from the files, as the chat's does)")
+    ws.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--copies", type=int, default=4, help="copies of the real-shaped tree")
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--root", type=Path, help="an existing tree to use instead")
+    args = parser.parse_args()
+    if args.root is not None:
+        report(args.root, args.repeats)
+        return 0
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder) / "tree"
+        subprocess.run([sys.executable, str(REAL_TREE), str(root), "--copies",
+                        str(args.copies)], check=True, stdout=subprocess.DEVNULL)  # fmt: skip
+        report(root, args.repeats)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
