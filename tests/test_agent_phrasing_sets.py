@@ -48,7 +48,8 @@ def roots(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
                                   "agent_corpus_final4", "agent_corpus_final5a",
                                   "agent_corpus_final5b", "agent_corpus_final6a",
                                   "agent_corpus_final6b", "agent_corpus_final7a",
-                                  "agent_corpus_final7b", "agent_corpus_probes"])  # fmt: skip
+                                  "agent_corpus_final7b", "agent_corpus_final8a",
+                                  "agent_corpus_final8b", "agent_corpus_probes"])  # fmt: skip
 def test_a_phrasing_set_stays_answered(roots: tuple[Path, Path], name: str) -> None:
     module = importlib.import_module(name)
     results, wrong_language, disk_changes = score(module, *roots)

@@ -135,7 +135,7 @@ _RUN = re.compile(
     r"(帮我|给我|请|你)?(运行|执行|跑一下|跑一遍|跑起来|跑下|跑跑|启动脚本)(一下)?|"
     r"(启动|跑)(一下|下)?(项目|程序|服务|服务器|应用|测试)|(编译|构建)(一下|下)|"
     r"\b(compile|build)\s+(it|this|the\s+project|the\s+code|\S+\.(c|cpp|cc|java|rs|go|ts))\b|"
-    r"\b(run|execute|exec)\s+(this|that|it|the|a|my|these|\S+\.(py|sh|bat|ps1|js|exe|cmd))|"
+    r"\b(run|execute|exec)\s+(一下\s*|下\s*)?(this|that|it|the|a|my|these|\S+\.(py|sh|bat|ps1|js|exe|cmd))|"
     r"\b(launch|start|fire\s+up|kick\s+off|boot\s+up|trigger|invoke|spin\s+up)\s+"
     r"\S+\.(py|sh|bat|ps1|exe|cmd|js)\b|"
     r"(跑|启动|执行|运行)(一下|一遍|下|跑)?\s*\S+\.(py|sh|bat|ps1|exe|cmd|js)\b|"

@@ -20,7 +20,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from .resolve import names_table
-from .vocab import FILLERS, KIND_SUFFIXES, WORDS, plain_words
+from .vocab import FILLERS, KIND_SUFFIXES, OBJECTS, WORDS, plain_words
 
 if TYPE_CHECKING:
     from ..workspace import Workspace
@@ -81,7 +81,9 @@ def _vocabulary() -> frozenset[str]:
 
 
 _VOCABULARY = _vocabulary()
-_ENGLISH_VOCABULARY = tuple(w for w in _VOCABULARY if re.fullmatch(r"[a-z]+", w) and len(w) > 4)
+# Typos are forgiven for the object words too ("fiels"), which may still be names themselves.
+_ENGLISH_VOCABULARY = tuple(w for w in _VOCABULARY | {w for g in OBJECTS.values() for w in g}
+                            if re.fullmatch(r"[a-z]+", w) and len(w) > 4)  # fmt: skip
 
 
 def known_word(token: str) -> bool:
@@ -95,7 +97,8 @@ def known_word(token: str) -> bool:
 
     allowed = 1 if len(word) < 7 else 2
     return any(DamerauLevenshtein.distance(word, w, score_cutoff=allowed) <= allowed
-               for w in _ENGLISH_VOCABULARY if abs(len(w) - len(word)) <= allowed)  # fmt: skip
+               for w in _ENGLISH_VOCABULARY
+               if w[0] == word[0] and abs(len(w) - len(word)) <= allowed)  # fmt: skip
 
 
 def _inflected(word: str) -> bool:

@@ -144,6 +144,8 @@ def _typo_action(token: str) -> tuple[str, str] | None:
     for known, group, action in _table():
         if not (action and known.isalpha() and abs(len(known) - len(word)) <= allowed):
             continue
+        if word[0] != known[0]:
+            continue  # a typo keeps the first letter: "exports" is no "imports"
         if len(word) == 4 and sorted(word) != sorted(known):
             continue  # a four-letter word forgives a swap only ("lsit", "fidn"), never a change
         if len(known) >= 4 and DamerauLevenshtein.distance(word, known,
