@@ -203,3 +203,22 @@ def test_a_broken_follower_keeps_no_batch_from_the_others(tmp_path: Path) -> Non
     finally:
         one.close()
         two.close()
+
+
+def test_a_finalizer_that_leaves_inside_subscribe_never_waits_forever(tmp_path: Path) -> None:
+    # A garbage collection can run a dropped workspace's finalizer on a thread that holds the
+    # hubs' lock (inside subscribe, allocating): its leave must not wait for that lock forever.
+    dropped = hubs.subscribe(tmp_path, lambda batch: None, folders=lambda: [""])
+    watcher = dropped.watcher
+    assert watcher is not None and watcher.state == "watching"
+
+    def collect_inside_subscribe() -> None:
+        with hubs._HUBS_LOCK:  # as subscribe() holds it
+            dropped.close()  # as the finalizer would, from inside
+
+    finalizing = threading.Thread(target=collect_inside_subscribe, daemon=True)
+    finalizing.start()
+    finalizing.join(timeout=10)
+    assert not finalizing.is_alive(), "the leave waited for a lock its own thread holds"
+    wait_until(lambda: watcher.state == "stopped", "the leave, from its own thread")
+    assert not _hubs_of(tmp_path)

@@ -44,6 +44,7 @@ logger = logging.getLogger("wsnb")
 
 _HUBS: dict[tuple[str, WatchSettings], Hub] = {}
 _HUBS_LOCK = threading.Lock()
+_BRIEF = 0.25  # seconds a leave waits for the locks before it leaves from its own thread
 
 
 class Subscription:
@@ -112,14 +113,45 @@ class Hub:
             self._catch_up(subscription)
 
     def leave(self, subscription: Subscription) -> None:
-        with _HUBS_LOCK, self._lock:
-            self._subscribers = [s for s in self._subscribers if s is not subscription]
-            last = not self._subscribers
-            if last and _HUBS.get((self.root, self.settings)) is self:
-                del _HUBS[(self.root, self.settings)]
-            watcher = self.watcher if last else None
+        """Remove ``subscription``; the watcher stops with the last one.
+
+        An owner's finalizer calls this, and a garbage collection can run it on a thread
+        that holds these very locks (inside ``subscribe``, allocating): waiting there would
+        never end. So the locks are waited for briefly, and if they stay taken the leaving
+        is done on a thread of its own."""
+        if not _HUBS_LOCK.acquire(timeout=_BRIEF):
+            self._leave_later(subscription)
+            return
+        try:
+            if not self._lock.acquire(timeout=_BRIEF):
+                self._leave_later(subscription)
+                return
+            try:
+                watcher = self._remove(subscription)
+            finally:
+                self._lock.release()
+        finally:
+            _HUBS_LOCK.release()
         if watcher is not None:  # outside the locks: the thread may be asking for folders
             watcher.stop()
+
+    def _leave_later(self, subscription: Subscription) -> None:
+        threading.Thread(target=self._leave_waiting, args=(subscription,), daemon=True,
+                         name="wsnb-watch-leave").start()  # fmt: skip
+
+    def _leave_waiting(self, subscription: Subscription) -> None:
+        with _HUBS_LOCK, self._lock:
+            watcher = self._remove(subscription)
+        if watcher is not None:
+            watcher.stop()
+
+    def _remove(self, subscription: Subscription) -> Watcher | None:
+        """Drop the subscription (both locks held); the watcher to stop if it was the last."""
+        self._subscribers = [s for s in self._subscribers if s is not subscription]
+        last = not self._subscribers
+        if last and _HUBS.get((self.root, self.settings)) is self:
+            del _HUBS[(self.root, self.settings)]
+        return self.watcher if last else None
 
     def subscribers(self) -> list[Subscription]:
         with self._lock:
