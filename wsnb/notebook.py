@@ -12,40 +12,28 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 from . import workspace
-from .fileindex.watcher import WatchSettings
 from .renderers import register_face, register_view
 from .types import PermissionMode
 
 if TYPE_CHECKING:
     from .agent import Agent, Reply
-    from .disk.launcher import Launcher
-    from .disk.trash import Trash
-    from .fileindex.scanner import ScanLimits
     from .widgets.chat import ChatView
     from .widgets.explorer import Explorer
     from .widgets.history import HistoryView
     from .widgets.inbox import Inbox, McpServing
     from .widgets.panel import WorkspacePanel
     from .widgets.search import SearchPanel
+    from .workspace.facade import OpenOptions
 
 __all__ = ["Workspace", "open_workspace"]
 
 
-def open_workspace(
-    path: str | os.PathLike[str],
-    mode: PermissionMode | str = PermissionMode.CONFIRM,
-    *,
-    limits: ScanLimits | None = None,
-    allow_sensitive: bool = False,
-    trash: Trash | None = None,
-    launcher: Launcher | None = None,
-    clock: Callable[[], datetime] | None = None,
-    watch: bool | WatchSettings = True,
-) -> Workspace:
+def open_workspace(path: str | os.PathLike[str],
+                   mode: PermissionMode | str = PermissionMode.CONFIRM,
+                   **options: Unpack[OpenOptions]) -> Workspace:  # fmt: skip
     """Open a project folder as a workspace (the notebook's: with its views and the agent).
 
     The options are those of the core ``wsnb.workspace.open_workspace``: ``mode`` is
@@ -54,8 +42,7 @@ def open_workspace(
     and embedding; ``watch=False`` keeps the index as scanned. Raises
     ``WorkspaceOpenError`` for a missing folder, a file, or a system folder.
     """
-    return Workspace.from_path(path, mode, limits=limits, allow_sensitive=allow_sensitive,
-                               trash=trash, launcher=launcher, clock=clock, watch=watch)
+    return Workspace.from_path(path, mode, **options)
 
 
 class Workspace(workspace.Workspace):

@@ -17,7 +17,7 @@ import weakref
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, TypedDict, Unpack
 
 from ..disk import fsops, textio
 from ..errors import NotFoundError
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from ..plans.store import PlanStore
     from ..search.grep import Progress
 
-__all__ = ["Workspace", "open_workspace"]
+__all__ = ["OpenOptions", "Workspace", "open_workspace"]
 
 logger = logging.getLogger("wsnb")
 
@@ -54,17 +54,20 @@ logger = logging.getLogger("wsnb")
 _PERSON = ToolLimits.for_person()
 
 
-def open_workspace(
-    path: str | os.PathLike[str],
-    mode: PermissionMode | str = PermissionMode.CONFIRM,
-    *,
-    limits: ScanLimits | None = None,
-    allow_sensitive: bool = False,
-    trash: Trash | None = None,
-    launcher: Launcher | None = None,
-    clock: Callable[[], datetime] | None = None,
-    watch: bool | WatchSettings = True,
-) -> Workspace:
+class OpenOptions(TypedDict, total=False):
+    """The keyword options of ``open_workspace`` (written once, in ``Workspace.from_path``)."""
+
+    limits: ScanLimits | None
+    allow_sensitive: bool
+    trash: Trash | None
+    launcher: Launcher | None
+    clock: Callable[[], datetime] | None
+    watch: bool | WatchSettings
+
+
+def open_workspace(path: str | os.PathLike[str],
+                   mode: PermissionMode | str = PermissionMode.CONFIRM,
+                   **options: Unpack[OpenOptions]) -> Workspace:  # fmt: skip
     """Open a project folder as a workspace.
 
     ``mode`` is ``"confirm-before-write"`` (the default: every change is a plan
@@ -82,8 +85,7 @@ def open_workspace(
 
     Raises ``WorkspaceOpenError`` for a missing folder, a file, or a system folder.
     """
-    return Workspace.from_path(path, mode, limits=limits, allow_sensitive=allow_sensitive,
-                               trash=trash, launcher=launcher, clock=clock, watch=watch)
+    return Workspace.from_path(path, mode, **options)
 
 
 class Workspace(IndexedFolder):
