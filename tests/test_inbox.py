@@ -12,6 +12,7 @@ from helpers import run_child, write
 
 import wsnb
 from wsnb.i18n import using_language
+from wsnb.plans.plan import Plan
 from wsnb.types import PlanState
 from wsnb.widgets.card import PlanCard
 from wsnb.widgets.inbox import Inbox, paste_lines
@@ -25,6 +26,13 @@ def ws(root: Path) -> wsnb.Workspace:
 
 def _agent(root: Path) -> wsnb.Workspace:
     return wsnb.open_workspace(root, watch=False)
+
+
+def _proposed(agent: wsnb.Workspace, name: str, proposer: str) -> Plan:
+    """A new file ``name`` proposed by an agent and kept pending in the plans folder."""
+    plan = agent.create_file(name, "x\n")
+    agent.plan_store.submit(plan, proposer=proposer)
+    return plan
 
 
 def _until(check: Callable[[], bool], seconds: float = 10.0) -> bool:
@@ -89,8 +97,7 @@ def test_a_click_confirms_it_and_only_then_the_file_changes(
 
 def test_cancel_on_the_card_tells_the_agent(ws: wsnb.Workspace, root: Path) -> None:
     agent = _agent(root)
-    plan = agent.create_file("maybe.md", "x\n")
-    agent.plan_store.submit(plan, proposer="mcp:claude-code")
+    plan = _proposed(agent, "maybe.md", "mcp:claude-code")
     inbox = ws.inbox()
     try:
         inbox.cards[plan.id].cancel_button.click()
@@ -138,8 +145,7 @@ def test_a_plan_proposed_by_another_process_appears_live(ws: wsnb.Workspace, roo
 
 def test_a_plan_confirmed_elsewhere_updates_its_card(ws: wsnb.Workspace, root: Path) -> None:
     agent = _agent(root)
-    plan = agent.create_file("elsewhere.md", "x\n")
-    agent.plan_store.submit(plan, proposer="mcp:vscode")
+    plan = _proposed(agent, "elsewhere.md", "mcp:vscode")
     inbox = ws.inbox()
     try:
         card = inbox.cards[plan.id]
@@ -297,9 +303,7 @@ def test_decided_cards_leave_after_the_last_few(ws: wsnb.Workspace, root: Path) 
 
 
 def test_the_panels_plans_tab_shows_an_agents_plan_live(ws: wsnb.Workspace, root: Path) -> None:
-    agent = _agent(root)
-    early = agent.create_file("early.md", "x\n")
-    agent.plan_store.submit(early, proposer="mcp:vscode")
+    early = _proposed(_agent(root), "early.md", "mcp:vscode")
     panel = ws.panel()
     try:
         assert early.id in panel.plans.cards  # proposed before the panel opened
@@ -321,8 +325,7 @@ def test_waiting_for_agents_writes_nothing_until_one_proposes(ws: wsnb.Workspace
     inbox = ws.inbox()
     try:
         assert ws.plan_store.watching and not (root / ".wsnb").exists()
-        plan = _agent(root).create_file("first.md", "x\n")
-        _agent(root).plan_store.submit(plan, proposer="mcp:codex")
+        plan = _proposed(_agent(root), "first.md", "mcp:codex")
         assert _until(lambda: plan.id in inbox.cards)  # the folder appeared; the inbox looked
     finally:
         inbox.close()
