@@ -25,7 +25,7 @@ from .vocab import FILLERS, KIND_SUFFIXES, OBJECTS, WORDS, plain_words
 if TYPE_CHECKING:
     from ..workspace import Workspace
 
-__all__ = ["Mention", "find_mentions", "known_word", "normalize"]
+__all__ = ["INSIDE_ZH", "Mention", "find_mentions", "known_word", "normalize"]
 
 MAX_NAME = 120
 _QUOTED = re.compile(r"《([^》]+)》|“([^”]+)”|「([^」]+)」|『([^』]+)』|\"([^\"]+)\"|`([^`]+)`|"
@@ -255,8 +255,9 @@ def find_mentions(ws: Workspace, text: str) -> list[Mention]:
 
 
 # "journal 里的 log_03", "docs 文件夹下的 a.md": a folder, then a name inside it.
-_HOLDS = re.compile(r"\s*(?:文件夹|目录|folder)?\s*(?:里面|里头|里边|里|中|下面|下|内)?\s*的?\s*"
-                    r"(?:那个|这个|那份|这份|那篇|这篇)?\s*")
+# The words after a folder that say "inside it" (里的, 下面的), shared with the rules.
+INSIDE_ZH = r"\s*(?:文件夹|目录|folder)?\s*(?:里面|里头|里边|里|中|下面|下|内)"
+_HOLDS = re.compile(rf"(?:{INSIDE_ZH})?\s*的?\s*(?:那个|这个|那份|这份|那篇|这篇)?\s*")
 # "log_03 in journal", "a.md under the docs folder": a name, then the folder holding it.
 _HELD_IN = re.compile(r"\s+(?:in|inside|under|within|from)\s+(?:the\s+)?", re.IGNORECASE)
 

@@ -18,7 +18,7 @@ from itertools import pairwise
 
 from .commands import Command, clean_target, several_targets
 from .context import THIS, parse_reference
-from .mentions import Mention
+from .mentions import INSIDE_ZH, Mention
 from .request import Reading, first_marker, no_hits
 from .vocab import KIND_NAMES, KIND_SUFFIXES, OBJECTS, WORDS
 from .words import contains, leftover
@@ -91,8 +91,7 @@ def _with_dest(action: str) -> Callable[[Reading], Command | None]:
 
 
 # "journal 里的日志", "the files in journal": what a folder holds, so several items.
-_HELD_ZH = re.compile(r"\s*(?:文件夹|目录)?\s*(?:里面|里头|里边|里|中|下面|下|内)"
-                      r"(?:的|\s*(?:所有|全部|每个|每一个|一切))")
+_HELD_ZH = re.compile(INSIDE_ZH + r"(?:的|\s*(?:所有|全部|每个|每一个|一切))")
 _HELD_EN = re.compile(r"\b(?:(?:every|each)\s+(?:single\s+)?(?:file|item|thing|entry|document|one)|"
                       r"files|logs|documents|docs|stuff|things|everything|contents?|items|"
                       r"entries|images|pictures|photos|scripts|notes)\s+(?:that\s+are\s+)?"
