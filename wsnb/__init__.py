@@ -15,6 +15,7 @@ import logging
 from .errors import (
     ConfirmationError,
     ConflictError,
+    EditMatchError,
     LaunchError,
     LLMError,
     NotFoundError,
@@ -71,6 +72,7 @@ __all__ = [
     "ConfirmationError",
     "ConflictError",
     "Decision",
+    "EditMatchError",
     "FileInfo",
     "FileText",
     "LLMError",

@@ -4,6 +4,7 @@ The hierarchy::
 
     WsnbError
     ├── UsageError                a call's arguments are wrong (also a ValueError)
+    │   └── EditMatchError        an edit's old text matched no place, or several
     ├── UnknownNameError          no attribute or method by that name (also an AttributeError)
     ├── WorkspaceOpenError        the folder can't be opened as a workspace
     ├── PolicyError               the access policy refused a path or an action
@@ -35,6 +36,7 @@ from typing import Any
 __all__ = [
     "ConfirmationError",
     "ConflictError",
+    "EditMatchError",
     "LLMError",
     "LaunchError",
     "NotFoundError",
@@ -73,6 +75,22 @@ class WsnbError(Exception):
 
 class UsageError(WsnbError, ValueError):
     """The call's arguments are wrong: an empty query, a bad regex, a negative limit."""
+
+
+class EditMatchError(UsageError):
+    """An edit's ``old_text`` matched no place in the file, or more than one.
+
+    ``edit`` is the edit's number (1-based), ``count`` how many places matched and
+    ``lines`` the 1-based lines where they start, so the caller can quote more text.
+    """
+
+    edit: int
+    count: int
+    lines: tuple[int, ...]
+
+    def __init__(self, reason: str, *, edit: int, count: int, lines: tuple[int, ...] = (),
+                 path: str | None = None) -> None:  # fmt: skip
+        super().__init__(reason, path=path, edit=edit, count=count, lines=tuple(lines))
 
 
 class UnknownNameError(WsnbError, AttributeError):

@@ -68,6 +68,7 @@ class ActionType(enum.StrEnum):
     RENAME = "rename"
     TRASH = "trash"
     RESTORE = "restore"
+    CHANGE_SET = "change_set"
 
 
 class Rule(enum.StrEnum):

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..errors import LLMError, WsnbError
+from ..errors import LLMError, UsageError, WsnbError
 from ..i18n import _
 from ..text.redact import redact_for_model, redaction_note
 from .actions import Session, read_docs, resolve_targets
@@ -253,8 +253,8 @@ def _result_text(turn: _Turn, name: str, result: ToolResult) -> str:
     return shown
 
 
-_SOURCES = {"write_file": "path", "copy_file": "source", "move_file": "source",
-            "rename": "path", "trash": "path"}  # fmt: skip
+_SOURCES = {"write_file": "path", "edit_file": "path", "copy_file": "source",
+            "move_file": "source", "rename": "path", "trash": "path"}  # fmt: skip
 
 
 def _write_call(turn: _Turn, name: str, args: dict[str, Any]) -> str:
@@ -277,6 +277,8 @@ def _write_call(turn: _Turn, name: str, args: dict[str, Any]) -> str:
         "create_file": lambda: ws.create_file(str(args["path"]), str(args.get("content", ""))),
         "create_folder": lambda: ws.create_folder(str(args["path"])),
         "write_file": lambda: ws.write_file(str(args["path"]), str(args["content"])),
+        "edit_file": lambda: ws.edit(str(args["path"]), edits=args["edits"]),
+        "change_set": lambda: ws.change_set(str(args["title"]), args["changes"]),
         "copy_file": lambda: ws.copy(str(args["source"]), str(args["target"])),
         "move_file": lambda: ws.move(str(args["source"]), str(args["target"])),
         "rename": lambda: ws.rename(str(args["path"]), str(args["new_name"])),
@@ -286,6 +288,8 @@ def _write_call(turn: _Turn, name: str, args: dict[str, Any]) -> str:
         plan = makers[name]()
     except KeyError as exc:
         return f"The call failed: the argument {exc} is missing."
+    except UsageError as exc:
+        return f"The call failed: {exc.reason}"
     if plan.is_refused:
         return f"Refused: {plan.refusal}"
     turn.plans.append(plan)

@@ -150,18 +150,37 @@ def _edit(session: Session, command: Command) -> Reply:
     value = _content(command.get("content"))
     lines = doc.text.splitlines(keepends=True)
     found = field_lines(lines, command.get("field"))
+    if command.get("field") and _content(command.get("field")) == value:
+        return Reply(_("`{field}` and the new value are the same, so there is nothing to change "
+                       "in `{path}`.").format(field=value, path=path))  # fmt: skip
     if not found and command.get("field") and command.get("field") in doc.text:
         # No "key: value" line: the words themselves, replaced wherever they stand.
-        new = doc.text.replace(command.get("field"), value)
-        return planned([session.ws.write_file(path, new)])
+        return planned([session.ws.edit(path, command.get("field"), value, replace_all=True)])
     if len(found) != 1:
         said = _("I found {count} lines with `{field}` in `{path}`, not one, so nothing was "
                  "planned; say the whole new content instead (\"replace the contents of this file "
                  "with ...\").")
         return Reply(said.format(count=len(found), field=command.get("field"), path=path))
     index = found[0]
-    lines[index] = set_value(lines, index, command.get("field"), value)
-    return planned([session.ws.write_file(path, "".join(lines))])
+    new_line = set_value(lines, index, command.get("field"), value)
+    old_text, new_text = _unique_around(lines, index, new_line)
+    if old_text == new_text:
+        return Reply(_("`{field}` in `{path}` already is {value}; there is nothing to "
+                       "change.").format(field=command.get("field"), path=path, value=value))
+    return planned([session.ws.edit(path, old_text, new_text)])
+
+
+def _unique_around(lines: list[str], index: int, new_line: str) -> tuple[str, str]:
+    """The changed line as an exact edit, widened by its neighbours until it occurs once."""
+    text = "".join(lines)
+    start = stop = index
+    while True:
+        old = "".join(lines[start:stop + 1]).rstrip("\r\n")
+        if text.count(old) <= 1 or (start == 0 and stop == len(lines) - 1):
+            break
+        start, stop = max(0, start - 1), min(len(lines) - 1, stop + 1)
+    new = "".join([*lines[start:index], new_line, *lines[index + 1:stop + 1]]).rstrip("\r\n")
+    return old, new
 
 
 def _content(text: str) -> str:

@@ -79,9 +79,11 @@ def plan_change(plan: PlanRecord) -> Change:
     """
     if plan.action is ActionType.OPEN_FILE:
         return Change(frozenset(), frozenset())  # handed to the desktop, nothing changed here
-    items = {path.relative for path in (plan.source, plan.target) if path is not None}
-    items.update(plan.parent_dirs)
-    items.update(plan.data.get("remove_if_empty") or ())  # an undone create's empty folders
+    items: set[str] = set()
+    for part in (plan, *plan.data.get("steps", ())):  # a change set: what each step touched
+        items.update(path.relative for path in (part.source, part.target) if path is not None)
+        items.update(part.parent_dirs)
+        items.update(part.data.get("remove_if_empty") or ())  # an undone create's empty folders
     items.discard(".")
     return _change_of(items)
 

@@ -27,6 +27,8 @@ Maker = Callable[["Workspace", dict[str, Any]], "Plan"]
 MAKERS: dict[str, Maker] = {
     "propose_create_file": lambda ws, a: ws.create_file(a["path"], a["content"]),
     "propose_write_file": lambda ws, a: ws.write_file(a["path"], a["content"]),
+    "propose_edit": lambda ws, a: ws.edit(a["path"], edits=a["edits"]),
+    "propose_changes": lambda ws, a: ws.change_set(a["title"], a["changes"]),
     "propose_create_folder": lambda ws, a: ws.create_folder(a["path"]),
     "propose_copy": lambda ws, a: ws.copy(a["source"], a["target"]),
     "propose_move": lambda ws, a: ws.move(a["source"], a["target"]),
@@ -44,9 +46,11 @@ _LOCK = threading.Lock()
 def propose(ws: Workspace, name: str, args: dict[str, Any], scope: Scope,
             proposer: str) -> tuple[Plan, dict[str, Any]]:  # fmt: skip
     """Build the plan, refuse it with its sentence when refused, else submit it as pending."""
-    for key in PATH_ARGS:
-        if key in args:
-            scope.check(ws.policy.resolve(args[key]).relative)
+    changes = args.get("changes")
+    for part in (args, *(changes if isinstance(changes, list) else ())):
+        for key in PATH_ARGS:
+            if isinstance(part, dict) and isinstance(part.get(key), str):
+                scope.check(ws.policy.resolve(part[key]).relative)
     with _LOCK:
         plan = MAKERS[name](ws, args)
         if plan.is_refused:

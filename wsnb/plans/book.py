@@ -18,8 +18,9 @@ from ..errors import UsageError, WriteError
 from ..i18n import _
 from ..listeners import Listeners
 from ..types import ActionType, PlanState, Risk, Rule
-from .journal import Journal, journal_entry, pick_entry, undo_request
+from .journal import Journal, journal_entries
 from .plan import Plan, new_plan_id
+from .undoing import pick_entry, undo_request
 
 if TYPE_CHECKING:
     from ..fileindex.changes import IndexChange
@@ -194,9 +195,10 @@ class PlanBook:
         return plan
 
     def _after_execute(self, plan: Plan) -> None:
-        entry = journal_entry(plan, self._ctx.clock())
+        entries = journal_entries(plan, self._ctx.clock())
         try:
-            self._journal.append(entry)
+            for entry in entries:
+                self._journal.append(entry)
         except WriteError as exc:
             logger.warning("plan %s: the journal could not be written", plan.id)
             if plan.result is not None and plan.result.success:
@@ -205,7 +207,7 @@ class PlanBook:
                 plan.result.message = " ".join([plan.result.message, _(
                     "The journal could not record this failure either; check that the .wsnb "
                     "folder is writable.")]).strip()
-        plan.data["journal_entry"] = entry.id
+        plan.data["journal_entry"] = entries[-1].id
         if plan.result is not None and plan.result.success and self._on_change is not None:
             self._on_change(plan)
         self._listeners.notify(plan)

@@ -83,9 +83,27 @@ def _path_lines(plan: Plan) -> list[str]:
 
 
 def _body_lines(plan: Plan) -> list[str]:
+    if plan.steps:
+        return _step_lines(plan)
     if plan.diff:
         return ["", _("--- diff ---"), plan.diff.rstrip("\n")]
     if plan.preview is not None:
         return ["", _("--- preview (first {count} lines) ---").format(count=PREVIEW_LINES),
                 plan.preview.rstrip("\n")]
     return []
+
+
+def _step_lines(plan: Plan) -> list[str]:
+    """A change set: a line per change, then its diff or preview (a left-out one says so)."""
+    lines = ["", _("--- changes ---")]
+    left_out = set(plan.left_out)
+    for number, step in enumerate(plan.steps, 1):
+        title = f"[{number}] {step.title}"
+        if number in left_out:
+            lines.append(_("{title} (left out)").format(title=title))
+            continue
+        lines.append(title)
+        body = step.diff or step.preview
+        if body:
+            lines += [f"    {line}" for line in body.rstrip("\n").splitlines()]
+    return lines

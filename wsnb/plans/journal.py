@@ -1,4 +1,4 @@
-"""The journal of executed plans, and what undoing one of them means.
+"""The journal of executed plans.
 
 Every plan that runs (done or failed) leaves one JSON line in
 ``<root>/.wsnb/history.jsonl``: what was done to which paths, whether it
@@ -11,10 +11,10 @@ is written with one ``os.write`` on an ``O_APPEND`` descriptor while holding
 an exclusive ``flock``: lines never interleave and none is lost. A half line
 left by a crash is skipped (with a warning) when reading, never fatal.
 
-``journal_entry`` is what a line keeps of an executed plan; ``pick_entry``
-finds the entry an undo means; ``undo_request`` turns it into the tool call
-that reverses it, and the plan book makes that a plan a person confirms like
-any other.
+``journal_entry`` is what a line keeps of an executed plan (``journal_entries``
+one per step of a change set); ``wsnb.plans.undoing`` turns an entry into the
+tool call that reverses it, and the plan book makes that a plan a person
+confirms like any other.
 """
 
 from __future__ import annotations
@@ -23,17 +23,17 @@ import json
 import logging
 import os
 import secrets
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, fields, replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
 from ..disk import fsops
-from ..errors import PolicyError, UndoError, UsageError, WriteError
+from ..errors import UsageError, WriteError
 from ..i18n import N_, _
-from ..policy.access import METADATA_DIR, AccessPolicy, WsPath
+from ..policy.access import METADATA_DIR
 from ..types import ActionType, ToolResult
 
 if TYPE_CHECKING:
@@ -48,12 +48,11 @@ __all__ = [
     "HISTORY_FILE",
     "Journal",
     "JournalEntry",
-    "UndoRequest",
     "entry_title",
+    "journal_entries",
     "journal_entry",
     "new_entry_id",
-    "pick_entry",
-    "undo_request",
+    "undone_map",
 ]
 
 logger = logging.getLogger("wsnb")
@@ -99,6 +98,11 @@ class JournalEntry:
     made_dirs: tuple[str, ...] = ()  # the folders the change created above its target
     proposed_by: str = "notebook"
     confirmed_by: str = "notebook"
+    group: str | None = None  # the change set (its plan id) this step belongs to
+    group_title: str | None = None
+    step: int | None = None  # the step's number in its change set (1-based)
+    # Other entries this undo reversed too: a change set's new folder, removed once emptied.
+    also_undoes: tuple[str, ...] = ()
 
     def to_json(self) -> str:
         """One line of JSON (no newline), times in ISO 8601 with their offset."""
@@ -122,13 +126,14 @@ class JournalEntry:
         if values.get("trash_deleted_at"):
             values["trash_deleted_at"] = datetime.fromisoformat(values["trash_deleted_at"])
         values["made_dirs"] = tuple(values.get("made_dirs") or ())
+        values["also_undoes"] = tuple(values.get("also_undoes") or ())
         return cls(**values)
 
 
 _FRAME_COLUMNS = [
     "id", "time", "what", "action", "source", "target", "new_name", "success", "error", "undo_of",
     "undone_by", "backup", "trashed", "plan_id", "tool", "size", "sha256", "proposed_by",
-    "confirmed_by",
+    "confirmed_by", "group", "group_title", "step", "also_undoes",
 ]  # fmt: skip
 
 
@@ -186,7 +191,7 @@ class Journal:
     def undone_by(self, entries: list[JournalEntry] | None = None) -> dict[str, str]:
         """Entry id -> id of the successful entry that undid it."""
         entries = self.entries() if entries is None else entries
-        return {e.undo_of: e.id for e in entries if e.success and e.undo_of}
+        return undone_map(entries)
 
     def frame(self) -> pd.DataFrame:
         """The journal as a DataFrame, most recent first, ``time`` as datetimes."""
@@ -213,7 +218,7 @@ _CHANGE_WORDS = {
     "write_file": N_("changed {target}"), "copy": N_("copied {source} to {target}"),
     "move": N_("moved {source} to {target}"), "rename": N_("renamed {source} to {name}"),
     "trash": N_("moved {source} to the trash"), "restore": N_("restored {target} from the trash"),
-    "open_file": N_("opened {target}"),
+    "open_file": N_("opened {target}"), "change_set": N_("the change set {name}"),
 }  # fmt: skip
 
 
@@ -221,7 +226,8 @@ def entry_title(entry: JournalEntry) -> str:
     """The entry in plain words; an undo says what it put back, never a tool's name or an id."""
     words = _CHANGE_WORDS.get(entry.action)
     source, target = entry.source or entry.target or "", entry.target or entry.source or ""
-    change = (_(words).format(source=source, target=target, name=entry.new_name or target)
+    name = entry.new_name or entry.group_title or target
+    change = (_(words).format(source=source, target=target, name=name)
               if words else entry.action)  # fmt: skip
     if not entry.undo_of:
         return change
@@ -263,6 +269,40 @@ def _last_byte(path: Path, size: int) -> bytes:
 # ---------------------------------------------------------------------------
 
 
+def undone_map(entries: list[JournalEntry]) -> dict[str, str]:
+    """Entry id -> id of the successful entry that undid it (``undo_of`` and ``also_undoes``)."""
+    undone: dict[str, str] = {}
+    for e in entries:
+        if e.success:
+            for reversed_id in (e.undo_of, *e.also_undoes):
+                if reversed_id:
+                    undone[reversed_id] = e.id
+    return undone
+
+
+def journal_entries(plan: PlanRecord, time: datetime) -> list[JournalEntry]:
+    """The lines an executed plan adds: one, or for a change set that ran, one per step done.
+
+    Each step of a change set is journaled as the change it is, with the set's id
+    (``group``) and its number (``step``), so undoing any of them undoes the set.
+    A change set that failed changed nothing (its done steps were undone): one line
+    says so.
+    """
+    steps = plan.data.get("steps")
+    if not steps or plan.result is None or not plan.result.success:
+        return [journal_entry(plan, time)]
+    states = plan.data.get("step_states") or {}
+    by = {key: plan.data.get(key) for key in ("proposed_by", "confirmed_by")}
+    entries = []
+    for number, step in enumerate(steps, 1):
+        if states.get(number) != "done":
+            continue
+        step.data.update({key: value for key, value in by.items() if value})
+        entry = journal_entry(step, time)
+        entries.append(replace(entry, group=plan.id, group_title=plan.title, step=number))
+    return entries
+
+
 def journal_entry(plan: PlanRecord, time: datetime) -> JournalEntry:
     """What the journal keeps of an executed plan: paths, outcome, where things went, no content."""
     result = plan.result  # not ``or``: a failed ToolResult is falsy
@@ -294,179 +334,7 @@ def journal_entry(plan: PlanRecord, time: datetime) -> JournalEntry:
         made_dirs=tuple(plan.data.get("made_dirs", ())) if result.success else (),
         proposed_by=str(plan.data.get("proposed_by") or "notebook"),
         confirmed_by=str(plan.data.get("confirmed_by") or "notebook"),
+        also_undoes=tuple(plan.data.get("also_undoes") or ()),
+        group=plan.id if plan.action is ActionType.CHANGE_SET else None,
+        group_title=plan.title if plan.action is ActionType.CHANGE_SET else None,
     )
-
-
-# ---------------------------------------------------------------------------
-# Undo
-# ---------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class UndoRequest:
-    """The tool call that reverses an entry, and why it must be refused, if it must."""
-
-    tool: str
-    params: dict[str, Any]
-    refusal: str | None = None
-    warnings: list[str] = field(default_factory=list)
-    empty_folders: list[str] = field(default_factory=list)  # removed after, if still empty
-
-
-def undo_request(
-    entry: JournalEntry, entries: list[JournalEntry], policy: AccessPolicy
-) -> UndoRequest:
-    """What undoing ``entry`` takes; raises ``UndoError`` when it can't be undone at all."""
-    _check_undoable(entry, entries)
-    action = ActionType(entry.action)
-    builder = _BUILDERS.get(action)
-    if builder is None:
-        raise UndoError(
-            _("Entry {entry} ({action}) changed no file, so there is nothing to undo.").format(
-                entry=entry.id, action=entry.action),
-            entry=entry.id,
-        )
-    return builder(entry, policy)
-
-
-def _check_undoable(entry: JournalEntry, entries: list[JournalEntry]) -> None:
-    if not entry.success:
-        raise UndoError(
-            _("Entry {entry} ({action}) failed, so it changed nothing; there is nothing to "
-              "undo.").format(entry=entry.id, action=entry.action),
-            entry=entry.id,
-        )
-    undone = {e.undo_of: e.id for e in entries if e.success and e.undo_of}
-    if entry.id in undone:
-        raise UndoError(
-            _("Entry {entry} was already undone by entry {undo}; undo {undo} to bring the "
-              "change back.").format(entry=entry.id, undo=undone[entry.id]),
-            entry=entry.id,
-        )
-
-
-def _resolve(policy: AccessPolicy, relative: str | None) -> WsPath | None:
-    """The entry's path through the gate again; None when the gate refuses it now."""
-    if relative is None:
-        return None
-    try:
-        return policy.resolve(relative)
-    except PolicyError:
-        return None  # the tool's own check will refuse it with the policy's reason
-
-
-def _changed_since(entry: JournalEntry, path: WsPath) -> str | None:
-    """Why the file the entry made is no longer what it made, or None if it is."""
-    now = fsops.fingerprint(path)
-    if not now.exists:
-        return _("{path} no longer exists, so there is nothing to undo.").format(path=path)
-    if now.is_dir != entry.is_dir:
-        gone = (_("{path} is no longer the folder it was.") if entry.is_dir
-                else _("{path} is no longer the file it was."))  # fmt: skip
-        return gone.format(path=path)
-    if entry.is_dir:
-        return None
-    same = now.size == entry.size and (entry.sha256 is None or now.sha256 == entry.sha256)
-    if not same:
-        return _(
-            "{path} changed since entry {entry} made it; wsnb won't trash a changed file. "
-            "Trash it yourself with trash() if you mean to."
-        ).format(path=path, entry=entry.id)
-    return None
-
-
-def _undo_create(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
-    request = UndoRequest("trash", {"path": entry.target}, empty_folders=list(entry.made_dirs))
-    path = _resolve(policy, entry.target)
-    if path is not None:
-        request.refusal = _changed_since(entry, path)
-        if request.refusal is None and entry.is_dir and any(path.absolute.iterdir()):
-            request.refusal = _(
-                "{path} is no longer empty; wsnb only undoes creating a folder while it is "
-                "empty. Trash it yourself with trash() if you mean to."
-            ).format(path=path)
-    return request
-
-
-def _undo_write(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
-    if not entry.backup:
-        raise UndoError(_("Entry {entry} has no backup to restore from.").format(entry=entry.id),
-                        entry=entry.id)  # fmt: skip
-    request = UndoRequest("write_file", {"path": entry.target, "restore_from": entry.backup})
-    path = _resolve(policy, entry.target)
-    if path is not None and _changed_since(entry, path) is not None:
-        request.warnings.append(_(
-            "{path} changed since entry {entry} wrote it; the current version is backed up "
-            "before the older one is restored."
-        ).format(path=path, entry=entry.id))
-    return request
-
-
-def _undo_move(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
-    return UndoRequest("move_file", {"source": entry.target, "target": entry.source},
-                       empty_folders=list(entry.made_dirs))  # fmt: skip
-
-
-def _undo_rename(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
-    old_name = (entry.source or "").rsplit("/", 1)[-1]
-    return UndoRequest("rename", {"path": entry.target, "new_name": old_name})
-
-
-def _undo_trash(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
-    from ..disk.trash import (
-        TrashRecord,  # the trash's record type; imported late to keep import light
-    )
-
-    if not entry.source:
-        raise UndoError(_("Entry {entry} does not say what was trashed.").format(entry=entry.id),
-                        entry=entry.id)  # fmt: skip
-    # Where the trash can't be read (no trashed/info paths), the restore tool refuses the
-    # plan with a sentence that sends the person to the system's trash window.
-    original = str(policy.root.joinpath(*entry.source.split("/")))
-    deleted_at = entry.trash_deleted_at or entry.time
-    record = TrashRecord(original, entry.trashed, entry.trash_info, deleted_at)
-    return UndoRequest("restore_from_trash", {"path": entry.source, "record": record})
-
-
-def _undo_restore(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
-    return UndoRequest("trash", {"path": entry.target})
-
-
-_BUILDERS = {
-    ActionType.CREATE_FILE: _undo_create,
-    ActionType.CREATE_FOLDER: _undo_create,
-    ActionType.COPY: _undo_create,
-    ActionType.WRITE_FILE: _undo_write,
-    ActionType.MOVE: _undo_move,
-    ActionType.RENAME: _undo_rename,
-    ActionType.TRASH: _undo_trash,
-    ActionType.RESTORE: _undo_restore,
-}
-
-
-_NOT_CHANGES = {ActionType.OPEN_FILE.value}
-
-
-def pick_entry(entry: str | int | None, entries: list[JournalEntry]) -> JournalEntry:
-    """The journal entry ``undo`` means: latest change, an id, or a position in history()."""
-    if entry is None:
-        undone = {e.undo_of for e in entries if e.success and e.undo_of}
-        for candidate in reversed(entries):
-            if candidate.success and candidate.id not in undone and (
-                candidate.action not in _NOT_CHANGES
-            ):
-                return candidate
-        raise UndoError(_("There is no change left to undo in this workspace's history."))
-    if isinstance(entry, bool) or not isinstance(entry, str | int):
-        raise UndoError(_("Give a journal entry id or a position in ws.history, not "
-                          "{entry!r}.").format(entry=entry))
-    if isinstance(entry, int):
-        if not 0 <= entry < len(entries):
-            raise UndoError(_("ws.history has {count} entries; position {entry} is not one of "
-                              "them.").format(count=len(entries), entry=entry))
-        return entries[len(entries) - 1 - entry]
-    for candidate in entries:
-        if candidate.id == entry:
-            return candidate
-    raise UndoError(_("There is no journal entry {entry!r}; see ws.history for the ids.").format(
-        entry=entry))

@@ -44,6 +44,7 @@ from ..policy.access import Decision, WsPath
 from ..renderers import view_bundle
 from ..types import ActionType, PlanState, Risk, Rule, ToolResult
 from .describe import PREVIEW_LINES, RISK_WORDS, STATE_WORDS, describe
+from .steps import chosen_steps, step_fingerprints
 
 if TYPE_CHECKING:
     from ..tools.base import Tool, ToolContext, WriteTool
@@ -344,9 +345,44 @@ class Plan:
 
     @property
     def item_name(self) -> str:
-        """The name a person types to confirm strongly: the item the plan acts on."""
+        """The name a person types to confirm strongly: the item the plan acts on (for a
+        change set, the item of its first change that needs strong confirmation)."""
+        if self.data.get("strong_name"):
+            return str(self.data["strong_name"])
         path = self.source or self.target
         return path.name if path is not None else ""
+
+    # -- change sets ------------------------------------------------------------------
+
+    @property
+    def steps(self) -> list[Plan]:
+        """A change set's changes, in order, each a plan of its own (empty for other plans)."""
+        return list(self.data.get("steps", ()))
+
+    @property
+    def left_out(self) -> list[int]:
+        """The numbers (1-based) of the changes left out of a change set, which won't run."""
+        return sorted(self.data.get("left_out", ()))
+
+    def leave_out(self, *numbers: int) -> None:
+        """Leave changes of a pending change set out (1-based numbers); the rest still run.
+
+        Raises ``PlanStateError`` when the plan is not a pending change set, and
+        ``UsageError`` for a number that is not one of its changes or when no
+        change would be left (cancel the plan instead).
+        """
+        self._choose_steps(numbers, include=False)
+
+    def put_back(self, *numbers: int) -> None:
+        """Put changes left out of a pending change set back in (1-based numbers)."""
+        self._choose_steps(numbers, include=True)
+
+    def _choose_steps(self, numbers: tuple[int, ...], *, include: bool) -> None:
+        chosen = chosen_steps(self, numbers, include=include)
+        with self._lock:
+            self.data["left_out"] = sorted(chosen)
+            self.data["fingerprints"] = step_fingerprints(self.steps, chosen)
+        self._notify()
 
     def _check_strong(self, strong: bool, typed_name: str | None) -> None:
         if not self.requires_strong_confirmation:

@@ -46,6 +46,7 @@ from ..types import PlanState, Rule, ToolResult
 from .book import PlanBook
 from .files import PLANS_DIR, FolderWatch, PlanFiles
 from .plan import Plan, new_plan_id
+from .steps import step_rows
 
 __all__ = ["NOTEBOOK", "PLANS_DIR", "PlanStatus", "PlanStore", "PlanStoreState", "agent_name"]
 
@@ -84,13 +85,17 @@ class PlanStatus:
     confirmed_by: str | None
     created: datetime
     expires: datetime
+    steps: tuple[dict[str, Any], ...] = ()  # a change set's changes, each with its state
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-safe (times in ISO 8601 with their offset)."""
-        return {"plan_id": self.plan_id, "state": self.state, "title": self.title,
-                "message": self.message, "proposer": self.proposer,
-                "confirmed_by": self.confirmed_by, "created": self.created.isoformat(),
-                "expires": self.expires.isoformat()}  # fmt: skip
+        out: dict[str, Any] = {"plan_id": self.plan_id, "state": self.state, "title": self.title,
+               "message": self.message, "proposer": self.proposer,
+               "confirmed_by": self.confirmed_by, "created": self.created.isoformat(),
+               "expires": self.expires.isoformat()}  # fmt: skip
+        if self.steps:
+            out["steps"] = [dict(step) for step in self.steps]
+        return out
 
 
 def _status(record: dict[str, Any]) -> PlanStatus:
@@ -100,6 +105,7 @@ def _status(record: dict[str, Any]) -> PlanStatus:
         confirmed_by=record.get("confirmed_by"),
         created=datetime.fromisoformat(record["created"]),
         expires=datetime.fromisoformat(record["expires"]),
+        steps=tuple(record.get("steps") or ()),
     )  # fmt: skip
 
 
@@ -159,6 +165,8 @@ class PlanStore:
             "created": created.isoformat(), "expires": (created + self._ttl).isoformat(),
             "fingerprints": _prints(plan),
         }  # fmt: skip
+        if plan.steps:
+            record["steps"] = step_rows(plan)
         with self._lock:
             self._clear_old()
             self._write_new(plan, record)
@@ -288,6 +296,8 @@ class PlanStore:
                 self._finish(record, "refused", exc.reason)
                 raise
             outcome = result.message if result.success else result.error
+            if plan.steps:  # each change of a set: done, left out, failed or undone
+                record["steps"] = step_rows(plan)
             self._finish(record, "done" if result.success else "failed", outcome,
                          confirmed_by=confirmed_by)  # fmt: skip
         logger.info("plan %s confirmed by %s: %s", plan_id, confirmed_by, plan.state.value)

@@ -7,6 +7,8 @@ risk and run at once. ``register_write_tools`` registers both.
 from __future__ import annotations
 
 from .base import Tool, ToolRegistry, WriteTool
+from .changeset import ChangeSetTool
+from .edits import EditFileTool
 from .files import CreateFileTool, CreateFolderTool, WriteFileTool
 from .launch import OpenFileTool, OpenFolderTool, RevealTool
 from .moves import CopyFileTool, MoveFileTool, RenameTool
@@ -18,6 +20,8 @@ WRITE_TOOLS: tuple[WriteTool, ...] = (
     CreateFileTool(),
     CreateFolderTool(),
     WriteFileTool(),
+    EditFileTool(),
+    ChangeSetTool(),
     CopyFileTool(),
     MoveFileTool(),
     RenameTool(),

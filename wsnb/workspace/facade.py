@@ -14,18 +14,19 @@ import logging
 import os
 import threading
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self, TypedDict, Unpack
 
 from ..disk import fsops, textio
-from ..errors import NotFoundError
+from ..errors import NotFoundError, UsageError
 from ..fileindex.hub import IndexWatch
 from ..fileindex.verdicts import ContentVerdicts
 from ..fileindex.watcher import WatchSettings
 from ..i18n import _
 from ..policy.access import AccessPolicy
+from ..text.edits import as_edits
 from ..tools.base import ToolContext, ToolRegistry, local_now
 from ..tools.limits import ToolLimits
 from ..tools.read import READ_TOOLS
@@ -317,6 +318,62 @@ class Workspace(IndexedFolder):
         """Plan new content for an existing text file: backed up, encoding and line endings kept."""
         return self._book.propose("write_file", path=path, content=content)
 
+    def edit(self, path: str, old_text: str | None = None, new_text: str | None = None, *,
+             edits: Sequence[Any] | None = None, replace_all: bool = False) -> Plan:  # fmt: skip
+        """Plan exact-text edits to one text file: only the quoted text changes.
+
+        Parameters
+        ----------
+        path : str
+            The workspace-relative path of an existing text file.
+        old_text, new_text : str, optional
+            One edit: ``old_text`` must occur once in the file (with whitespace at
+            the line ends and in the indentation forgiven when it does not occur
+            exactly); it becomes ``new_text``.
+        edits : list, optional
+            Several edits, applied in order: ``{"old_text": ..., "new_text": ...,
+            "replace_all": False}`` dicts or ``(old, new)`` pairs. Give either
+            ``old_text``/``new_text`` or ``edits``.
+        replace_all : bool
+            With ``old_text``: change every occurrence instead of requiring one.
+
+        Returns
+        -------
+        Plan
+            Pending, with the changed hunks as its diff; the file keeps its encoding
+            and line endings. Refused (with the count and the lines) when an
+            ``old_text`` matches no place or several.
+
+        Raises
+        ------
+        UsageError
+            Neither or both forms given, or an edit that is not text.
+        """
+        changes = _edit_list(old_text, new_text, edits, replace_all)
+        return self._book.propose("edit_file", path=path, edits=changes)
+
+    def change_set(self, title: str, changes: Sequence[Mapping[str, Any]]) -> Plan:
+        """Plan several changes as one: one card, Confirm all, and undo as a whole.
+
+        Parameters
+        ----------
+        title : str
+            What the change set does, in the person's words ("Rename load to read").
+        changes : list of dict
+            Each ``{"op": ..., **arguments}``: ``edit`` (path, edits), ``write``
+            (path, content), ``create_file`` (path, content), ``create_folder``
+            (path), ``copy``/``move`` (source, target), ``rename`` (path, new_name)
+            or ``trash`` (path). A path may appear in one change only.
+
+        Returns
+        -------
+        Plan
+            Pending, with ``plan.steps`` (one plan per change); ``plan.leave_out(n)``
+            drops change ``n`` before confirming. The steps run in order; if one
+            fails, the ones before it are undone and the result says which failed.
+        """
+        return self._book.propose("change_set", title=title, changes=changes)
+
     def copy(self, source: str, target: str) -> Plan:
         """Plan a copy of one file (never overwrites)."""
         return self._book.propose("copy_file", source=source, target=target)
@@ -409,3 +466,15 @@ class Workspace(IndexedFolder):
     def pending_plans(self) -> list[Plan]:
         """Every plan waiting for a decision, as plans: this notebook's and any agent's."""
         return self.plan_store.pending()
+
+
+def _edit_list(old_text: str | None, new_text: str | None, edits: Sequence[Any] | None,
+               replace_all: bool) -> list[dict[str, Any]]:  # fmt: skip
+    """``ws.edit``'s two forms as the one list of edits the tool takes (JSON, for the store)."""
+    single = old_text is not None or new_text is not None
+    if single == (edits is not None):
+        raise UsageError(_("Give either old_text and new_text, or edits=[...], to ws.edit(); "
+                           "for example ws.edit('a.py', 'port = 80', 'port = 8080')."))  # fmt: skip
+    if single:
+        edits = [{"old_text": old_text, "new_text": new_text, "replace_all": replace_all}]
+    return [edit.as_dict() for edit in as_edits(edits or [])]
