@@ -145,10 +145,6 @@ class Workspace(workspace.Workspace):
 # -- how core objects show in a notebook (the widgets load when one is shown) -----------------
 
 def _plan_card(plan: Any) -> Any:
-    if plan.steps:  # a change set: a line per change, each diff folded
-        from .widgets.changesetcard import ChangeSetCard
-
-        return ChangeSetCard(plan)
     from .widgets.card import PlanCard
 
     return PlanCard(plan)

@@ -47,6 +47,17 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
     inside it.
     """
 
+    def __new__(cls, plan: Plan, **kwargs: Any) -> PlanCard:
+        # A change set is shown by its own card wherever a plan's card is made (the inbox,
+        # the chat, the panel): a line per change, each diff folded, a box to leave it out.
+        target = cls
+        if cls is PlanCard and plan.steps:
+            from .changesetcard import ChangeSetCard
+
+            target = ChangeSetCard
+        card: PlanCard = super().__new__(target, plan, **kwargs)
+        return card
+
     def __init__(self, plan: Plan, **kwargs: Any) -> None:
         # A card keeps the language its plan was made in: badges, labels and buttons included,
         # whatever the notebook's setting is now.
