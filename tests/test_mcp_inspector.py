@@ -1,0 +1,263 @@
+"""The MCP server driven by a second, independent client: the official TypeScript MCP Inspector.
+
+Its command line (``mcp-inspector --cli``) runs one method per process: over stdio it starts
+``python -m wsnb.mcp ROOT`` itself, over HTTP it reaches the loopback server with the token in
+an ``Authorization`` header. ``.ci/run`` installs Node and the inspector into
+``.cache/mcp-inspector`` (``WSNB_MCP_INSPECTOR`` may name another ``mcp-inspector``). Without
+them these tests skip and say how to install them; under CI (``CI=true``) they fail, because
+there they must run. Inspector 2.x and the last 1.x (for Debian 12's Node 18) take the same
+arguments here and print the same result on stdout; 2.x also exits 5 on a tool error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import REPO, user_files
+from test_mcp_http import SECRET, make_tree
+
+import wsnb
+from wsnb.mcp.http import RunningServer, start_in_thread
+from wsnb.policy.access import AccessPolicy
+from wsnb.tools.table import TOOL_TABLE
+
+INSPECTOR_VARIABLE = "WSNB_MCP_INSPECTOR"
+INSTALLED = REPO / ".cache" / "mcp-inspector" / "node_modules" / ".bin" / "mcp-inspector"
+# What .ci/run does; on Node 18, @1.0.3 instead.
+INSTALL = ("npm install --prefix .cache/mcp-inspector --ignore-scripts "
+           "@modelcontextprotocol/inspector@2.12.0")  # fmt: skip
+PACKAGE = "@modelcontextprotocol/inspector"
+CALL_SECONDS = 60  # one inspector process, its server's start included; a hang fails, not waits
+TOOL_ERROR_CODES = {0, 5}  # 1.x exits 0 on a tool error, 2.x exits 5
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in {"", "0", "false", "no"}
+
+
+@dataclass(frozen=True)
+class Inspector:
+    """The inspector's script, the Node that runs it, and its version."""
+
+    node: str
+    script: Path
+    version: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What one inspector call printed: the result as JSON on stdout, status lines on stderr."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+    def result(self) -> dict[str, Any]:
+        try:
+            result: dict[str, Any] = json.loads(self.stdout)
+        except json.JSONDecodeError:
+            raise AssertionError(f"The inspector printed no result (exit {self.returncode}): "
+                                 f"{self.stdout[-500:]!r} {self.stderr[-1500:]!r}") from None
+        return result
+
+    def text(self) -> str:
+        return "\n".join(block.get("text", "") for block in self.result()["content"])
+
+    def data(self) -> dict[str, Any]:
+        """The structured answer of a tool call that succeeded."""
+        result = self.result()
+        assert self.returncode == 0 and not result.get("isError"), self.stdout
+        data: dict[str, Any] = result["structuredContent"]
+        return data
+
+
+def _version(script: Path) -> str | None:
+    """The version in the inspector package's package.json above ``script``, if it is one."""
+    for folder in script.resolve().parents:
+        manifest = folder / "package.json"
+        if manifest.is_file():
+            meta = json.loads(manifest.read_text(encoding="utf-8"))
+            if meta.get("name") == PACKAGE:
+                return str(meta.get("version", "?"))
+    return None
+
+
+def _find() -> Inspector | str:
+    """The installed inspector, or why the tests can't run here."""
+    node = shutil.which("node")
+    if node is None:
+        return "Node is not installed (Debian: apt-get install -y nodejs npm)."
+    named = os.environ.get(INSPECTOR_VARIABLE)
+    script = Path(named) if named else INSTALLED
+    version = _version(script) if script.exists() else None
+    if version is None:
+        return f"the MCP Inspector is not installed at {script} (from the checkout: {INSTALL})."
+    return Inspector(node, script, version)
+
+
+@pytest.fixture(scope="module")
+def inspector() -> Inspector:
+    """Skip (or, under CI, fail) when Node or the inspector is missing."""
+    found = _find()
+    if isinstance(found, str):
+        if in_ci():
+            pytest.fail(f"The MCP Inspector tests must run under CI, but {found}", pytrace=False)
+        pytest.skip(f"MCP Inspector test skipped: {found}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def inspector_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The inspector keeps a catalog and settings under ~/.mcp-inspector: a home of its own."""
+    return tmp_path_factory.mktemp("inspector-home")
+
+
+@dataclass
+class Target:
+    """How the inspector reaches one server: the arguments before ``--method``."""
+
+    inspector: Inspector
+    home: Path
+    args: list[str]
+
+    def run(self, *method: str, args: list[str] | None = None) -> Answer:
+        """One inspector process, killed with everything it started after CALL_SECONDS."""
+        argv = [self.inspector.node, str(self.inspector.script), "--cli",
+                *(self.args if args is None else args), "--method", *method]  # fmt: skip
+        env = {**os.environ, "HOME": str(self.home), "NO_COLOR": "1"}
+        process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True, env=env, cwd=self.home,
+                                   start_new_session=True)  # fmt: skip
+        try:
+            stdout, stderr = process.communicate(timeout=CALL_SECONDS)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            raise AssertionError(f"The inspector did not answer {method} within "
+                                 f"{CALL_SECONDS} s.") from None  # fmt: skip
+        return Answer(process.returncode, stdout, stderr)
+
+    def tools(self) -> list[dict[str, Any]]:
+        answer = self.run("tools/list")
+        assert answer.returncode == 0, answer.stderr[-1500:]
+        tools: list[dict[str, Any]] = answer.result()["tools"]
+        return tools
+
+    def call(self, tool: str, **arguments: Any) -> Answer:
+        # Every value as JSON: the inspector parses each one as JSON first, so a plan id such as
+        # 123456 would otherwise arrive as a number.
+        pairs = [f"{key}={json.dumps(value)}" for key, value in arguments.items()]
+        return self.run("tools/call", "--tool-name", tool,
+                        *[part for pair in pairs for part in ("--tool-arg", pair)])
+
+
+def stdio_args(root: Path) -> list[str]:
+    """The server as an agent starts it. The inspector hands a stdio server only a few
+    variables of its own environment (HOME, PATH...): the rest is passed with ``-e``."""
+    python_path = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    passed = {"PYTHONPATH": python_path, "WSNB_LANGUAGE": "en",
+              "XDG_DATA_HOME": os.environ["XDG_DATA_HOME"]}  # fmt: skip
+    env = [part for key, value in passed.items() for part in ("-e", f"{key}={value}")]
+    return [*env, sys.executable, "-m", "wsnb.mcp", str(root)]
+
+
+def http_args(server: RunningServer, token: str | None = None) -> list[str]:
+    return [server.url, "--transport", "http",
+            "--header", f"Authorization: Bearer {server.token if token is None else token}"]
+
+
+@pytest.fixture(params=["stdio", "http"])
+def served(request: pytest.FixtureRequest, inspector: Inspector, inspector_home: Path,
+           tmp_path: Path) -> Iterator[tuple[Target, Path]]:  # fmt: skip
+    """The inspector's way to a fresh tree's server, over stdio or HTTP, and the tree."""
+    tree = make_tree(tmp_path)
+    if request.param == "stdio":
+        yield Target(inspector, inspector_home, stdio_args(tree)), tree
+        return
+    ws = wsnb.open_workspace(tree, watch=False)
+    try:
+        with start_in_thread(ws) as server:
+            yield Target(inspector, inspector_home, http_args(server)), tree
+    finally:
+        ws.close()
+
+
+# -- reads ------------------------------------------------------------------------------
+
+
+def test_tools_list_shows_the_whole_table(served: tuple[Target, Path]) -> None:
+    target, _tree = served
+    tools = {tool["name"]: tool for tool in target.tools()}
+    assert set(tools) == {spec.name for spec in TOOL_TABLE}
+    for spec in TOOL_TABLE:
+        assert tools[spec.name]["description"] == spec.description
+        assert tools[spec.name]["inputSchema"] == spec.input_schema()
+
+
+def test_a_read_brings_the_files_text(served: tuple[Target, Path]) -> None:
+    target, tree = served
+    answer = target.call("read_file", path="src/main.py")
+    data = answer.data()
+    expected = (tree / "src" / "main.py").read_text(encoding="utf-8")
+    assert data["path"] == "src/main.py" and data["text"] == expected
+    assert expected in answer.text()
+
+
+@pytest.mark.parametrize("path", ["../outside/secret.txt", ".env"])
+def test_an_escape_is_refused_with_wsnbs_sentence(served: tuple[Target, Path],
+                                                  path: str) -> None:  # fmt: skip
+    target, tree = served
+    answer = target.call("read_file", path=path)
+    reason = AccessPolicy(tree).check_read_file(path, for_model=True).reason
+    assert answer.result()["isError"] is True and answer.returncode in TOOL_ERROR_CODES
+    assert reason and reason in answer.text()
+    printed = answer.stdout + answer.stderr
+    assert "outside secret" not in printed and SECRET not in printed
+
+
+# -- a proposal a person confirms ---------------------------------------------------------
+
+
+EDITS = [{"old_text": "def main():", "new_text": "def main() -> None:"},
+         {"old_text": "print('hello')", "new_text": "print('hello, inspector')"}]
+
+
+def test_an_edit_confirmed_in_python_is_done(served: tuple[Target, Path]) -> None:
+    target, tree = served
+    before = user_files(tree)
+    plan = target.call("propose_edit", path="src/main.py", edits=EDITS).data()
+    assert plan["state"] == "pending" and "+    print('hello, inspector')" in plan["diff"]
+    assert user_files(tree) == before  # nothing changes until a person confirms
+    person = wsnb.open_workspace(tree, watch=False)
+    try:
+        person.plan_store.confirm(plan["plan_id"], confirmed_by="notebook")
+    finally:
+        person.close()
+    status = target.call("plan_status", plan_id=plan["plan_id"]).data()
+    assert status["state"] == "done" and status["confirmed_by"] == "notebook"
+    assert status["proposer"].startswith("mcp:")
+    assert (tree / "src" / "main.py").read_text(encoding="utf-8") == (
+        "def main() -> None:\n    print('hello, inspector')\n")
+
+
+def test_a_wrong_token_gets_nothing(inspector: Inspector, inspector_home: Path,
+                                    tmp_path: Path) -> None:  # fmt: skip
+    ws = wsnb.open_workspace(make_tree(tmp_path), watch=False)
+    try:
+        with start_in_thread(ws) as server:
+            target = Target(inspector, inspector_home, http_args(server, token="wrong"))
+            answer = target.run("tools/list")
+    finally:
+        ws.close()
+    assert answer.returncode != 0
+    assert "read_file" not in answer.stdout and "read_file" not in answer.stderr
