@@ -211,6 +211,8 @@ def _gather(plan: Plan, steps: list[Plan], title: str) -> None:
         plan.title = ngettext("Change set: {count:,} change", "Change set: {count:,} changes",
                               len(steps)).format(count=len(steps))  # fmt: skip
     plan.data["fingerprints"] = step_fingerprints(steps, set())
+    # One patch of every change that has a diff, for whoever reads the plan whole (an agent).
+    plan.diff = "".join(step.diff for step in steps if step.diff) or None
     for number, step in enumerate(steps, 1):
         plan.warnings += [_("Change {number}: {warning}").format(number=number, warning=warning)
                           for warning in step.warnings]  # fmt: skip
