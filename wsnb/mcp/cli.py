@@ -1,4 +1,8 @@
-"""The command line: ``wsnb-mcp ROOT [--http [--port N]] [--read-only] [--confirm elicit]``.
+"""The command line: ``wsnb-mcp ROOT [--notes NOTES] [--http [--port N]] [--read-only] ...``.
+
+``--notes NOTES`` serves a notes workspace (``wsnb.notes``) beside the files, under
+its own policy (``wsnb.mcp.notes``); a ROOT that is itself a notes workspace is
+served as one without the flag.
 
 Over stdio, stdout carries the protocol and nothing else: every word for a
 person goes to stderr. Over HTTP the token comes from ``WSNB_MCP_TOKEN`` or
@@ -19,6 +23,7 @@ from ..i18n import _
 from .warm import Warmup
 
 if TYPE_CHECKING:
+    from ..notes import Notes
     from ..workspace import Workspace
 
 __all__ = ["main", "parser"]
@@ -38,6 +43,9 @@ def parser() -> argparse.ArgumentParser:
                    help=_("serve streamable HTTP on 127.0.0.1 instead of stdio"))
     p.add_argument("--host", default="127.0.0.1", help=_("127.0.0.1 (default), localhost or ::1"))
     p.add_argument("--port", type=int, default=8765, help=_("the HTTP port (default 8765)"))
+    p.add_argument("--notes", metavar="NOTES",
+                   help=_("also serve this notes workspace (the assistant's memory) beside "
+                          "the files"))
     p.add_argument("--read-only", action="store_true", help=_("serve only the read tools"))
     p.add_argument("--confirm", choices=CONFIRM_MODES, default="notebook",
                    help=_("where a person confirms plans: the notebook (default), or also the "
@@ -56,22 +64,26 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
                         format="%(name)s: %(message)s")  # fmt: skip
     from ..workspace import open_workspace
 
+    mode = "read-only" if args.read_only else "confirm-before-write"
     try:
-        ws = open_workspace(args.root,
-                            mode="read-only" if args.read_only else "confirm-before-write")
+        notes = served_notes(args.root, args.notes, mode)
+        # A root that is the notes workspace is served as one: one policy, one plan store.
+        ws = notes.workspace if notes is not None and args.notes is None else \
+            open_workspace(args.root, mode=mode)  # fmt: skip
     except WsnbError as exc:
         print(f"wsnb-mcp: {exc}", file=sys.stderr)
         return 2
     warmup = Warmup(ws)  # scans while the SDK imports
     try:
         if args.http:
-            return _http(ws, args, env, warmup)
+            return _http(ws, args, env, warmup, notes)
         import anyio
 
         from .server import WorkspaceServer
 
         server = WorkspaceServer(ws, read_only=args.read_only, confirm=args.confirm,
-                                 elicit_timeout=args.elicit_timeout, warmup=warmup).build()
+                                 elicit_timeout=args.elicit_timeout, warmup=warmup,
+                                 notes=notes).build()
         anyio.run(server.run_stdio_async)
     except WsnbError as exc:
         print(f"wsnb-mcp: {exc}", file=sys.stderr)
@@ -80,11 +92,29 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
         return 130
     finally:
         ws.close()
+        if notes is not None:
+            notes.close()
     return 0
 
 
+def served_notes(root: str, notes: str | None, mode: str) -> Notes | None:
+    """The notes workspace to serve: ``notes`` (it must exist), or ``root`` when it is one."""
+    from ..errors import NotFoundError
+    from ..notes import FolderStatus, inspect_folder, open_notes
+
+    if notes is None:
+        if inspect_folder(root).status is not FolderStatus.EXISTING_WORKSPACE:
+            return None
+        return open_notes(root, mode=mode)
+    if inspect_folder(notes).status is FolderStatus.NOT_FOUND:
+        raise NotFoundError(_("The notes folder {path} does not exist; create it, or lay out a "
+                              "notes workspace there with wsnb.open_notes(path).initialize(), "
+                              "then start the server again.").format(path=notes), path=notes)
+    return open_notes(notes, mode=mode)
+
+
 def _http(ws: Workspace, args: argparse.Namespace, env: Mapping[str, str],
-          warmup: Warmup) -> int:  # fmt: skip
+          warmup: Warmup, notes: Notes | None = None) -> int:  # fmt: skip
     from .http import bind, new_token, serve_http
 
     token = env.get(TOKEN_VARIABLE) or new_token()
@@ -101,5 +131,5 @@ def _http(ws: Workspace, args: argparse.Namespace, env: Mapping[str, str],
         print(_("Clients send the header  Authorization: Bearer {token}").format(token=token),
               file=sys.stderr, flush=True)
     serve_http(ws, sock, token, read_only=args.read_only, confirm=args.confirm,
-               elicit_timeout=args.elicit_timeout, warmup=warmup)
+               elicit_timeout=args.elicit_timeout, warmup=warmup, notes=notes)
     return 0

@@ -30,6 +30,7 @@ from .warm import Warmup
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Receive, Scope, Send
 
+    from ..notes import Notes
     from ..workspace import Workspace
 
 __all__ = ["LOOPBACK", "RunningServer", "bearer_app", "bind", "new_token", "serve_http",
@@ -96,11 +97,11 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def _uvicorn(ws: Workspace, sock: socket.socket, token: str, read_only: bool,
-             confirm: str, elicit_timeout: float,
-             warmup: Warmup | None = None) -> uvicorn.Server:  # fmt: skip
+             confirm: str, elicit_timeout: float, warmup: Warmup | None = None,
+             notes: Notes | None = None) -> uvicorn.Server:  # fmt: skip
     host, port = sock.getsockname()[:2]
     server = WorkspaceServer(ws, read_only=read_only, confirm=confirm,
-                             elicit_timeout=elicit_timeout, warmup=warmup).build()
+                             elicit_timeout=elicit_timeout, warmup=warmup, notes=notes).build()
     app = server.streamable_http_app(streamable_http_path=PATH, host=host,
                                      transport_security=_security(host, port))  # fmt: skip
     config = uvicorn.Config(bearer_app(app, token), log_level="warning", access_log=False,
@@ -139,7 +140,8 @@ class RunningServer:
 def start_in_thread(workspace: Workspace, host: str = "127.0.0.1", port: int = 0,
                     token: str | None = None, *, read_only: bool = False,
                     confirm: str = "notebook", timeout: float = 10.0,
-                    elicit_timeout: float = 120.0) -> RunningServer:  # fmt: skip
+                    elicit_timeout: float = 120.0,
+                    notes: Notes | None = None) -> RunningServer:  # fmt: skip
     """Serve ``workspace`` over streamable HTTP on a daemon thread; returns once it listens.
 
     ``port=0`` picks a free port; ``token=None`` makes a random one. Raises
@@ -148,7 +150,7 @@ def start_in_thread(workspace: Workspace, host: str = "127.0.0.1", port: int = 0
     sock = bind(host, port)
     bound_host, bound_port = sock.getsockname()[:2]
     token = token or new_token()
-    server = _uvicorn(workspace, sock, token, read_only, confirm, elicit_timeout)
+    server = _uvicorn(workspace, sock, token, read_only, confirm, elicit_timeout, notes=notes)
     thread = threading.Thread(target=_serve, args=(server, sock), name="wsnb-mcp-http",
                               daemon=True)  # fmt: skip
     thread.start()
@@ -175,9 +177,9 @@ def _serve(server: uvicorn.Server, sock: socket.socket) -> None:
 
 def serve_http(workspace: Workspace, sock: socket.socket, token: str, *, read_only: bool,
                confirm: str, elicit_timeout: float,
-               warmup: Warmup | None = None) -> None:  # fmt: skip
+               warmup: Warmup | None = None, notes: Notes | None = None) -> None:  # fmt: skip
     """Serve on ``sock`` (from ``bind``) in the foreground until interrupted (``--http``)."""
-    server = _uvicorn(workspace, sock, token, read_only, confirm, elicit_timeout, warmup)
+    server = _uvicorn(workspace, sock, token, read_only, confirm, elicit_timeout, warmup, notes)
     try:
         asyncio.run(server.serve(sockets=[sock]))
     finally:

@@ -41,8 +41,11 @@ from .scope import Scope, folders_from_roots
 from .warm import Warmup
 
 if TYPE_CHECKING:
+    from ..notes import Notes
     from ..plans.plan import Plan
+    from ..plans.store import PlanStore
     from ..workspace import Workspace
+    from .notes import NotesSide
 
 __all__ = ["CONFIRM_MODES", "WorkspaceServer", "client_name"]
 
@@ -90,7 +93,8 @@ class WorkspaceServer:
     """
 
     def __init__(self, ws: Workspace, *, read_only: bool = False, confirm: str = "notebook",
-                 elicit_timeout: float = 120.0, warmup: Warmup | None = None) -> None:  # fmt: skip
+                 elicit_timeout: float = 120.0, warmup: Warmup | None = None,
+                 notes: Notes | None = None) -> None:  # fmt: skip
         if confirm not in CONFIRM_MODES:
             raise UsageError(_("confirm must be 'notebook' or 'elicit', not {confirm!r}.").format(
                 confirm=confirm))
@@ -99,18 +103,30 @@ class WorkspaceServer:
         self.confirm = confirm
         self.elicit_timeout = elicit_timeout
         self._warmup = warmup
+        # A notes workspace served beside the files (wsnb.mcp.notes): its tools, prompts, resource.
+        self.notes: NotesSide | None = None
+        self._reads = dict(READS)
+        if notes is not None:
+            from .notes import NotesSide
+
+            self.notes = NotesSide(notes, read_only=read_only)
+            self._reads.update(self.notes.reads())
 
     def tools(self) -> list[ToolDef]:
-        return [t for t in TOOL_TABLE if not (self.read_only and t.propose)]
+        notes = self.notes.tools() if self.notes is not None else []
+        return [t for t in TOOL_TABLE if not (self.read_only and t.propose)] + notes
 
     def build(self) -> MCPServer[Any]:
         """The SDK server with every tool of the table (the read tools only when read-only)."""
         if self._warmup is None:
             self._warmup = Warmup(self.ws)
         with _root_logging_kept():
-            return MCPServer("wsnb", title="wsnb workspace", instructions=INSTRUCTIONS,
-                             tools=[self._sdk_tool(t) for t in self.tools()],
-                             log_level="WARNING")  # fmt: skip
+            server = MCPServer("wsnb", title="wsnb workspace", instructions=INSTRUCTIONS,
+                               tools=[self._sdk_tool(t) for t in self.tools()],
+                               log_level="WARNING")  # fmt: skip
+        if self.notes is not None:
+            self.notes.register(server)
+        return server
 
     def _sdk_tool(self, spec: ToolDef) -> Tool:
         fields: dict[str, Any] = {
@@ -140,7 +156,7 @@ class WorkspaceServer:
                 raise failed  # a bug, not a refusal: the SDK logs it and says "error"
             scope = await self._scope(ctx)
             if spec.read_only:
-                read = READS[spec.name]
+                read = self._reads[spec.name]
                 return await anyio.to_thread.run_sync(read, self.ws, args, scope)
             return await self._propose(spec, args, scope, ctx)
         except WsnbError as exc:
@@ -170,19 +186,27 @@ class WorkspaceServer:
             # A 2026-07-28 client's answer: the sealed state names the plan asked about.
             plan = await anyio.to_thread.run_sync(self.ws.plan, ctx.request_state)
             return await self._decide(plan, elicit.read_answer(ctx), client)
+        notes = self.notes if self.notes is not None and self.notes.owns(spec.name) else None
+        maker = notes.propose if notes is not None else propose
         plan, status = await anyio.to_thread.run_sync(
-            propose, self.ws, spec.name, args, scope, f"mcp:{client}")
+            maker, self.ws, spec.name, args, scope, f"mcp:{client}")
         logger.info("mcp: %s proposed plan %s (%s)", client, plan.id, plan.action.value)
         if not asking:
-            return plan_answer(plan, status)
+            return plan_answer(plan, status) if notes is None else notes.answer(plan, status)
         if not ctx.session.can_send_request:
             return elicit.input_required(plan, client)
         answer = await elicit.ask_now(ctx, plan, client, self.elicit_timeout)
         return await self._decide(plan, answer, client)
 
+    def _store_of(self, plan: Plan) -> PlanStore:
+        """The store that keeps ``plan``: the notes' own, or the files'."""
+        if self.notes is not None and plan._keeper is self.notes.store:
+            return self.notes.store
+        return self.ws.plan_store
+
     async def _decide(self, plan: Plan, answer: elicit.Answer, client: str) -> CallToolResult:
         """Apply, cancel or leave pending as the client's user answered; report the state."""
-        store, by = self.ws.plan_store, f"mcp-elicitation:{client}"
+        store, by = self._store_of(plan), f"mcp-elicitation:{client}"
         try:
             if answer.outcome == "accept":
                 await anyio.to_thread.run_sync(partial(
