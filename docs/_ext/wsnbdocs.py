@@ -1,0 +1,294 @@
+"""The documentation's own Sphinx extension: what both sites (English and Chinese) share.
+
+- The tutorials are the notebooks in ``notebooks/``, copied into ``docs/tutorials/`` at each
+  build (never edited by hand there) with their stored outputs. A stored widget has no state a
+  static page could draw, so each one becomes its text form under a note that it needs a kernel.
+- The API reference is written from ``wsnb.__all__`` at each build, grouped by kind, plus the
+  objects the public API hands back (found from the return annotations of the public classes),
+  so a new public name or a new returned class has its page without anyone listing it.
+- A language switch in the navbar goes to the same page in the other language when it exists.
+"""
+
+from __future__ import annotations
+
+import ast
+import html
+import importlib
+import inspect
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+DOCS = Path(__file__).resolve().parents[1]
+REPO = DOCS.parent
+ZH = "zh_CN"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+# -- the tutorials ---------------------------------------------------------------------------
+
+WIDGET_NOTE = {
+    "en": "An interactive widget: it needs a live kernel (open the notebook in JupyterLab to "
+    "click it). What it showed, as text:",
+}
+
+
+def _static_widget(output: dict[str, Any]) -> dict[str, Any]:
+    """A stored widget view as static HTML: the note, then its text/plain twin."""
+    data = output.get("data", {})
+    if WIDGET_VIEW not in data:
+        return output
+    plain = data.get("text/plain", "")
+    text = plain if isinstance(plain, str) else "".join(plain)
+    body = (
+        '<div class="wsnb-widget-static">'
+        f'<p class="wsnb-widget-note">{html.escape(WIDGET_NOTE["en"])}</p>'
+        f"<pre>{html.escape(text)}</pre></div>"
+    )
+    return {**output, "data": {"text/html": body, "text/plain": text}}
+
+
+def copy_tutorials(dest: Path = DOCS / "tutorials") -> list[str]:
+    """Copy ``notebooks/NN_*.ipynb`` into ``dest``; rewrite only what changed (keeps the
+    incremental build). Returns the copied names, in order."""
+    names = []
+    for source in sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        notebook = json.loads(source.read_text(encoding="utf-8"))
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "code":
+                cell["outputs"] = [_static_widget(o) for o in cell.get("outputs", [])]
+        text = json.dumps(notebook, ensure_ascii=False, indent=1) + "\n"
+        target = dest / source.name
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            target.write_text(text, encoding="utf-8")
+        names.append(source.stem)
+    return names
+
+
+# -- the API reference -----------------------------------------------------------------------
+
+GROUPS = [
+    ("Opening a workspace", ("wsnb.notebook", "wsnb.workspace", "wsnb.sample", "wsnb.fileindex")),
+    ("Plans", ("wsnb.plans",)),
+    ("The notes workspace", ("wsnb.notes",)),
+    ("The gate", ("wsnb.policy",)),
+    ("Data and enums", ("wsnb.types",)),
+    ("Language and IPython", ("wsnb.i18n", "wsnb.magics")),
+]
+
+
+def _group(obj: object) -> str:
+    if inspect.isclass(obj) and issubclass(obj, BaseException):
+        return "Errors"
+    module = getattr(obj, "__module__", "") or ""
+    if module == "wsnb":  # defined in the package's __init__: the IPython extension hook
+        return "Language and IPython"
+    for title, prefixes in GROUPS:
+        if any(module == p or module.startswith(p + ".") for p in prefixes):
+            return title
+    return "Other public names"
+
+
+def public_names() -> list[str]:
+    """The names of ``wsnb.__all__`` that have a reference entry (``__version__`` is a string)."""
+    import wsnb
+
+    return [name for name in wsnb.__all__ if not name.startswith("_")]
+
+
+def _imports_of(module: Any) -> dict[str, tuple[str, str]]:
+    """``name -> (module, attribute)`` for every ``from x import y`` of a module, including the
+    ones under ``if TYPE_CHECKING:`` (return annotations often name those)."""
+    try:
+        tree = ast.parse(inspect.getsource(module))
+    except (OSError, TypeError):
+        return {}
+    package = module.__name__ if Path(module.__file__).name == "__init__.py" else (
+        module.__name__.rpartition(".")[0])
+    found = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level:
+                base = base[: len(base) - node.level + 1]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            for alias in node.names:
+                found[alias.asname or alias.name] = (source, alias.name)
+    return found
+
+
+def _resolve(module: Any, imports: dict[str, tuple[str, str]], name: str) -> object:
+    obj = vars(module).get(name)
+    if obj is None and name in imports:
+        source, attribute = imports[name]
+        try:
+            obj = getattr(importlib.import_module(source), attribute, None)
+        except ImportError:
+            obj = None
+    return obj
+
+
+def _returned_classes(cls: type) -> list[type]:
+    """The wsnb classes named in the return annotations of a class's public members."""
+    found = []
+    for klass in cls.__mro__:
+        if not klass.__module__.startswith("wsnb"):
+            continue
+        module = sys.modules[klass.__module__]
+        imports = _imports_of(module)
+        for name, raw in vars(klass).items():
+            if name.startswith("_"):
+                continue
+            function = raw.fget if isinstance(raw, property) else getattr(raw, "__func__", raw)
+            annotation = getattr(function, "__annotations__", {}).get("return")
+            if not isinstance(annotation, str):
+                continue
+            for word in re.findall(r"[A-Za-z_]\w*", annotation):
+                obj = _resolve(module, imports, word)
+                if inspect.isclass(obj) and obj.__module__.startswith("wsnb."):
+                    found.append(obj)
+    return found
+
+
+def returned_objects() -> list[str]:
+    """Dotted names of the classes the public API hands back that are not public names
+    themselves (a reply, a plan group, a card...), followed transitively."""
+    import wsnb
+
+    public = {getattr(wsnb, n) for n in public_names() if inspect.isclass(getattr(wsnb, n))}
+    todo, seen = list(public), set(public)
+    while todo:
+        for cls in _returned_classes(todo.pop()):
+            if cls not in seen:
+                seen.add(cls)
+                todo.append(cls)
+    return sorted(f"{c.__module__}.{c.__qualname__}" for c in seen - public)
+
+
+def _autosummary(names: list[str], template: str) -> list[str]:
+    lines = ["```{eval-rst}", ".. autosummary::", "   :toctree: generated",
+             "   :nosignatures:", f"   :template: {template}", ""]
+    lines += [f"   {name}" for name in names]
+    return [*lines, "```", ""]
+
+
+def api_page() -> str:
+    """The text of ``api/index.md``."""
+    import wsnb
+
+    groups: dict[str, list[str]] = {}
+    for name in public_names():
+        groups.setdefault(_group(getattr(wsnb, name)), []).append(name)
+    lines = [
+        "# API reference", "",
+        "Every public name of `wsnb` (its `__all__`), then the objects those hand back. This",
+        "page is written from the package at each build, so it lists what the code exports.", "",
+    ]
+    order = [title for title, _prefixes in GROUPS] + ["Other public names", "Errors"]
+    for title in order:
+        if title not in groups:
+            continue
+        lines += [f"## {title}", ""]
+        functions = [n for n in groups[title] if not inspect.isclass(getattr(wsnb, n))]
+        classes = [n for n in groups[title] if n not in functions]
+        for names, template in ((functions, "function.rst"), (classes, "class.rst")):
+            if names:
+                lines += _autosummary([f"wsnb.{n}" for n in names], template)
+    lines += [
+        "## Objects the public API returns", "",
+        "Classes you meet as the result of a public call (a reply, a card, a plan group...),",
+        "documented where they live.", "",
+    ]
+    lines += _autosummary(returned_objects(), "class.rst")
+    return "\n".join(lines)
+
+
+def write_api_page(dest: Path = DOCS / "api" / "index.md") -> None:
+    text = api_page()
+    if not dest.exists() or dest.read_text(encoding="utf-8") != text:
+        dest.write_text(text, encoding="utf-8")
+
+
+def skip_foreign_member(app: Any, what: str, name: str, obj: object, skip: bool,
+                        options: Any) -> bool | None:
+    """Inherited members are documented only when wsnb defines them (not ipywidgets' traits,
+    not ``BaseException.with_traceback``)."""
+    if skip:
+        return None
+    module = getattr(obj, "__module__", None)
+    if isinstance(obj, property):
+        module = getattr(obj.fget, "__module__", None)
+    if (what == "class" and not (module or "").startswith("wsnb")
+            and (callable(obj) or isinstance(obj, property))):
+        return True
+    return None
+
+
+# -- the language switch ---------------------------------------------------------------------
+
+
+def _pages(folder: Path, exclude: tuple[str, ...]) -> set[str]:
+    names = set()
+    for path in folder.rglob("*.md"):
+        relative = path.relative_to(folder).with_suffix("").as_posix()
+        if not relative.startswith(exclude):
+            names.add(relative)
+    return names
+
+
+def add_language_switch(app: Any, pagename: str, templatename: str, context: dict[str, Any],
+                        doctree: Any) -> None:
+    """``wsnb_other_language``: (its label, the link to this page in the other language)."""
+    up = "../" * pagename.count("/")
+    if app.config.language.startswith("zh"):
+        english = _pages(DOCS, ("_", ZH, "api/generated"))
+        target = pagename if pagename in english else "index"
+        context["wsnb_other_language"] = ("English", f"{up}../{target}.html")
+    else:
+        chinese = _pages(DOCS / ZH, ("_",))
+        target = pagename if pagename in chinese else "index"
+        context["wsnb_other_language"] = ("中文", f"{up}{ZH}/{target}.html")
+
+
+# -- Chinese line breaks -----------------------------------------------------------------------
+
+_CJK = "\u3000-\u303f\u3400-\u9fff\uff00-\uffef"
+_CJK_BREAK = re.compile(f"(?<=[{_CJK}])\\n\\s*|\\n\\s*(?=[{_CJK}])")
+
+
+def join_cjk_lines(app: Any, doctree: Any) -> None:
+    """A line break inside a Chinese paragraph of the source is no space on the page (a browser
+    shows every newline as one), so the Chinese pages can stay wrapped at 100 columns. MyST keeps
+    a soft break as a Text node of its own, so the characters around it are its neighbours'."""
+    from docutils import nodes
+
+    if not app.config.language.startswith("zh"):
+        return
+    cjk = re.compile(f"[{_CJK}]")
+    for text in list(doctree.findall(nodes.Text)):
+        parent = text.parent
+        if isinstance(parent, (nodes.literal_block, nodes.raw)) or "\n" not in text.astext():
+            continue
+        index = parent.index(text)
+        before = parent[index - 1].astext()[-1:] if index > 0 else ""
+        after = parent[index + 1].astext()[:1] if index + 1 < len(parent) else ""
+        value = _CJK_BREAK.sub("", text.astext())
+        if value.strip() == "" and (cjk.match(before) or cjk.match(after)):
+            value = ""
+        elif value.startswith("\n") and cjk.match(before):
+            value = value.lstrip()
+        elif value.endswith("\n") and cjk.match(after):
+            value = value.rstrip()
+        if value != text.astext():
+            parent.replace(text, nodes.Text(value))
+
+
+def setup(app: Any) -> dict[str, Any]:
+    app.connect("doctree-read", join_cjk_lines)
+    if "sphinx.ext.autodoc" in app.extensions:  # the English site (listed before this one)
+        app.connect("autodoc-skip-member", skip_foreign_member)
+    app.connect("html-page-context", add_language_switch)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

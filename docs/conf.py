@@ -1,0 +1,69 @@
+"""Sphinx configuration of wsnb's documentation (English). ``zh_CN/conf.py`` reuses it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "_ext"))
+
+import wsnbdocs  # noqa: E402
+
+import wsnb  # noqa: E402
+
+project = "wsnb"
+author = "the wsnb authors"
+copyright = "the wsnb authors"
+release = version = wsnb.__version__
+language = "en"
+
+extensions = [
+    "myst_nb",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+    "wsnbdocs",
+]
+
+root_doc = "index"
+exclude_patterns = ["_build", "_ext", "_templates", "zh_CN", "**/.ipynb_checkpoints", "README.md"]
+templates_path = [str(HERE / "_templates")]
+html_static_path = [str(HERE / "_static")]
+html_css_files = ["wsnb.css"]
+
+# -- MyST and the notebooks: rendered from their stored outputs, never executed here ---------
+myst_enable_extensions = ["colon_fence", "deflist", "fieldlist"]
+myst_heading_anchors = 3
+nb_execution_mode = "off"
+nb_merge_streams = True
+
+# -- the API reference -----------------------------------------------------------------------
+autosummary_generate = True
+autosummary_imported_members = True
+autodoc_default_options = {"members": True, "inherited-members": True, "member-order": "groupwise"}
+autodoc_typehints = "description"
+autodoc_typehints_description_target = "documented_params"
+autodoc_member_order = "groupwise"
+napoleon_google_docstring = False
+napoleon_numpy_docstring = True
+napoleon_use_rtype = False
+
+# -- the theme -------------------------------------------------------------------------------
+html_theme = "pydata_sphinx_theme"
+html_title = "wsnb"
+html_show_sourcelink = False
+html_theme_options = {
+    "navbar_end": ["wsnb-language", "theme-switcher", "navbar-icon-links"],
+    "navbar_align": "left",
+    "show_toc_level": 2,
+    "secondary_sidebar_items": ["page-toc"],
+    "footer_start": ["copyright"],
+    "footer_end": ["sphinx-version"],
+}
+html_sidebars = {"index": [], "getting-started": [], "changelog": [], "contributing": []}
+
+# The generated parts are written before Sphinx reads the sources (only when they changed).
+wsnbdocs.copy_tutorials()
+wsnbdocs.write_api_page()

@@ -1,0 +1,47 @@
+"""Sphinx configuration of the Chinese site: the English one's, in Chinese, for the pages
+translated here (getting started and the user guide). The tutorials, the API reference, the
+changelog and the contributing guide are the English site's, linked from the navbar.
+
+Built into the English site's ``zh_CN/`` folder:
+``python -m sphinx -W --keep-going -b html docs/zh_CN docs/_build/html/zh_CN``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+DOCS = HERE.parent
+sys.path.insert(0, str(DOCS / "_ext"))
+
+import wsnb  # noqa: E402
+
+project = "wsnb"
+author = "the wsnb authors"
+copyright = "the wsnb authors"
+release = version = wsnb.__version__
+language = "zh_CN"
+
+extensions = ["myst_parser", "wsnbdocs"]
+root_doc = "index"
+exclude_patterns = ["_build"]
+templates_path = [str(DOCS / "_templates")]
+html_static_path = [str(DOCS / "_static")]
+html_css_files = ["wsnb.css"]
+myst_enable_extensions = ["colon_fence", "deflist", "fieldlist"]
+myst_heading_anchors = 3
+
+html_theme = "pydata_sphinx_theme"
+html_title = "wsnb"
+html_show_sourcelink = False
+html_theme_options = {
+    "navbar_center": ["navbar-nav", "wsnb-english-sections"],
+    "navbar_end": ["wsnb-language", "theme-switcher", "navbar-icon-links"],
+    "navbar_align": "left",
+    "show_toc_level": 2,
+    "secondary_sidebar_items": ["page-toc"],
+    "footer_start": ["copyright"],
+    "footer_end": ["sphinx-version"],
+}
+html_sidebars = {"index": [], "getting-started": []}
