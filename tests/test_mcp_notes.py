@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from mcp import Client
 from notes_helpers import ANSWERS_ZH, write
+from test_inbox import _call, _until
 from test_mcp_http import SECRET, data, text
 from test_mcp_stdio import run, stdio
 
@@ -198,3 +199,31 @@ def test_onboarding_answers_become_one_plan_and_the_state_follows(
     state = json.loads((notes / STATE_FILE).read_text(encoding="utf-8"))
     assert state["onboardingComplete"] is True
     assert out["again"].is_error and "already complete" in text(out["again"])
+
+
+def test_serve_mcp_in_the_kernel_shows_the_notes_proposals_on_their_own_cards(
+        roots: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    import wsnb
+
+    project, notes = roots
+    ws = wsnb.open_workspace(project)
+    serving = ws.serve_mcp(notes=str(notes))
+    try:
+        assert "wsnb serves this workspace" in capsys.readouterr().out
+        inbox = serving.notes_inbox
+        assert inbox is not None and serving.inbox is not None
+        proposed = _call(serving.url, serving.server.token, "propose_remember",
+                         {"text": "Water the tomatoes on Fridays."})  # fmt: skip
+        plan_id = str(proposed["plan_id"])
+        assert proposed["workspace"] == "notes"
+        assert _until(lambda: plan_id in inbox.cards)
+        assert plan_id not in serving.inbox.cards  # the files' inbox shows the files' plans
+        assert not today_file(notes).exists()
+        inbox.cards[plan_id].confirm_button.click()
+        assert "Water the tomatoes on Fridays." in today_file(notes).read_text(encoding="utf-8")
+        status = _call(serving.url, serving.server.token, "plan_status", {"plan_id": plan_id})
+        assert status["state"] == "done" and status["confirmed_by"] == "notebook"
+    finally:
+        serving.close()
+        ws.close()
+    assert serving.notes_inbox is None

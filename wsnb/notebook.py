@@ -20,6 +20,7 @@ from .types import PermissionMode
 
 if TYPE_CHECKING:
     from .agent import Agent, Reply
+    from .notes import Notes
     from .widgets.chat import ChatView
     from .widgets.explorer import Explorer
     from .widgets.history import HistoryView
@@ -80,15 +81,18 @@ class Workspace(workspace.Workspace):
 
         return Inbox(self)
 
-    def serve_mcp(self, port: int = 0, *, show: bool = True) -> McpServing:
+    def serve_mcp(self, port: int = 0, *, show: bool = True,
+                  notes: Notes | str | os.PathLike[str] | None = None) -> McpServing:
         """Serve this workspace's tools to an agent over MCP (HTTP on 127.0.0.1, in the kernel).
 
         Prints the lines to paste into Claude Code, VS Code and Jupyter AI and shows the
-        inbox; ``.close()`` on the result (or ``ws.close()``) stops the server.
+        inbox; ``.close()`` on the result (or ``ws.close()``) stops the server. ``notes``
+        (``open_notes(...)`` or its folder) serves that notes workspace beside the files:
+        the assistant's memory, whose proposals wait in an inbox of their own.
         """
         from .widgets.inbox import serve_mcp
 
-        return serve_mcp(self, port=port, show=show)
+        return serve_mcp(self, port=port, show=show, notes=notes)
 
     def history_view(self) -> HistoryView:
         """The journal as a table with an Undo button per entry (a widget)."""

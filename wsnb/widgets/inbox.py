@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from .plansview import RECENT_OUTCOMES
 
 if TYPE_CHECKING:
     from ..mcp.http import RunningServer
+    from ..notes import Notes
     from ..plans.plan import Plan
     from ..plans.store import PlanStatus
     from ..workspace import Workspace
@@ -172,6 +174,8 @@ class McpServing:
     inbox: Inbox | None
     lines: str = field(repr=False)
     _forget: Callable[[], None] | None = field(default=None, repr=False)
+    notes_inbox: Inbox | None = None  # the notes workspace's proposals, when notes are served
+    _opened: Notes | None = field(default=None, repr=False)  # notes opened here, closed here
 
     @property
     def url(self) -> str:
@@ -187,6 +191,12 @@ class McpServing:
         if self.inbox is not None:
             self.inbox.close()
             self.inbox = None
+        if self.notes_inbox is not None:
+            self.notes_inbox.close()
+            self.notes_inbox = None
+        if self._opened is not None:
+            self._opened.close()
+            self._opened = None
         if self._forget is not None:
             self._forget()
             self._forget = None
@@ -203,8 +213,12 @@ class McpServing:
         self.close()
 
 
-def serve_mcp(ws: Workspace, *, port: int = 0, show: bool = True) -> McpServing:
-    """Start the HTTP MCP server in this kernel, show the inbox, and say how to connect."""
+def serve_mcp(ws: Workspace, *, port: int = 0, show: bool = True,
+              notes: Notes | str | os.PathLike[str] | None = None) -> McpServing:
+    """Start the HTTP MCP server in this kernel, show the inbox, and say how to connect.
+
+    ``notes`` (a ``Notes`` or its folder) is served beside the files, with an inbox of its own.
+    """
     try:
         from ..mcp.http import start_in_thread
     except ImportError as exc:
@@ -212,10 +226,19 @@ def serve_mcp(ws: Workspace, *, port: int = 0, show: bool = True) -> McpServing:
 
         raise UsageError(_("Serving over MCP needs the mcp package: pip install "
                            "\"wsnb[mcp]\" ({problem}).").format(problem=exc)) from None
-    server = start_in_thread(ws, port=port)
+    served = opened = None
+    if isinstance(notes, str | os.PathLike):
+        from ..notes import open_notes
+
+        served = opened = open_notes(notes)
+    else:
+        served = notes
+    server = start_in_thread(ws, port=port, notes=served)
     lines = paste_lines(server.url, server.token, str(ws.root))
     inbox = Inbox(ws) if show else None
-    serving = McpServing(server, inbox, lines)
+    serving = McpServing(server, inbox, lines, _opened=opened)
+    if show and served is not None:
+        serving.notes_inbox = Inbox(served.workspace)
     serving._forget = ws.on_close(serving.close)
     if show:
         _show(serving)
@@ -233,7 +256,11 @@ def _show(serving: McpServing) -> None:
 
     help_box = widgets.HTML(f"<div>{esc(heading)}</div><pre style='font-size: 12px; "
                             f"white-space: pre-wrap;'>{esc(serving.lines)}</pre>")  # fmt: skip
-    display(_ServingView(heading, [help_box, serving.inbox]))  # type: ignore[no-untyped-call]
+    shown = [help_box, serving.inbox]
+    if serving.notes_inbox is not None:
+        said = _("Proposals to the notes workspace (the assistant's memory) wait here:")
+        shown += [widgets.HTML(f"<div>{esc(said)}</div>"), serving.notes_inbox]
+    display(_ServingView(heading, shown))  # type: ignore[no-untyped-call]
 
 
 class _ServingView(widgets.VBox):  # type: ignore[misc]
