@@ -17,7 +17,11 @@ temporary folder unless ``--root`` names one, and prints, with the load average:
   calls in-process, through the same read tools with a model's limits
   (target: ``find_files`` p50 under 20 ms; the index stays live, no call re-scans);
 * the time from a file written outside wsnb to ``find_files`` listing it, on the same
-  server (the watcher follows the disk; a call never scans again).
+  server (the watcher follows the disk; a call never scans again);
+* the notes served beside the files (``--notes``, alone with ``--notes-only``): on the
+  720-note folder of ``bench_live_notes.py`` (the FastAPI docs, English and Chinese),
+  ``assistant_context`` and ``notes_search`` round trips over stdio, p50 and p90, against
+  ``nb.prompt`` and ``nb.search`` in-process (targets: p50 under 50 ms and 20 ms).
 """
 
 from __future__ import annotations
@@ -190,13 +194,86 @@ def report(root: Path, args: argparse.Namespace) -> None:
           f"{served['seen'][0]:.2f} s (the index follows the disk; no call re-scans)")
 
 
+NOTE_QUERIES = ["path parameters", "dependency injection", "OAuth2 security", "background tasks",
+                "路径参数", "依赖注入", "请求体", "testing with pytest", "CORS", "response model"]
+CONTEXT_P50_TARGET_MS, NOTES_SEARCH_P50_TARGET_MS = 50.0, 20.0
+
+
+async def notes_over_stdio(project: Path, notes: Path, rounds: int) -> dict[str, list[float]]:
+    server = StdioServerParameters(command=sys.executable, env=env(), args=[
+        "-m", "wsnb.mcp", str(project), "--notes", str(notes)])  # fmt: skip
+    times: dict[str, list[float]] = {}
+    info = Implementation(name="bench", version="1")
+    async with Client(server, client_info=info, read_timeout_seconds=300) as client:
+        await client.call_tool("notes_search", {"query": "warm"})  # the notes index is built
+        for _round in range(rounds):
+            for query in NOTE_QUERIES:
+                for tool in ("assistant_context", "notes_search"):
+                    started = time.perf_counter()
+                    result = await client.call_tool(tool, {"query": query})
+                    times.setdefault(tool, []).append(time.perf_counter() - started)
+                    assert not result.is_error, (tool, query, result.content)
+    return times
+
+
+def notes_in_process(notes: Path, rounds: int) -> dict[str, list[float]]:
+    from wsnb.notes import open_notes
+
+    times: dict[str, list[float]] = {}
+    with open_notes(notes, mode="read-only") as nb:
+        nb.search("warm")
+        for _round in range(rounds):
+            for query in NOTE_QUERIES:
+                for tool, call in (("assistant_context", nb.prompt), ("notes_search", nb.search)):
+                    started = time.perf_counter()
+                    call(query)
+                    times.setdefault(tool, []).append(time.perf_counter() - started)
+    return times
+
+
+def notes_report(args: argparse.Namespace) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_live_notes import build_folder
+
+    from wsnb.notes import open_notes
+
+    corpus = Path(WORKTREE).parent / "shared" / "notes-corpus" / "fastapi-docs" / "docs"
+    with tempfile.TemporaryDirectory(prefix="wsnb-mcp-notes-") as tmp:
+        project, notes = Path(tmp) / "project", Path(tmp) / "notes"
+        project.mkdir()
+        (project / "README.md").write_text("# Project\n", encoding="utf-8")
+        size = build_folder(notes, corpus)
+        with open_notes(notes) as nb:
+            nb.initialize().confirm()
+        count = sum(1 for _path in notes.rglob("*.md"))
+        rounds = max(1, args.calls // 10)
+        served = anyio.run(notes_over_stdio, project, notes, rounds)
+        local = notes_in_process(notes, rounds)
+    print(f"\nthe notes beside the files: {count:,} notes ({size / 1e6:.1f} MB), {rounds} rounds "
+          f"of {len(NOTE_QUERIES)} queries (load average {os.getloadavg()[0]:.2f}):")
+    print(f"{'tool':<18} {'calls':>5} {'p50 ms':>8} {'p90 ms':>8} {'in-process p50':>15} "
+          f"{'ratio p50':>10} {'target':>8}")
+    for tool, target in (("assistant_context", CONTEXT_P50_TARGET_MS),
+                         ("notes_search", NOTES_SEARCH_P50_TARGET_MS)):
+        mine, theirs = served[tool], local[tool]
+        p50, p90, r50 = pct(mine, 0.5) * 1e3, pct(mine, 0.9) * 1e3, pct(theirs, 0.5) * 1e3
+        ok = "met" if p50 < target else "NOT met"
+        print(f"{tool:<18} {len(mine):>5} {p50:>8.1f} {p90:>8.1f} {r50:>15.1f} "
+              f"{p50 / r50:>9.1f}x {f'<{target:.0f} {ok}':>8}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--copies", type=int, default=12, help="copies of the real-shaped tree")
     parser.add_argument("--root", type=Path, help="measure this folder instead")
     parser.add_argument("--calls", type=int, default=40, help="calls of each tool over stdio")
     parser.add_argument("--starts", type=int, default=3, help="server starts to time")
+    parser.add_argument("--notes-only", action="store_true",
+                        help="measure only the notes served beside the files")
     args = parser.parse_args()
+    if args.notes_only:
+        notes_report(args)
+        return 0
     if args.root:
         report(args.root, args)
         return 0
@@ -205,6 +282,7 @@ def main() -> int:
         subprocess.run([sys.executable, str(REAL_TREE), str(root), "--copies",
                         str(args.copies)], check=True, stdout=subprocess.DEVNULL)  # fmt: skip
         report(root, args)
+    notes_report(args)
     return 0
 
 
