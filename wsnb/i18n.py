@@ -101,13 +101,32 @@ def set_language(lang: str) -> None:
     """Set the language of everything a person reads: ``"zh"``, ``"en"`` or ``"auto"`` (the locale).
 
     A chat reply still answers in the language of the message it answers.
+
+    Parameters
+    ----------
+    lang : str
+        ``"zh"`` (or ``"zh_CN"``, ``"zh-Hans"``...), ``"en"``, or ``"auto"``: ``WSNB_LANGUAGE``
+        if set, else the locale.
+
+    Examples
+    --------
+    >>> wsnb.set_language("zh")
+    >>> wsnb.get_language()
+    'zh'
+    >>> wsnb.set_language("en")
     """
     global _setting
     _setting = "auto" if lang.strip().lower() == "auto" else normalize_language(lang)
 
 
 def get_language() -> Language:
-    """The language sentences come out in here and now (context first, then the setting)."""
+    """The language sentences come out in here and now (context first, then the setting).
+
+    Returns
+    -------
+    str
+        ``"en"`` or ``"zh"``.
+    """
     current = _context.get()
     if current is not None:
         return current

@@ -37,11 +37,36 @@ def open_workspace(path: str | os.PathLike[str],
                    **options: Unpack[OpenOptions]) -> Workspace:  # fmt: skip
     """Open a project folder as a workspace (the notebook's: with its views and the agent).
 
-    The options are those of the core ``wsnb.workspace.open_workspace``: ``mode`` is
-    ``"confirm-before-write"`` (the default), ``"read-only"`` or ``"advanced"``;
-    ``limits`` bounds the scan; ``trash``, ``launcher`` and ``clock`` are seams for tests
-    and embedding; ``watch=False`` keeps the index as scanned. Raises
-    ``WorkspaceOpenError`` for a missing folder, a file, or a system folder.
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The project folder (``~`` is expanded).
+    mode : PermissionMode or str
+        ``"confirm-before-write"`` (the default), ``"read-only"`` or ``"advanced"``.
+    **options
+        Those of the core ``wsnb.workspace.open_workspace``: ``limits`` bounds the scan
+        (``ScanLimits``); ``allow_sensitive`` lets a person read sensitive files without
+        typing their names; ``trash``, ``launcher`` and ``clock`` are seams for tests and
+        embedding; ``watch=False`` keeps the index as scanned.
+
+    Returns
+    -------
+    Workspace
+        Use it in a ``with`` block, or call ``close()``, to stop its watcher.
+
+    Raises
+    ------
+    WorkspaceOpenError
+        A missing folder, a file, or a system or home folder.
+    UsageError
+        An unknown ``mode``.
+
+    Examples
+    --------
+    >>> root = wsnb.copy_sample_workspace(folder)
+    >>> with wsnb.open_workspace(root, mode="read-only") as sample:
+    ...     sample.mode.value
+    'read-only'
     """
     return Workspace.from_path(path, mode, **options)
 
@@ -49,7 +74,15 @@ def open_workspace(path: str | os.PathLike[str],
 class Workspace(workspace.Workspace):
     """A project folder you can explore as DataFrames and change through plans.
 
-    Build one with ``wsnb.open_workspace(path)``.
+    Build one with ``wsnb.open_workspace(path)``. Reads (``files``, ``ls``, ``find``,
+    ``grep``, ``read``, ``info``, ``tree``, ``summary``) return DataFrames and small
+    dataclasses; changes (``create_file``, ``write_file``, ``edit``, ``copy``, ``move``,
+    ``rename``, ``trash``, ``change_set``, ``undo``) return a pending ``Plan`` that does
+    nothing until confirmed; the views (``explorer``, ``search_panel``, ``panel``, ``chat``,
+    ``inbox``, ``history_view``) are widgets for JupyterLab.
+
+    The examples in this reference run on a fresh copy of the sample workspace:
+    ``ws = wsnb.open_workspace(wsnb.copy_sample_workspace(folder))``.
     """
 
     _agent: Agent | None = None
@@ -61,6 +94,10 @@ class Workspace(workspace.Workspace):
 
         The same name as the class (``Explorer``) and the panel's part (``panel.explorer``);
         ``explore()`` is the older name of this method.
+
+        Returns
+        -------
+        Explorer
         """
         from .widgets.explorer import Explorer
 
@@ -69,14 +106,25 @@ class Workspace(workspace.Workspace):
     explore = explorer
 
     def search_panel(self) -> SearchPanel:
-        """A search box over names or text, with results and a preview (a widget)."""
+        """A search box over names or text, with results and a preview (a widget).
+
+        Returns
+        -------
+        SearchPanel
+        """
         from .widgets.search import SearchPanel
 
         self._follow_soon()  # a face on screen follows the disk from the start
         return SearchPanel(self)
 
     def inbox(self) -> Inbox:
-        """The waiting plans as cards, new ones appearing as agents propose them (a widget)."""
+        """The waiting plans as cards, new ones appearing as agents propose them (a widget).
+
+        Returns
+        -------
+        Inbox
+            ``close()`` stops its watch on ``.wsnb/plans/`` (so does ``ws.close()``).
+        """
         from .widgets.inbox import Inbox
 
         return Inbox(self)
@@ -86,16 +134,39 @@ class Workspace(workspace.Workspace):
         """Serve this workspace's tools to an agent over MCP (HTTP on 127.0.0.1, in the kernel).
 
         Prints the lines to paste into Claude Code, VS Code and Jupyter AI and shows the
-        inbox; ``.close()`` on the result (or ``ws.close()``) stops the server. ``notes``
-        (``open_notes(...)`` or its folder) serves that notes workspace beside the files:
-        the assistant's memory, whose proposals wait in an inbox of their own.
+        inbox; ``.close()`` on the result (or ``ws.close()``) stops the server.
+
+        Parameters
+        ----------
+        port : int
+            The port on 127.0.0.1; 0 picks a free one.
+        show : bool
+            Print the lines and show the inbox.
+        notes : Notes or str or os.PathLike, optional
+            A notes workspace (``open_notes(...)`` or its folder) served beside the files:
+            the assistant's memory, whose proposals wait in an inbox of their own.
+
+        Returns
+        -------
+        McpServing
+            The running server: its URL, its token, and ``close()``.
+
+        Raises
+        ------
+        UsageError
+            The ``mcp`` extra is not installed; the message gives the install command.
         """
         from .widgets.inbox import serve_mcp
 
         return serve_mcp(self, port=port, show=show, notes=notes)
 
     def history_view(self) -> HistoryView:
-        """The journal as a table with an Undo button per entry (a widget)."""
+        """The journal as a table with an Undo button per entry (a widget).
+
+        Returns
+        -------
+        HistoryView
+        """
         from .widgets.history import HistoryView
 
         return HistoryView(self)
@@ -118,13 +189,41 @@ class Workspace(workspace.Workspace):
     def ask(self, message: str, *, on_text: Callable[[str], None] | None = None) -> Reply:
         """Ask about the workspace ("搜索 README", "what does this project do?").
 
-        Returns a reply with ``.text``, ``.table``, ``.plans`` (pending: confirm
-        them yourself), ``.files_read`` and ``.mode``.
+        Parameters
+        ----------
+        message : str
+            A request in Chinese or English.
+        on_text : callable, optional
+            Called with each piece of a model's answer as it streams.
+
+        Returns
+        -------
+        Reply
+            ``.text``, ``.table``, ``.plans`` (pending: confirm them yourself),
+            ``.files_read`` and ``.mode``; in the language of ``message``.
+
+        Raises
+        ------
+        LLMError
+            A connected model server failed to answer.
+
+        Examples
+        --------
+        >>> reply = ws.ask("find main")
+        >>> reply.mode, reply.lang
+        ('offline', 'en')
+        >>> sorted(reply.table["path"])
+        ['app/main.py', 'src/main.cpp']
         """
         return self.agent.ask(message, on_text=on_text)
 
     def chat(self) -> ChatView:
-        """A chat widget: type requests, read replies, confirm their plans on the cards."""
+        """A chat widget: type requests, read replies, confirm their plans on the cards.
+
+        Returns
+        -------
+        ChatView
+        """
         from .widgets.chat import ChatView
 
         self._follow_soon()  # a face on screen follows the disk from the start
@@ -133,10 +232,18 @@ class Workspace(workspace.Workspace):
     def panel(self, *, dock: bool = False, language: str | None = None) -> WorkspacePanel:
         """One widget with everything: files, search, chat, plans, history and an overview.
 
-        ``dock=True`` opens it in JupyterLab's side area (needs ``sidecar``:
-        ``pip install 'wsnb[panel]'``; without it the panel shows in the cell, with a note).
-        ``language`` (``"en"`` or ``"zh"``; the setting when not given) is the status
-        line's until the person types.
+        Parameters
+        ----------
+        dock : bool
+            Open it in JupyterLab's side area (needs ``sidecar``: ``pip install
+            'wsnb[panel]'``; without it the panel shows in the cell, with a note).
+        language : str, optional
+            ``"en"`` or ``"zh"`` for the status line until the person types; the setting
+            when not given.
+
+        Returns
+        -------
+        WorkspacePanel
         """
         from .widgets.panel import WorkspacePanel
 

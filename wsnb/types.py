@@ -34,7 +34,15 @@ class PermissionMode(enum.StrEnum):
 
 
 class Risk(enum.IntEnum):
-    """How much an action can change; ordered, so ``risk >= Risk.MEDIUM`` works."""
+    """How much an action can change; ordered, so ``risk >= Risk.MEDIUM`` works.
+
+    Examples
+    --------
+    >>> wsnb.Risk.HIGH >= wsnb.Risk.MEDIUM
+    True
+    >>> str(wsnb.Risk.READ_ONLY)
+    'read-only'
+    """
 
     READ_ONLY = 0
     LOW = 1
@@ -44,6 +52,7 @@ class Risk(enum.IntEnum):
 
     @property
     def label(self) -> str:
+        """The risk as a lower-case word (``"read-only"``, ``"high"``), an English code."""
         return self.name.lower().replace("_", "-")
 
     def __str__(self) -> str:
@@ -105,6 +114,13 @@ class PlanState(enum.StrEnum):
 
     @property
     def is_final(self) -> bool:
+        """True for done, failed, cancelled and refused: nothing moves a plan from there.
+
+        Examples
+        --------
+        >>> wsnb.PlanState.DONE.is_final, wsnb.PlanState.PENDING.is_final
+        (True, False)
+        """
         return self in _FINAL_STATES
 
 
@@ -115,7 +131,23 @@ _FINAL_STATES = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class FileInfo:
-    """One entry of the workspace; ``path`` is workspace-relative, POSIX style."""
+    """One entry of the workspace; ``path`` is workspace-relative, POSIX style.
+
+    Attributes
+    ----------
+    path : str
+        Workspace-relative, POSIX style (``"src/main.cpp"``).
+    name, suffix : str
+        The last part of the path and its suffix (``".cpp"``, ``""`` for none).
+    size : int
+        Bytes (0 for a folder).
+    modified : datetime.datetime
+        The last modification, local time.
+    is_dir, is_text, is_hidden, is_symlink : bool
+        What kind of entry it is; a symlink is reported, never followed.
+    depth : int
+        Folders below the root (1 for an entry in the root).
+    """
 
     path: str
     name: str
@@ -133,8 +165,27 @@ class FileInfo:
 class ToolResult:
     """What a tool returns instead of raising for an expected failure.
 
-    ``output`` is the text a person or a model reads; ``data`` holds a
-    DataFrame or other structured result; ``files`` the paths it touched.
+    It is true when the tool succeeded.
+
+    Attributes
+    ----------
+    success : bool
+    message : str
+        What a person reads, success or not (a failure says why here too).
+    error : str
+        Why it failed, as a sentence; empty on success.
+    output : str
+        The text a person or a model reads.
+    target : str or None
+        The path acted on.
+    files : list of str
+        The paths it touched.
+    data : object
+        A DataFrame or another structured result.
+    rule : Rule or None
+        The policy rule behind a refusal.
+    exc : Exception or None
+        The error behind a failure, for callers that raise.
     """
 
     success: bool
@@ -155,12 +206,35 @@ class ToolResult:
 
     @classmethod
     def failure(cls, exc: Exception, **fields: Any) -> ToolResult:
-        """A failed result carrying ``exc``'s sentence, and its policy rule if any."""
+        """A failed result carrying ``exc``'s sentence, and its policy rule if any.
+
+        Parameters
+        ----------
+        exc : Exception
+            The error; its ``rule`` is kept when it has one.
+        **fields
+            Other fields of the result (``target``, ``files``...).
+
+        Returns
+        -------
+        ToolResult
+        """
         rule = getattr(exc, "rule", None)
         return cls(success=False, error=str(exc), rule=rule, exc=exc, **fields)
 
     def raise_for_error(self) -> ToolResult:
-        """Raise the error behind a failed result; return the result otherwise."""
+        """Raise the error behind a failed result; return the result otherwise.
+
+        Returns
+        -------
+        ToolResult
+            This result, when it succeeded.
+
+        Raises
+        ------
+        WsnbError
+            The error behind the failure (``exc``), or a ``WsnbError`` with its sentence.
+        """
         if self.success:
             return self
         if self.exc is not None:
@@ -183,6 +257,23 @@ class FileText:
     """A text file as read: the text and how it was stored.
 
     ``str(doc)`` is the text; the repr shows a header and the first lines.
+
+    Attributes
+    ----------
+    path : str
+        Workspace-relative.
+    text : str
+        The text, with ``\\n`` line ends whatever the file holds.
+    encoding : str
+        The encoding it was stored in (a later write keeps it).
+    newline : str
+        The line ending it was stored with: ``"\\n"``, ``"\\r\\n"`` or ``"\\r"``.
+    truncated : bool
+        True when the file was longer than the read's bound.
+    size : int
+        The file's size in bytes.
+    limit : int or None
+        The byte bound that cut the text, when it was cut.
     """
 
     path: str
@@ -197,7 +288,12 @@ class FileText:
         return self.text
 
     def cut_note(self) -> str:
-        """The sentence saying the text was cut, or "" when it is the whole file."""
+        """The sentence saying the text was cut, or "" when it is the whole file.
+
+        Returns
+        -------
+        str
+        """
         if not self.truncated:
             return ""
         message = (_("{path}: showing the first {limit:,} bytes of {size:,}; pass a larger "
@@ -207,9 +303,16 @@ class FileText:
 
     @property
     def lines(self) -> list[str]:
+        """The text's lines, without their line ends."""
         return self.text.splitlines()
 
     def header(self) -> str:
+        """One line about the file: path, encoding, line endings, line count, and a cut.
+
+        Returns
+        -------
+        str
+        """
         endings = {"\n": "LF", "\r\n": "CRLF", "\r": "CR"}.get(self.newline, repr(self.newline))
         if not self.truncated:
             return _("{path} ({encoding}, {endings}, {lines:,} lines)").format(

@@ -72,8 +72,42 @@ _S_IFMT, _S_IFREG, _S_IFDIR = 0o170000, stat.S_IFREG, stat.S_IFDIR
 class AccessPolicy:
     """Containment and risk decisions for one workspace root.
 
-    ``allow_sensitive`` lets a person's reads (never writes, never a model's)
-    open sensitive files without typing their names; it is off by default.
+    Every path that reaches the file system passes here first: ``resolve()`` proves it is
+    inside the root (no ``..`` that leaves, no symlink on the way) and the ``check_*``
+    methods decide an action, answering with a ``Decision``.
+
+    Parameters
+    ----------
+    root : str or os.PathLike
+        The workspace folder; symlinks in it are resolved once, here.
+    mode : PermissionMode
+        ``read-only`` refuses every write; the default asks for confirmed plans.
+    allow_sensitive : bool
+        Lets a person's reads (never writes, never a model's) open sensitive files without
+        typing their names; off by default.
+
+    Attributes
+    ----------
+    root : pathlib.Path
+        The real root.
+    mode : PermissionMode
+    allow_sensitive : bool
+
+    Raises
+    ------
+    WorkspaceOpenError
+        The root is missing, is a file, or is a system or home folder.
+
+    Examples
+    --------
+    >>> policy = wsnb.AccessPolicy(ws.root)
+    >>> policy.resolve("src/../app/main.py").relative
+    'app/main.py'
+    >>> decision = policy.check("../outside")
+    >>> bool(decision), decision.rule.value
+    (False, 'outside-workspace')
+    >>> policy.check_read_file(".env").rule.value
+    'sensitive-file'
     """
 
     def __init__(
@@ -95,15 +129,60 @@ class AccessPolicy:
     # -- paths ----------------------------------------------------------------
 
     def normalize(self, path: str | os.PathLike[str]) -> str:
-        """Workspace-relative POSIX form of ``path``, checked for containment."""
+        """Workspace-relative POSIX form of ``path``, checked for containment.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            Relative to the root, or absolute inside it.
+
+        Returns
+        -------
+        str
+
+        Raises
+        ------
+        PolicyError
+            The path leads outside the workspace or through a symlink.
+        """
         return self.resolve(path).relative
 
     def to_absolute(self, path: str | os.PathLike[str]) -> Path:
-        """Absolute real path of ``path``, checked for containment."""
+        """Absolute real path of ``path``, checked for containment.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            Relative to the root, or absolute inside it.
+
+        Returns
+        -------
+        pathlib.Path
+
+        Raises
+        ------
+        PolicyError
+            The path leads outside the workspace or through a symlink.
+        """
         return self.resolve(path).absolute
 
     def to_relative(self, path: str | os.PathLike[str]) -> str:
-        """Workspace-relative POSIX form of an absolute or relative path."""
+        """Workspace-relative POSIX form of an absolute or relative path.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            Relative to the root, or absolute inside it.
+
+        Returns
+        -------
+        str
+
+        Raises
+        ------
+        PolicyError
+            The path leads outside the workspace or through a symlink.
+        """
         return self.resolve(path).relative
 
     def resolve(self, path: str | os.PathLike[str] | WsPath) -> WsPath:
@@ -112,6 +191,21 @@ class AccessPolicy:
         Relative paths are taken against the workspace root, never the
         process's working folder. The path need not exist: the part that does
         is walked and checked, the rest is checked by name.
+
+        Parameters
+        ----------
+        path : str, os.PathLike or WsPath
+            The path to check.
+
+        Returns
+        -------
+        WsPath
+            The only kind of path the base floor's I/O helpers accept.
+
+        Raises
+        ------
+        PolicyError
+            Outside the root, through a symlink, a special file, or a name too long.
         """
         if isinstance(path, WsPath):
             path = path.relative
@@ -133,8 +227,24 @@ class AccessPolicy:
         """``name`` inside ``folder`` (already resolved), checking that one segment.
 
         For walks over many files of few folders, such as a text search: the
-        folder was proven inside, so only the last segment is ``lstat``-ed. The
-        answer carries that ``lstat`` (None when the name does not exist).
+        folder was proven inside, so only the last segment is ``lstat``-ed.
+
+        Parameters
+        ----------
+        folder : WsPath
+            A folder the policy resolved.
+        name : str
+            One file name, no separator.
+
+        Returns
+        -------
+        tuple of (WsPath, os.stat_result or None)
+            The child and its ``lstat`` (None when the name does not exist).
+
+        Raises
+        ------
+        PolicyError
+            Not a single name, a symlink, a special file, or unreadable.
         """
         if not name or name in {".", ".."} or "/" in name or os.sep in name or "\x00" in name:
             raise PolicyError(_("{name} is not a single file name.").format(name=repr(name)),
@@ -164,7 +274,18 @@ class AccessPolicy:
         return WsPath(absolute, relative, gate=_GATE), info
 
     def check(self, path: str | os.PathLike[str] | WsPath) -> Decision:
-        """Containment only, as a ``Decision`` instead of an exception."""
+        """Containment only, as a ``Decision`` instead of an exception.
+
+        Parameters
+        ----------
+        path : str, os.PathLike or WsPath
+            The path to check.
+
+        Returns
+        -------
+        Decision
+            Allowed with the resolved path, or refused with the rule and the reason.
+        """
         try:
             return Decision.ok(self.resolve(path))
         except PolicyError as exc:
@@ -271,7 +392,17 @@ class AccessPolicy:
     is_text_name = staticmethod(is_text_name)
 
     def is_protected(self, path: WsPath) -> bool:
-        """True inside the metadata folder or git's internals, which tools never write."""
+        """True inside the metadata folder or git's internals, which tools never write.
+
+        Parameters
+        ----------
+        path : WsPath
+            A resolved path.
+
+        Returns
+        -------
+        bool
+        """
         first = path.relative.split("/", 1)[0].lower()
         return first == METADATA_DIR or ".git" in {p.lower() for p in path.relative.split("/")}
 
@@ -285,9 +416,20 @@ class AccessPolicy:
     ) -> Decision:
         """May ``path`` be read as text? (Content sniffing happens at read time.)
 
-        A sensitive file is read only for a person: one who typed its name
-        (``confirm``, a deliberate read) or opened the workspace with
-        ``allow_sensitive``. ``for_model`` refuses it whatever was typed or set.
+        Parameters
+        ----------
+        path : str, os.PathLike or WsPath
+            The file.
+        confirm : str, optional
+            A sensitive file is read only for a person who typed its name (a deliberate
+            read) or opened the workspace with ``allow_sensitive``.
+        for_model : bool
+            Refuse a sensitive file whatever was typed or set: the reader is a model.
+
+        Returns
+        -------
+        Decision
+            Refused for a missing file, a folder, a dangerous suffix or a sensitive file.
         """
         decision = self.check(path)
         if not decision:
@@ -327,6 +469,18 @@ class AccessPolicy:
                  name=repr(target.name)), target)  # fmt: skip
 
     def check_read_dir(self, path: str | os.PathLike[str] | WsPath) -> Decision:
+        """May ``path`` be listed as a folder?
+
+        Parameters
+        ----------
+        path : str, os.PathLike or WsPath
+            The folder.
+
+        Returns
+        -------
+        Decision
+            Refused outside the root, for a missing path or for a file.
+        """
         decision = self.check(path)
         if not decision:
             return decision
@@ -343,8 +497,20 @@ class AccessPolicy:
 
         Whether the target already exists is the tool's question (asked again at
         confirmation), so a plan can report it as a conflict or a stale plan.
-        ``head``, the new item's first bytes when known (a copy's source, a new
-        file's text), decides where the name says only maybe (``talk.key``).
+
+        Parameters
+        ----------
+        path : str, os.PathLike or WsPath
+            The new item.
+        head : bytes, optional
+            The new item's first bytes when known (a copy's source, a new file's text);
+            they decide where the name says only maybe (``talk.key``).
+
+        Returns
+        -------
+        Decision
+            Refused in read-only mode, in protected folders, for illegal names, dangerous
+            suffixes and sensitive names.
         """
         decision = self._check_writable(path)
         if not decision:
@@ -365,7 +531,19 @@ class AccessPolicy:
         return decision
 
     def check_write_file(self, path: str | os.PathLike[str] | WsPath) -> Decision:
-        """May the existing file at ``path`` be modified?"""
+        """May the existing file at ``path`` be modified?
+
+        Parameters
+        ----------
+        path : str, os.PathLike or WsPath
+            The file.
+
+        Returns
+        -------
+        Decision
+            Refused in read-only mode, for a missing file, a folder, a dangerous suffix or a
+            sensitive file.
+        """
         decision = self._check_writable(path)
         if not decision:
             return decision
@@ -383,7 +561,21 @@ class AccessPolicy:
         return decision
 
     def check_source(self, path: str | os.PathLike[str] | WsPath, *, verb: str) -> Decision:
-        """May the existing item at ``path`` be moved, copied, renamed or trashed?"""
+        """May the existing item at ``path`` be moved, copied, renamed or trashed?
+
+        Parameters
+        ----------
+        path : str, os.PathLike or WsPath
+            The item.
+        verb : str
+            ``"move"``, ``"copy"``, ``"rename"`` or ``"trash"`` (a copy leaves the source
+            as it is, so read-only mode allows checking it).
+
+        Returns
+        -------
+        Decision
+            Refused for the root, a missing item, and a protected or sensitive copy source.
+        """
         decision = self._check_writable(path) if verb != "copy" else self.check(path)
         if not decision:
             return decision
@@ -403,7 +595,19 @@ class AccessPolicy:
         return decision
 
     def check_open(self, path: str | os.PathLike[str] | WsPath) -> Decision:
-        """May ``path`` be handed to the OS's default launcher?"""
+        """May ``path`` be handed to the OS's default launcher?
+
+        Parameters
+        ----------
+        path : str, os.PathLike or WsPath
+            The file.
+
+        Returns
+        -------
+        Decision
+            Refused for a missing file, a dangerous suffix, or a sensitive file (unless the
+            workspace allows sensitive files).
+        """
         decision = self.check(path)
         if not decision:
             return decision
@@ -418,6 +622,13 @@ class AccessPolicy:
         return decision
 
     def check_mode_allows_writes(self) -> Decision:
+        """Does the workspace's mode allow changes at all?
+
+        Returns
+        -------
+        Decision
+            Refused (rule ``read-only-mode``) when the workspace is open read-only.
+        """
         if self.mode is PermissionMode.READ_ONLY:
             return Decision.refuse(
                 Rule.READ_ONLY_MODE,

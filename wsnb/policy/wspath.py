@@ -64,15 +64,23 @@ class WsPath:
 
     @property
     def name(self) -> str:
+        """The last part of the path (the root's folder name for the root)."""
         if self.relative == ".":
             return os.path.basename(self.os_path)
         return self.relative.rpartition("/")[2]
 
     @property
     def is_root(self) -> bool:
+        """True for the workspace root itself."""
         return self.relative == "."
 
     def exists(self) -> bool:
+        """Whether something (a link too) is at this path now.
+
+        Returns
+        -------
+        bool
+        """
         return os.path.lexists(self.os_path)
 
     def __fspath__(self) -> str:

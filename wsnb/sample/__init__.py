@@ -148,8 +148,31 @@ SAMPLE_FILES: tuple[str, ...] = tuple(sorted(STORED_FILES + GENERATED_FILES))
 def copy_sample_workspace(dest: str | os.PathLike[str]) -> Path:
     """Write the sample workspace to ``dest`` (new, or an empty folder) and return its path.
 
-    Raises ``ConflictError`` when ``dest`` is a file or a folder with
-    something in it: wsnb never writes over existing files.
+    Parameters
+    ----------
+    dest : str or os.PathLike
+        A folder that does not exist yet, or an empty one.
+
+    Returns
+    -------
+    pathlib.Path
+        The copy's absolute path, ready for ``wsnb.open_workspace``.
+
+    Raises
+    ------
+    ConflictError
+        ``dest`` is a file or a folder with something in it: wsnb never writes over
+        existing files.
+
+    Examples
+    --------
+    >>> root = wsnb.copy_sample_workspace(folder)
+    >>> sorted(p.name for p in root.iterdir() if p.suffix == ".md")
+    ['README.md']
+    >>> wsnb.copy_sample_workspace(root)
+    Traceback (most recent call last):
+    ...
+    wsnb.errors.ConflictError: ...
     """
     target = Path(dest).absolute()
     _check_destination(target)

@@ -165,7 +165,34 @@ class Workspace(IndexedFolder):
         clock: Callable[[], datetime] | None = None,
         watch: bool | WatchSettings = True,
     ) -> Self:
-        """``open_workspace`` for this class (the notebook's ``Workspace`` opens this way)."""
+        """``open_workspace`` for this class (the notebook's ``Workspace`` opens this way).
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The project folder.
+        mode : PermissionMode or str
+            ``"confirm-before-write"`` (the default), ``"read-only"`` or ``"advanced"``.
+        limits : ScanLimits, optional
+            How far a scan goes.
+        allow_sensitive : bool
+            Let a person read sensitive files without typing their names (never a model).
+        trash, launcher, clock : optional
+            Seams for tests and embedding: the system trash, the desktop launcher, the time.
+        watch : bool or WatchSettings
+            Follow the disk with a watcher thread (``False``: a snapshot, ``scan()`` reads again).
+
+        Returns
+        -------
+        Workspace
+
+        Raises
+        ------
+        WorkspaceOpenError
+            The folder is missing, is a file, or is a system or home folder.
+        UsageError
+            ``mode`` is not one of the three.
+        """
         try:
             mode = PermissionMode(mode)
         except ValueError:
@@ -201,6 +228,7 @@ class Workspace(IndexedFolder):
 
     @property
     def mode(self) -> PermissionMode:
+        """What this workspace lets tools do: read-only, confirm-before-write or advanced."""
         return self.policy.mode
 
     # -- reading ----------------------------------------------------------------------
@@ -210,7 +238,32 @@ class Workspace(IndexedFolder):
         return tool.run(self._reading, **params).raise_for_error()  # type: ignore[attr-defined, no-any-return]
 
     def ls(self, path: str = ".", limit: int | None = None) -> pd.DataFrame:
-        """The entries of one folder (shallow, all of them unless ``limit``), folders first."""
+        """The entries of one folder (shallow, all of them unless ``limit``), folders first.
+
+        Parameters
+        ----------
+        path : str
+            A workspace-relative folder; ``"."`` is the root.
+        limit : int, optional
+            At most this many rows; the note under the table counts the others.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per entry, read from the disk now (``path``, ``name``, ``size``, ...).
+
+        Raises
+        ------
+        PolicyError
+            The path leads outside the workspace, or is refused.
+        NotFoundError
+            The folder does not exist.
+
+        Examples
+        --------
+        >>> ws.ls("src")["path"].tolist()
+        ['src/main.cpp', 'src/widget.cpp', 'src/widget.h']
+        """
         from ..display import readable
 
         return readable(self._run("list_folder", path=path, limit=limit).data, left=["path"])
@@ -218,7 +271,27 @@ class Workspace(IndexedFolder):
     def find(self, keyword: str, limit: int | None = _PERSON.names) -> pd.DataFrame:
         """Files whose names match ``keyword`` (``'main'``, ``'.cpp'``, ``'说明'``), best first.
 
-        The best 30 unless ``limit`` says otherwise; ``limit=None`` returns every match.
+        Parameters
+        ----------
+        keyword : str
+            A name, a stem, a suffix or a part of one.
+        limit : int or None
+            The best 30 unless said otherwise; ``None`` returns every match.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Ranked rows: exact name, stem, prefix, word, substring. Sensitive files are named.
+
+        Raises
+        ------
+        UsageError
+            The keyword is empty or the limit negative.
+
+        Examples
+        --------
+        >>> ws.find("main")["path"].tolist()
+        ['app/main.py', 'src/main.cpp']
         """
         from ..display import readable
 
@@ -239,12 +312,40 @@ class Workspace(IndexedFolder):
     ) -> pd.DataFrame:
         """Lines containing ``pattern`` in every text file of the index: path, line, column, text.
 
-        Literal and case-insensitive unless ``regex=True`` / ``case=True``. Up
-        to ``limit`` lines (10,000; ``None`` for all); files over ``max_bytes``
-        (4 MiB) are skipped. A cut result says so under the table, and
-        ``.attrs`` counts what was searched and skipped. ``progress(done_files,
-        total_files)`` is called in bounded steps. ``per_file=5`` keeps at most 5 lines of
-        each file (one big file can't fill the answer); the note counts the others.
+        Parameters
+        ----------
+        pattern : str
+            The text to look for (a regular expression with ``regex=True``).
+        regex : bool
+            Read ``pattern`` as a Python regular expression.
+        case : bool
+            Match case (searches ignore it by default).
+        limit : int or None
+            At most this many lines (10,000); ``None`` for all.
+        max_bytes : int
+            Files larger than this (4 MiB) are skipped and counted.
+        max_files : int, optional
+            Search at most this many files.
+        progress : callable, optional
+            ``progress(done_files, total_files)``, called in bounded steps.
+        per_file : int, optional
+            Keep at most this many lines of each file, so one big file can't fill the answer.
+
+        Returns
+        -------
+        pandas.DataFrame
+            ``path``, ``line``, ``column``, ``text``. A cut result says so under the table,
+            and ``.attrs`` counts what was searched and skipped (sensitive files included).
+
+        Raises
+        ------
+        UsageError
+            An empty pattern, a regular expression that does not compile, a negative limit.
+
+        Examples
+        --------
+        >>> ws.grep("greeting")[["path", "line"]].values.tolist()
+        [['app/utils.py', 10], ['tests/test_utils.py', 20], ['tests/test_utils.py', 21]]
         """
         from ..progress import notebook_progress
 
@@ -261,16 +362,68 @@ class Workspace(IndexedFolder):
              confirm: str | None = None) -> FileText:  # fmt: skip
         """A text file's content with its encoding; ``str()`` gives the text.
 
-        Whole files up to ``max_bytes`` (16 MiB); a longer file is cut there,
-        and its display says so. A sensitive file (``wsnb.policy.names.SENSITIVE_RULES``)
-        is read only on purpose: ``confirm`` is its name, typed (``confirm="id_rsa"``);
-        the read is logged, never its content.
+        Parameters
+        ----------
+        path : str
+            A workspace-relative file.
+        max_bytes : int
+            Whole files up to this size (16 MiB); a longer file is cut there, and its
+            display says so.
+        confirm : str, optional
+            A sensitive file (``wsnb.policy.names.SENSITIVE_RULES``) is read only on purpose:
+            its name, typed (``confirm="id_rsa"``). The read is logged, never its content.
+
+        Returns
+        -------
+        FileText
+            ``.text``, ``.encoding``, ``.newline``, ``.truncated``.
+
+        Raises
+        ------
+        PolicyError
+            Outside the workspace, or a sensitive file without ``confirm``.
+        NotFoundError
+            The file does not exist.
+        UnsupportedFileError
+            A binary file, or an encoding wsnb can't read.
+
+        Examples
+        --------
+        >>> doc = ws.read("app/utils.py")
+        >>> doc.encoding, doc.newline, doc.truncated
+        ('utf-8', '\\n', False)
+        >>> "def greeting" in doc.text
+        True
         """
         doc: FileText = self._run("read_file", path=path, limit=max_bytes, confirm=confirm).data
         return doc
 
     def info(self, path: str) -> FileInfo:
-        """One entry's details (size, modified, kind) from the disk now, not from the index."""
+        """One entry's details (size, modified, kind) from the disk now, not from the index.
+
+        Parameters
+        ----------
+        path : str
+            A workspace-relative file or folder.
+
+        Returns
+        -------
+        FileInfo
+            ``is_text`` decided by the first bytes, as ``read()`` decides.
+
+        Raises
+        ------
+        PolicyError
+            The path leads outside the workspace.
+        NotFoundError
+            Nothing by that name.
+
+        Examples
+        --------
+        >>> info = ws.info("src/main.cpp")
+        >>> info.suffix, info.is_dir, info.is_text
+        ('.cpp', False, True)
+        """
         from ..tools.read import file_info
 
         target = self.policy.resolve(path)
@@ -286,14 +439,38 @@ class Workspace(IndexedFolder):
         return info
 
     def tree(self, path: str = ".", depth: int = 2) -> pd.DataFrame:
-        """The index below ``path`` as a DataFrame that reads as a tree (column ``tree``)."""
+        """The index below ``path`` as a DataFrame that reads as a tree (column ``tree``).
+
+        Parameters
+        ----------
+        path : str
+            The folder at the top; ``"."`` is the root.
+        depth : int
+            How many levels below it.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per entry, in tree order, with the drawn ``tree`` column.
+
+        Raises
+        ------
+        PolicyError, NotFoundError
+            The folder is refused or missing.
+        """
         from ..fileindex.treeview import tree_frame
 
         folder = self.policy.check_read_dir(path).raise_if_refused()
         return tree_frame(self._current_index().frame, folder.relative, depth)
 
     def summary(self) -> ProjectSummary:
-        """An offline overview: languages, sizes, top folders, key files, entry points."""
+        """An offline overview: languages, sizes, top folders, key files, entry points.
+
+        Returns
+        -------
+        ProjectSummary
+            Its ``str()`` is a readable report; computed once per state of the index.
+        """
         from ..fileindex.analysis import summarize
 
         index = self._current_index()
@@ -307,15 +484,71 @@ class Workspace(IndexedFolder):
     # -- changes: every one is a plan -------------------------------------------------
 
     def create_file(self, path: str, content: str = "") -> Plan:
-        """Plan a new text file (never overwrites). Confirm it to create it."""
+        """Plan a new text file (never overwrites). Confirm it to create it.
+
+        Parameters
+        ----------
+        path : str
+            The new file; missing folders on the way are created with it.
+        content : str
+            Its text, written as UTF-8.
+
+        Returns
+        -------
+        Plan
+            Pending (or refused, saying why: the name exists, a dangerous suffix...).
+
+        Examples
+        --------
+        >>> plan = ws.create_file("notes/todo.md", "- [ ] ship\\n")
+        >>> plan.state.value, plan.risk.name
+        ('pending', 'MEDIUM')
+        >>> plan.confirm().message
+        'Created notes/todo.md (11 bytes).'
+        >>> ws.undo().confirm().success
+        True
+        """
         return self._book.propose("create_file", path=path, content=content)
 
     def create_folder(self, path: str) -> Plan:
-        """Plan a new folder."""
+        """Plan a new folder.
+
+        Parameters
+        ----------
+        path : str
+            The new folder; missing parents are created with it.
+
+        Returns
+        -------
+        Plan
+            Pending, or refused when the name exists.
+        """
         return self._book.propose("create_folder", path=path)
 
     def write_file(self, path: str, content: str) -> Plan:
-        """Plan new content for an existing text file: backed up, encoding and line endings kept."""
+        """Plan new content for an existing text file: backed up, encoding and line endings kept.
+
+        Parameters
+        ----------
+        path : str
+            An existing text file.
+        content : str
+            The whole new text.
+
+        Returns
+        -------
+        Plan
+            Pending, with the diff; the old version goes to ``.wsnb/backups/`` at confirmation.
+
+        Examples
+        --------
+        >>> plan = ws.write_file("README.md", "# Sample\\n")
+        >>> plan.risk.name
+        'HIGH'
+        >>> plan.cancel()
+        >>> plan.state.value
+        'cancelled'
+        """
         return self._book.propose("write_file", path=path, content=content)
 
     def edit(self, path: str, old_text: str | None = None, new_text: str | None = None, *,
@@ -375,33 +608,119 @@ class Workspace(IndexedFolder):
         return self._book.propose("change_set", title=title, changes=changes)
 
     def copy(self, source: str, target: str) -> Plan:
-        """Plan a copy of one file (never overwrites)."""
+        """Plan a copy of one file (never overwrites).
+
+        Parameters
+        ----------
+        source : str
+            The file to copy.
+        target : str
+            The new path, or an existing folder to copy into.
+
+        Returns
+        -------
+        Plan
+            Pending, or refused when the target exists.
+        """
         return self._book.propose("copy_file", source=source, target=target)
 
     def move(self, source: str, target: str) -> Plan:
-        """Plan a move of one file inside the workspace (never overwrites)."""
+        """Plan a move of one file inside the workspace (never overwrites).
+
+        Parameters
+        ----------
+        source : str
+            The item to move.
+        target : str
+            The new path, or an existing folder to move into (``"docs"`` gives ``docs/<name>``).
+
+        Returns
+        -------
+        Plan
+            Pending, or refused when the target exists.
+        """
         return self._book.propose("move_file", source=source, target=target)
 
     def rename(self, path: str, new_name: str) -> Plan:
-        """Plan a rename in the same folder (never overwrites)."""
+        """Plan a rename in the same folder (never overwrites).
+
+        Parameters
+        ----------
+        path : str
+            The item to rename.
+        new_name : str
+            A name, not a path: the item stays in its folder.
+
+        Returns
+        -------
+        Plan
+            Pending (renaming a folder needs strong confirmation), or refused.
+        """
         return self._book.propose("rename", path=path, new_name=new_name)
 
     def trash(self, path: str) -> Plan:
-        """Plan moving one item to the system trash (never a permanent delete)."""
+        """Plan moving one item to the system trash (never a permanent delete).
+
+        ``delete`` is another name for it.
+
+        Parameters
+        ----------
+        path : str
+            One file or folder.
+
+        Returns
+        -------
+        Plan
+            Pending. A folder, a sensitive file or a dangerous suffix needs strong
+            confirmation: ``confirm(typed_name=...)`` or ``confirm(strong=True)``.
+        """
         return self._book.propose("trash", path=path)
 
     delete = trash
 
     def open(self, path: str) -> Plan:
-        """Plan opening a file with the system's default app."""
+        """Plan opening a file with the system's default app.
+
+        Parameters
+        ----------
+        path : str
+            The file; a dangerous suffix is refused.
+
+        Returns
+        -------
+        Plan
+            Pending; confirming it makes one fixed launcher call, with no shell.
+        """
         return self._book.propose("open_file", path=path)
 
     def open_folder(self, path: str = ".") -> ToolResult:
-        """Open a folder in the file manager (low risk: runs at once)."""
+        """Open a folder in the file manager (low risk: runs at once).
+
+        Parameters
+        ----------
+        path : str
+            The folder; ``"."`` is the root.
+
+        Returns
+        -------
+        ToolResult
+            ``success`` and a ``message``; ``error`` says why when there is no launcher.
+        """
         return self.tools.get("open_folder").run(self.context, path=path)  # type: ignore[attr-defined, no-any-return]
 
     def reveal(self, path: str) -> ToolResult:
-        """Show an item in the file manager (low risk: runs at once)."""
+        """Show an item in the file manager (low risk: runs at once).
+
+        Parameters
+        ----------
+        path : str
+            The file or folder.
+
+        Returns
+        -------
+        ToolResult
+            ``success`` and a ``message``; ``error`` says why when there is no launcher.
+        """
         return self.tools.get("reveal").run(self.context, path=path)  # type: ignore[attr-defined, no-any-return]
 
     # -- plans, history, undo ---------------------------------------------------------
@@ -421,6 +740,22 @@ class Workspace(IndexedFolder):
         return self._book.plans()
 
     def plan(self, plan_id: str) -> Plan:
+        """The plan of this session with that id (the short id a card shows will do).
+
+        Parameters
+        ----------
+        plan_id : str
+            A plan's id.
+
+        Returns
+        -------
+        Plan
+
+        Raises
+        ------
+        NotFoundError
+            No plan of this session has that id.
+        """
         return self._book.get(plan_id)
 
     @property
@@ -436,20 +771,53 @@ class Workspace(IndexedFolder):
             "No change yet: the history is empty.")), left=["what"], seconds=True)  # fmt: skip
 
     def undo(self, entry: str | int | None = None) -> Plan:
-        """Plan the reverse of a change: the last one, a journal entry id, or a position."""
+        """Plan the reverse of a change: the last one, a journal entry id, or a position.
+
+        Parameters
+        ----------
+        entry : str or int, optional
+            A journal entry's id, or a position in ``history`` (0 is the most recent);
+            the last change when omitted.
+
+        Returns
+        -------
+        Plan
+            Pending: undo is a plan too. Undoing a create trashes what it made.
+
+        Raises
+        ------
+        UndoError
+            Nothing to undo, or that change can't be undone.
+        """
         return self._book.undo(entry)
 
     def subscribe(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
         """Call ``listener(plan)`` after each plan of this workspace ran and was journaled.
 
-        Returns the function that stops it; views of the journal refresh this way.
+        Parameters
+        ----------
+        listener : callable
+            Called with the plan; views of the journal refresh this way.
+
+        Returns
+        -------
+        callable
+            Call it to stop listening.
         """
         return self._book.subscribe(listener)
 
     def subscribe_new(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
         """Call ``listener(plan)`` for each plan made here (in code, by a widget, by the agent).
 
-        Returns the function that stops it; the panel's Plans tab follows new plans this way.
+        Parameters
+        ----------
+        listener : callable
+            Called with each new plan; the panel's Plans tab follows new plans this way.
+
+        Returns
+        -------
+        callable
+            Call it to stop listening.
         """
         return self._book.subscribe_new(listener)
 
@@ -464,7 +832,13 @@ class Workspace(IndexedFolder):
         return self._plan_store
 
     def pending_plans(self) -> list[Plan]:
-        """Every plan waiting for a decision, as plans: this notebook's and any agent's."""
+        """Every plan waiting for a decision, as plans: this notebook's and any agent's.
+
+        Returns
+        -------
+        list of Plan
+            Oldest first; an agent's plan comes from ``.wsnb/plans/``.
+        """
         return self.plan_store.pending()
 
 

@@ -58,7 +58,21 @@ class IndexedFolder:
     def scan(self, progress: Callable[[int], None] | None = None) -> ScanReport:
         """Scan the workspace again and return what the scan saw and left out.
 
-        ``progress`` is called with the number of entries seen so far.
+        Parameters
+        ----------
+        progress : callable, optional
+            Called with the number of entries seen so far.
+
+        Returns
+        -------
+        ScanReport
+            Counts of what was scanned, skipped, ignored and cut; ``str()`` reads as a line.
+
+        Examples
+        --------
+        >>> report = ws.scan()
+        >>> report.files > 10, report.truncated
+        (True, False)
         """
         from ..progress import notebook_progress
 
@@ -135,11 +149,20 @@ class IndexedFolder:
     def subscribe_files(self, listener: Callable[[IndexChange], None]) -> Callable[[], None]:
         """Call ``listener(change)`` after the index changed (a plan, or a change outside wsnb).
 
-        ``change.paths`` lists the entries added, removed or changed, and
-        ``change.outside`` says whether wsnb saw them on the disk. It may be
-        called from the watcher's thread. Returns the function that stops it.
         A listener means someone wants the disk's changes: the index and its
         watcher start now, on a thread of their own, if nothing has read it yet.
+
+        Parameters
+        ----------
+        listener : callable
+            Called with an ``IndexChange``: ``change.paths`` lists the entries added,
+            removed or changed, and ``change.outside`` says whether wsnb saw them on the
+            disk. It may be called from the watcher's thread.
+
+        Returns
+        -------
+        callable
+            Call it to stop listening.
         """
         stop = self._file_listeners.add(listener)
         self._follow_soon()
@@ -177,7 +200,10 @@ class IndexedFolder:
 
     def close(self) -> None:
         """Stop following the disk (the watcher thread ends) and whatever was started on this
-        workspace (a served MCP server, the plans folder watch); the index stays as it is."""
+        workspace (a served MCP server, the plans folder watch); the index stays as it is.
+
+        The end of a ``with`` block calls it too; calling it twice does nothing more.
+        """
         self._live.stop()
         while self._closers:
             self._closers.pop()()
@@ -185,7 +211,18 @@ class IndexedFolder:
             self._plan_store.close()
 
     def on_close(self, stop: Callable[[], None]) -> Callable[[], None]:
-        """Call ``stop()`` when the workspace closes; returns the function that forgets it."""
+        """Call ``stop()`` when the workspace closes.
+
+        Parameters
+        ----------
+        stop : callable
+            Called once, with no argument, by ``close()``.
+
+        Returns
+        -------
+        callable
+            Call it to forget ``stop``.
+        """
         self._closers.append(stop)
         return lambda: self._closers.remove(stop) if stop in self._closers else None
 
@@ -199,7 +236,14 @@ class IndexedFolder:
     def files(self) -> pd.DataFrame:
         """Every scanned entry, one row each (a copy: filter and sort it freely).
 
-        ``.attrs["scan"]`` holds the scan report: what was skipped or cut.
+        Columns include ``path``, ``name``, ``suffix``, ``size`` (bytes), ``modified``
+        (datetime), ``is_dir``, ``is_text`` and ``depth``; ``.attrs["scan"]`` holds the scan
+        report: what was skipped or cut. The first read scans the folder.
+
+        Examples
+        --------
+        >>> ws.files.query("suffix == '.py'")["path"].tolist()
+        ['app/main.py', 'app/utils.py', 'tests/test_utils.py']
         """
         from ..display import readable
         from ..noted import with_note
