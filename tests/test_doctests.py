@@ -20,6 +20,7 @@ MODULES = [
     "wsnb",
     "wsnb.i18n",
     "wsnb.notebook",
+    "wsnb.plans.plan",
     "wsnb.policy.access",
     "wsnb.sample",
     "wsnb.types",

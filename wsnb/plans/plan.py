@@ -124,6 +124,44 @@ class Plan:
     confirms or cancels it. ``data`` holds the tool's private working data
     (fingerprints, backup path, trash record) and never reaches the journal
     as a whole. Equality is identity: two plans are never the same plan.
+
+    In a notebook a plan shows as a card with Confirm and Cancel; ``describe()`` is its
+    text form everywhere else.
+
+    Attributes
+    ----------
+    id : str
+        A short hex id a person can type.
+    action : ActionType
+        What it does (an English code).
+    risk : Risk
+        How much it can change.
+    title, description : str
+        What it does, in the plan's language.
+    source, target : WsPath or None
+        The paths it acts on.
+    content, new_name : str or None
+        The text a write or create puts in the file; the new name of a rename.
+    warnings : list of str
+        Sentences a person should read before confirming.
+    diff, preview : str or None
+        The unified diff of a change to a file, or the first lines of a new one.
+    requires_confirmation, requires_strong_confirmation : bool
+        Whether a person must confirm, and whether they must type the item's name.
+    state : PlanState
+        Where it is in its lifecycle.
+    refusal : str or None
+        Why it was refused, as a sentence.
+    rule : Rule or None
+        The policy rule behind a refusal.
+    result : ToolResult or None
+        The outcome, once carried out (or refused).
+    undo_of : str or None
+        The journal entry this plan reverses, for an undo plan.
+    tool_name : str
+        The tool that built it.
+    lang : str
+        The language it speaks (``"en"`` or ``"zh"``), wherever it is shown or confirmed.
     """
 
     id: str
@@ -172,7 +210,26 @@ class Plan:
 
     @classmethod
     def start(cls, tool: Tool, ctx: ToolContext, title: str, *, writes: bool = True) -> Plan:
-        """A new plan bound to ``tool``; refused at once in read-only mode when it ``writes``."""
+        """A new plan bound to ``tool``; refused at once in read-only mode when it ``writes``.
+
+        Tools call this; people get plans from the workspace's methods.
+
+        Parameters
+        ----------
+        tool : Tool
+            The tool that will carry it out.
+        ctx : ToolContext
+            The workspace's context (policy, clock, trash...).
+        title : str
+            What it does, in the current language.
+        writes : bool
+            Whether it changes files (read-only mode refuses it then).
+
+        Returns
+        -------
+        Plan
+            Built, or refused.
+        """
         plan = cls(id=new_plan_id(), action=tool.action, risk=tool.risk, title=title,
                    created_at=ctx.clock(), tool_name=tool.name, lang=get_language())  # fmt: skip
         plan.requires_confirmation = tool.risk >= Risk.MEDIUM
@@ -186,10 +243,29 @@ class Plan:
 
     @property
     def is_refused(self) -> bool:
+        """True when the plan was refused; ``refusal`` says why."""
         return self.state is PlanState.REFUSED
 
     def refuse(self, reason: str, rule: Rule | None = None) -> Plan:
-        """Mark the plan refused (at build time) with the sentence that says why."""
+        """Mark the plan refused (at build time) with the sentence that says why.
+
+        Parameters
+        ----------
+        reason : str
+            The sentence a person reads.
+        rule : Rule, optional
+            The policy rule behind it.
+
+        Returns
+        -------
+        Plan
+            This plan, refused (a second refusal keeps the first reason).
+
+        Raises
+        ------
+        PlanStateError
+            The plan already moved past being built or pending.
+        """
         if self.is_refused:
             return self
         self._move("refuse")
@@ -200,13 +276,41 @@ class Plan:
         return self
 
     def refuse_decision(self, decision: Decision) -> Plan:
+        """Refuse the plan with a policy decision's reason and rule.
+
+        Parameters
+        ----------
+        decision : Decision
+            A refusal.
+
+        Returns
+        -------
+        Plan
+        """
         return self.refuse(decision.reason, decision.rule)
 
     def refuse_error(self, exc: WsnbError) -> Plan:
+        """Refuse the plan with an error's sentence (and its rule, when it has one).
+
+        Parameters
+        ----------
+        exc : WsnbError
+            The error that stopped the plan from being built.
+
+        Returns
+        -------
+        Plan
+        """
         return self.refuse(exc.reason, getattr(exc, "rule", None) or Rule.NOT_ALLOWED)
 
     def require_strong(self, reason: str) -> None:
-        """Ask for strong confirmation (the item's name typed, or ``strong=True``), saying why."""
+        """Ask for strong confirmation (the item's name typed, or ``strong=True``), saying why.
+
+        Parameters
+        ----------
+        reason : str
+            Why, as a sentence; several reasons are joined.
+        """
         self.requires_strong_confirmation = True
         earlier = self.data.get("strong_reason")
         self.data["strong_reason"] = (
@@ -214,7 +318,13 @@ class Plan:
             else reason)  # fmt: skip
 
     def watch(self, *paths: WsPath) -> None:
-        """Remember what ``paths`` look like now; confirming refuses if any of them changed."""
+        """Remember what ``paths`` look like now; confirming refuses if any of them changed.
+
+        Parameters
+        ----------
+        *paths : WsPath
+            The files and folders whose state the plan relies on.
+        """
         prints = self.data.setdefault("fingerprints", {})
         for path in paths:
             prints[path.relative] = fsops.fingerprint(path)
@@ -224,11 +334,42 @@ class Plan:
     def confirm(self, *, strong: bool = False, typed_name: str | None = None) -> ToolResult:
         """Carry out the plan after checking everything again; calling this IS the confirmation.
 
-        Raises ``PlanStateError`` (wrong state), ``ConfirmationError`` (strong
-        confirmation missing; the plan stays pending), ``PolicyError`` (the
-        policy now refuses) or ``StalePlanError`` (a path changed since the
-        plan was made); the last two mark the plan failed. An execution
-        failure does not raise: the returned result says what went wrong.
+        Parameters
+        ----------
+        strong : bool
+            Give the strong confirmation a risky plan needs, in code.
+        typed_name : str, optional
+            The item's name, typed: the strong confirmation a card asks for.
+
+        Returns
+        -------
+        ToolResult
+            The outcome. An execution failure (a full disk) does not raise: the result
+            says what went wrong, and the original file is intact.
+
+        Raises
+        ------
+        PlanStateError
+            The plan is not pending (done, cancelled, refused...).
+        ConfirmationError
+            Strong confirmation is missing or the typed name is wrong; the plan stays
+            pending.
+        PolicyError
+            The policy now refuses; the plan is marked failed.
+        StalePlanError
+            A path changed since the plan was made; the plan is marked failed.
+
+        Examples
+        --------
+        >>> plan = ws.trash("docs")
+        >>> plan.requires_strong_confirmation
+        True
+        >>> plan.confirm()
+        Traceback (most recent call last):
+        ...
+        wsnb.errors.ConfirmationError: Move docs to the trash needs strong confirmation ...
+        >>> plan.confirm(typed_name="docs").success
+        True
         """
         if self._keeper is not None:
             return self._keeper.confirm_plan(self, strong=strong, typed_name=typed_name)
@@ -260,7 +401,13 @@ class Plan:
         return result
 
     def cancel(self) -> None:
-        """Drop a pending plan; nothing changes on disk."""
+        """Drop a pending plan; nothing changes on disk.
+
+        Raises
+        ------
+        PlanStateError
+            The plan is not pending.
+        """
         if self._keeper is not None:
             self._keeper.cancel_plan(self)
             return
@@ -276,11 +423,21 @@ class Plan:
     # -- listeners and undo -----------------------------------------------------------
 
     def subscribe(self, listener: Callable[[Plan], None]) -> Callable[[], None]:
-        """Call ``listener(plan)`` after every state move; returns the function that stops it.
+        """Call ``listener(plan)`` after every state move.
 
         This is how views stay in step: every card of a plan re-renders from the
         plan itself. A listener that raises is logged and skipped, never lets the
         move fail; it must not confirm or cancel the plan it listens to.
+
+        Parameters
+        ----------
+        listener : callable
+            Called with the plan after each move.
+
+        Returns
+        -------
+        callable
+            Call it to stop listening.
         """
         return self._listeners.add(listener)
 
@@ -294,7 +451,20 @@ class Plan:
                 and "journal_entry" in self.data)  # fmt: skip
 
     def undo(self) -> Plan:
-        """The plan that reverses this one, to confirm like any other (``ws.undo(entry)``)."""
+        """The plan that reverses this one, to confirm like any other (``ws.undo(entry)``).
+
+        Returns
+        -------
+        Plan
+            Pending.
+
+        Raises
+        ------
+        PlanStateError
+            The plan was not carried out, or not journaled by a workspace.
+        UndoError
+            That change can't be undone.
+        """
         if self.state is not PlanState.DONE:
             raise PlanStateError(
                 _("Only a plan that was carried out can be undone; this one is {state}.").format(
@@ -317,7 +487,18 @@ class Plan:
         return self.state is PlanState.FAILED and self._remake is not None
 
     def remake(self) -> Plan:
-        """A new plan for the same change, checked against the files as they are now."""
+        """A new plan for the same change, checked against the files as they are now.
+
+        Returns
+        -------
+        Plan
+            Pending (or refused, saying why).
+
+        Raises
+        ------
+        PlanStateError
+            The plan did not fail, or was not proposed by a workspace.
+        """
         if not self.can_remake or self._remake is None:
             raise PlanStateError(
                 "Only a plan that failed can be made again; make it anew from the workspace.",
@@ -367,14 +548,36 @@ class Plan:
     def leave_out(self, *numbers: int) -> None:
         """Leave changes of a pending change set out (1-based numbers); the rest still run.
 
-        Raises ``PlanStateError`` when the plan is not a pending change set, and
-        ``UsageError`` for a number that is not one of its changes or when no
-        change would be left (cancel the plan instead).
+        Parameters
+        ----------
+        *numbers : int
+            The changes to leave out, counted from 1.
+
+        Raises
+        ------
+        PlanStateError
+            The plan is not a pending change set.
+        UsageError
+            A number that is not one of its changes, or no change would be left (cancel
+            the plan instead).
         """
         self._choose_steps(numbers, include=False)
 
     def put_back(self, *numbers: int) -> None:
-        """Put changes left out of a pending change set back in (1-based numbers)."""
+        """Put changes left out of a pending change set back in (1-based numbers).
+
+        Parameters
+        ----------
+        *numbers : int
+            The changes to put back, counted from 1.
+
+        Raises
+        ------
+        PlanStateError
+            The plan is not a pending change set.
+        UsageError
+            A number that is not one of its changes.
+        """
         self._choose_steps(numbers, include=True)
 
     def _choose_steps(self, numbers: tuple[int, ...], *, include: bool) -> None:
@@ -465,7 +668,21 @@ class Plan:
 
     def describe(self) -> str:
         """The whole plan as plain text, in the plan's language: what, where, how risky,
-        warnings, diff or preview."""
+        warnings, diff or preview.
+
+        Returns
+        -------
+        str
+
+        Examples
+        --------
+        >>> print(ws.create_folder("notes").describe())
+        Plan ...: Create folder notes
+          action: create_folder   risk: medium   state: pending
+          target: notes
+          A new, empty folder.
+          to go ahead: confirm() to carry it out, cancel() to drop it
+        """
         return describe(self)
 
     def __str__(self) -> str:
