@@ -18,6 +18,8 @@ import wsnb
 
 MODULES = [
     "wsnb",
+    "wsnb.errors",
+    "wsnb.fileindex.scantypes",
     "wsnb.i18n",
     "wsnb.notebook",
     "wsnb.plans.plan",

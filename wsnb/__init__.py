@@ -60,7 +60,21 @@ logging.getLogger("wsnb").addHandler(logging.NullHandler())
 
 
 def load_ipython_extension(ipython: object) -> None:
-    """``%load_ext wsnb`` registers the ``%ws`` magic (IPython is imported only then)."""
+    """``%load_ext wsnb`` registers the ``%ws`` magic (IPython is imported only then).
+
+    Parameters
+    ----------
+    ipython : IPython.core.interactiveshell.InteractiveShell
+        The shell IPython passes when it loads the extension.
+
+    Examples
+    --------
+    In a notebook::
+
+        %load_ext wsnb
+        %ws open ~/code/myproj
+        %ws grep TODO
+    """
     from .magics import load_ipython_extension as register
 
     register(ipython)

@@ -58,8 +58,32 @@ __all__ = [
 class WsnbError(Exception):
     """The root of every error wsnb raises.
 
-    ``path`` is the path the error is about (as the caller gave it or
-    workspace-relative), ``reason`` the sentence a person can act on.
+    ``str(error)`` is its reason. Catch ``WsnbError`` to catch every refusal and failure
+    wsnb reports.
+
+    Parameters
+    ----------
+    reason : str
+        The whole sentence a person can act on.
+    path : str, optional
+        The path the error is about.
+    **data
+        More facts, kept as attributes of the same names.
+
+    Attributes
+    ----------
+    reason : str
+        The sentence a person can act on.
+    path : str or None
+        The path the error is about (as the caller gave it, or workspace-relative).
+
+    Examples
+    --------
+    >>> try:
+    ...     ws.read("../outside.txt")
+    ... except wsnb.WsnbError as error:
+    ...     print(type(error).__name__, error.rule.value)
+    PolicyError outside-workspace
     """
 
     def __init__(self, reason: str, *, path: str | None = None, **data: Any) -> None:
@@ -80,8 +104,14 @@ class UsageError(WsnbError, ValueError):
 class EditMatchError(UsageError):
     """An edit's ``old_text`` matched no place in the file, or more than one.
 
-    ``edit`` is the edit's number (1-based), ``count`` how many places matched and
-    ``lines`` the 1-based lines where they start, so the caller can quote more text.
+    Attributes
+    ----------
+    edit : int
+        The edit's number (1-based).
+    count : int
+        How many places matched.
+    lines : tuple of int
+        The 1-based lines where they start, so the caller can quote more text.
     """
 
     edit: int
@@ -104,8 +134,11 @@ class WorkspaceOpenError(WsnbError):
 class PolicyError(WsnbError):
     """The access policy refused a path or an action.
 
-    ``rule`` names the rule that refused (a ``wsnb.types.Rule``), so code can
-    branch on it without parsing the message.
+    Attributes
+    ----------
+    rule : Rule
+        The rule that refused (a ``wsnb.types.Rule``, an English code), so code can branch
+        on it without parsing the message.
     """
 
     rule: Any

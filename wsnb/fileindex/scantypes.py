@@ -43,12 +43,26 @@ def _root_error(root: str, exc: OSError) -> Exception:
 class ScanLimits:
     """How far a scan goes.
 
-    ``max_depth``: no entry deeper than this is recorded (the root's children
-    have depth 1), so folders at that depth are listed but not entered.
-    ``max_files``: at most this many entries (files and folders) are recorded.
-
     The defaults are the design's bounds for a model's context;
     ``ScanLimits.for_person()`` is what a workspace opened in a notebook uses.
+
+    Parameters
+    ----------
+    max_depth : int
+        No entry deeper than this is recorded (the root's children have depth 1), so
+        folders at that depth are listed but not entered.
+    max_files : int
+        At most this many entries (files and folders) are recorded.
+
+    Raises
+    ------
+    UsageError
+        ``max_depth`` below 1 or ``max_files`` below 0.
+
+    Examples
+    --------
+    >>> wsnb.ScanLimits.for_person().max_files
+    1000000
     """
 
     max_depth: int = 8
@@ -56,7 +70,12 @@ class ScanLimits:
 
     @classmethod
     def for_model(cls) -> ScanLimits:
-        """The design's bounds: depth 8, 5,000 entries."""
+        """The design's bounds: depth 8, 5,000 entries.
+
+        Returns
+        -------
+        ScanLimits
+        """
         return cls()
 
     @classmethod
@@ -66,6 +85,10 @@ class ScanLimits:
         A person filters ``ws.files`` as a DataFrame and wants every row; the
         bound only keeps a workspace opened on the wrong folder from eating the
         machine, and a cut scan says so under ``ws.files``.
+
+        Returns
+        -------
+        ScanLimits
         """
         return cls(max_depth=64, max_files=1_000_000)
 
@@ -82,13 +105,35 @@ class ScanLimits:
 class ScanReport:
     """What a scan saw and left out; ``str()`` gives one readable line.
 
-    ``skipped_dirs`` lists at most 200 folders skipped by name, the
-    shallowest first (``skipped`` counts them all). ``left_out`` counts the
-    entries seen but not recorded because of ``max_files`` (those of the
-    folder being listed) plus the non-empty folders not entered because of
-    ``max_depth``. ``special`` counts FIFOs, sockets and devices;
-    ``unreadable`` folders the system refused to list. ``live`` says, where
-    no watcher works, that changes are found by checking before each query.
+    Attributes
+    ----------
+    entries, files, dirs : int
+        The entries recorded, and how many are files and folders.
+    skipped_dirs : tuple of str
+        At most 200 folders skipped by name (``.git``, ``node_modules``...), the
+        shallowest first; ``skipped`` counts them all.
+    ignored : int
+        Entries left out by ``.gitignore``.
+    symlinks : int
+        Symbolic links seen (reported, never followed).
+    truncated : bool
+        True when a limit stopped the scan; ``limit`` names it.
+    limit : str or None
+        ``"max_files"`` or ``"max_depth"`` when one cut the scan.
+    left_out : int
+        Entries seen but not recorded because of ``max_files`` (those of the folder
+        being listed) plus the non-empty folders not entered because of ``max_depth``.
+    elapsed : float
+        Seconds the scan took.
+    skipped : int
+        Folders skipped by name.
+    special : int
+        FIFOs, sockets and devices.
+    unreadable : int
+        Folders the system refused to list.
+    live : str
+        Where no watcher works, the sentence saying that changes are found by checking
+        before each query.
     """
 
     entries: int

@@ -86,13 +86,21 @@ def _rust_notifier(paths: list[str]) -> Notifier:
 class WatchSettings:
     """How a workspace watches its folder; a seam for tests and embedding.
 
-    ``debounce_ms``: the longest a batch gathers changes; ``step_ms``: the
-    quiet time that ends a batch sooner. ``max_batch``: more changes than
-    this in one batch count as an overflow, and the folder holding them all
-    is read again instead (a small number forces that in tests).
-    ``notifier`` builds the native watcher for a list of folders; one that
-    raises ``OSError`` refuses watching, and the workspace falls back to
-    checking folder times before each query.
+    Pass one as ``watch=`` to ``open_workspace`` or ``open_notes``.
+
+    Parameters
+    ----------
+    debounce_ms : int
+        The longest a batch gathers changes.
+    step_ms : int
+        The quiet time that ends a batch sooner.
+    max_batch : int
+        More changes than this in one batch count as an overflow, and the folder holding
+        them all is read again instead (a small number forces that in tests).
+    notifier : callable
+        Builds the native watcher for a list of folders; one that raises ``OSError``
+        refuses watching, and the workspace falls back to checking folder times before
+        each query.
     """
 
     debounce_ms: int = 400
