@@ -207,9 +207,15 @@ def api_page() -> str:
 
 
 def write_api_page(dest: Path = DOCS / "api" / "index.md") -> None:
+    """Write the API page, and drop the generated pages of names it no longer lists (a page
+    left from an earlier build would be in no toctree: a warning, so a failed build)."""
     text = api_page()
     if not dest.exists() or dest.read_text(encoding="utf-8") != text:
         dest.write_text(text, encoding="utf-8")
+    listed = set(re.findall(r"^   (wsnb[\w.]*)$", text, flags=re.MULTILINE))
+    for page in (dest.parent / "generated").glob("*.rst"):
+        if page.stem not in listed:
+            page.unlink()
 
 
 def skip_foreign_member(app: Any, what: str, name: str, obj: object, skip: bool,
