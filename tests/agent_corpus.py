@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from agent_judge import NEW_KINDS, judged_new
+
 import wsnb
 from wsnb.agent import Agent, Reply
 from wsnb.agent.intents import FORBIDDEN_RULES, NOT_WORKSPACE
@@ -453,8 +455,15 @@ def _undo(reply: Reply) -> bool:
 
 def judged(ws: wsnb.Workspace, reply: Reply, expect: Sequence[str], lang: str | None = None,
            ) -> bool:  # fmt: skip
-    """Whether ``reply`` holds what ``expect`` asks for (and, given ``lang``, speaks it)."""
+    """Whether ``reply`` holds what ``expect`` asks for (and, given ``lang``, speaks it).
+
+    The kinds of issue 32 (``rows``, ``top``, ``quote``, ``edit``, ``open``) are judged by
+    ``agent_judge``; a number after a path counts only for the older kinds.
+    """
     kind, *rest = expect
+    spoken = lang is None or speaks(reply, lang)
+    if kind in NEW_KINDS:
+        return judged_new(ws, reply, kind, rest) and spoken
     total = rest[1] if len(rest) > 1 and rest[1].isdigit() else ""
     honest = not total or (total in reply.text and reply.table is not None
                            and len(reply.table) == int(total))  # fmt: skip
@@ -484,7 +493,6 @@ def judged(ws: wsnb.Workspace, reply: Reply, expect: Sequence[str], lang: str | 
         "chat": lambda: not reply.plans and reply.table is None
         and "didn't understand" not in reply.text and "没能理解" not in reply.text,
     }
-    spoken = lang is None or speaks(reply, lang)
     return bool(checks[kind]()) and honest and spoken
 
 
