@@ -14,6 +14,9 @@ os.environ["XDG_DATA_HOME"] = str(_TEST_HOME / ".local" / "share")
 # Sentences come out in English unless a test asks for Chinese, whatever the machine's locale;
 # notebook kernels inherit this too, so stored outputs compare the same everywhere.
 os.environ["WSNB_LANGUAGE"] = "en"
+# Notes are found by their words unless a test turns meaning on (open_notes(embed=...)): a
+# background embedding would make every notes search depend on how far it had come.
+os.environ["WSNB_EMBED"] = "off"
 
 import pytest  # noqa: E402
 from helpers import Bench, make_bench  # noqa: E402

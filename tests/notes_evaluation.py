@@ -15,7 +15,15 @@ nDCG@5 (gain ``2^grade - 1``), recall@5 and MRR@10 (reciprocal rank of the
 first relevant note in the top 10). ``bm25`` is plain BM25 over whole notes
 with CJK bigrams, the baseline a ranker must clearly beat.
 
-Run ``python tests/notes_evaluation.py`` to print both tables.
+Meaning (issue 33) is scored on the notes workspace itself (``open_notes``,
+its vectors made by ``nb.embed()`` with the embedded model): ``words``,
+``meaning`` and ``hybrid`` are ``nb.search(query, mode=...)``. Its held-out
+set, ``tests/notes_eval_meaning/queries.json``, graded queries over the same
+FastAPI documentation, was written apart from the code and scored once.
+
+Run ``python tests/notes_evaluation.py`` to print the tables
+(``--meaning`` adds the three modes on the tuning set and the held-out set;
+embedding the FastAPI documentation takes minutes on two cores).
 """
 
 from __future__ import annotations
@@ -38,12 +46,15 @@ if str(HERE) not in sys.path:
 
 from notes_reference import ReferenceSearch  # noqa: E402
 
+from wsnb.notes import Notes, open_notes  # noqa: E402
 from wsnb.notes.noteindex import NoteIndex  # noqa: E402
 from wsnb.policy.access import AccessPolicy  # noqa: E402
 from wsnb.search.rank import FieldRanker  # noqa: E402
 
 FIXTURE = HERE / "notes_eval"
 TEST_SET = HERE / "notes_eval_fastapi"
+MEANING_SET = HERE / "notes_eval_meaning"
+MODES = ("words", "meaning", "hybrid")
 CUTOFF = 5
 DEPTH = 10
 # Notes a person keeps pinned because they use them daily, whatever the question.
@@ -146,6 +157,25 @@ def bm25_search(index: NoteIndex) -> Callable[[str], list[str]]:
     return lambda query: [hit.doc_id for hit in ranker.search(query, DEPTH)]
 
 
+def embedded_copy(target: Path, source: Path = FIXTURE / "notes") -> Notes:
+    """The notes of ``source`` copied to ``target``, opened with meaning on, all embedded."""
+    shutil.copytree(source, target)
+    notes = open_notes(target, watch=False, embed=True)
+    notes.embed()
+    return notes
+
+
+def mode_search(notes: Notes, mode: str) -> Callable[[str], list[str]]:
+    """``nb.search`` in one mode, as the paths of its top ``DEPTH``."""
+    return lambda query: list(notes.search(query, limit=DEPTH, mode=mode)["path"])
+
+
+def modes_table(notes: Notes, queries: Sequence[Judged]) -> dict[tuple[str, str], Scores]:
+    """Words, meaning and hybrid, per language group."""
+    return {(mode, name): evaluate(mode_search(notes, mode), group)
+            for mode in MODES for name, group in _groups(queries).items() if group}  # fmt: skip
+
+
 def _groups(queries: Sequence[Judged]) -> dict[str, Sequence[Judged]]:
     return {"all": queries, **{lang: [q for q in queries if q.language == lang]
                                for lang in ("en", "zh", "mixed")}}  # fmt: skip
@@ -197,7 +227,27 @@ def _print(title: str, notes: int, queries: Sequence[Judged],
     print()
 
 
+def main_meaning(folder: Path) -> None:
+    """The three modes on the tuning set and, when it is there, on the held-out meaning set."""
+    queries = load_queries()
+    with embedded_copy(folder / "meaning-tuning") as notes:
+        _print("Meaning, tuning set (tests/notes_eval)", len(notes.manifest), queries,
+               modes_table(notes, queries))  # fmt: skip
+    corpus = corpus_folder()
+    if not (MEANING_SET / "queries.json").is_file() or not corpus.is_dir():
+        print(f"Held-out meaning set skipped: {MEANING_SET} or {corpus} is missing.")
+        return
+    queries = load_queries(MEANING_SET)
+    with embedded_copy(folder / "meaning-test", corpus) as notes:
+        _print("Meaning, held-out set (tests/notes_eval_meaning)", len(notes.manifest),
+               queries, modes_table(notes, queries))  # fmt: skip
+
+
 def main() -> None:
+    if "--meaning" in sys.argv:
+        with tempfile.TemporaryDirectory() as folder:
+            main_meaning(Path(folder))
+        return
     with tempfile.TemporaryDirectory() as folder:
         queries = load_queries()
         index = indexed_copy(Path(folder) / "tuning", FIXTURE / "notes")

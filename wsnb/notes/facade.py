@@ -54,6 +54,7 @@ from .organiser import (
     suggest_destination,
     titled_note,
 )
+from .searching import MeaningSlot, NotesSearch
 from .state import WorkspaceState, merge_state
 from .taxonomy import Taxonomy, suggest_evolution
 from .templates import PERSONA_TEMPLATES
@@ -61,7 +62,8 @@ from .templates import PERSONA_TEMPLATES
 if TYPE_CHECKING:
     from ..disk.trash import Trash
     from ..plans.plan import Plan
-    from .noteindex import IndexReport, NoteIndex
+    from ..search.embed import Embedder
+    from .noteindex import NoteIndex
     from .watching import NotesWatch
 
 __all__ = ["Notes", "open_notes"]
@@ -91,6 +93,7 @@ def open_notes(
     clock: Callable[[], datetime] | None = None,
     trash: Trash | None = None,
     watch: bool | WatchSettings = True,
+    embed: bool | Embedder | None = None,
 ) -> Notes:
     """Open a folder as an assistant's notes workspace (it need not be initialized yet).
 
@@ -103,18 +106,24 @@ def open_notes(
     that does) is created by ``initialize()``'s plan, once confirmed; nothing
     is written before. Raises ``WorkspaceOpenError`` for a file or a system
     folder; ``wsnb.notes.inspect_folder(path)`` says what a path is without
-    opening it.
+    opening it. ``embed`` chooses what finds notes by meaning: ``None`` the
+    environment's choice (a server at ``WSNB_EMBED_BASE_URL``, else the
+    embedded model of ``wsnb[embed]`` when installed; ``WSNB_EMBED=off``:
+    none), ``True`` the same but an error when there is none, ``False``
+    words only, or an embedder object (``wsnb.search.embed``).
     """
     mode = PermissionMode(mode)
     seen = inspect_folder(path)
     if seen.status is FolderStatus.NOT_FOUND:
-        return Notes(new_folder(path, mode, trash), clock=clock, trash=trash, watch=watch)
+        return Notes(new_folder(path, mode, trash), clock=clock, trash=trash, watch=watch,
+                     embed=embed)  # fmt: skip
     if seen.reason == "not writable":
         mode = PermissionMode.READ_ONLY
-    return Notes(NotesPolicy(path, mode=mode), clock=clock, trash=trash, watch=watch)
+    return Notes(NotesPolicy(path, mode=mode), clock=clock, trash=trash, watch=watch,
+                 embed=embed)  # fmt: skip
 
 
-class Notes(NotYetCreated, MemoryFlows):
+class Notes(NotYetCreated, MemoryFlows, NotesSearch):
     """An assistant's notes workspace: persona and memory files, notes, plans to change them."""
 
     def __init__(
@@ -124,6 +133,7 @@ class Notes(NotYetCreated, MemoryFlows):
         clock: Callable[[], datetime] | None = None,
         trash: Trash | None = None,
         watch: bool | WatchSettings = True,
+        embed: bool | Embedder | None = None,
     ) -> None:
         from .watching import NotesWatch
 
@@ -132,8 +142,9 @@ class Notes(NotYetCreated, MemoryFlows):
         self._index_key: object = None
         self._watch = NotesWatch(watch)
         self._watch_setting = watch
+        self._meaning = MeaningSlot(embed)
         self._new = policy if isinstance(policy, NewFolder) else None
-        self._finalizer = weakref.finalize(self, _stop_all, self._watch, None)
+        self._finalizer = weakref.finalize(self, _stop_all, self._watch, None, self._meaning)
         self.state = WorkspaceState.from_json(None)
         if not isinstance(policy, NewFolder):
             self._bind(policy, trash)
@@ -144,7 +155,8 @@ class Notes(NotYetCreated, MemoryFlows):
         self.meta = MetaStore(policy)
         # The watchers stop when these notes are collected, without keeping them alive.
         self._finalizer.detach()
-        self._finalizer = weakref.finalize(self, _stop_all, self._watch, self.workspace)
+        self._finalizer = weakref.finalize(self, _stop_all, self._watch, self.workspace,
+                                           self._meaning)  # fmt: skip
         self.state = self._load_state()
 
     def __repr__(self) -> str:
@@ -157,7 +169,8 @@ class Notes(NotYetCreated, MemoryFlows):
     # -- lifecycle --------------------------------------------------------------------
 
     def close(self) -> None:
-        """Stop following the disk (the watcher threads end); the index stays as it is."""
+        """Stop following the disk and making vectors (the threads end); the index and the
+        vectors made stay as they are."""
         self._finalizer()
 
     def __enter__(self) -> Notes:
@@ -421,6 +434,7 @@ class Notes(NotYetCreated, MemoryFlows):
             self._index = NoteIndex(self.policy, ignore=config.ignore, categorize=categorize,
                                     **asdict(config.index))  # fmt: skip
             self._index_key = key
+            self._meaning.bind(self._index)
         return self._index
 
     def _fresh_index(self) -> NoteIndex:
@@ -429,38 +443,6 @@ class Notes(NotYetCreated, MemoryFlows):
         index.refresh()
         self._watch.follow(index)
         return index
-
-    def index(self, force: bool = False) -> IndexReport:
-        """Bring the index up to date (only changed notes unless ``force``); say what was done."""
-        return self.note_index.update(force=force)
-
-    def verify_index(self) -> IndexReport:
-        """Hash every note: also catches an edit that kept the file's modification time."""
-        return self.note_index.verify()
-
-    def index_file(self, path: str) -> IndexReport:
-        """Index one note now (or forget it when it is gone); say what was done."""
-        return self.note_index.index_file(path)
-
-    def search(self, query: str, limit: int = 5) -> pd.DataFrame:
-        """Ranked notes for ``query`` (Chinese, English or mixed): path, title, heading,
-        score, snippet, lines; paths relative to the notes root. Follows the notes changed
-        since the last search first, without walking the folder."""
-        return self._fresh_index().search(query, limit=limit)
-
-    @property
-    def manifest(self) -> pd.DataFrame:
-        """One row per indexed note (noteId, path, title, aliases, tags, headings, ...)."""
-        return self.note_index.manifest()
-
-    @property
-    def chunks(self) -> pd.DataFrame:
-        """One row per indexed chunk (chunkId, noteId, path, heading, text, lines)."""
-        return self.note_index.chunks()
-
-    def index_stats(self) -> pd.DataFrame:
-        """Files, chunks, stale files and when the index was last brought up to date."""
-        return self.note_index.stats()
 
     def pin(self, path: str) -> None:
         """Pin a note: a small boost whenever it matches a query (never brings in a non-match)."""
@@ -488,8 +470,10 @@ class Notes(NotYetCreated, MemoryFlows):
         return self.workspace.undo(entry)
 
 
-def _stop_all(watch: NotesWatch, workspace: Workspace | None) -> None:
-    """Stop the note index's watcher and the workspace's own (none before the folder exists)."""
+def _stop_all(watch: NotesWatch, workspace: Workspace | None, meaning: MeaningSlot) -> None:
+    """Stop the note index's watcher, the vectors' worker and the workspace's own watcher
+    (none before the folder exists)."""
+    meaning.stop()
     watch.stop()
     if workspace is not None:
         workspace.close()

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from .modelwriter import ModelWriter
     from .noteindex import IndexReport, NoteIndex
     from .prompt import AssembledPrompt, PromptSettings
+    from .searching import Ranking
     from .state import WorkspaceState
 
 __all__ = ["MemoryFlows"]
@@ -55,6 +56,8 @@ class MemoryFlows:
         def note_index(self) -> NoteIndex: ...
 
         def _fresh_index(self) -> NoteIndex: ...
+
+        def _ranked(self, query: str, limit: int, mode: str | None = None) -> Ranking: ...
 
         def today(self) -> date: ...
 
@@ -122,7 +125,7 @@ class MemoryFlows:
         files, notes = self._prompt_files(chosen)
         hits = []
         if "retrieval" in chosen.order and question.strip():
-            hits = self._fresh_index().hits(question, limit=chosen.limit)
+            hits = self._ranked(question, chosen.limit).hits  # ranked as search() ranks
         task, section = project_task(self.state, self.today())
         assembled = replace(assemble_prompt(question, files, hits, chosen, notes=notes,
                                             task=section),

@@ -40,6 +40,7 @@ class IndexReport:
     full: bool
     seconds: float
     skipped_files: tuple[tuple[str, str], ...] = ()
+    embedding: str = ""  # how far the vectors have come, as a sentence ("" when meaning is off)
 
     def __str__(self) -> str:
         kind = _("Full re-index") if self.full else _("Index update")
@@ -56,7 +57,7 @@ class IndexReport:
             lines.append(ngettext("... and {count} more skipped file (see skipped_files).",
                                   "... and {count} more skipped files (see skipped_files).",
                                   more).format(count=more))  # fmt: skip
-        return "\n".join([text, *lines])
+        return "\n".join([text, *lines, *([self.embedding] if self.embedding else [])])
 
     @property
     def changed(self) -> int:
@@ -64,7 +65,7 @@ class IndexReport:
 
     def frame(self) -> pd.DataFrame:
         return pd.DataFrame([{key: value for key, value in asdict(self).items()
-                              if key != "skipped_files"}])  # fmt: skip
+                              if key not in ("skipped_files", "embedding")}])  # fmt: skip
 
     def skipped_frame(self) -> pd.DataFrame:
         """One row per skipped file: path, reason (a code), why (a sentence)."""

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-__all__ = ["NoteHit"]
+import pandas as pd
+
+from ..search.tokenize import query_tokens
+
+__all__ = ["SEARCH_COLUMNS", "NoteChunks", "NoteHit", "hits_frame"]
+
+SEARCH_COLUMNS = ["path", "title", "heading", "score", "snippet", "lines"]
+NoteChunks = tuple[dict[str, Any], list[dict[str, Any]]]  # a note's record and its chunks
 
 
 @dataclass(frozen=True)
@@ -24,3 +33,21 @@ class NoteHit:
     @property
     def lines(self) -> str:
         return f"{self.start_line}-{self.end_line}"
+
+
+def hits_frame(found: Sequence[NoteHit], query: str) -> pd.DataFrame:
+    """Ranked notes as a DataFrame: path, title, heading, score, snippet, lines (+ text)."""
+    frame = pd.DataFrame(
+        {
+            "path": [hit.path for hit in found],
+            "title": [hit.title for hit in found],
+            "heading": [hit.heading for hit in found],
+            "score": [round(hit.score, 4) for hit in found],
+            "snippet": [hit.snippet for hit in found],
+            "lines": [hit.lines for hit in found],
+            "text": [hit.text for hit in found],
+        },
+        columns=[*SEARCH_COLUMNS, "text"],
+    )
+    frame.attrs["query_tokens"] = query_tokens(query)
+    return frame

@@ -27,7 +27,7 @@ updates, one note at a time. It is saved to ``.assistant/index/ranker.npz``
 with the settings and each note's hash (again after every 50 changed notes),
 so the first search of a later session loads it (about a second for 10,000
 notes instead of tokenizing every chunk again) and re-adds only the notes
-whose hash changed.
+whose hash changed. ``on_change`` hears which notes each update changed.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ from .hotset import Hotset
 from .indexreport import NOT_TEXT, TOO_LARGE, UNREADABLE, IndexReport
 from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore, encode_records
 from .layout import is_generated_or_persona
-from .notehit import NoteHit
+from .notehit import SEARCH_COLUMNS, NoteChunks, NoteHit, hits_frame
 from .rankerfile import note_documents, ready_ranker, save_ranker
 from .rules import NoteRules
 from .walk import NoteFile, WalkResult, walk_notes
@@ -79,7 +79,6 @@ NOTE_EVIDENCE = 0.2
 _RANKER_SAVE_AFTER = 50  # changed notes before the ranker file is saved again (or 5 %)
 
 DEFAULT_EXTENSIONS = (".md", ".markdown", ".txt")
-SEARCH_COLUMNS = ["path", "title", "heading", "score", "snippet", "lines"]
 STATS_COLUMNS = ["files", "chunks", "stale", "last_indexed"]
 _FORMAT = 2  # 2: a heading with no text is chunked with its first subsection
 
@@ -152,6 +151,10 @@ class NoteIndex(FollowChanges):
         self._encoded: dict[str, tuple[bytes, bytes]] = {}
         self._ranker_behind = 0  # notes changed since the ranker file was last saved
         self._lock = threading.RLock()  # a watcher's thread and the kernel share the index
+        # Told, after each update, which notes changed (None: gone): the vectors follow it.
+        self.on_change: Callable[[dict[str, NoteChunks | None]], None] | None = None
+        self._touched: set[str] = set()  # notes put or dropped since on_change was last told
+        self.last_report: IndexReport | None = None  # of the last update, whoever ran it
 
     def __repr__(self) -> str:
         return f"<NoteIndex {self.policy.root}>"
@@ -176,6 +179,7 @@ class NoteIndex(FollowChanges):
     def _loaded(self) -> dict[str, dict[str, Any]]:
         if self._notes is None:
             self._notes = {record["path"]: record for record in self.store.load_manifest()}
+            self._touched.update(self._notes)
             self._note_ids = {record["noteId"] for record in self._notes.values()}
             ids = {record["noteId"]: path for path, record in self._notes.items()}
             chunks: dict[str, list[dict[str, Any]]] = {}
@@ -237,7 +241,16 @@ class NoteIndex(FollowChanges):
             self._save(len(self._loaded()) if full else report.changed)
         report = IndexReport(**{**asdict(report), "seconds": time.perf_counter() - started})
         logger.info("Notes index: %s", report)
+        self.last_report = report
+        self._tell()
         return report
+
+    def _tell(self) -> None:
+        """Tell ``on_change`` which notes changed since it was last told, with their chunks."""
+        if self.on_change is not None and self._touched:
+            notes, touched, self._touched = self._loaded(), sorted(self._touched), set()
+            self.on_change({path: (notes[path], self._chunks.get(path, [])) if path in notes
+                            else None for path in touched})  # fmt: skip
 
     def _walk(self) -> WalkResult:
         return walk_notes(self.rules, max_file_size=self.max_file_size, known=self._loaded())
@@ -355,6 +368,7 @@ class NoteIndex(FollowChanges):
     def _put(self, record: dict[str, Any], chunks: list[dict[str, Any]]) -> None:
         path = record["path"]
         self._loaded()[path] = record
+        self._touched.add(path)
         self._note_ids.add(record["noteId"])
         self._chunks[path] = chunks
         for chunk in chunks:
@@ -364,6 +378,7 @@ class NoteIndex(FollowChanges):
 
     def _drop(self, path: str) -> None:
         record = self._loaded().pop(path, None)
+        self._touched.add(path)
         if record is not None:
             self._note_ids.discard(record["noteId"])
         chunks = self._chunks.pop(path, [])
@@ -416,21 +431,15 @@ class NoteIndex(FollowChanges):
 
     def search(self, query: str, limit: int = 5) -> pd.DataFrame:
         """Ranked notes as a DataFrame: path, title, heading, score, snippet, lines (+ text)."""
-        found = self.hits(query, limit)
-        frame = pd.DataFrame(
-            {
-                "path": [hit.path for hit in found],
-                "title": [hit.title for hit in found],
-                "heading": [hit.heading for hit in found],
-                "score": [round(hit.score, 4) for hit in found],
-                "snippet": [hit.snippet for hit in found],
-                "lines": [hit.lines for hit in found],
-                "text": [hit.text for hit in found],
-            },
-            columns=[*SEARCH_COLUMNS, "text"],
-        )
-        frame.attrs["query_tokens"] = query_tokens(query)
-        return frame
+        return hits_frame(self.hits(query, limit), query)
+
+    def hit_for(self, path: str, chunk_id: str, score: float) -> NoteHit | None:
+        """The hit of one chunk of a note, found by other means than words (None: gone)."""
+        with self._lock:
+            chunk = self._by_chunk.get(chunk_id)
+            if path not in self._loaded() or chunk is None or chunk["path"] != path:
+                return None
+            return self._hit(path, score, chunk_id, ())
 
     def _hit(self, path: str, score: float, chunk_id: str, matched: tuple[str, ...]) -> NoteHit:
         record = self._loaded()[path]
@@ -450,7 +459,6 @@ class NoteIndex(FollowChanges):
                 self._ranker = ready_ranker(self.store, self.settings(), self._loaded(),
                                             self._chunks)  # fmt: skip
         return self._ranker
-
 
     # -- frames ----------------------------------------------------------------
 
