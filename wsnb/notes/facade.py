@@ -111,6 +111,36 @@ def open_notes(
     embedded model of ``wsnb[embed]`` when installed; ``WSNB_EMBED=off``:
     none), ``True`` the same but an error when there is none, ``False``
     words only, or an embedder object (``wsnb.search.embed``).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The notes folder.
+    mode : PermissionMode or str
+        ``"confirm-before-write"`` (the default) or ``"read-only"``.
+    clock : callable, optional
+        Local, timezone-aware datetimes; decides "today" for daily memories and check-ins.
+    trash : Trash, optional
+        A seam for tests.
+    watch : bool or WatchSettings
+        Follow the disk with a watcher started by the first search.
+    embed : bool or Embedder, optional
+        What finds notes by meaning (see above).
+
+    Returns
+    -------
+    Notes
+
+    Raises
+    ------
+    WorkspaceOpenError
+        A file or a system folder.
+
+    Examples
+    --------
+    >>> with wsnb.open_notes(folder / "notes") as nb:
+    ...     nb.inspect().status.value
+    'not_found'
     """
     mode = PermissionMode(mode)
     seen = inspect_folder(path)
@@ -124,7 +154,14 @@ def open_notes(
 
 
 class Notes(NotYetCreated, MemoryFlows, NotesSearch):
-    """An assistant's notes workspace: persona and memory files, notes, plans to change them."""
+    """An assistant's notes workspace: persona and memory files, notes, plans to change them.
+
+    Open one with ``wsnb.open_notes(path)``. Reads (``inspect``, ``search``, ``prompt``,
+    ``notes_frame``, ``config``) change nothing; every change to a file (``initialize``,
+    ``capture``, ``move``, ``promote``, ``archive``, ``onboard``, ``check_in``) is a plan or
+    a plan group to confirm. wsnb's own state, settings and index live in ``.assistant/``.
+    Use it in a ``with`` block, or call ``close()``, to stop its watcher.
+    """
 
     def __init__(
         self,
@@ -164,6 +201,7 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch):
 
     @property
     def root(self) -> Path:
+        """The notes folder (it may not exist yet: ``initialize()`` creates it)."""
         return self._new.root if self._new is not None else self.policy.root
 
     # -- lifecycle --------------------------------------------------------------------
@@ -186,7 +224,13 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch):
         return self._watch.state
 
     def inspect(self) -> NotesInspection:
-        """What the folder is now: empty, normal_directory, partial/existing workspace..."""
+        """What the folder is now: empty, normal_directory, partial/existing workspace...
+
+        Returns
+        -------
+        NotesInspection
+            ``.status``, what is there and missing, and ``.problem`` (a corrupt state file).
+        """
         return inspect_folder(self.root)
 
     def today(self) -> date:
@@ -194,6 +238,10 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch):
 
         The clock gives local time (the default is the system's, with its
         offset), so its calendar date is the local one: never the UTC date.
+
+        Returns
+        -------
+        datetime.date
         """
         return self.clock().date()
 
@@ -203,6 +251,11 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch):
         Confirming the group also saves wsnb's own ``.assistant/`` files
         (state, config, taxonomy) where they are missing. A folder that does
         not exist yet is created first (see ``wsnb.notes.creating``).
+
+        Returns
+        -------
+        PlanGroup
+            Confirm it as a whole (``.confirm()``), or its plans one by one.
         """
         if self._new is not None and self._still_to_create(self._new):
             return self._new.group(self)
@@ -237,7 +290,27 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch):
         return NotesConfig.from_file_data(self.meta.read_json(CONFIG_FILE))
 
     def update_config(self, changes: dict[str, Any]) -> NotesConfig:
-        """Merge ``changes`` into config.json (objects merge, arrays replace) and save it."""
+        """Merge ``changes`` into config.json (objects merge, arrays replace) and save it.
+
+        Parameters
+        ----------
+        changes : dict
+            Keys as in ``config.json`` (``{"archivePolicy": {"dailyMemoryRetentionDays":
+            14}}``).
+
+        Returns
+        -------
+        NotesConfig
+            The settings as saved.
+
+        Raises
+        ------
+        UsageError
+            ``changes`` is not a dict.
+        PolicyError
+            A folder setting that is absolute or leads outside (``/tmp``, ``~/notes``);
+            nothing is saved.
+        """
         if not isinstance(changes, dict):
             raise UsageError(_("Give the config changes as a dict, e.g. "
                                "{'archivePolicy': {'dailyMemoryRetentionDays': 14}}."))
@@ -273,6 +346,11 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch):
         Only the fields changed here since the last load or save go on top of the
         file as it is now, so another notebook's changes survive; ``state`` is
         then what was saved.
+
+        Raises
+        ------
+        WriteError
+            The file could not be written; the old one is intact.
         """
         after = self.state.to_json()
         merged = self.meta.update_json(STATE_FILE,
@@ -281,22 +359,44 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch):
         self._state_seen = self.state.to_json()
 
     def enable_check_in(self, enabled: bool = True) -> None:
-        """Turn the daily check-in on or off (``dailyCheckInEnabled`` in state.json)."""
+        """Turn the daily check-in on or off (``dailyCheckInEnabled`` in state.json).
+
+        Parameters
+        ----------
+        enabled : bool
+            On (the default) or off.
+        """
         self.state.daily_check_in_enabled = bool(enabled)
         self.save_state()
 
     def needs_check_in(self) -> bool:
-        """True once onboarding is done, check-ins are on, and none happened today (local)."""
+        """True once onboarding is done, check-ins are on, and none happened today (local).
+
+        Returns
+        -------
+        bool
+        """
         return self.state.needs_check_in(self.today())
 
     # -- notes and taxonomy ------------------------------------------------------------
 
     def notes_frame(self) -> pd.DataFrame:
-        """Every note file (by the index settings' extensions): path, title, modified, tags."""
+        """Every note file (by the index settings' extensions): path, title, modified, tags.
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
         return self._look().notes
 
     def folders(self) -> list[str]:
-        """The visible folders of the first two levels (from the last scan)."""
+        """The visible folders of the first two levels (from the last scan).
+
+        Returns
+        -------
+        list of str
+            Relative POSIX paths.
+        """
         return _folders(self.workspace.files)
 
     def _look(self) -> Look:
@@ -329,18 +429,45 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch):
         return look.categories.frame(counts)
 
     def refresh_taxonomy(self) -> Taxonomy:
-        """Infer the categories again and save them to ``.assistant/taxonomy.json``."""
+        """Infer the categories again and save them to ``.assistant/taxonomy.json``.
+
+        Returns
+        -------
+        Taxonomy
+            The categories saved.
+        """
         categories = self.categories
         self.meta.write_json(TAXONOMY_FILE, categories.to_json(self.clock()))
         return categories
 
     def classify_path(self, path: str) -> str | None:
-        """The role of the category ``path`` falls in (longest folder prefix), or None."""
+        """The role of the category ``path`` falls in (longest folder prefix), or None.
+
+        Parameters
+        ----------
+        path : str
+            A note or folder, relative to the notes root.
+
+        Returns
+        -------
+        str or None
+        """
         found = self.categories.classify(self.policy.resolve(path).relative)
         return found.role if found else None
 
     def suggest_categories(self, *, stale_days: int = 90) -> pd.DataFrame:
-        """Suggested new categories and archives: kind, path, suggestion, reason."""
+        """Suggested new categories and archives: kind, path, suggestion, reason.
+
+        Parameters
+        ----------
+        stale_days : int
+            A folder untouched this long is suggested for the archive.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Suggestions only: nothing moves.
+        """
         now = pd.Timestamp(self.clock()).tz_localize(None) if self.clock().tzinfo is None else \
             pd.Timestamp(self.clock().astimezone().replace(tzinfo=None))
         look = self._look()
@@ -350,7 +477,29 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch):
     # -- organiser: every change a plan -------------------------------------------------
 
     def capture(self, title: str, content: str = "", folder: str | None = None) -> Plan:
-        """Plan a new note in the capture folder under a free name (never overwrites)."""
+        """Plan a new note in the capture folder under a free name (never overwrites).
+
+        Parameters
+        ----------
+        title : str
+            The note's title: its ``# Title`` and, made safe, its file name.
+        content : str
+            The text under the title; a YAML front matter at its start stays first.
+        folder : str, optional
+            Another folder of the notes than ``captureDefault`` (``Inbox``).
+
+        Returns
+        -------
+        Plan
+            Pending.
+
+        Raises
+        ------
+        UsageError
+            An empty title.
+        PolicyError
+            A folder outside the notes.
+        """
         if not isinstance(title, str) or not title.strip():
             raise UsageError(_("Give the note a title, e.g. capture('Idea', 'text')."))
         title = " ".join(title.split())  # one line: it becomes the note's H1
@@ -359,7 +508,18 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch):
         return self.workspace.create_file(path, titled_note(title, content))
 
     def classify(self, path: str) -> Suggestion:
-        """The note's category and where it would fit best, with the reason (nothing moves)."""
+        """The note's category and where it would fit best, with the reason (nothing moves).
+
+        Parameters
+        ----------
+        path : str
+            A note, relative to the notes root.
+
+        Returns
+        -------
+        Suggestion
+            ``.destination`` and ``.reason``.
+        """
         return suggest_destination(self.policy, self.categories, path,
                                    self.config.organisation_style)  # fmt: skip
 
@@ -367,6 +527,18 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch):
         """Plan moving one note: to ``to`` (a folder or a new path), or where classify() says.
 
         Into a folder, the note keeps its name unless taken, then gets a free one.
+
+        Parameters
+        ----------
+        path : str
+            The note.
+        to : str, optional
+            A folder or a new path; ``classify()``'s destination when omitted.
+
+        Returns
+        -------
+        Plan
+            Pending, or refused.
         """
         source = self.policy.resolve(path)
         if to is None:
@@ -390,6 +562,10 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch):
         ``<!-- AI_GENERATED_START -->`` block, or wsnb's first markers, which are
         replaced by CodePilot's); a file whose generated part is already current
         gets no plan.
+
+        Returns
+        -------
+        PlanGroup
         """
         from .docs import folder_docs
 
@@ -445,10 +621,23 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch):
         return index
 
     def pin(self, path: str) -> None:
-        """Pin a note: a small boost whenever it matches a query (never brings in a non-match)."""
+        """Pin a note: a small boost whenever it matches a query (never brings in a non-match).
+
+        Parameters
+        ----------
+        path : str
+            The note.
+        """
         self.note_index.hotset.pin(self.policy.resolve(path).relative)
 
     def unpin(self, path: str) -> None:
+        """Take a note's pin away (its uses still count).
+
+        Parameters
+        ----------
+        path : str
+            The note.
+        """
         self.note_index.hotset.unpin(self.policy.resolve(path).relative)
 
     @property
@@ -460,13 +649,32 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch):
 
     @property
     def pending(self) -> pd.DataFrame:
+        """The plans waiting for a decision, as a DataFrame (the notes' own workspace's)."""
         return self.workspace.pending
 
     @property
     def history(self) -> pd.DataFrame:
+        """Every change made to the notes, most recent first (``.wsnb/history.jsonl``)."""
         return self.workspace.history
 
     def undo(self, entry: str | int | None = None) -> Plan:
+        """Plan the reverse of a change to the notes, like ``Workspace.undo``.
+
+        Parameters
+        ----------
+        entry : str or int, optional
+            A journal entry id or a position in ``history``; the last change when omitted.
+
+        Returns
+        -------
+        Plan
+            Pending.
+
+        Raises
+        ------
+        UndoError
+            Nothing to undo, or that change can't be undone.
+        """
         return self.workspace.undo(entry)
 
 

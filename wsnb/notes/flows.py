@@ -72,6 +72,7 @@ class MemoryFlows:
 
     @property
     def memory_file(self) -> str:
+        """The long-term memory file's name, as found (``memory.md`` when there is none)."""
         return find_persona(self.root, "memory") or PERSONA_FILES["memory"][0]
 
     @property
@@ -81,7 +82,18 @@ class MemoryFlows:
         return pd.DataFrame(rows, columns=["day", "path"])
 
     def append_plan(self, change: mem.FileAppend) -> Plan:
-        """A plan that adds ``change.addition`` at the end of a file (creating it if missing)."""
+        """A plan that adds ``change.addition`` at the end of a file (creating it if missing).
+
+        Parameters
+        ----------
+        change : FileAppend
+            The file and the text to add.
+
+        Returns
+        -------
+        Plan
+            Pending.
+        """
         from .daily import append_plan
 
         return append_plan(self._notes(), change)
@@ -92,6 +104,15 @@ class MemoryFlows:
         Idempotent: a day already promoted (``## Promoted from <date>`` in memory.md, or the
         ``<!-- promoted -->`` marker in the day's file) adds nothing; a promoted day's file
         gets the marker. A day's file that can't be read is skipped with a note.
+
+        Parameters
+        ----------
+        day : datetime.date or str, optional
+            One day (``"2026-03-02"``); every day when omitted.
+
+        Returns
+        -------
+        PlanGroup
         """
         from .daily import promote_group
 
@@ -102,6 +123,10 @@ class MemoryFlows:
 
         Promote first, then one summary line per day in memory/daily/archive.md,
         then each old file to the system trash: nothing is deleted.
+
+        Returns
+        -------
+        PlanGroup
         """
         from .daily import archive_group
 
@@ -117,6 +142,18 @@ class MemoryFlows:
         tail (1,800), retrieval_share, daily_count, limit, order. Every file is cut to
         head + tail, however big; one that can't be read (binary, undecodable) is left
         out, and ``.notes`` (shown with the prompt) says which and why.
+
+        Parameters
+        ----------
+        question : str
+            The person's message.
+        **settings
+            ``PromptSettings`` fields.
+
+        Returns
+        -------
+        AssembledPrompt
+            ``str()`` is the prompt; ``.parts`` what went in, ``.notes`` what was left out.
         """
         from .conversation import project_task
         from .prompt import PromptSettings, assemble_prompt
@@ -148,6 +185,26 @@ class MemoryFlows:
         answers; it becomes the plan group ``onboard()`` (``check_in()``) makes,
         to confirm like the forms'. Only a reply to a prompt these notes assembled
         with that task counts: anything else is a ``UsageError`` and plans nothing.
+
+        Parameters
+        ----------
+        reply : str
+            The model's reply.
+        prompt : AssembledPrompt
+            The prompt it answers, as ``prompt()`` made it.
+        writer : FileWriter, optional
+            Writes the files instead of the templates (``model_writer()``).
+
+        Returns
+        -------
+        PlanGroup or None
+            None when the reply ends with no completion block.
+
+        Raises
+        ------
+        UsageError
+            The prompt is not these notes', did not ask for that block, or the task is
+            done already.
         """
         from .conversation import ONBOARDING, completion_in
 
@@ -196,7 +253,7 @@ class MemoryFlows:
 
     @property
     def onboarding_questions(self) -> pd.DataFrame:
-        """The 13 onboarding questions (key, English, Chinese, kind, choices, default)."""
+        """The onboarding questions (key, English, Chinese, kind, choices, default)."""
         return ob.questions_frame(ob.ONBOARDING_QUESTIONS)
 
     @property
@@ -214,6 +271,17 @@ class MemoryFlows:
         Confirming also saves the organisation style, capture folder and archive
         policy to config.json, the categories to taxonomy.json, turns the daily
         check-in on and marks onboarding done (no check-in on the same day).
+
+        Parameters
+        ----------
+        answers : dict
+            Answers by question key (see ``onboarding_questions``).
+        writer : FileWriter, optional
+            Writes the files instead of the templates.
+
+        Returns
+        -------
+        PlanGroup
         """
         from .answers import plan_onboarding
 
@@ -228,6 +296,17 @@ class MemoryFlows:
         archive of days past the retention unless ``autoArchive`` is false. A step
         that can't be made is left out with a sentence; the others go ahead.
         Confirming records today's date as the last check-in.
+
+        Parameters
+        ----------
+        answers : dict
+            ``done``, ``priorities`` and ``remember`` (see ``check_in_questions``).
+        writer : FileWriter, optional
+            Writes the files instead of the templates.
+
+        Returns
+        -------
+        PlanGroup
         """
         from .checkin import plan_check_in
 
@@ -239,6 +318,17 @@ class MemoryFlows:
         ``client`` is the agent's ``LLMClient``; without one, one is made from
         ``settings`` (``base_url``, ``model``...) or the ``WSNB_LLM_*`` variables.
         Pass it to ``onboard``/``check_in`` or the forms (which show the stream).
+
+        Parameters
+        ----------
+        client : LLMClient, optional
+            A connected model client.
+        **settings
+            ``LLMClient`` settings, when no client is given.
+
+        Returns
+        -------
+        ModelWriter
         """
         from .modelwriter import ModelWriter
 
@@ -249,14 +339,34 @@ class MemoryFlows:
         return ModelWriter(client)
 
     def onboarding_form(self, writer: ob.FileWriter | None = None) -> OnboardingForm:
-        """The onboarding questions as a notebook form (needs ipywidgets)."""
+        """The onboarding questions as a notebook form (needs ipywidgets).
+
+        Parameters
+        ----------
+        writer : FileWriter, optional
+            Writes the files instead of the templates (the form shows its stream).
+
+        Returns
+        -------
+        OnboardingForm
+        """
         from ..renderers import face  # the form the notebook face registered
 
         form: OnboardingForm = face("onboarding form")(self._notes(), writer)
         return form
 
     def check_in_form(self, writer: ob.FileWriter | None = None) -> CheckInForm:
-        """The daily check-in as a notebook form (needs ipywidgets)."""
+        """The daily check-in as a notebook form (needs ipywidgets).
+
+        Parameters
+        ----------
+        writer : FileWriter, optional
+            Writes the files instead of the templates (the form shows its stream).
+
+        Returns
+        -------
+        CheckInForm
+        """
         from ..renderers import face  # the form the notebook face registered
 
         form: CheckInForm = face("check-in form")(self._notes(), writer)
