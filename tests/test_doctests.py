@@ -1,7 +1,8 @@
 """The examples in docstrings run, on a fresh copy of the bundled sample workspace each.
 
-Every docstring example of these modules runs with ``wsnb`` imported and ``ws`` opened on a
-new temporary copy of the sample (not watched), as a reader would in a notebook. A module is
+Every docstring example of these modules runs with ``wsnb`` imported, ``ws`` opened on a new
+temporary copy of the sample (not watched) and ``folder`` an empty temporary folder, as a
+reader would in a notebook. A module is
 listed here when its examples are safe to run: they touch only that copy (and the test home's
 trash).
 """
@@ -22,6 +23,7 @@ MODULES = [
     "wsnb.fileindex.scantypes",
     "wsnb.i18n",
     "wsnb.notebook",
+    "wsnb.notes.facade",
     "wsnb.plans.plan",
     "wsnb.policy.access",
     "wsnb.sample",
@@ -44,8 +46,10 @@ def test_the_docstring_examples_run(module_name: str, tmp_path: Path) -> None:
     runner = doctest.DocTestRunner(optionflags=FLAGS)
     for number, test in enumerate(examples):
         sample = wsnb.copy_sample_workspace(tmp_path / f"sample{number}")
+        folder = tmp_path / f"new{number}"
+        folder.mkdir()
         with wsnb.open_workspace(sample, watch=False) as ws:
-            test.globs.update({"wsnb": wsnb, "ws": ws, "folder": tmp_path / f"new{number}"})
+            test.globs.update({"wsnb": wsnb, "ws": ws, "folder": folder})
             runner.run(test)
     results = runner.summarize(verbose=False)
     assert results.attempted > 0, f"{module_name} has no docstring example to run"
