@@ -91,7 +91,17 @@ class NotesSearch:
 
     def index(self, force: bool = False) -> IndexReport:
         """Bring the index up to date (only changed notes unless ``force``); say what was done,
-        and how far the vectors have come."""
+        and how far the vectors have come.
+
+        Parameters
+        ----------
+        force : bool
+            Read every note again, changed or not.
+
+        Returns
+        -------
+        IndexReport
+        """
         return self._with_embedding(self.note_index.update(force=force))
 
     @property
@@ -103,11 +113,31 @@ class NotesSearch:
         return self._with_embedding(last)
 
     def verify_index(self) -> IndexReport:
-        """Hash every note: also catches an edit that kept the file's modification time."""
+        """Hash every note: also catches an edit that kept the file's modification time.
+
+        Returns
+        -------
+        IndexReport
+        """
         return self._with_embedding(self.note_index.verify())
 
     def index_file(self, path: str) -> IndexReport:
-        """Index one note now (or forget it when it is gone); say what was done."""
+        """Index one note now (or forget it when it is gone); say what was done.
+
+        Parameters
+        ----------
+        path : str
+            The note, relative to the notes root.
+
+        Returns
+        -------
+        IndexReport
+
+        Raises
+        ------
+        PolicyError
+            A path outside the notes.
+        """
         return self._with_embedding(self.note_index.index_file(path))
 
     @property
@@ -121,7 +151,12 @@ class NotesSearch:
         return self.note_index.chunks()
 
     def index_stats(self) -> pd.DataFrame:
-        """Files, chunks, stale files and when the index was last brought up to date."""
+        """Files, chunks, stale files and when the index was last brought up to date.
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
         return self.note_index.stats()
 
     def _with_embedding(self, report: IndexReport) -> IndexReport:
@@ -137,6 +172,25 @@ class NotesSearch:
         default hybrid once vectors exist. While notes wait for their vectors,
         or the embedder is paused, the table's note says so. Follows the notes
         changed since the last search first, without walking the folder.
+
+        Parameters
+        ----------
+        query : str
+            Words in Chinese, English or both.
+        limit : int
+            The best this many notes.
+        mode : str, optional
+            ``"words"``, ``"meaning"`` or ``"hybrid"``.
+
+        Returns
+        -------
+        pandas.DataFrame
+
+        Raises
+        ------
+        UsageError
+            An unknown mode, or ``"meaning"`` or ``"hybrid"`` asked for with no embedder
+            installed or configured.
         """
         ranking = self._ranked(query, limit, mode)
         frame = hits_frame(ranking.hits, query)
@@ -170,8 +224,16 @@ class NotesSearch:
         """Embed every chunk that has no vector yet, here and now (with a progress bar in a
         notebook), and return once none is missing: for scripts, tests and benchmarks.
 
-        Raises ``UsageError`` when no embedder is installed or configured, and
-        the embedder's ``LLMError`` when it fails (a server that is down).
+        Returns
+        -------
+        EmbeddingStatus
+
+        Raises
+        ------
+        UsageError
+            No embedder is installed or configured.
+        LLMError
+            The embedder failed (a server that is down).
         """
         if self._meaning.embedder is None:
             raise UsageError(install_hint())
