@@ -4,13 +4,16 @@
 loop (never nest_asyncio), so a kernel stays free for clicks and interrupts;
 ``serve_http`` runs it in the foreground for the command line. The token is
 compared in constant time and is never logged; a request without it gets 401
-before it reaches the MCP session.
+before it reaches the MCP session, with a sentence in the server's language:
+a missing token is told where the token is printed, a wrong one that it is
+wrong (RFC 6750's ``invalid_token``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import logging
 import secrets
 import socket
@@ -55,17 +58,36 @@ def bearer_app(app: ASGIApp, token: str) -> ASGIApp:
         if scope["type"] == "http":
             given = dict(scope.get("headers") or []).get(b"authorization", b"")
             if not hmac.compare_digest(given, expected):
-                await _unauthorized(send)
+                await _unauthorized(send, wrong=_bearer(given))
                 return
         await app(scope, receive, send)
 
     return guarded
 
 
-async def _unauthorized(send: Send) -> None:
-    body = b'{"error": "unauthorized", "error_description": "a bearer token is required"}'
+def _bearer(header: bytes) -> bool:
+    """Whether the header carries a bearer token at all (then it is a wrong one)."""
+    scheme, _sep, value = header.strip().partition(b" ")
+    return scheme.lower() == b"bearer" and bool(value.strip())
+
+
+async def _unauthorized(send: Send, *, wrong: bool) -> None:
+    if wrong:
+        error, said = "invalid_token", _(
+            "The bearer token is wrong: it is not this server's token. Copy it again from where "
+            "the server was started (the terminal of wsnb-mcp --http, or the notebook cell that "
+            "ran serve_mcp()); a restarted server has a new token unless WSNB_MCP_TOKEN sets it.")
+    else:
+        error, said = "unauthorized", _(
+            "This wsnb MCP server needs a bearer token: send the header  Authorization: Bearer "
+            "<token>. The token is printed where the server was started: on the terminal of "
+            "wsnb-mcp --http (or it is the value of WSNB_MCP_TOKEN there), or in the notebook "
+            "cell that ran serve_mcp().")
+    body = json.dumps({"error": error, "error_description": said},
+                      ensure_ascii=False).encode("utf-8")  # fmt: skip
+    challenge = b'Bearer realm="wsnb"' + (b', error="invalid_token"' if wrong else b"")
     await send({"type": "http.response.start", "status": 401, "headers": [
-        (b"content-type", b"application/json"), (b"www-authenticate", b'Bearer realm="wsnb"'),
+        (b"content-type", b"application/json; charset=utf-8"), (b"www-authenticate", challenge),
         (b"content-length", str(len(body)).encode())]})  # fmt: skip
     await send({"type": "http.response.body", "body": body})
 

@@ -20,7 +20,7 @@ import anyio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
-from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
+from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
 from mcp_types import (
     CallToolResult,
     InputRequiredResult,
@@ -28,13 +28,13 @@ from mcp_types import (
     ListRootsResult,
     ToolAnnotations,
 )
-from pydantic import create_model
 
 from ..errors import UsageError, WsnbError
 from ..i18n import _
 from ..tools.table import TOOL_TABLE, ToolDef
 from . import elicit
 from .answers import plan_answer
+from .arguments import AsGiven, checked
 from .proposals import propose
 from .reads import READS
 from .scope import Scope, folders_from_roots
@@ -53,7 +53,6 @@ logger = logging.getLogger("wsnb")
 
 ConfirmMode = Literal["notebook", "elicit"]
 CONFIRM_MODES: tuple[str, ...] = ("notebook", "elicit")
-_TYPES: dict[str, type] = {"string": str, "integer": int, "boolean": bool}
 _NAME = re.compile(r"[^\w. -]+")  # letters of any script, digits, . _ - and spaces
 
 INSTRUCTIONS = """wsnb serves one local folder (the workspace). Read tools answer at once, within \
@@ -129,11 +128,6 @@ class WorkspaceServer:
         return server
 
     def _sdk_tool(self, spec: ToolDef) -> Tool:
-        fields: dict[str, Any] = {
-            p.name: ((_TYPES[p.kind], ...) if p.required else (_TYPES[p.kind] | None, None))
-            for p in spec.params
-        }
-        model = create_model(f"{spec.name}_arguments", __base__=ArgModelBase, **fields)
         # A propose tool only records a pending plan: nothing it does destroys anything (the
         # spec's default for a tool that is not read-only is "destructive", so say so).
         hints = ToolAnnotations(title=spec.title, read_only_hint=spec.read_only,
@@ -142,13 +136,13 @@ class WorkspaceServer:
                                 open_world_hint=False)  # fmt: skip
         return Tool(fn=partial(self._call, spec), name=spec.name, title=spec.title,
                     description=spec.description, parameters=spec.input_schema(),
-                    fn_metadata=FuncMetadata(arg_model=model), is_async=True,
+                    fn_metadata=AsGiven(arg_model=ArgModelBase), is_async=True,
                     context_kwarg="ctx", annotations=hints)  # fmt: skip
 
     async def _call(self, spec: ToolDef, ctx: Context[Any, Any],
-                    **kwargs: Any) -> CallToolResult | InputRequiredResult:  # fmt: skip
-        args = {k: v for k, v in kwargs.items() if v is not None}
+                    given: dict[str, Any]) -> CallToolResult | InputRequiredResult:  # fmt: skip
         try:
+            args = checked(spec, given)  # wsnb's sentences, not the SDK's pydantic dump
             assert self._warmup is not None, "build() starts the scan"
             warmup = self._warmup
             failed = warmup.error if warmup.done else await anyio.to_thread.run_sync(warmup.wait)
@@ -161,8 +155,6 @@ class WorkspaceServer:
             return await self._propose(spec, args, scope, ctx)
         except WsnbError as exc:
             raise ToolError(str(exc)) from None
-        except KeyError as exc:  # a missing argument the schema requires
-            raise ToolError(_("The argument {name} is missing.").format(name=exc)) from None
 
     async def _scope(self, ctx: Context[Any, Any]) -> Scope:
         """The client's roots as a narrowing of the workspace (handshake-era clients only)."""
