@@ -26,6 +26,7 @@ MODULES = [
     "wsnb.notes.facade",
     "wsnb.plans.plan",
     "wsnb.policy.access",
+    "wsnb.policy.names",
     "wsnb.sample",
     "wsnb.types",
     "wsnb.workspace.facade",

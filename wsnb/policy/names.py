@@ -107,7 +107,17 @@ def _clean_name(name: str) -> str:
 
 
 def is_dangerous_name(name: str) -> bool:
-    """True for names that run code when opened: ``.exe``, ``.bat``, ``.lnk``, ..."""
+    """True for names that run code when opened: ``.exe``, ``.bat``, ``.lnk``, ...
+
+    Parameters
+    ----------
+    name : str
+        A file name.
+
+    Returns
+    -------
+    bool
+    """
     return os.path.splitext(_clean_name(name))[1] in DANGEROUS_SUFFIXES
 
 
@@ -325,12 +335,38 @@ def _folder_code(clean: str, folder: str) -> str | None:
 
 
 def is_sensitive_name(name: str) -> bool:
-    """True for names that usually hold secrets (see ``SENSITIVE_RULES``); the name alone."""
+    """True for names that usually hold secrets (see ``SENSITIVE_RULES``); the name alone.
+
+    Parameters
+    ----------
+    name : str
+        A file name.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from wsnb.policy.names import is_sensitive_name
+    >>> is_sensitive_name(".env"), is_sensitive_name("tokenizer.py")
+    (True, False)
+    """
     return sensitive_rule(name) is not None
 
 
 def is_sensitive_path(relative: str) -> bool:
-    """True for a workspace-relative path that usually holds secrets, its folder included."""
+    """True for a workspace-relative path that usually holds secrets, its folder included.
+
+    Parameters
+    ----------
+    relative : str
+        A workspace-relative POSIX path (``.ssh/config``).
+
+    Returns
+    -------
+    bool
+    """
     folder, _sep, name = relative.rpartition("/")
     return sensitive_rule(name, folder) is not None
 
@@ -383,7 +419,17 @@ def sensitive_rules_frame(lang: str | None = None) -> pd.DataFrame:
 
 
 def is_text_name(name: str) -> bool:
-    """True when the name says text; reading still sniffs the content to be sure."""
+    """True when the name says text; reading still sniffs the content to be sure.
+
+    Parameters
+    ----------
+    name : str
+        A file name.
+
+    Returns
+    -------
+    bool
+    """
     lower = name.lower()
     if lower in TEXT_NAMES or lower.startswith(("readme", "license", "changelog")):
         return True

@@ -120,5 +120,15 @@ def check_workspace_root(path: str | os.PathLike[str]) -> Path:
 
 
 def is_system_path(path: str | os.PathLike[str]) -> bool:
-    """True for system folders, drive roots and folders too broad to be a workspace."""
+    """True for system folders, drive roots and folders too broad to be a workspace.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        Any folder; links are resolved first.
+
+    Returns
+    -------
+    bool
+    """
     return _system_folder_reason(os.path.realpath(os.fspath(path))) is not None
