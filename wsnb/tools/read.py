@@ -35,7 +35,10 @@ from ..search.grep import Progress, grep
 from ..text.redact import redact
 from ..types import ActionType, FileInfo, FileText, Risk, Rule, ToolResult
 from .base import ToolContext
+from .foldertree import FolderTreeTool
 from .limits import DEFAULT, Bound
+from .pathglob import glob_find, is_glob
+from .readmany import ReadFilesTool
 
 __all__ = [
     "LIST_COLUMNS",
@@ -225,8 +228,9 @@ class ReadFileTool:
 
 @dataclass(frozen=True)
 class SearchFilesTool:
-    """File names matching a keyword, ranked by relevance then recency; at most
-    ``ctx.limits.names`` (30)."""
+    """File names matching a keyword, ranked by relevance then recency; or paths matching a
+    glob (``src/**/*.py``, ``wsnb.tools.pathglob``), in path order; at most
+    ``ctx.limits.names`` (30). Both read the index, so ``.gitignore`` applies."""
 
     name: str = "search_files"
     display_name: str = N_("Search file names")
@@ -238,13 +242,18 @@ class SearchFilesTool:
 
     def _find(self, ctx: ToolContext, keyword: str, asked: Bound) -> ToolResult:
         limit = ctx.limits.pick("names", asked)
+        globbed = isinstance(keyword, str) and is_glob(keyword)
         try:
-            found = ctx.index().find(keyword, limit=limit)
+            found = (glob_find(ctx.index().frame, keyword, limit) if globbed
+                     else ctx.index().find(keyword, limit=limit))  # fmt: skip
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         total = int(found.attrs["total_matches"])
 
         def cut_note() -> str:
+            if globbed:
+                return _("showing the first {shown:,} of {total:,} paths that match, in path "
+                         "order; pass limit=None for all").format(shown=len(found), total=total)
             return _("showing the best {shown:,} of {total:,} names that match; pass limit=None "
                      "for all").format(shown=len(found), total=total)
 
@@ -279,8 +288,9 @@ def _flag_sensitive(found: pd.DataFrame, note: str, logged: str, ctx: ToolContex
                                    for_model=ctx.for_model)  # fmt: skip
     # Sensitive names in the answer are the rule at work, not news: only a cut warns.
     warn = not ctx.limits.ceiling and bool(found.attrs["truncated"])
-    nothing = _("No file or folder name matches {keyword!r}.").format(
-        keyword=found.attrs.get("query", ""))
+    said = (_("No path in the index matches the glob {keyword!r}.") if found.attrs.get("glob")
+            else _("No file or folder name matches {keyword!r}."))  # fmt: skip
+    nothing = said.format(keyword=found.attrs.get("query", ""))
     return with_note(found, _("; ").join(part for part in (note, flagged) if part), warn=warn,
                      logged=logged or None, sensitive=sensitive, nothing=nothing)  # fmt: skip
 
@@ -360,4 +370,5 @@ def _for_caller(note: str, ctx: ToolContext) -> str:
     return _ADVICE.sub("", note) if ctx.limits.ceiling else note
 
 
-READ_TOOLS = (ListFolderTool(), ReadFileTool(), SearchFilesTool(), SearchTextTool())
+READ_TOOLS = (ListFolderTool(), ReadFileTool(), SearchFilesTool(), SearchTextTool(),
+              ReadFilesTool(one=ReadFileTool()), FolderTreeTool())  # fmt: skip

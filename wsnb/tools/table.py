@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 __all__ = ["TOOL_TABLE", "Param", "ToolDef", "loop_specs", "loop_tools", "tool_def"]
 
-Kind = Literal["string", "integer", "boolean"]
+Kind = Literal["string", "integer", "boolean", "array"]
 
 
 @dataclass(frozen=True)
@@ -33,9 +33,18 @@ class Param:
     default: Any = None
     minimum: int | None = None
     loop: bool = True  # offered to the built-in loop too
+    items: dict[str, Any] | None = None  # an array's item schema
+    maximum: int | None = None
+    max_items: int | None = None  # an array's most items
 
     def schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind, "description": self.description}
+        if self.items is not None:
+            out["items"] = self.items
+        if self.max_items is not None:
+            out["minItems"], out["maxItems"] = 1, self.max_items
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
         if self.minimum is not None:
             out["minimum"] = self.minimum
         if not self.required and self.default is not None:
@@ -98,8 +107,11 @@ TOOL_TABLE: tuple[ToolDef, ...] = (
              _limit("entries", 200)),
             loop_name="list_folder", title="List folder"),
     ToolDef("find_files", "Find files and folders whose names match a keyword (e.g. main, .py, "
-            "readme), best first (at most 30).",
-            (Param("keyword", "string", "a part of the name, a suffix such as .py, or words"),
+            "readme), best first; or whose paths match a glob (src/**/*.py; *.md without a / "
+            "matches names at any depth; case does not matter), in path order (at most 30; "
+            "files .gitignore leaves out are not found).",
+            (Param("keyword", "string", "a part of the name, a suffix such as .py, words, or a "
+                   "glob such as src/**/*.py"),
              _limit("names", 30)),
             loop_name="search_files", title="Find files"),
     ToolDef("search_text", "Find lines containing a text in the workspace's text files (at most "
@@ -120,6 +132,22 @@ TOOL_TABLE: tuple[ToolDef, ...] = (
              Param("end_line", "integer", "the last line to return (inclusive)",
                    required=False, minimum=1, loop=False)),
             loop_name="read_file", title="Read file"),
+    ToolDef("read_files", "Read up to 20 text files of the workspace in one call. Each path "
+            "gets its own text or its own error (missing, binary, sensitive files such as keys "
+            "and .env refused); the whole answer stays within 128 KiB and says where it was cut. "
+            "Secrets are redacted.",
+            (Param("paths", "array", "workspace-relative paths with / separators, 1 to 20",
+                   items={"type": "string"}, max_items=20),),
+            title="Read files"),
+    ToolDef("folder_tree", "The folders and files below a folder as a nested tree, depth levels "
+            "down, as the index sees them (.gitignore and skipped folders such as .git and "
+            "node_modules left out). At most 200 entries, the shallowest levels first; the "
+            "answer says how many there are in all.",
+            (_path(description="the folder, " + _PATH + "; . for the top", required=False,
+                   default="."),
+             Param("depth", "integer", "how many levels below the folder (1 to 10; default 3)",
+                   required=False, default=3, minimum=1, maximum=10)),
+            title="Folder tree"),
     ToolDef("file_info", "One entry's details from the disk now: size, modified time, whether "
             "it is a folder, text, hidden or a symbolic link.", (_path(),), title="File info"),
     ToolDef("history", "The journal of changes carried out in this workspace, most recent "
