@@ -296,8 +296,24 @@ def test_the_package_root_holds_at_most_15_modules() -> None:
     assert len(root) <= 15, root
 
 
+def _docstring_lines(tree: ast.AST) -> int:
+    """The lines of a module's docstrings (module, classes, functions)."""
+    kinds = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+    count = 0
+    for node in ast.walk(tree):
+        if isinstance(node, kinds) and node.body and isinstance(node.body[0], ast.Expr) \
+                and isinstance(node.body[0].value, ast.Constant) \
+                and isinstance(node.body[0].value.value, str):
+            doc = node.body[0]
+            count += (doc.end_lineno or doc.lineno) - doc.lineno + 1
+    return count
+
+
 def test_no_module_is_over_500_lines() -> None:
-    """Rooms a newcomer reads: a module past 500 lines is split by concept."""
-    sizes = {name: len(path.read_text(encoding="utf-8").splitlines())
-             for name, path in MODULES.items()}  # fmt: skip
+    """Rooms a newcomer reads: a module past 500 lines is split by concept. Docstrings don't
+    count: the API reference is written from them (parameters, returns, raises, examples)."""
+    sizes = {}
+    for name, path in MODULES.items():
+        text = path.read_text(encoding="utf-8")
+        sizes[name] = len(text.splitlines()) - _docstring_lines(ast.parse(text))
     assert sorted(name for name, lines in sizes.items() if lines > 500) == []
