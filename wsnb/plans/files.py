@@ -6,6 +6,13 @@
 are written with ``fsops.atomic_write`` so a reader sees the old record or the
 new one, never half, and a claim is a file made with ``O_CREAT | O_EXCL``, so
 of two processes that claim a plan at once exactly one gets it.
+
+Many records stay cheap. A record's file time is set to the store clock's
+time of its last move (proposed, decided), so a sweep finds the old ones by
+``stat`` alone and reads only those. ``summaries()`` keeps what a status needs
+of each record, read again only when the file changed (a new inode, size or
+time: every write is a new file renamed into place), so following the folder
+costs a ``stat`` per record, not a JSON parse.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +45,14 @@ _ID = re.compile(r"[0-9a-f]{4,32}")
 _RECORD_LIMIT = 64 * 1024 * 1024
 # A claim whose process could not even write its id in this long was left by a crash.
 _ORPHAN_SECONDS = 10.0
+# What a status needs of a record; the rest (the request, fingerprints) is read when deciding.
+SUMMARY_KEYS = ("id", "state", "title", "message", "proposer", "confirmed_by", "created",
+                "expires", "lang", "decided", "steps")  # fmt: skip
+_SWEPT = "swept"  # the store clock's time of the last sweep, for every process to see
+# A folder whose time is older than this when last listed has not changed since, if its time
+# is still the same: file times are coarse, so a change in the same tick as a listing is
+# caught by listing again while the folder's time is this recent (git's "racy" rule).
+_RACY_SECONDS = 2.0
 
 
 class PlanFiles:
@@ -52,6 +68,10 @@ class PlanFiles:
                 folder=folder, root=policy.root), path=str(folder)) from None  # fmt: skip
         self.relative = relative
         self.folder = policy.root / relative
+        # id -> (what the file was when read, the record's summary); see summaries()
+        self._summaries: dict[str, tuple[tuple[int, ...], dict[str, Any]]] = {}
+        self._listed: tuple[tuple[int, int] | None, float, list[dict[str, Any]]] = (None, 0.0, [])
+        self.generation = 0  # counts the listings that found something changed
 
     def valid_id(self, plan_id: str) -> bool:
         """Only short hex ids name a record, so an id can never be a path."""
@@ -79,10 +99,19 @@ class PlanFiles:
     def exists(self, plan_id: str) -> bool:
         return self._path(f"{plan_id}.json").exists()
 
-    def write(self, plan_id: str, record: dict[str, Any], *, new: bool = False) -> None:
-        """Write one record atomically; ``new=True`` never replaces an existing one."""
+    def write(self, plan_id: str, record: dict[str, Any], *, new: bool = False,
+              when: datetime | None = None) -> None:  # fmt: skip
+        """Write one record atomically; ``new=True`` never replaces an existing one.
+
+        ``when`` becomes the file's time (the store clock's, so a sweep reads time in one
+        clock); a crash before it is set leaves the real time, which only clears it later.
+        """
         data = json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8")
-        fsops.atomic_write(self._path(f"{plan_id}.json"), data, exclusive=new, mode=0o600)
+        path = self._path(f"{plan_id}.json")
+        fsops.atomic_write(path, data, exclusive=new, mode=0o600)
+        if when is not None:
+            with suppress(OSError, NotImplementedError):
+                os.utime(path.os_path, (when.timestamp(),) * 2, follow_symlinks=False)
 
     def remove(self, plan_id: str) -> None:
         """Remove one decided record (wsnb's own bookkeeping; the journal keeps what ran)."""
@@ -111,6 +140,71 @@ class PlanFiles:
             return []
         return sorted(name[:-5] for name in names
                       if name.endswith(".json") and self.valid_id(name[:-5]))  # fmt: skip
+
+    def stats(self) -> Iterator[tuple[str, os.stat_result]]:
+        """Every plain record file's id and ``lstat``, in no order; nothing is opened."""
+        try:
+            entries = list(os.scandir(self.folder))
+        except (FileNotFoundError, NotADirectoryError):
+            return
+        for entry in entries:
+            plan_id = entry.name[:-5]
+            if not entry.name.endswith(".json") or not self.valid_id(plan_id):
+                continue
+            with suppress(OSError):
+                info = entry.stat(follow_symlinks=False)
+                if stat.S_ISREG(info.st_mode):
+                    yield plan_id, info
+
+    def summaries(self) -> tuple[int, list[dict[str, Any]]]:
+        """What a status needs of every record (``SUMMARY_KEYS``), and the ``generation``.
+
+        Every record write renames a new file into the folder, which changes the
+        folder's time: while that time stays what it was (and is not recent), the
+        last listing still holds and nothing is looked at but the folder. Otherwise
+        each record is ``stat``-ed and only the changed ones are read. An unchanged
+        record keeps the same summary object from listing to listing.
+        """
+        started = time.time()
+        try:
+            info = os.stat(self.folder)
+            folder = (info.st_ino, info.st_mtime_ns)
+        except OSError:
+            folder, info = None, None
+        last, listed_at, listed = self._listed
+        if folder is not None and folder == last and info is not None \
+                and info.st_mtime < listed_at - _RACY_SECONDS:  # fmt: skip
+            return self.generation, listed
+        fresh: dict[str, tuple[tuple[int, ...], dict[str, Any]]] = {}
+        for plan_id, found in self.stats():
+            key = (found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
+            known = self._summaries.get(plan_id)
+            if known is not None and known[0] == key:
+                fresh[plan_id] = known
+                continue
+            record = self.read(plan_id)
+            if record is not None and _whole_summary(record):
+                fresh[plan_id] = (key, {k: record.get(k) for k in SUMMARY_KEYS})
+        if fresh.keys() != self._summaries.keys() or any(
+                fresh[k] is not self._summaries[k] for k in fresh):  # fmt: skip
+            self.generation += 1
+        self._summaries = fresh
+        self._listed = (folder, started, [summary for _key, summary in fresh.values()])
+        return self.generation, self._listed[2]
+
+    # -- the sweep's mark ----------------------------------------------------------
+
+    def last_sweep(self) -> datetime | None:
+        """When some process last swept this folder (the store clock's time), if it says."""
+        try:
+            raw = read_bytes(self._path(_SWEPT), limit=64).decode("ascii").strip()
+            return datetime.fromisoformat(raw)
+        except (OSError, WsnbError, ValueError):
+            return None
+
+    def mark_sweep(self, when: datetime) -> None:
+        with suppress(OSError, WsnbError):
+            fsops.atomic_write(self._path(_SWEPT), when.isoformat().encode("ascii"), mode=0o600)
 
     # -- claims --------------------------------------------------------------------
 
@@ -161,6 +255,16 @@ class PlanFiles:
             os.unlink(path.os_path)
         logger.info("took over the claim of a plan left by process %s", text or "unknown")
         return True
+
+
+def _whole_summary(record: dict[str, Any]) -> bool:
+    """A record a status can be made of (one written by hand may lack its times)."""
+    try:
+        for key in ("created", "expires"):
+            datetime.fromisoformat(record[key])
+    except (KeyError, TypeError, ValueError):
+        return False
+    return isinstance(record.get("state"), str)
 
 
 def _alive(pid: int) -> bool:

@@ -16,6 +16,13 @@ its tool and parameters through the plan book, checks everything again now
 every watched path still has the fingerprint it had when proposed (else the
 plan is stale and nothing changes), then runs it through the same journal,
 which records who proposed it and who confirmed it.
+
+A proposal costs the same with ten thousand stored records as with ten: it
+writes its own record and reads no other. Clearing decided records is a
+sweep that runs at most once per ``sweep_every`` (an hour) across every
+process (``PlanFiles.last_sweep``), finds old records by their file time and
+reads only those. Views ask for the newest pending plans (``pending(newest=...)``)
+and a count (``waiting_count()``), so only what they show is made again.
 """
 
 from __future__ import annotations
@@ -24,10 +31,9 @@ import logging
 import threading
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from ..disk import fsops
 from ..errors import (
@@ -39,74 +45,22 @@ from ..errors import (
     UsageError,
     WsnbError,
 )
-from ..i18n import N_, _, using_language
+from ..i18n import _, using_language
 from ..listeners import Listeners
 from ..tools.base import local_now
 from ..types import PlanState, Rule, ToolResult
 from .book import PlanBook
 from .files import PLANS_DIR, FolderWatch, PlanFiles
 from .plan import Plan, new_plan_id
+from .status import NOT_PENDING, PlanStatus, PlanStoreState, agent_name, status_of
 from .steps import step_rows
 
 __all__ = ["NOTEBOOK", "PLANS_DIR", "PlanStatus", "PlanStore", "PlanStoreState", "agent_name"]
 
 logger = logging.getLogger("wsnb")
 
-PlanStoreState = Literal["pending", "done", "cancelled", "refused", "stale", "failed", "expired"]
 NOTEBOOK = "notebook"
 _VERSION = 1
-
-# Why a plan that is no longer pending can't be decided, by its stored state.
-_NOT_PENDING = {
-    "done": N_("Plan {id} was already carried out; make a new plan to change more."),
-    "cancelled": N_("Plan {id} was cancelled; propose it again if the change is still wanted."),
-    "refused": N_("Plan {id} was refused, so it can't be confirmed: {message}"),
-    "stale": N_("Plan {id} is stale, so it can't be confirmed: {message}"),
-    "failed": N_("Plan {id} failed and can't be retried: {message}"),
-    "expired": N_("Plan {id} expired without a decision; propose it again if the change is "
-                  "still wanted."),
-}  # fmt: skip
-
-
-def agent_name(proposer: str) -> str:
-    """The name a person reads for a proposer: ``"mcp:claude-code"`` -> ``"claude-code"``."""
-    return proposer.split(":", 1)[1] if ":" in proposer else proposer
-
-
-@dataclass(frozen=True)
-class PlanStatus:
-    """Where a stored plan stands: what an agent reads back with ``plan_status``."""
-
-    plan_id: str
-    state: str
-    title: str
-    message: str
-    proposer: str
-    confirmed_by: str | None
-    created: datetime
-    expires: datetime
-    steps: tuple[dict[str, Any], ...] = ()  # a change set's changes, each with its state
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-safe (times in ISO 8601 with their offset)."""
-        out: dict[str, Any] = {"plan_id": self.plan_id, "state": self.state, "title": self.title,
-               "message": self.message, "proposer": self.proposer,
-               "confirmed_by": self.confirmed_by, "created": self.created.isoformat(),
-               "expires": self.expires.isoformat()}  # fmt: skip
-        if self.steps:
-            out["steps"] = [dict(step) for step in self.steps]
-        return out
-
-
-def _status(record: dict[str, Any]) -> PlanStatus:
-    return PlanStatus(
-        plan_id=record["id"], state=record["state"], title=record.get("title", ""),
-        message=record.get("message", ""), proposer=record.get("proposer", ""),
-        confirmed_by=record.get("confirmed_by"),
-        created=datetime.fromisoformat(record["created"]),
-        expires=datetime.fromisoformat(record["expires"]),
-        steps=tuple(record.get("steps") or ()),
-    )  # fmt: skip
 
 
 def _prints(plan: Plan) -> dict[str, list[Any]]:
@@ -120,19 +74,26 @@ class PlanStore:
     ``clock`` and ``ttl`` are seams: a plan expires ``ttl`` after it was proposed;
     while anyone listens, the store looks for expired plans every ``tick`` seconds.
     A decided plan's record stays ``keep`` after its decision (an agent asks its
-    status), then the next proposal clears it away; the journal keeps what ran.
+    status), then a proposal's sweep clears it away (at most one sweep per
+    ``sweep_every`` in all processes); the journal keeps what ran.
     """
 
     def __init__(self, book: PlanBook, folder: Path, *, clock: Callable[[], datetime] = local_now,
                  ttl: timedelta = timedelta(days=1), tick: float = 60.0,
-                 keep: timedelta = timedelta(days=7)) -> None:  # fmt: skip
+                 keep: timedelta = timedelta(days=7),
+                 sweep_every: timedelta = timedelta(hours=1)) -> None:  # fmt: skip
         self._book = book
         self._keep = keep
+        self._sweep_every = sweep_every
+        self._swept: datetime | None = None  # when this process last looked at the mark
         self._files = PlanFiles(book.policy, folder)
         self._clock = clock
         self._ttl = ttl
         self._tick = tick
         self._plans: dict[str, Plan] = {}  # stored plans this process holds as Plan objects
+        # The statuses of the last listing: (its generation, in order, by id); see statuses()
+        self._listed: tuple[int, list[tuple[dict[str, Any], PlanStatus]],
+                            dict[str, tuple[dict[str, Any], PlanStatus]]] = (-1, [], {})
         self._seen: dict[str, str] = {}  # id -> state last told to listeners
         self._building: set[str] = set()  # ids being made again right now
         self._listeners: Listeners[PlanStatus] = Listeners("plan store")
@@ -168,8 +129,8 @@ class PlanStore:
         if plan.steps:
             record["steps"] = step_rows(plan)
         with self._lock:
-            self._clear_old()
             self._write_new(plan, record)
+            self._sweep_if_due(created)  # after: the folder exists to hold the sweep's mark
             plan.data["proposed_by"] = proposer
             if not plan.is_refused:
                 plan._keeper = self
@@ -178,25 +139,53 @@ class PlanStore:
         logger.info("plan %s kept as %s (proposed by %s)", plan.id, record["state"], proposer)
         return self._announce(record)
 
-    def _clear_old(self) -> None:
-        """Remove the records of plans decided more than ``keep`` ago (never a pending one)."""
+    def _sweep_if_due(self, now: datetime) -> None:
+        """Sweep unless this process or another did within ``sweep_every``."""
+        if self._swept is not None and timedelta(0) <= now - self._swept < self._sweep_every:
+            return
+        self._swept = now
+        last = self._files.last_sweep()
+        if last is not None and timedelta(0) <= now - last < self._sweep_every:
+            return
+        self._files.mark_sweep(now)
+        self.sweep()
+
+    def sweep(self) -> int:
+        """Remove the records of plans decided more than ``keep`` ago (never a pending one).
+
+        Only records whose file time is that old are read (see ``PlanFiles.write``);
+        a pending one among them is marked expired, to be cleared a ``keep`` later.
+        Returns how many records were removed.
+        """
         cutoff = self._clock() - self._keep
-        for plan_id in self._files.ids():
+        old = [plan_id for plan_id, info in self._files.stats()
+               if info.st_mtime < cutoff.timestamp()]  # fmt: skip
+        removed = 0
+        for plan_id in old:
             record = self._files.read(plan_id)
-            decided = record.get("decided") if record is not None else None
-            if record is None or record["state"] == "pending" or not decided \
-                    or datetime.fromisoformat(decided) > cutoff:
+            if record is None or not isinstance(record.get("state"), str):
+                continue
+            if record["state"] == "pending":
+                with suppress(WsnbError, KeyError, ValueError):
+                    self._current(record)
+                continue
+            decided = record.get("decided")
+            if not decided or datetime.fromisoformat(decided) > cutoff:
                 continue
             with suppress(PlanStateError), self._files.claim(plan_id):
                 self._files.remove(plan_id)
                 self._plans.pop(plan_id, None)
                 self._seen.pop(plan_id, None)
+                removed += 1
+        logger.info("plan store swept: %d of %d old records removed", removed, len(old))
+        return removed
 
     def _write_new(self, plan: Plan, record: dict[str, Any]) -> None:
         self._files.ensure_folder()
         for _attempt in range(8):  # another process may have taken the id: take another
             try:
-                self._files.write(plan.id, record, new=True)
+                self._files.write(plan.id, record, new=True,
+                                  when=datetime.fromisoformat(record["created"]))  # fmt: skip
                 return
             except ConflictError:
                 self._book.rename(plan, new_plan_id())
@@ -211,35 +200,67 @@ class PlanStore:
 
     def status(self, plan_id: str) -> PlanStatus:
         """Where the plan stands now; ``NotFoundError`` for an id the store does not have."""
-        return _status(self._current(self._record(plan_id)))
+        return status_of(self._current(self._record(plan_id)))
 
     def statuses(self) -> list[PlanStatus]:
-        """Every stored plan's status, oldest first."""
-        records = [r for r in map(self._files.read, self._files.ids()) if r is not None]
-        records.sort(key=lambda r: datetime.fromisoformat(r["created"]))
-        return [_status(self._current(r)) for r in records]
+        """Every stored plan's status, oldest first (only records that changed are read)."""
+        generation, summaries = self._files.summaries()
+        listed = self._listed
+        if listed[0] != generation:
+            made = {}
+            for summary in summaries:  # a status is made again only for a changed record
+                old = listed[2].get(summary["id"])
+                made[summary["id"]] = old if old is not None and old[0] is summary \
+                    else (summary, status_of(summary))
+            ordered = sorted(made.values(), key=lambda pair: pair[1].created)
+            listed = self._listed = (generation, ordered, made)
+        now = self._clock()
+        out = []
+        for summary, status in listed[1]:
+            if status.state == "pending" and now >= status.expires:
+                try:
+                    status = status_of(self._current(summary))
+                except NotFoundError:
+                    continue  # cleared away meanwhile
+            out.append(status)
+        return out
 
-    def pending(self) -> list[Plan]:
+    def pending(self, newest: int | None = None) -> list[Plan]:
         """The plans waiting for a decision, as ``Plan`` objects in this process, oldest first.
 
         The stored ones (expired ones are marked so and left out, and so are ones
         whose files changed since) and this session's own pending plans.
-        Confirming or cancelling a stored one updates its record.
+        Confirming or cancelling a stored one updates its record. ``newest=n``
+        gives only the ``n`` newest, and makes again only the stored ones it gives.
         """
-        plans = []
+        return self.waiting(newest)[0]
+
+    def waiting_count(self) -> int:
+        """How many plans wait for a decision (stored and this session's), none made again."""
+        return self.waiting(0)[1]
+
+    def waiting(self, newest: int | None = None) -> tuple[list[Plan], int]:
+        """``pending(newest)`` and how many wait in all, from one listing (what a view shows)."""
         statuses = self.statuses()
-        for status in statuses:
-            if status.state != "pending":
-                continue
+        stored = {status.plan_id for status in statuses} | self._building
+        own = [plan for plan in self._book.plans()
+               if plan.state is PlanState.PENDING and plan.id not in stored
+               and plan._keeper is None]  # fmt: skip
+        waiting = [status for status in statuses if status.state == "pending"]
+        plans: list[Plan] = []
+        for status in reversed(waiting):  # newest first, so a view's few are made first
+            if newest is not None and len(plans) >= newest:
+                break
+            held = self._plans.get(status.plan_id)
             try:
-                plans.append(self._plan(self._record(status.plan_id)))
+                plans.append(held if held is not None and held.state is PlanState.PENDING
+                             else self._plan(self._record(status.plan_id)))  # fmt: skip
             except WsnbError:
                 continue  # marked stale or refused (its record says why), or being decided
-        stored = {status.plan_id for status in statuses} | self._building
-        plans += [plan for plan in self._book.plans()
-                  if plan.state is PlanState.PENDING and plan.id not in stored
-                  and plan._keeper is None]  # fmt: skip
-        return sorted(plans, key=lambda plan: plan.created_at)
+        ordered = sorted([*plans, *own], key=lambda plan: plan.created_at)
+        if newest is not None:
+            ordered = ordered[max(0, len(ordered) - newest):] if newest > 0 else []
+        return ordered, len(own) + len(waiting)
 
     def _record(self, plan_id: str) -> dict[str, Any]:
         record = self._files.read(plan_id) if self._files.valid_id(plan_id) else None
@@ -314,7 +335,7 @@ class PlanStore:
             if plan is not None and plan.state is PlanState.PENDING:
                 plan._cancel_here()
         logger.info("plan %s cancelled by %s", plan_id, by)
-        return _status(record)
+        return status_of(record)
 
     # The keeper a stored Plan object calls when a card's button or a cell confirms it.
     def confirm_plan(self, plan: Plan, *, strong: bool, typed_name: str | None) -> ToolResult:
@@ -330,7 +351,7 @@ class PlanStore:
         if state != "pending":
             self._mirror(record)
             with using_language(record.get("lang", "en")):
-                raise PlanStateError(_(_NOT_PENDING[state]).format(
+                raise PlanStateError(_(NOT_PENDING[state]).format(
                     id=plan_id, message=record.get("message", "")), plan=plan_id, state=state)
         return record
 
@@ -396,9 +417,10 @@ class PlanStore:
     def _finish(self, record: dict[str, Any], state: str, message: str, *,
                 confirmed_by: str | None = None) -> dict[str, Any]:  # fmt: skip
         """Write the plan's new state (the caller holds its claim) and tell the listeners."""
+        decided = self._clock()
         record = {**record, "state": state, "message": message, "confirmed_by": confirmed_by,
-                  "decided": self._clock().isoformat()}  # fmt: skip
-        self._files.write(record["id"], record)
+                  "decided": decided.isoformat()}  # fmt: skip
+        self._files.write(record["id"], record, when=decided)
         self._mirror(record)  # a card of this plan here says so (an expired plan, say)
         self._announce(record)
         return record
@@ -446,7 +468,7 @@ class PlanStore:
         return self._watch is not None and self._watch.running
 
     def _announce(self, record: dict[str, Any]) -> PlanStatus:
-        status = _status(record)
+        status = status_of(record)
         with self._lock:
             told = self._seen.get(status.plan_id) == status.state
             self._seen[status.plan_id] = status.state

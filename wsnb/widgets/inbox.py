@@ -7,6 +7,10 @@ kernel); the store's folder watch tells the inbox, which adds the plan's card
 on the kernel's main thread. The cards are ``PlanCard``s, so Confirm is the
 same ``plan.confirm()`` as anywhere, which for a stored plan claims it, checks
 it again and journals who proposed and who confirmed it.
+
+However many plans wait, the inbox builds cards for the newest ``PAGE`` only
+(and only those are made again from their records); it says how many wait in
+all, and "Show more" (``show_more()``) builds the next ones on request.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from ..types import PlanState
 from ._html import esc
 from ._live import on_main_thread
 from .card import PlanCard, close_tree, proposed_by
-from .plansview import RECENT_OUTCOMES
+from .plansview import PAGE, RECENT_OUTCOMES, more_button, showing_line
 
 if TYPE_CHECKING:
     from ..mcp.http import RunningServer
@@ -43,18 +47,25 @@ _MUTED = "color: var(--jp-ui-font-color2, #57606a);"
 
 
 class Inbox(widgets.VBox):  # type: ignore[misc]
-    """Every plan waiting for a decision as a card, newest first; an agent's card says who asked.
+    """The plans waiting for a decision as cards, newest first; an agent's card says who asked.
 
-    ``cards`` maps plan ids to their cards (the last ``RECENT_OUTCOMES`` decided
-    ones stay, showing their outcome). ``close()`` stops following the plans folder.
+    ``cards`` maps plan ids to their cards: the newest ``limit`` waiting ones
+    (``PAGE`` at first; ``show_more()`` raises it) and the last ``RECENT_OUTCOMES``
+    decided ones, showing their outcome. ``count`` is how many wait in all.
+    ``close()`` stops following the plans folder.
     """
 
     def __init__(self, ws: Workspace, **kwargs: Any) -> None:
         self.ws = ws
         self.cards: dict[str, PlanCard] = {}
+        self.limit = PAGE
+        self.count = 0
+        self._refreshing = False  # making a stored plan again tells us of it: no refresh inside
+        self._again = False
         self.title = widgets.HTML()
         self.box = widgets.VBox()
-        super().__init__([self.title, self.box], **kwargs)
+        self.more = more_button(self.show_more)
+        super().__init__([self.title, self.box, self.more], **kwargs)
         self.add_class("wsnb-inbox")
         self._stops: list[Callable[[], None]] = []
         self._stops += [ws.plan_store.subscribe(on_main_thread(self._on_status)),
@@ -67,16 +78,47 @@ class Inbox(widgets.VBox):  # type: ignore[misc]
         return [card.plan for card in self._order() if card.plan.state is PlanState.PENDING]
 
     def refresh(self) -> None:
-        """Add a card for every waiting plan not shown yet, and say how many wait."""
-        for plan in self.ws.pending_plans():
+        """Add a card for each of the newest waiting plans not shown yet; say how many wait."""
+        if self._refreshing:  # called back from inside (a plan made again announces itself)
+            self._again = True
+            return
+        self._refreshing = True
+        try:
+            self._again = True
+            while self._again:
+                self._again = False
+                self._refresh()
+        finally:
+            self._refreshing = False
+
+    def _refresh(self) -> None:
+        newest, count = self.ws.plan_store.waiting(self.limit)
+        for plan in newest:
             if plan.id not in self.cards or self.cards[plan.id].plan is not plan:
                 self._add(plan)
+        keep = {plan.id for plan in newest}
+        for card in self._order():  # waiting cards pushed past the limit by newer ones
+            if card.plan.state is PlanState.PENDING and card.plan.id not in keep:
+                self.cards.pop(card.plan.id).close()
         decided = [card for card in self._order() if card.plan.state is not PlanState.PENDING]
         for card in decided[RECENT_OUTCOMES:]:  # the journal (ws.history) keeps every outcome
             self.cards.pop(card.plan.id).close()
         self.box.children = [card.shown_card for card in self._order()]
-        said = _inbox_line(len(self.waiting))
-        self.title.value = f'<div style="{_MUTED} margin: 2px 0 4px;">{esc(said)}</div>'
+        shown = len(self.waiting)
+        self.count = max(count, shown)
+        said = [_inbox_line(self.count)]
+        if self.count > shown:
+            said.append(showing_line(shown, self.count))
+        lines = "".join(f"<div>{esc(line)}</div>" for line in said)
+        self.title.value = f'<div style="{_MUTED} margin: 2px 0 4px;">{lines}</div>'
+        self.more.description = _("Show {count:,} more").format(
+            count=min(PAGE, self.count - shown))
+        self.more.layout.display = None if self.count > shown else "none"
+
+    def show_more(self, *_args: Any) -> None:
+        """Build the cards of the next ``PAGE`` waiting plans (older ones)."""
+        self.limit += PAGE
+        self.refresh()
 
     def _add(self, plan: Plan) -> None:
         old = self.cards.pop(plan.id, None)
@@ -112,11 +154,14 @@ class Inbox(widgets.VBox):  # type: ignore[misc]
 
     def describe(self) -> str:
         """The inbox as plain text: how many wait, then each waiting plan's line."""
-        lines = [_inbox_line(len(self.waiting))]
-        for plan in self.waiting:
+        waiting = self.waiting
+        lines = [_inbox_line(max(self.count, len(waiting)))]
+        for plan in waiting:
             who = proposed_by(plan)
             line = _("Plan {id}: {title}").format(id=plan.id, title=plan.title)
             lines.append(f"  {line}" + (f"  ({who})" if who else ""))
+        if self.count > len(waiting):
+            lines.append("  " + showing_line(len(waiting), self.count))
         return "\n".join(lines)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
