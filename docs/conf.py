@@ -43,8 +43,8 @@ nb_merge_streams = True
 autosummary_generate = True
 autosummary_imported_members = True
 autodoc_default_options = {"members": True, "inherited-members": True, "member-order": "groupwise"}
-autodoc_typehints = "description"
-autodoc_typehints_description_target = "documented_params"
+# The NumPy docstrings say each type in words; the hints would repeat them (pd.DataFrame twice).
+autodoc_typehints = "none"
 autodoc_member_order = "groupwise"
 napoleon_google_docstring = False
 napoleon_numpy_docstring = True

@@ -262,13 +262,14 @@ def add_language_switch(app: Any, pagename: str, templatename: str, context: dic
 # -- Chinese line breaks -----------------------------------------------------------------------
 
 _CJK = "\u3000-\u303f\u3400-\u9fff\uff00-\uffef"
-_CJK_BREAK = re.compile(f"(?<=[{_CJK}])\\n\\s*|\\n\\s*(?=[{_CJK}])")
+_CJK_BREAK = re.compile(f"(?<=[{_CJK}])\\n\\s*(?=[{_CJK}])")
 
 
 def join_cjk_lines(app: Any, doctree: Any) -> None:
-    """A line break inside a Chinese paragraph of the source is no space on the page (a browser
-    shows every newline as one), so the Chinese pages can stay wrapped at 100 columns. MyST keeps
-    a soft break as a Text node of its own, so the characters around it are its neighbours'."""
+    """A line break between two Chinese characters of the source is no space on the page (a
+    browser shows every newline as one), so the Chinese pages can stay wrapped at 100 columns;
+    beside a Latin word it stays a space. MyST keeps a soft break as a Text node of its own, so
+    the characters around it may be its neighbours'."""
     from docutils import nodes
 
     if not app.config.language.startswith("zh"):
@@ -282,11 +283,13 @@ def join_cjk_lines(app: Any, doctree: Any) -> None:
         before = parent[index - 1].astext()[-1:] if index > 0 else ""
         after = parent[index + 1].astext()[:1] if index + 1 < len(parent) else ""
         value = _CJK_BREAK.sub("", text.astext())
-        if value.strip() == "" and (cjk.match(before) or cjk.match(after)):
-            value = ""
-        elif value.startswith("\n") and cjk.match(before):
+        first, last = value.lstrip()[:1], value.rstrip()[-1:]
+        if value.strip() == "":
+            if cjk.match(before) and cjk.match(after):
+                value = ""
+        elif value.startswith("\n") and cjk.match(before) and cjk.match(first):
             value = value.lstrip()
-        elif value.endswith("\n") and cjk.match(after):
+        elif value.endswith("\n") and cjk.match(after) and cjk.match(last):
             value = value.rstrip()
         if value != text.astext():
             parent.replace(text, nodes.Text(value))
