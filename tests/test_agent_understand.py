@@ -104,9 +104,10 @@ def test_explain_where_used_and_counts(project: wsnb.Workspace) -> None:
     used = project.ask("where is PriceCache used")
     assert used.table is not None and "docs/meeting notes.md" in set(used.table["path"])
     assert "42" in project.ask("how many files are in journal").text
-    assert "3 个以 .py 结尾的文件" in project.ask("有几个 Python 文件").text
+    counted = project.ask("有几个 Python 文件")
+    assert "的文件有 3 个" in counted.text and counted.python.startswith("len(ws.files.query(")
     python = project.ask("how many Python files")
-    assert "3 files ending in .py" in python.text  # shop/__init__.py, utils.py, models.py
+    assert "3 files match (Python" in python.text  # shop/__init__.py, utils.py, models.py
 
 
 def test_create_with_content_in_one_sentence(project: wsnb.Workspace) -> None:

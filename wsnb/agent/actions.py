@@ -34,8 +34,8 @@ if TYPE_CHECKING:
 
     from ..workspace import Workspace
 
-__all__ = ["TABLE_CAP", "Session", "numbered", "preview", "read_docs", "resolve_targets",
-           "run_command"]
+__all__ = ["TABLE_CAP", "Session", "numbered", "preview", "py_string", "read_docs",
+           "resolve_targets", "run_command"]
 
 SHOWN_LINES = 60
 SUMMARY_FILES = 10
@@ -167,6 +167,11 @@ def _count_note(rows: int, total: int, how_all: str = "") -> str:
     return note
 
 
+def py_string(text: str) -> str:
+    """``text`` as a Python string literal for a shown line of code."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
 # -- reading ---------------------------------------------------------------------------
 
 
@@ -195,7 +200,9 @@ def _find(session: Session, command: Command) -> Reply:
             total=f"{total:,}", keyword=keyword)
         text += _count_note(len(frame), total, f'ws.find("{keyword}", limit=None)')
     text += " " + _("Say \"open the first one\" or \"read the second one\".")
-    return Reply(text, table=numbered(frame[["path", "size"]]))
+    line = f"ws.find({py_string(keyword)})" if total <= len(frame) and total <= 30 \
+        else f"ws.find({py_string(keyword)}, limit=None)"  # fmt: skip
+    return Reply(text, table=numbered(frame[["path", "size"]]), python="" if every else line)
 
 
 def _every_word(session: Session, keyword: str) -> tuple[pd.DataFrame, int]:
@@ -231,7 +238,8 @@ def _text_search(session: Session, keyword: str, pattern: str, *, regex: bool) -
     if getattr(frame, "note", ""):
         text += " " + _("Note: {note}.").format(note=frame.note)
     text += " " + _("Say \"summarize these files\" to see what they are.")
-    return Reply(text, table=table)
+    line = f"ws.grep({py_string(pattern)}" + (", regex=True, case=True)" if regex else ")")
+    return Reply(text, table=table, python=line)
 
 
 # Lines that define a name. The search runs over a file's whole text, so a gap is spaces or
@@ -279,7 +287,8 @@ def _list(session: Session, command: Command) -> Reply:
                     len(frame)).format(where=where, count=f"{len(frame):,}")
     text = text[:1].upper() + text[1:]  # "The workspace root holds ..."
     text += _count_note(len(frame), len(frame))
-    return Reply(text, table=numbered(frame[["name", "is_dir", "size"]]))
+    return Reply(text, table=numbered(frame[["name", "is_dir", "size"]]),
+                 python=f"ws.ls({py_string(path)})")  # fmt: skip
 
 
 def read_docs(session: Session, paths: list[str], limit: int) -> tuple[list[FileText], list[str]]:

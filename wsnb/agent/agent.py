@@ -27,6 +27,7 @@ from .answers import MORE_HANDLERS
 from .changes import CHANGE_HANDLERS, asks_for_several, one_item_refusal
 from .commands import CHANGES
 from .context import ConversationContext
+from .indexanswers import answer_files
 from .intents import NOT_WORKSPACE, Intent, IntentKind, classify, sensitive_request
 from .reply import OFFLINE, Reply
 from .understand import Understood, understand
@@ -155,7 +156,8 @@ class Agent:
                 and asks_for_several(session, command.get("target")):
             return Reply(one_item_refusal())  # with or without a model: one item per plan
         if command is not None and (self.llm is None or command.action not in _MODEL_ACTIONS):
-            reply = run_command(session, command, {**MORE_HANDLERS, **CHANGE_HANDLERS})
+            reply = run_command(session, command, {**MORE_HANDLERS, **CHANGE_HANDLERS,
+                                                   "files": answer_files})  # fmt: skip
             # With a model, a search that found nothing becomes a question for the model.
             if self.llm is None or command.action not in _SEARCHES or reply.table is not None:
                 return reply

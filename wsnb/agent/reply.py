@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from ..plans.plan import Plan
 
-__all__ = ["OFFLINE", "Reply", "markdown_html", "more_rows"]
+__all__ = ["OFFLINE", "Reply", "markdown_html", "markdown_inline", "more_rows", "python_note"]
 
 OFFLINE = "offline"
 TABLE_ROWS = 30
@@ -59,6 +59,8 @@ class Reply:
     mode: str = OFFLINE
     intent: str = "workspace"
     lang: str = "en"
+    python: str = ""
+    columns: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return self.plain()
@@ -75,13 +77,23 @@ class Reply:
         str
         """
         parts = [markdown_plain(self.text).rstrip()]
-        if self.table is not None and len(self.table):
-            parts.append(_table_text(self.table, self.lang))
+        shown = self.shown
+        if shown is not None and len(shown):
+            parts.append(_table_text(shown, self.lang))
+        if self.python:
+            parts.append(python_note(self.python, self.lang))
         parts += [plan.describe() for plan in self.plans]
         if self.files_read:
             parts.append(_("Files read: {paths}", lang=self.lang).format(
                 paths=", ".join(self.files_read)))
         return "\n\n".join(p for p in parts if p)
+
+    @property
+    def shown(self) -> pd.DataFrame | None:
+        """The table as a person sees it: ``columns`` of it when they are given."""
+        if self.table is None or not self.columns:
+            return self.table
+        return self.table[[c for c in self.columns if c in self.table.columns]]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """A reply view with live plan cards inside a Jupyter kernel; text and HTML elsewhere."""
@@ -94,13 +106,16 @@ class Reply:
 
     def _html(self) -> str:
         parts = [f'<div class="wsnb-reply">{markdown_html(self.text)}']
-        if self.table is not None and len(self.table):
-            numbered = self.table.index.name == "#"
-            shown = shown_table(self.table.head(TABLE_ROWS), self.lang)
+        table = self.shown
+        if table is not None and len(table):
+            numbered = table.index.name == "#"
+            shown = shown_table(table.head(TABLE_ROWS), self.lang)
             parts.append(shown.to_html(index=numbered, index_names=False, border=0))
-            if len(self.table) > TABLE_ROWS:
-                note = more_rows(TABLE_ROWS, len(self.table), self.lang)
+            if len(table) > TABLE_ROWS:
+                note = more_rows(TABLE_ROWS, len(table), self.lang)
                 parts.append(f"<p><small>{html.escape(note)}</small></p>")
+        if self.python:
+            parts.append(f"<p>{markdown_inline(python_note(self.python, self.lang))}</p>")
         parts += [f"<pre>{html.escape(plan.describe())}</pre>" for plan in self.plans]
         if self.files_read:
             cited = ", ".join(f"<code>{html.escape(p)}</code>" for p in self.files_read)
@@ -142,6 +157,19 @@ def _row(cells: list[str], columns: list[tuple[bool, list[str]]]) -> str:
         pad = " " * (max(text_width(c) for c in all_cells) - text_width(cell))
         parts.append(pad + cell if right else cell + pad)
     return "  ".join(parts).rstrip()
+
+
+def python_note(line: str, lang: str | None = None) -> str:
+    """The line under a table: the Python that gives the same result."""
+    return _("In Python: `{line}`", lang=lang).format(line=line)
+
+
+def markdown_inline(text: str) -> str:
+    """One line of Markdown as HTML: inline code and bold."""
+    body = html.escape(text)
+    for pattern, repl in _INLINE:
+        body = pattern.sub(repl, body)
+    return body
 
 
 def more_rows(shown: int, total: int, lang: str | None = None) -> str:

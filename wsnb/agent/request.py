@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .commands import several_targets
 from .context import THIS, parse_reference
+from .filekinds import KIND_WORDS, ORDER_WORDS, SIZE_WORDS, TIME_WORDS
 from .mentions import Mention
 from .numbers import ordinal_span
 from .vocab import ACTIONS, FILLERS, WORDS
@@ -159,6 +160,12 @@ def reference_words(text: str) -> str:
 _NO_TYPO = frozenset("一下个了的把给吧呢啊吗过来去上出起着点")
 
 
+# Chinese words of the index's questions: typed on purpose, never a verb's typo.
+_KNOWN_CJK = tuple(w for w in (*KIND_WORDS, *TIME_WORDS,
+                               *(w for g in (*SIZE_WORDS.values(), *ORDER_WORDS.values())
+                                 for w in g)) if _CJK.match(w))  # fmt: skip
+
+
 def typo_actions(rest: str) -> list[str]:
     """Last resort for a Chinese verb that leads the request with one wrong character after
     its first ("总洁一下 a.txt", "复志一份 b.py", "重明名 c.js"): the verb it is one off."""
@@ -170,6 +177,8 @@ def typo_actions(rest: str) -> list[str]:
         return []
     if lead[1] in _NO_TYPO:
         return []  # "拿一下" is no typo of "拿掉": a particle is typed on purpose
+    if lead.startswith(_KNOWN_CJK):
+        return []  # "最大的" is a word of its own, no typo of "最后"
     for action, groups in ACTIONS:
         words = (w for g in groups if not g.endswith("_IDIOM") for w in WORDS[g])
         for word in (w for w in words if len(w) in {2, 3} and _CJK.match(w)):

@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..i18n import Language, detect_language
+from .columns import read_question
 from .commands import Command, parse_command
 from .context import THIS, parse_reference
 from .mentions import Mention, find_mentions, normalize
@@ -159,6 +161,12 @@ def _agrees(command: Command, reading: Reading) -> bool:
     return True
 
 
+def _now(ws: Workspace) -> datetime:
+    """The workspace clock's time as ``ws.files`` keeps times: naive, local."""
+    now = ws.context.clock()
+    return now.astimezone().replace(tzinfo=None) if now.tzinfo is not None else now
+
+
 def understand(ws: Workspace, message: str) -> Understood:
     """The command ``message`` asks for, grounded in ``ws``, and the language to answer in."""
     text = normalize(message)
@@ -172,6 +180,11 @@ def understand(ws: Workspace, message: str) -> Understood:
         # ("search the music files", "where is weather defined" still are).
         return Understood(text, None, reply_language(text, mentions, None), mentions, [],
                           offtopic=True)  # fmt: skip
+    question = read_question(reading, _now(ws))
+    if question is not None and question.plural:  # "the yaml files", "what changed today"
+        asked = Command("files", question.args())
+        return Understood(text, asked, reply_language(text, mentions, asked), mentions,
+                          reading.actions, strong=True)  # fmt: skip
     grammar = parse_command(text)
     if grammar is not None and _agrees(grammar, reading):
         command: Command | None = grammar

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from ..agent import agent as _agent_module
-from ..agent.reply import TABLE_ROWS, Reply, markdown_html, more_rows
+from ..agent.reply import TABLE_ROWS, Reply, markdown_html, markdown_inline, more_rows, python_note
 from ..display import column_labels
 from ..errors import WsnbError
 from ..i18n import _, using_language
@@ -191,18 +191,26 @@ def _answer_html(text: str) -> str:
 
 
 def _table_html(reply: Reply) -> str:
-    if reply.table is None or reply.table.empty:
-        return ""
-    numbered = reply.table.index.name == "#"
-    head = reply.table.head(TABLE_ROWS)
+    table = reply.shown  # the columns a person reads; reply.table keeps them all
+    if table is None or table.empty:
+        return _python_html(reply)
+    numbered = table.index.name == "#"
+    head = table.head(TABLE_ROWS)
     view = styled(head).relabel_index(column_labels(head.columns, reply.lang), axis="columns")
     view = view.hide(axis="index", names=True) if numbered else view.hide(axis="index")
     with using_language(reply.lang):  # the Styler formats sizes, times, yes/no as it renders
         shown = view.set_table_attributes('class="wsnb-reply-table"').to_html()
-    more = len(reply.table) - TABLE_ROWS
-    note = html.escape(more_rows(TABLE_ROWS, len(reply.table), reply.lang))
+    more = len(table) - TABLE_ROWS
+    note = html.escape(more_rows(TABLE_ROWS, len(table), reply.lang))
     tail = f'<div style="{_MUTED}">{note}</div>' if more > 0 else ""
-    return f"{_TABLE_CSS}<div>{shown}</div>{tail}"
+    return f"{_TABLE_CSS}<div>{shown}</div>{tail}{_python_html(reply)}"
+
+
+def _python_html(reply: Reply) -> str:
+    """The one line of Python that gives the same result, under the table."""
+    if not reply.python:
+        return ""
+    return f'<div style="{_MUTED}">{markdown_inline(python_note(reply.python, reply.lang))}</div>'
 
 
 def _footer_html(reply: Reply, *, with_mode: bool = True) -> str:
