@@ -279,7 +279,8 @@ def join_cjk_lines(app: Any, doctree: Any) -> None:
         parent = text.parent
         if isinstance(parent, (nodes.literal_block, nodes.raw)) or "\n" not in text.astext():
             continue
-        index = parent.index(text)
+        # By identity: Text nodes are strings, and index() would find an equal earlier one.
+        index = next(i for i, child in enumerate(parent.children) if child is text)
         before = parent[index - 1].astext()[-1:] if index > 0 else ""
         after = parent[index + 1].astext()[:1] if index + 1 < len(parent) else ""
         value = _CJK_BREAK.sub("", text.astext())
@@ -292,7 +293,7 @@ def join_cjk_lines(app: Any, doctree: Any) -> None:
         elif value.endswith("\n") and cjk.match(after) and cjk.match(last):
             value = value.rstrip()
         if value != text.astext():
-            parent.replace(text, nodes.Text(value))
+            parent[index] = nodes.Text(value)  # by position: replace() finds an equal one
 
 
 def setup(app: Any) -> dict[str, Any]:
