@@ -122,6 +122,7 @@ class Agent:
                 intent = sensitive_request(message, understood.command.action) or intent
             logger.info("agent: %s message (%s)", intent.kind.value, self.mode)
             reply = self._answer(message, understood, intent, lang, on_text)
+            self._remember_planned(reply)
             reply.intent = intent.kind.value
             reply.mode = self.mode
             reply.lang = lang
@@ -129,6 +130,13 @@ class Agent:
                 reply.text = f"{reply.text}\n\n{offline_note()}"
         self.history.append((message, reply))
         return reply
+
+    def _remember_planned(self, reply: Reply) -> None:
+        """"it" after a plan is the planned file ("delete a.txt", then "no, open it")."""
+        for plan in reply.plans[:1]:
+            where = plan.source or plan.target
+            if where is not None:
+                self.context.remember_read([where.relative])
 
     def _ask_model(self, session: Session, message: str, intent: Intent,
                    on_text: Callable[[str], None] | None) -> Reply:  # fmt: skip

@@ -13,9 +13,10 @@ from collections.abc import Callable
 
 from ..errors import WsnbError
 from ..i18n import _, ngettext
-from .actions import Session, is_dir, resolve_targets
+from .actions import Session, is_dir, resolve_targets, unresolved_reply
 from .commands import Command
 from .reply import Reply
+from .resolve import MAX_CANDIDATES, Resolution
 
 __all__ = ["MORE_HANDLERS"]
 
@@ -83,6 +84,17 @@ def _undo(session: Session, command: Command) -> Reply:
     return planned([plan])
 
 
+def _choose(session: Session, command: Command) -> Reply:
+    """The files that fit a description ("the entry point"): which one? Or none fits."""
+    paths = [p for p in command.get("paths").split("\n") if p]
+    words = command.get("name")
+    if not paths:
+        return Reply(_("No file here fits “{words}”. Say \"list the files\" to see what there "
+                       "is.").format(words=words))  # fmt: skip
+    return unresolved_reply(session, Resolution(words, "ambiguous", total=len(paths),
+                                                candidates=paths[:MAX_CANDIDATES]))  # fmt: skip
+
+
 MORE_HANDLERS: dict[str, Callable[[Session, Command], Reply]] = {
-    "count": _count, "undo": _undo,
+    "count": _count, "undo": _undo, "choose": _choose,
 }  # fmt: skip

@@ -10,12 +10,14 @@ reads only words, never files. ``wsnb.agent.indexanswers`` runs it.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from .filekinds import (
     FILE_KINDS,
     KIND_NOUNS,
+    KIND_SINGULARS,
     KIND_WORDS,
     NAMED_KINDS,
     ORDER_WORDS,
@@ -27,9 +29,9 @@ from .filekinds import (
 from .numbers import cardinal
 from .request import Reading
 from .vocab import OBJECTS
-from .words import contains
+from .words import Hit, contains
 
-__all__ = ["Question", "kind_spans", "read_question"]
+__all__ = ["Question", "kind_spans", "order_span", "read_question", "unnamed"]
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -107,18 +109,26 @@ def _spans(text: str, word: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in re.finditer(pattern, folded)]
 
 
-def kind_spans(text: str) -> list[tuple[int, int, str]]:
-    """The kind words of ``text`` that name kinds of files: (start, end, kind), in order."""
+def kind_spans(text: str, hits: Sequence[Hit] = ()) -> list[tuple[int, int, str]]:
+    """The kind words of ``text`` that name kinds of files: (start, end, kind), in order;
+    none inside a word of the vocabulary (``hits``: "the big picture" is no picture)."""
     found: list[tuple[int, int, str]] = []
-    taken: set[int] = set()
+    taken: set[int] = {i for h in hits for i in range(h.start, h.end)}
     for word in sorted(KIND_WORDS, key=len, reverse=True):
         for start, end in _spans(text, word):
             if taken & set(range(start, end)):
                 continue
-            if word in KIND_NOUNS or _role_after(text, end) or _all_before(text, start):
+            if word in KIND_NOUNS or _role_after(text, end) or _all_before(text, start) \
+                    or (word in KIND_SINGULARS and _determined(text, start)):
                 found.append((start, end, KIND_WORDS[word]))
                 taken |= set(range(start, end))
     return sorted(found)
+
+
+def _determined(text: str, start: int) -> bool:
+    """"the header", "那个脚本": a kind word after a determiner names one file of the kind."""
+    return bool(re.search(r"(?:\b(?:the|that|this|my|our)|那个|这个|那份|这份)\s*(?:\S+\s*)?$",
+                          text[:start], re.IGNORECASE))  # fmt: skip
 
 
 def _role_after(text: str, end: int) -> bool:
@@ -222,6 +232,16 @@ _COUNT_N = re.compile(r"(?:top|first|前)\s*(\w+)|(\w+)\s+(?:largest|biggest|sma
                       re.IGNORECASE)  # fmt: skip
 
 
+def order_span(text: str) -> tuple[int, int] | None:
+    """Where the words of an order stand ("the largest", "最新")."""
+    words = (*SIZE_WORDS["largest"], *SIZE_WORDS["smallest"], *ORDER_WORDS["newest"],
+             *ORDER_WORDS["oldest"])  # fmt: skip
+    found = [(at, at + len(w)) for w in words
+             for at in [contains(text, w) if w[0].isalnum() and not _CJK.search(w)
+                        else text.find(w)] if at >= 0]  # fmt: skip
+    return min(found) if found else None
+
+
 def _order(text: str) -> str:
     for order, words in (("largest", SIZE_WORDS["largest"]), ("smallest", SIZE_WORDS["smallest"]),
                          ("newest", ORDER_WORDS["newest"]), ("oldest", ORDER_WORDS["oldest"])):
@@ -260,12 +280,14 @@ _FILE_CUES = (*OBJECTS["file"], *_CHANGED, "space", "空间", "disk", "磁盘", 
               "ones", "which one", "哪个", "哪些")
 
 
-def read_question(r: Reading, now: datetime) -> Question | None:
-    """The question over ``ws.files`` the request asks, or None when it asks something else."""
+def read_question(r: Reading, now: datetime, *, asking: bool = True) -> Question | None:
+    """The question over ``ws.files`` the request asks, or None when it asks something else;
+    ``asking=False``: the filter the words say even with a verb of a change ("delete the
+    largest file" describes one file)."""
     if any((m.known and not m.is_dir) or m.how in {"suffixed", "quoted"} for m in r.mentions):
         return None  # a file is named: the request is about it
-    text = _unnamed(r)
-    kinds = tuple(dict.fromkeys(kind for _s, _e, kind in kind_spans(text)))
+    text = unnamed(r)
+    kinds = tuple(dict.fromkeys(kind for _s, _e, kind in kind_spans(text, r.hits)))
     over, under = _size_filter(text)
     since, until = _window(text, now)
     order = _order(text)
@@ -279,13 +301,13 @@ def read_question(r: Reading, now: datetime) -> Question | None:
     blocking = {h.action for h in r.hits if h.action in _CHANGES
                 and not (asked and h.action in _SOFT
                          and r.rest[h.start:h.end].casefold() in _SOFT_WORDS)}  # fmt: skip
-    if blocking or set(r.actions) - {h.action for h in r.hits} & _CHANGES:
+    if asking and (blocking or set(r.actions) - {h.action for h in r.hits} & _CHANGES):
         return None
     question = Question(kinds, over, under, since, until, order, 0, "count" in r.actions,
                         _scope(r))  # fmt: skip
     if not question.filtered:
         return None
-    if not (kinds or question.scope or _said_in(text, _FILE_CUES)):
+    if asking and not (kinds or question.scope or _said_in(text, _FILE_CUES)):
         return None  # a size, a time or an order of something else
     if order:
         question = replace(question, n=_how_many(text, order))
@@ -295,12 +317,12 @@ def read_question(r: Reading, now: datetime) -> Question | None:
     return question
 
 
-def _unnamed(r: Reading) -> str:
+def unnamed(r: Reading, keep: frozenset[str] | set[str] = frozenset({"close"})) -> str:
     """The request with the names it types blanked: a near spelling ("largest" for
     large.txt) is still a word of the question."""
     text = r.text
     for m in r.mentions:
-        if m.how != "close":
+        if m.how not in keep:
             text = text[:m.start] + " " * (m.end - m.start) + text[m.end:]
     return text
 
@@ -316,8 +338,13 @@ _PLURAL = re.compile(r"\b(?:files|documents|docs|ones|all|every|any|which|what|l
 
 
 def _listing(r: Reading, text: str) -> bool:
-    """Whether a kind is asked for as a list ("the yaml files", "列出图片"), not one file."""
-    if set(r.actions) & {"list", "find", "count", "inside"}:
+    """Whether a kind is asked for as a list ("the yaml files", "列出图片"), not one file
+    ("the json config", "看一下那个头文件")."""
+    spans = kind_spans(text, r.hits)
+    if spans and _determined(text, spans[0][0]) and not _PLURAL.search(text):
+        return False
+    if set(r.actions) & {"count", "find"} or (set(r.actions) & {"list", "inside"}
+                                              and not set(r.actions) & {"read", "open"}):
         return True
     if any(w in KIND_NOUNS and w.isascii() for w in re.findall(r"[a-z]+", text.casefold())):
         return True  # "show me the images"

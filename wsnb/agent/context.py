@@ -37,7 +37,8 @@ _THESE = re.compile(
     r"\b(these|those|them|all\s+of\s+them|the\s+results?|each\s+of\s+them|the\s+files\s+above)\b",
     re.IGNORECASE)  # fmt: skip
 _THIS = re.compile(
-    r"这个文件|那个文件|该文件|这个|它|\b(it|this\s+(one|file)|that\s+(one|file)|this|that)\b",
+    r"这个文件|那个文件|该文件|这个|它|那个(?=\s*(?:吧|呢|了|啊|呀|一下|给我|$|[，。！？,.!?]))|"
+    r"\b(it|this\s+(one|file)|that\s+(one|file)|this|that)\b",
     re.IGNORECASE)  # fmt: skip
 
 

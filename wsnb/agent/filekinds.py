@@ -14,8 +14,9 @@ from __future__ import annotations
 from ..i18n import N_
 from ..policy.filekinds import BINARY_KINDS
 
-__all__ = ["FILE_KINDS", "KIND_LABELS", "KIND_NOUNS", "KIND_WORDS", "NAMED_KINDS", "ORDER_WORDS",
-           "ROLE_WORDS", "SIZE_UNITS", "SIZE_WORDS", "TIME_WORDS"]
+__all__ = ["ENCODING_WORDS", "FILE_KINDS", "KIND_LABELS", "KIND_NOUNS", "KIND_SINGULARS",
+           "KIND_WORDS", "LINE_END_WORDS", "NAMED_KINDS", "NAME_LANGUAGE_WORDS", "ORDER_WORDS",
+           "ROLE_TESTS", "ROLE_WORDS", "SIZE_UNITS", "SIZE_WORDS", "TIME_WORDS"]
 
 
 def _binary(label: str) -> tuple[str, ...]:
@@ -135,6 +136,13 @@ KIND_NOUNS: frozenset[str] = frozenset({
     "演示文稿", "样式表", "网页", "可执行文件",
 })  # fmt: skip
 
+# Kind words that name one file after "the" / "那个" ("the header", "the notebook").
+KIND_SINGULARS: frozenset[str] = frozenset({
+    "header", "notebook", "image", "picture", "photo", "screenshot", "script", "spreadsheet",
+    "pdf", "archive", "zip", "video", "font", "stylesheet", "csv", "json", "yaml", "toml",
+    "markdown", "config", "configuration", "log",
+})  # fmt: skip
+
 # Nouns after a kind word that make it a kind of file ("python files", "the json config").
 ROLE_WORDS: tuple[str, ...] = (
     "files", "file", "documents", "document", "docs", "doc", "sources", "source", "code",
@@ -185,4 +193,40 @@ TIME_WORDS: dict[str, int] = {
     "近期": 7, "last week": 7, "past week": 7, "上周": 7, "这几天": 3, "last few days": 3,
     "past few days": 3, "this month": 30, "本月": 30, "这个月": 30, "last month": 30,
     "past month": 30, "上个月": 30,
+}  # fmt: skip
+
+# A file described by what it is ("the GBK file", "the CRLF file", "the Chinese doc").
+ENCODING_WORDS: dict[str, str] = {
+    "gbk": "gbk", "gb2312": "gbk", "gb18030": "gbk", "big5": "big5", "utf-16": "utf-16",
+    "utf16": "utf-16", "latin-1": "latin-1", "latin1": "latin-1", "iso-8859-1": "latin-1",
+    "国标编码": "gbk",
+}  # fmt: skip
+LINE_END_WORDS: dict[str, str] = {
+    "crlf": "\r\n", "cr lf": "\r\n", "cr-lf": "\r\n", "\\r\\n": "\r\n",
+    "windows line endings": "\r\n", "windows line ending": "\r\n", "windows-style line": "\r\n",
+    "windows style line": "\r\n", "dos line endings": "\r\n", "windows 换行": "\r\n",
+    "windows换行": "\r\n", "windows 的换行": "\r\n", "windows 行尾": "\r\n",
+}  # fmt: skip
+NAME_LANGUAGE_WORDS: dict[str, str] = {
+    "chinese": "zh", "chinese-named": "zh", "中文": "zh", "汉字": "zh", "中文名": "zh",
+    "english-named": "en", "英文名": "en",
+}  # fmt: skip
+# Roles a file plays, known by its name or folder; "words" are how people say them.
+ROLE_TESTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "test": {"words": ("test file", "test files", "test module", "test script", "tests file",
+                       "spec file", "unit test", "unit tests", "测试文件", "测试代码", "测试脚本",
+                       "单元测试", "测试用例"),
+             "prefixes": ("test_",), "endings": ("_test", ".test", "_spec", ".spec"),
+             "folders": ("tests", "test", "__tests__", "spec")},
+    "entry": {"words": ("entry point", "entrypoint", "entry file", "main file", "main script",
+                        "main module", "main program", "starting point", "入口", "入口文件",
+                        "主程序", "主文件", "启动文件", "程序入口"),
+              "stems": ("main", "__main__", "index", "app", "cli", "run", "start", "server",
+                        "manage", "program"),
+              "suffixes": _CODE},
+    "build": {"words": ("build file", "build script", "build config", "cmake file", "makefile",
+                        "构建文件", "构建脚本", "编译配置"),
+              "names": ("cmakelists.txt", "makefile", "pyproject.toml", "setup.py",
+                        "package.json", "build.gradle", "cargo.toml", "meson.build")},
+    "doc": {"words": ("doc", "document", "documentation", "文档", "说明文档")},
 }  # fmt: skip

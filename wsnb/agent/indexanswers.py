@@ -21,7 +21,7 @@ from .reply import Reply
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["SHOWN_COLUMNS", "answer_files", "python_line", "query_of"]
+__all__ = ["SHOWN_COLUMNS", "answer_files", "files_slice", "python_line", "query_of"]
 
 # What a person is shown of the slice (reply.table keeps every column).
 SHOWN_COLUMNS = ("path", "size", "modified")
@@ -78,7 +78,7 @@ def python_line(q: Question) -> str:
     return f"len({line})" if q.count else line
 
 
-def _slice(files: pd.DataFrame, q: Question) -> pd.DataFrame:
+def files_slice(files: pd.DataFrame, q: Question) -> pd.DataFrame:
     """What ``python_line`` computes, with the same calls."""
     expression = query_of(q)
     frame = files.query(expression, engine="python") if _engine(expression) \
@@ -139,7 +139,7 @@ def _lead(q: Question, count: int, shown: int, filters: str) -> str:
 def answer_files(session: Session, command: Command) -> Reply:
     """The reply to a question over ``ws.files``: the slice, the sentence, the Python line."""
     q = Question.of(command.args)
-    frame = _slice(session.ws.files, q)
+    frame = files_slice(session.ws.files, q)
     paths = frame["path"].tolist()
     text = _lead(q, len(frame), len(frame), _filters(q, session.lang))
     if paths and not q.count:

@@ -134,12 +134,16 @@ def _worth_matching(key: str, how: str) -> bool:
 def _index_matches(ws: Workspace, text: str) -> list[Mention]:
     table = names_table(ws)
     folded = text.casefold()
+    digits = [0]  # how many digits come before each position: a stretch with one is a number
+    for char in folded:
+        digits.append(digits[-1] + char.isdigit())
+    lookups = (("path", table.by_path), ("name", table.by_name), ("stem", table.by_stem),
+               ("word", table.by_word))  # fmt: skip
     found: list[Mention] = []
     for start in range(len(folded)):
         for end in range(min(len(folded), start + MAX_NAME), start + 1, -1):
             key = folded[start:end]
-            for how, lookup in (("path", table.by_path), ("name", table.by_name),
-                                ("stem", table.by_stem), ("word", table.by_word)):  # fmt: skip
+            for how, lookup in lookups:
                 paths = lookup.get(key)
                 if how == "word" and paths and len(paths) > 1:
                     continue  # a part of several names names none of them
@@ -147,6 +151,12 @@ def _index_matches(ws: Workspace, text: str) -> list[Mention]:
                     found.append(Mention(start, end, text[start:end], how, tuple(paths),
                                          all(p in table.dirs for p in paths)))
                     break
+            else:
+                # "row_7" names row_007.txt: a number is looked up without its padding too
+                paths = table.numbered(key) if digits[end] > digits[start] else []
+                if paths and _bounded(folded, start, end) and _worth_matching(key, "stem"):
+                    found.append(Mention(start, end, text[start:end], "stem", tuple(paths),
+                                         all(p in table.dirs for p in paths)))
     return found
 
 

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..workspace import Workspace
 
 __all__ = ["MAX_CANDIDATES", "Resolution", "Unresolved", "names_table", "resolve_name",
-           "resolve_path"]
+           "resolve_path", "unpadded"]
 
 MAX_CANDIDATES = 10
 How = Literal["exact", "suffix", "name", "stem", "fuzzy", "ambiguous", "missing"]
@@ -76,6 +76,12 @@ class _Names:
     by_stem: dict[str, list[str]]
     # Each word of a name with spaces, "_" or "-" ("report" of "report 2024.csv").
     by_word: dict[str, list[str]] = field(default_factory=dict)
+    # Names and stems with their numbers unpadded: "row_7" names row_007.txt.
+    by_number: dict[str, list[str]] = field(default_factory=dict)
+
+    def numbered(self, key: str) -> list[str]:
+        """The entries whose name or stem is ``key`` once numbers lose their leading zeros."""
+        return self.by_number.get(unpadded(key), []) if _DIGIT.search(key) else []
 
     def lookup(self, text: str) -> list[str]:
         """The entries ``text`` names exactly: a path, else a file name, else a stem."""
@@ -118,6 +124,8 @@ def _names(ws: Workspace) -> _Names:
             if "/" in lower and _stem(name) != name:  # "notes/待办" names notes/待办.txt
                 table.by_stem.setdefault(lower[: len(lower) - len(name)] + _stem(name),
                                          []).append(path)  # fmt: skip
+            for key in {unpadded(name), unpadded(_stem(name))} - {name, _stem(name)}:
+                table.by_number.setdefault(key, []).append(path)
             for word in re.split(r"[\s_\-]+", _stem(name)):
                 if len(word) >= 4 and word != _stem(name):
                     table.by_word.setdefault(word, []).append(path)
@@ -155,6 +163,15 @@ def resolve_path(ws: Workspace, text: str, *, kind: Kind = "any") -> str:
     raise UsageError(said.format(name=text, count=resolution.total, names=names), path=text)
 
 
+_DIGIT = re.compile(r"\d")
+_NUMBER = re.compile(r"\d+")
+
+
+def unpadded(text: str) -> str:
+    """``text`` with every number's leading zeros taken out ("row_007" is "row_7")."""
+    return _NUMBER.sub(lambda m: str(int(m.group())), text)
+
+
 def _stem(name: str) -> str:
     return name.rsplit(".", 1)[0] if "." in name.lstrip(".") else name
 
@@ -190,6 +207,7 @@ def _tiers(table: _Names, folded: str) -> list[tuple[How, list[str]]]:
     tiers.append(("name", table.by_name.get(name, [])))
     # "待办" for notes/待办.txt, and "notes/待办" for the same (a path's stem is kept too)
     tiers.append(("stem", table.by_stem.get(folded if "/" in folded else name, [])))
+    tiers.append(("name", table.numbered(name)))  # "row_7" for row_007.txt
     return tiers
 
 

@@ -29,9 +29,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..i18n import Language, detect_language
+from .bulk import asks_for_many
 from .columns import read_question
 from .commands import Command, parse_command
 from .context import THIS, parse_reference
+from .described import Description, describe
 from .mentions import Mention, find_mentions, normalize
 from .request import Reading
 from .slots import decide
@@ -161,6 +163,21 @@ def _agrees(command: Command, reading: Reading) -> bool:
     return True
 
 
+# Actions a description of one file takes no part in (a search looks for words, a new file
+# has no attributes yet); and those it answers with the files that fit.
+_NO_DESCRIPTION = {"grep", "define", "used", "create", "count", "workspace", "help", "undo"}
+_LISTS = {"find"}
+
+
+def _with_described(mentions: list[Mention], described: Description,
+                    text: str) -> list[Mention]:  # fmt: skip
+    """The mentions with the description as one, in place of the names inside it."""
+    one = Mention(described.start, described.end, text[described.start:described.end], "kind",
+                  described.paths)  # fmt: skip
+    kept = [m for m in mentions if m.end <= one.start or m.start >= one.end]
+    return sorted([*kept, one], key=lambda m: m.start)
+
+
 def _now(ws: Workspace) -> datetime:
     """The workspace clock's time as ``ws.files`` keeps times: naive, local."""
     now = ws.context.clock()
@@ -180,12 +197,29 @@ def understand(ws: Workspace, message: str) -> Understood:
         # ("search the music files", "where is weather defined" still are).
         return Understood(text, None, reply_language(text, mentions, None), mentions, [],
                           offtopic=True)  # fmt: skip
-    question = read_question(reading, _now(ws))
+    now = _now(ws)
+    question = read_question(reading, now)
     if question is not None and question.plural:  # "the yaml files", "what changed today"
         asked = Command("files", question.args())
         return Understood(text, asked, reply_language(text, mentions, asked), mentions,
                           reading.actions, strong=True)  # fmt: skip
-    grammar = parse_command(text)
+    if asks_for_many(reading):  # "delete the whole project", "把所有 txt 文件都改名"
+        refused = Command("refuse", {"rule": "bulk_change"})
+        return Understood(text, refused, reply_language(text, mentions, refused), mentions,
+                          reading.actions, strong=True)  # fmt: skip
+    described = None if set(reading.actions) & _NO_DESCRIPTION else describe(
+        ws, reading, question or read_question(reading, now, asking=False))
+    listed = set(reading.actions) & _LISTS and not set(reading.actions) & {"read", "open"}
+    if described is not None and (len(described.paths) != 1 or listed):
+        # "the entry point": several files fit (or a search for one): which one?
+        asked = Command("choose", {"name": text[described.start:described.end],
+                                   "paths": "\n".join(described.paths)})  # fmt: skip
+        return Understood(text, asked, reply_language(text, mentions, asked), mentions,
+                          reading.actions, strong=True)  # fmt: skip
+    if described is not None:  # "read the CRLF file": the one file that fits is named
+        mentions = _with_described(mentions, described, text)
+        reading = Reading.of(text, mentions)
+    grammar = None if described is not None else parse_command(text)
     if grammar is not None and _agrees(grammar, reading):
         command: Command | None = grammar
         strong = True

@@ -12,7 +12,7 @@ are matched as written. To teach the agent a word, add it here; nothing else cha
 # ruff: noqa: E501  (one group per line reads better)
 from __future__ import annotations
 
-__all__ = ["ACTIONS", "FILLERS", "KIND_NAMES", "KIND_SUFFIXES", "OBJECTS", "OFFTOPIC", "WORDS", "plain_words"]
+__all__ = ["ACTIONS", "BULK_WORDS", "FILLERS", "KIND_NAMES", "KIND_SUFFIXES", "OBJECTS", "OFFTOPIC", "WORDS", "plain_words"]
 
 WORDS: dict[str, tuple[str, ...]] = {
     # verbs
@@ -360,6 +360,18 @@ FILLERS: tuple[str, ...] = (
     "get", "gets", "being", "we", "they", "jump", "全局", "love", "know", "tell", "wondering",
     "wonder", "if", "whether", "trouble", "too", "much", "not", "think", "guess", "really",
     "actually", "also", "here", "appreciate", "appreciated", "grateful", "again", "roughly", "briefly", "cheers", "mate", "sorry", "btw", "yeah", "sure", "alright", "stuff", "d", "ll", "s", "m", "re", "ve", "r", "ur", "ya", "da", "whatever", "just", "did", "done", "相关的", "相关", "有关的", "有关", "related", "mind", "让我",
+)
+
+# Words that ask a change of many items at once, beyond "all", "every", 所有, 全部 (which
+# ``commands.several_targets`` knows): refused, one item per plan.
+BULK_WORDS: tuple[str, ...] = (
+    "一股脑", "一股脑儿", "通通", "全都", "全删", "全部删", "都删", "都扔", "都移", "都挪", "都改",
+    "都复制", "都拷", "都重命名", "全扔", "全移", "全挪", "全改", "全体", "悉数", "一律", "一次性",
+    "一口气", "挨个", "整个项目", "整个工作区", "整个仓库", "整个工程", "所有东西", "全部东西",
+    "the whole project", "the entire project", "the whole repo", "the entire repo",
+    "the whole codebase", "the entire codebase", "the whole workspace", "the entire workspace",
+    "the whole thing", "the lot", "en masse", "wholesale", "in one go", "in bulk", "all at once",
+    "one by one", "everything", "anything and everything",
 )
 
 # What is no workspace request, whatever verb comes with it ("查一下明天的天气", "book a flight").
