@@ -67,6 +67,7 @@ class Judged:
     query: str
     language: str
     relevant: dict[str, int]
+    kind: str = ""  # the meaning set's kind of query: paraphrase, crosslang, keyword
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,8 @@ def corpus_folder() -> Path:
 
 def load_queries(folder: Path = FIXTURE) -> list[Judged]:
     data = json.loads((folder / "queries.json").read_text(encoding="utf-8"))
-    return [Judged(item["query"], item["language"], item["relevant"]) for item in data]
+    return [Judged(item["query"], item.get("language") or item["lang"], item["relevant"],
+                   item.get("kind", "")) for item in data]  # fmt: skip
 
 
 def ndcg_at(ranked: Sequence[str], relevant: dict[str, int], k: int = CUTOFF) -> float:
@@ -171,9 +173,12 @@ def mode_search(notes: Notes, mode: str) -> Callable[[str], list[str]]:
 
 
 def modes_table(notes: Notes, queries: Sequence[Judged]) -> dict[tuple[str, str], Scores]:
-    """Words, meaning and hybrid, per language group."""
+    """Words, meaning and hybrid, per language group and per kind of query."""
+    kinds = {kind: [q for q in queries if q.kind == kind] for kind in
+             sorted({q.kind for q in queries} - {""})}  # fmt: skip
+    groups = {**_groups(queries), **kinds}
     return {(mode, name): evaluate(mode_search(notes, mode), group)
-            for mode in MODES for name, group in _groups(queries).items() if group}  # fmt: skip
+            for mode in MODES for name, group in groups.items() if group}  # fmt: skip
 
 
 def _groups(queries: Sequence[Judged]) -> dict[str, Sequence[Judged]]:
@@ -221,9 +226,9 @@ def _print(title: str, notes: int, queries: Sequence[Judged],
            results: dict[tuple[str, str], Scores]) -> None:  # fmt: skip
     counts = {lang: sum(q.language == lang for q in queries) for lang in ("en", "zh", "mixed")}
     print(f"{title}: {notes} notes, {len(queries)} queries {counts}; top {DEPTH}, cutoff {CUTOFF}")
-    print(f"{'scorer':<20}{'queries':<9}{'nDCG@5':>8}{'recall@5':>10}{'MRR@10':>8}")
+    print(f"{'scorer':<20}{'queries':<11}{'nDCG@5':>8}{'recall@5':>10}{'MRR@10':>8}")
     for (scorer, group), scores in sorted(results.items(), key=lambda item: item[0][1] != "all"):
-        print(f"{scorer:<20}{group:<9}{scores.ndcg:>8.3f}{scores.recall:>10.3f}{scores.mrr:>8.3f}")
+        print(f"{scorer:<20}{group:<11}{scores.ndcg:>8.3f}{scores.recall:>10.3f}{scores.mrr:>8.3f}")
     print()
 
 

@@ -154,7 +154,9 @@ class Meaning:
         self.vectors = VectorStore(store, embedder.name)
         self._chunks: dict[str, list[tuple[str, bytes]]] = {}  # path -> (chunkId, key)
         self._refs: Counter[bytes] = Counter()
-        self._missing: dict[bytes, str] = {}  # key -> text, for keys with no vector yet
+        # key -> the note's record and chunk, for keys with no vector yet (the text is made
+        # again when its turn comes: a first embedding of many notes holds no copy of them)
+        self._missing: dict[bytes, tuple[Mapping[str, Any], Mapping[str, Any]]] = {}
         self._queue: list[tuple[float, float, int, bytes]] = []  # (-hot, -mtime, n, key)
         self._queued = 0
         self._in_flight: set[bytes] = set()
@@ -202,7 +204,7 @@ class Meaning:
             keys.append((str(chunk["chunkId"]), key))
             self._refs[key] += 1
             if key not in self.vectors and key not in self._missing:
-                self._missing[key] = text
+                self._missing[key] = (record, chunk)
                 self._queued += 1
                 heapq.heappush(self._queue, (*priority, self._queued, key))
         return keys
@@ -223,9 +225,9 @@ class Meaning:
         taken: list[tuple[bytes, str]] = []
         while self._queue and len(taken) < self.batch:
             key = heapq.heappop(self._queue)[-1]
-            text = self._missing.get(key)
-            if text is not None and key not in self._in_flight and key not in self.vectors:
-                taken.append((key, text))
+            source = self._missing.get(key)
+            if source is not None and key not in self._in_flight and key not in self.vectors:
+                taken.append((key, chunk_text(*source)))
         self._in_flight.update(key for key, _text in taken)
         return taken
 
