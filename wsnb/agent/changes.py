@@ -18,7 +18,9 @@ from .actions import Session, is_dir, preview, resolve_targets
 from .commands import Command, several_targets
 from .context import ContextError
 from .fields import field_lines, set_value
+from .glossary import english_terms
 from .intents import FORBIDDEN_RULES
+from .keyvalues import FORMATS, locate, new_line
 from .reply import Reply
 from .resolve import Kind, resolve_name
 
@@ -149,6 +151,14 @@ def _edit(session: Session, command: Command) -> Reply:
     doc = session.ws.read(path)
     value = _content(command.get("content"))
     lines = doc.text.splitlines(keepends=True)
+    keyed = _keyed(lines, path, command.get("field"), value)
+    if len(keyed) == 1:  # a key of JSON, YAML, TOML or INI, dotted paths too: its value only
+        index, line = keyed[0]
+        if line == lines[index]:
+            return Reply(_("`{field}` in `{path}` already is {value}; there is nothing to "
+                           "change.").format(field=command.get("field"), path=path, value=value))
+        old_text, new_text = _unique_around(lines, index, line)
+        return planned([session.ws.edit(path, old_text, new_text)])
     found = field_lines(lines, command.get("field"))
     if command.get("field") and _content(command.get("field")) == value:
         return Reply(_("`{field}` and the new value are the same, so there is nothing to change "
@@ -168,6 +178,19 @@ def _edit(session: Session, command: Command) -> Reply:
         return Reply(_("`{field}` in `{path}` already is {value}; there is nothing to "
                        "change.").format(field=command.get("field"), path=path, value=value))
     return planned([session.ws.edit(path, old_text, new_text)])
+
+
+def _keyed(lines: list[str], path: str, field: str, value: str) -> list[tuple[int, str]]:
+    """The lines of the key ``field`` (or its English words: 主题 is theme), each with its new
+    value, as ``field_lines`` can't see them: nested ("app.port") or in a section."""
+    suffix = posixpath.splitext(path)[1]
+    if not field or suffix.casefold() not in FORMATS:
+        return []
+    for key in dict.fromkeys((field, *english_terms(field))):
+        found = locate(lines, suffix, key)
+        if found:
+            return [(k.index, new_line(lines[k.index], k, value, suffix)) for k in found]
+    return []
 
 
 def _unique_around(lines: list[str], index: int, new_line: str) -> tuple[str, str]:

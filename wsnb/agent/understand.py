@@ -36,6 +36,7 @@ from .context import THIS, parse_reference
 from .described import Description, describe
 from .mentions import Mention, find_mentions, normalize
 from .request import Reading
+from .setting import read_setting
 from .slots import decide
 from .vocab import OBJECTS, OFFTOPIC
 from .words import contains, leftover
@@ -219,6 +220,10 @@ def understand(ws: Workspace, message: str) -> Understood:
     if described is not None:  # "read the CRLF file": the one file that fits is named
         mentions = _with_described(mentions, described, text)
         reading = Reading.of(text, mentions)
+    setting = read_setting(reading)
+    if setting is not None:  # "set max_widgets to 20 in settings.json": that value only
+        return Understood(text, setting, reply_language(text, mentions, setting), mentions,
+                          reading.actions, strong=True)  # fmt: skip
     grammar = None if described is not None else parse_command(text)
     if grammar is not None and _agrees(grammar, reading):
         command: Command | None = grammar
