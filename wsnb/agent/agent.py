@@ -29,6 +29,7 @@ from .commands import CHANGES
 from .context import ConversationContext
 from .indexanswers import answer_files
 from .intents import NOT_WORKSPACE, Intent, IntentKind, classify, sensitive_request
+from .opening import open_item
 from .reply import OFFLINE, Reply
 from .understand import Understood, understand
 
@@ -165,7 +166,8 @@ class Agent:
             return Reply(one_item_refusal())  # with or without a model: one item per plan
         if command is not None and (self.llm is None or command.action not in _MODEL_ACTIONS):
             reply = run_command(session, command, {**MORE_HANDLERS, **CHANGE_HANDLERS,
-                                                   "files": answer_files})  # fmt: skip
+                                                   "files": answer_files,
+                                                   "open": open_item})  # fmt: skip
             # With a model, a search that found nothing becomes a question for the model.
             if self.llm is None or command.action not in _SEARCHES or reply.table is not None:
                 return reply

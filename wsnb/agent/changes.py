@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import WsnbError
 from ..i18n import _
-from .actions import Session, is_dir, preview, resolve_targets
+from .actions import Session, is_dir, resolve_targets
 from .commands import Command, several_targets
 from .context import ContextError
 from .fields import field_lines, set_value
@@ -27,7 +27,7 @@ from .resolve import Kind, resolve_name
 if TYPE_CHECKING:
     from ..plans.plan import Plan
 
-__all__ = ["CHANGE_HANDLERS", "asks_for_several", "one_item_refusal"]
+__all__ = ["CHANGE_HANDLERS", "asks_for_several", "one_item_refusal", "planned", "single"]
 
 
 def one_item_refusal(rules: str = "") -> str:
@@ -60,7 +60,7 @@ def planned(plans: list[Plan]) -> Reply:
     return Reply("\n".join(lines), plans=pending)
 
 
-def _single(session: Session, text: str, kind: Kind = "any") -> str:
+def single(session: Session, text: str, kind: Kind = "any") -> str:
     if asks_for_several(session, text):
         raise ContextError(one_item_refusal())
     paths = resolve_targets(session, text, kind)
@@ -70,7 +70,7 @@ def _single(session: Session, text: str, kind: Kind = "any") -> str:
 
 
 def _trash(session: Session, command: Command) -> Reply:
-    return planned([session.ws.trash(_single(session, command.get("target")))])
+    return planned([session.ws.trash(single(session, command.get("target")))])
 
 
 def _where_to(action: str, source: str) -> Reply:
@@ -84,7 +84,7 @@ def _where_to(action: str, source: str) -> Reply:
 
 
 def _rename(session: Session, command: Command) -> Reply:
-    source = _single(session, command.get("target"))
+    source = single(session, command.get("target"))
     dest = command.get("dest").strip().rstrip("/")
     if not dest:
         return _where_to("rename", source)
@@ -115,7 +115,7 @@ def _folder_named(session: Session, text: str) -> str:
 
 
 def _copy(session: Session, command: Command) -> Reply:
-    source = _single(session, command.get("target"))
+    source = single(session, command.get("target"))
     if not command.get("dest") and command.get("duplicate"):  # "make a copy of a.txt"
         return planned([session.ws.copy(source, _copy_name(session, source))])
     if not command.get("dest"):
@@ -125,7 +125,7 @@ def _copy(session: Session, command: Command) -> Reply:
 
 
 def _move(session: Session, command: Command) -> Reply:
-    source = _single(session, command.get("target"))
+    source = single(session, command.get("target"))
     if not command.get("dest"):
         return _where_to("move", source)
     target = _destination(session, source, command.get("dest"))
@@ -147,7 +147,7 @@ def _copy_name(session: Session, source: str) -> str:
 
 def _edit(session: Session, command: Command) -> Reply:
     """One field changed in place ("port: 8080" to 9090, the title of a Markdown file)."""
-    path = _single(session, command.get("target"), "file")
+    path = single(session, command.get("target"), "file")
     doc = session.ws.read(path)
     value = _content(command.get("content"))
     lines = doc.text.splitlines(keepends=True)
@@ -214,13 +214,13 @@ def _content(text: str) -> str:
 
 
 def _write(session: Session, command: Command) -> Reply:
-    path = _single(session, command.get("target"), "file")
+    path = single(session, command.get("target"), "file")
     content = _content(command.get("content"))
     return planned([session.ws.write_file(path, content + "\n" if content else "")])
 
 
 def _append(session: Session, command: Command) -> Reply:
-    path = _single(session, command.get("target"), "file")
+    path = single(session, command.get("target"), "file")
     doc = session.ws.read(path)
     if doc.truncated:
         return Reply(_("`{path}` is too large to rewrite whole here; edit it in an editor.")
@@ -242,26 +242,13 @@ def _create_folder(session: Session, command: Command) -> Reply:
     return planned([session.ws.create_folder(command.get("target"))])
 
 
-def _open(session: Session, command: Command) -> Reply:
-    path = _single(session, command.get("target"))
-    if is_dir(session, path):
-        result = session.ws.open_folder(path)
-        return Reply(result.message if result.success else str(result.error))
-    reply = planned([session.ws.open(path)])
-    shown = preview(session, path) if reply.plans else None
-    if shown is None:
-        return reply
-    # The app opens on confirm; the text is here at once, as "open" means in a chat.
-    return Reply(f"{reply.text}\n\n{shown.text}", plans=reply.plans, files_read=shown.files_read)
-
-
 def _reveal(session: Session, command: Command) -> Reply:
-    result = session.ws.reveal(_single(session, command.get("target")))
+    result = session.ws.reveal(single(session, command.get("target")))
     return Reply(result.message if result.success else str(result.error))
 
 
 CHANGE_HANDLERS: dict[str, Callable[[Session, Command], Reply]] = {
     "trash": _trash, "rename": _rename, "copy": _copy, "move": _move, "write": _write,
     "append": _append, "create_file": _create_file, "create_folder": _create_folder,
-    "open": _open, "reveal": _reveal, "edit": _edit,
+    "reveal": _reveal, "edit": _edit,
 }  # fmt: skip

@@ -79,6 +79,7 @@ def _roles(path: str, role: str) -> bool:
     return stem in test.get("stems", ()) or name in test.get("names", ()) \
         or any(stem.startswith(p) for p in test.get("prefixes", ())) \
         or any(stem.endswith(s) for s in test.get("endings", ())) \
+        or any(w in stem for w in test.get("contains", ())) \
         or bool(set(folders) & set(test.get("folders", ())))  # fmt: skip
 
 

@@ -228,5 +228,8 @@ ROLE_TESTS: dict[str, dict[str, tuple[str, ...]]] = {
                         "构建文件", "构建脚本", "编译配置"),
               "names": ("cmakelists.txt", "makefile", "pyproject.toml", "setup.py",
                         "package.json", "build.gradle", "cargo.toml", "meson.build")},
+    "config": {"words": ("config", "configuration", "settings file", "配置", "配置文件", "设置文件"),
+               "folders": ("config", "configs", "conf", "settings", "etc", ".config"),
+               "contains": ("config", "settings", "conf")},
     "doc": {"words": ("doc", "document", "documentation", "文档", "说明文档")},
 }  # fmt: skip

@@ -61,6 +61,7 @@ class Reply:
     lang: str = "en"
     python: str = ""
     columns: tuple[str, ...] = ()
+    lab_open: str = ""
 
     def __str__(self) -> str:
         return self.plain()

@@ -22,6 +22,7 @@ from ..errors import WsnbError
 from ..i18n import _, using_language
 from .card import PlanCard
 from .chatinput import ChatInput
+from .labopen import LabOpener, lab_available
 from .readable import styled
 
 if TYPE_CHECKING:
@@ -68,7 +69,8 @@ def sender_html(who: str) -> str:
 class ReplyView(widgets.VBox):  # type: ignore[misc]
     """One reply: the answer, the table, a card per plan, the files read, the mode."""
 
-    def __init__(self, reply: Reply, *, in_chat: bool = False, **kwargs: Any) -> None:
+    def __init__(self, reply: Reply, *, in_chat: bool = False,
+                 workspace: Workspace | None = None, **kwargs: Any) -> None:  # fmt: skip
         self.reply = reply
         # In a chat, the chat says once who answers and in which mode; alone, the reply says it.
         text = without_offline_note(reply.text) if in_chat else reply.text
@@ -78,6 +80,7 @@ class ReplyView(widgets.VBox):  # type: ignore[misc]
         self.footer = widgets.HTML(_footer_html(reply, with_mode=not in_chat))
         children = [self.answer]
         children += [self.table] if self.table.value else []
+        children += _lab_open(reply, workspace)
         super().__init__([*children, *self.cards, self.footer], **kwargs)
         self.add_class("wsnb-reply")
 
@@ -175,7 +178,7 @@ class ChatView(widgets.VBox):  # type: ignore[misc]
             self._busy = False
             self.send_button.disabled = False
         self.streamed = "".join(pieces)
-        view = ReplyView(reply, in_chat=True)
+        view = ReplyView(reply, in_chat=True, workspace=self.workspace)
         self.replies.append(view)
         self.conversation.children = [*self.conversation.children[:-1], view]
         self.status.value = self._mode_html()
@@ -211,6 +214,24 @@ def _python_html(reply: Reply) -> str:
     if not reply.python:
         return ""
     return f'<div style="{_MUTED}">{markdown_inline(python_note(reply.python, reply.lang))}</div>'
+
+
+def _lab_open(reply: Reply, workspace: Workspace | None) -> list[widgets.Widget]:
+    """The button that opens the reply's file in a JupyterLab tab (a tab runs no program)."""
+    if not reply.lab_open or workspace is None or not lab_available():
+        return []
+    button = widgets.Button(description=_("Open in JupyterLab", lang=reply.lang),
+                            icon="external-link")  # fmt: skip
+    said = widgets.HTML()
+
+    def click(_button: widgets.Button) -> None:
+        try:
+            said.value = html.escape(LabOpener(workspace).open(reply.lab_open))
+        except WsnbError as exc:
+            said.value = html.escape(str(exc))
+
+    button.on_click(click)
+    return [widgets.HBox([button, said])]
 
 
 def _footer_html(reply: Reply, *, with_mode: bool = True) -> str:
