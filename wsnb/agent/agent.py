@@ -26,6 +26,7 @@ from .actions import Session, help_text, run_command
 from .answers import MORE_HANDLERS
 from .changes import CHANGE_HANDLERS, asks_for_several, one_item_refusal
 from .commands import CHANGES
+from .contents import answer_contents
 from .context import ConversationContext
 from .indexanswers import answer_files
 from .intents import NOT_WORKSPACE, Intent, IntentKind, classify, sensitive_request
@@ -167,6 +168,7 @@ class Agent:
         if command is not None and (self.llm is None or command.action not in _MODEL_ACTIONS):
             reply = run_command(session, command, {**MORE_HANDLERS, **CHANGE_HANDLERS,
                                                    "files": answer_files,
+                                                   "contents": answer_contents,
                                                    "open": open_item})  # fmt: skip
             # With a model, a search that found nothing becomes a question for the model.
             if self.llm is None or command.action not in _SEARCHES or reply.table is not None:

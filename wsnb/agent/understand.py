@@ -32,6 +32,7 @@ from ..i18n import Language, detect_language
 from .bulk import asks_for_many
 from .columns import read_question
 from .commands import Command, parse_command
+from .contents import read_contents
 from .context import THIS, parse_reference
 from .described import Description, describe
 from .mentions import Mention, find_mentions, normalize
@@ -223,6 +224,10 @@ def understand(ws: Workspace, message: str) -> Understood:
     setting = read_setting(reading)
     if setting is not None:  # "set max_widgets to 20 in settings.json": that value only
         return Understood(text, setting, reply_language(text, mentions, setting), mentions,
+                          reading.actions, strong=True)  # fmt: skip
+    about = read_contents(reading)
+    if about is not None:  # "哪个文件设置了主题": a search for the term, its lines quoted
+        return Understood(text, about, reply_language(text, mentions, about), mentions,
                           reading.actions, strong=True)  # fmt: skip
     grammar = None if described is not None else parse_command(text)
     if grammar is not None and _agrees(grammar, reading):
