@@ -18,7 +18,7 @@ To teach the agent a word, add it to ``vocab.WORDS``; a row only for a new shape
 of sentence with a free-text slot.
 
 One reading of a request: a row stays only where the engine reads its sentences
-differently. Of the 147 rows there were, 96 are retired (on every phrasing set the
+differently. Of the 147 rows there were, 95 are retired (on every phrasing set the
 engine's own reading gave the same command, or no sentence used them). 52 stay: 33
 where the engine reads some of the row's sentences otherwise (a content's free text, a
 new name, a keyword of several words), and 19 whose reading a model's path or
