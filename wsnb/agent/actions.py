@@ -238,7 +238,9 @@ def _text_search(session: Session, keyword: str, pattern: str, *, regex: bool) -
     if getattr(frame, "note", ""):
         text += " " + _("Note: {note}.").format(note=frame.note)
     text += " " + _("Say \"summarize these files\" to see what they are.")
-    line = f"ws.grep({py_string(pattern)}" + (", regex=True, case=True)" if regex else ")")
+    # the table is each file's first matching line, as drop_duplicates keeps them
+    line = f"ws.grep({py_string(pattern)}" + (", regex=True, case=True)" if regex else ")") \
+        + '.drop_duplicates("path")'  # fmt: skip
     return Reply(text, table=table, python=line)
 
 

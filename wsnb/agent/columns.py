@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from functools import cache
 
 from .filekinds import (
     FILE_KINDS,
@@ -97,16 +98,25 @@ _ALL = ("all", "every", "any", "which", "what", "list", "所有", "全部", "哪
 _ROLES = tuple(sorted(set(ROLE_WORDS) | set(OBJECTS["file"]), key=len, reverse=True))
 
 
+@cache
+def _word_pattern(key: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w+#.])" + re.escape(key) + r"(?![\w+#])")
+
+
 def _spans(text: str, word: str) -> list[tuple[int, int]]:
     folded, key = text.casefold(), word.casefold()
+    if key not in folded:
+        return []  # most words of the table are not in a request: no pattern to run
     if _CJK.search(key) or not key[:1].isalnum() or not key[-1:].isalnum():
         out, at = [], folded.find(key)
         while at >= 0:
             out.append((at, at + len(key)))
             at = folded.find(key, at + len(key))
         return out
-    pattern = r"(?<![\w+#.])" + re.escape(key) + r"(?![\w+#])"
-    return [(m.start(), m.end()) for m in re.finditer(pattern, folded)]
+    return [(m.start(), m.end()) for m in _word_pattern(key).finditer(folded)]
+
+
+_BY_LENGTH = tuple(sorted(KIND_WORDS, key=len, reverse=True))
 
 
 def kind_spans(text: str, hits: Sequence[Hit] = ()) -> list[tuple[int, int, str]]:
@@ -114,7 +124,7 @@ def kind_spans(text: str, hits: Sequence[Hit] = ()) -> list[tuple[int, int, str]
     none inside a word of the vocabulary (``hits``: "the big picture" is no picture)."""
     found: list[tuple[int, int, str]] = []
     taken: set[int] = {i for h in hits for i in range(h.start, h.end)}
-    for word in sorted(KIND_WORDS, key=len, reverse=True):
+    for word in _BY_LENGTH:
         for start, end in _spans(text, word):
             if taken & set(range(start, end)):
                 continue
@@ -173,7 +183,9 @@ def _size_filter(text: str) -> tuple[int | None, int | None]:
 
 
 def _said_in(text: str, words: tuple[str, ...]) -> bool:
-    return any(contains(text, w) >= 0 if w[0].isalnum() else w in text for w in words)
+    folded = text.casefold()
+    return any(w.casefold() in folded and (contains(text, w) >= 0 if w[0].isalnum()
+                                           else w in text) for w in words)  # fmt: skip
 
 
 def _starts(text: str, words: tuple[str, ...]) -> bool:

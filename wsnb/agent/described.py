@@ -46,7 +46,10 @@ class Description:
 
 def _found(text: str, words: dict[str, str]) -> list[tuple[int, int, str]]:
     spans = []
+    folded = text.casefold()
     for word, value in words.items():
+        if word not in folded:
+            continue
         at = text.casefold().find(word) if _CJK.search(word) or not word[0].isalnum() \
             else contains(text, word)  # fmt: skip
         if at >= 0:

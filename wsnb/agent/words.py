@@ -126,11 +126,16 @@ def _inflected(token: str) -> tuple[str, str] | None:
     """The group and action of the vocabulary word ``token`` is a form of, if any."""
     if token.casefold() in _TOPICS:
         return None  # "news" is a topic, not "new" with an s
-    words = {known: (group, action) for known, group, action in _table() if action}
+    words = _actions_by_word()
     for lemma in _lemmas(token.casefold()):
         if lemma in words:
             return words[lemma]
     return None
+
+
+@cache
+def _actions_by_word() -> dict[str, tuple[str, str]]:
+    return {known: (group, action) for known, group, action in _table() if action}
 
 
 def _typo_action(token: str) -> tuple[str, str] | None:
@@ -171,6 +176,11 @@ def _vocabulary() -> tuple[str, ...]:
     return tuple(sorted(words, key=len, reverse=True))
 
 
+@cache
+def _folded_vocabulary() -> frozenset[str]:
+    return frozenset(w.casefold() for w in _vocabulary())
+
+
 _SINGLE = frozenset(w for w in _vocabulary() if len(w) == 1 and _CJK.match(w))
 
 
@@ -180,7 +190,7 @@ def leftover(text: str) -> list[str]:
         if len(word) > 1 and _CJK.search(word):
             text = text.replace(word, " ")
     words = []
-    folded = {w.casefold() for w in _vocabulary()}
+    folded = _folded_vocabulary()
     for token in _TOKEN.findall(text):
         if _CJK.match(token[0]) or _CJK.search(token[-1]):
             token = _trim(token)
