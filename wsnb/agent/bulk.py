@@ -51,7 +51,8 @@ def asks_for_many(r: Reading) -> bool:
     verbs = [r.rest[h.start:h.end].casefold() for h in r.hits if h.action == r.actions[0]]
     if verbs and all(v in _NOUNS for v in verbs):
         return False  # "commit all my changes": a noun, no change asked of wsnb
-    words = r.rest
+    # "?" ending a question is punctuation, not a glob ("anything change today?")
+    words = re.sub(r"\?(?=\s|$)", " ", r.rest)
     cues = [at for at in (_said(words, w) for w in BULK_WORDS) if at >= 0]
     if several_targets(words):
         cues.append(_several_at(words))

@@ -100,7 +100,8 @@ _ROLES = tuple(sorted(set(ROLE_WORDS) | set(OBJECTS["file"]), key=len, reverse=T
 
 @cache
 def _word_pattern(key: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![\w+#.])" + re.escape(key) + r"(?![\w+#])")
+    # an ASCII word ends where ASCII letters do: "有哪些python文件" holds "python"
+    return re.compile(r"(?<![A-Za-z0-9_+#.])" + re.escape(key) + r"(?![A-Za-z0-9_+#])")
 
 
 def _spans(text: str, word: str) -> list[tuple[int, int]]:
@@ -159,7 +160,7 @@ _FILES_ARE = re.compile(r"(?:files|documents|docs|文件|文档)\s*(?:(?:that|wh
 
 def _all_before(text: str, start: int) -> bool:
     """"all json", "哪些 yaml", "which files are JSON": a kind word with no noun after it."""
-    head = text[:start].casefold().rstrip(" 的")
+    head = re.sub(r"(?:\s+(?:the|my|our|of))+\s*$", "", text[:start].casefold()).rstrip(" 的")
     return any(head.endswith(w) for w in _ALL) or bool(_FILES_ARE.search(head))
 
 
@@ -196,7 +197,7 @@ def _starts(text: str, words: tuple[str, ...]) -> bool:
 
 _DATE = re.compile(r"(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})[日号]?|(\d{1,2})月(\d{1,2})[日号]")
 _LAST_N = re.compile(r"(?:last|past|previous|in the last|within the last)\s+(\S+)\s+"
-                     r"(days?|weeks?|hours?)|(?:最近|过去|近)\s*(\S{1,3}?)\s*(天|周|个?星期|小时)|"
+                     r"(days?|weeks?|hours?)|(?:最近|最进|过去|近)\s*(\S{1,3}?)\s*(天|周|个?星期|小时)|"
                      r"(\S{1,3}?)\s*(天|周|小时)(?:内|以内|之内)", re.IGNORECASE)  # fmt: skip
 _SINCE = ("since", "after", "from", "以来", "之后", "以后", "后")
 
@@ -240,7 +241,8 @@ _CHANGED = ("changed", "modified", "edited", "updated", "touched", "改过", "�
 _SINGULAR = re.compile(r"\bwhich\s+(?:one|file)\b|\bthe\s+\w+est\s+(?:one|file)\b|"
                        r"\bwhat(?:'s| is)\s+the\s+\w+est\b|哪个|哪一个|哪份|是哪", re.IGNORECASE)
 _COUNT_N = re.compile(r"(?:top|first|前)\s*(\w+)|(\w+)\s+(?:largest|biggest|smallest|newest|"
-                      r"latest|oldest|most|least)|([\d一二两三四五六七八九十百]+)\s*(?:个|份|项)",
+                      r"latest|oldest|most|least)|([\d一二两三四五六七八九十百]+)\s*(?:个|份|项)|"
+                      r"(?:est|set)\s+(\w+)\s+(?:files?|ones?|items?)",
                       re.IGNORECASE)  # fmt: skip
 
 
@@ -289,7 +291,8 @@ _SOFT_WORDS = frozenset({*_CHANGED, "change", "modify", "edit", "update", "touch
 # What makes a size, a time or an order a question about files ("what's the usd rate
 # today" is none).
 _FILE_CUES = (*OBJECTS["file"], *_CHANGED, "space", "空间", "disk", "磁盘", "占", "entries",
-              "ones", "which one", "哪个", "哪些")
+              "ones", "which one", "哪个", "哪些", "change", "modify", "edit", "touch", "fiels",
+              "anything", "something", "stuff")
 
 
 def read_question(r: Reading, now: datetime, *, asking: bool = True) -> Question | None:
@@ -310,16 +313,18 @@ def read_question(r: Reading, now: datetime, *, asking: bool = True) -> Question
             text, ("which", "what", "哪些", "什么", "哪个")):
         order = "newest"  # "which files did I change": the newest first
     asked = over is not None or under is not None or since is not None or bool(order)
+    # with a size, a time or an order, a soft verb asks about files ("what's been modifed")
     blocking = {h.action for h in r.hits if h.action in _CHANGES
-                and not (asked and h.action in _SOFT
-                         and r.rest[h.start:h.end].casefold() in _SOFT_WORDS)}  # fmt: skip
-    if asking and (blocking or set(r.actions) - {h.action for h in r.hits} & _CHANGES):
+                and not (asked and h.action in _SOFT)}  # fmt: skip
+    typos = set(r.actions) - {h.action for h in r.hits}  # a verb's typo ("改名" one off)
+    if asking and (blocking or (typos & _CHANGES and not asked)):
         return None
     question = Question(kinds, over, under, since, until, order, 0, "count" in r.actions,
                         _scope(r))  # fmt: skip
     if not question.filtered:
         return None
-    if asking and not (kinds or question.scope or _said_in(text, _FILE_CUES)):
+    changed = any(h.action in _SOFT for h in r.hits)  # "what's been modifed": files changed
+    if asking and not (kinds or question.scope or changed or _said_in(text, _FILE_CUES)):
         return None  # a size, a time or an order of something else
     if order:
         question = replace(question, n=_how_many(text, order))

@@ -115,7 +115,7 @@ KIND_WORDS: dict[str, str] = {
     "media": "media", "video": "media", "videos": "media", "audio": "media", "mp3": "media",
     "mp4": "media", "font": "font", "fonts": "font", "binary": "binary", "binaries": "binary",
     # Chinese
-    "图片": "image", "图像": "image", "照片": "image", "相片": "image", "截图": "image",
+    "图片": "image", "图篇": "image", "图骗": "image", "图像": "image", "照片": "image", "相片": "image", "截图": "image",
     "图标": "image", "笔记本": "notebook", "脚本": "script", "源码": "source", "源代码": "source",
     "源文件": "source", "代码文件": "source", "头文件": "header", "配置": "config",
     "配置文件": "config", "日志": "log", "数据": "data", "数据文件": "data", "数据集": "data",
@@ -130,7 +130,7 @@ KIND_NOUNS: frozenset[str] = frozenset({
     "notebooks", "markdowns", "configs", "configurations", "headers", "scripts", "images",
     "pictures", "pics", "photos", "pngs", "jpgs", "icons", "screenshots", "datasets", "csvs",
     "spreadsheets", "pdfs", "logs", "archives", "zips", "tarball", "videos", "fonts",
-    "binaries", "stylesheets", "图片", "图像", "照片", "相片", "截图", "图标", "脚本", "源码",
+    "binaries", "stylesheets", "图片", "图篇", "图骗", "图像", "照片", "相片", "截图", "图标", "脚本", "源码",
     "源代码", "源文件", "代码文件", "头文件", "配置文件", "日志", "数据文件", "数据集", "表格",
     "电子表格", "说明文档", "压缩包", "压缩文件", "视频", "音频", "字体", "文本文件", "幻灯片",
     "演示文稿", "样式表", "网页", "可执行文件",
@@ -145,7 +145,7 @@ KIND_SINGULARS: frozenset[str] = frozenset({
 
 # Nouns after a kind word that make it a kind of file ("python files", "the json config").
 ROLE_WORDS: tuple[str, ...] = (
-    "files", "file", "documents", "document", "docs", "doc", "sources", "source", "code",
+    "files", "file", "fiels", "flies", "documents", "document", "docs", "doc", "sources", "source", "code",
     "config", "configs", "configuration", "settings", "script", "scripts", "header", "headers",
     "module", "modules", "sheets", "sheet", "stuff", "ones", "one", "entries", "notes",
     "文件", "文档", "配置", "代码", "源码", "脚本", "模块", "格式", "类型", "的",
@@ -153,7 +153,7 @@ ROLE_WORDS: tuple[str, ...] = (
 
 # Size: the superlatives and comparisons, and the units of a size typed.
 SIZE_WORDS: dict[str, tuple[str, ...]] = {
-    "largest": ("largest", "biggest", "heaviest", "huge", "largest file", "the most space",
+    "largest": ("largest", "biggest", "heaviest", "biggset", "bigest", "largst", "larget", "huge", "largest file", "the most space",
                 "most space", "take up space", "takes up space", "eating space", "space hogs",
                 "最大", "最占空间", "占空间最多", "占用空间最多", "最大的", "体积最大", "大文件",
                 "最占地方", "占地方"),
@@ -189,7 +189,7 @@ ORDER_WORDS: dict[str, tuple[str, ...]] = {
 TIME_WORDS: dict[str, int] = {
     "today": 0, "this morning": 0, "今天": 0, "今日": 0, "今儿": 0, "this week": -1, "本周": -1,
     "这周": -1, "这个星期": -1, "这星期": -1, "这礼拜": -1, "这个礼拜": -1, "本星期": -1,
-    "yesterday": -2, "昨天": -2, "昨日": -2, "recently": 7, "lately": 7, "recent": 7, "最近": 7,
+    "yesterday": -2, "昨天": -2, "昨日": -2, "recently": 7, "lately": 7, "recent": 7, "最近": 7, "最进": 7,
     "近期": 7, "last week": 7, "past week": 7, "上周": 7, "这几天": 3, "last few days": 3,
     "past few days": 3, "this month": 30, "本月": 30, "这个月": 30, "last month": 30,
     "past month": 30, "上个月": 30,

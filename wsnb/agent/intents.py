@@ -214,7 +214,7 @@ def sensitive_request(message: str, action: str) -> Intent | None:
 
     if action in _NAMES_ONLY:
         return None
-    for token in _NAME_TOKEN.findall(message):
+    for token in _NAME_TOKEN.findall(_spaced(message)):  # "id_rsa里写的啥" names id_rsa
         file_like = "." in token or "/" in token or token.lower().startswith("id_")
         if file_like and is_sensitive_path(token[2:] if token.startswith("./") else token):
             return Intent(IntentKind.FORBIDDEN, rule="sensitive")

@@ -95,9 +95,9 @@ class Reading:
         if m is not None and several_targets(self.rest[:m.start]):
             return self.rest[:m.start].strip()  # "copy all the logs to data": several
         before = reference_words(self.rest[:m.start]) if m is not None else ""
-        if m is not None and before and parse_reference(before) == THIS and not m.known \
-                and _TO_NAME.search(self.rest[:m.start]):
-            return before  # "ok now rename it to README.txt": "it", then its new name
+        if m is not None and before and parse_reference(before) == THIS \
+                and (not m.known or m.is_dir) and _TO_NAME.search(self.rest[:m.start]):
+            return before  # "rename it to README.txt", "把它复制到 tests": "it", then where
         if m is not None and (not before or parse_reference(before) == THIS):
             return m.slot  # "if it's no trouble, rename a.txt": "it" is no position
         return before or reference_words(self.rest)
@@ -105,7 +105,7 @@ class Reading:
 
 # "it" and then a new name: "rename it to b.md", "把它改名为 b.md", "copy that file as c.txt".
 _TO_NAME = re.compile(r"(?:\b(?:it|this|that|this file|that file)\b|它|这个文件|那个文件)"
-                      r".{0,24}(?:\b(?:to|as|into|named|called)\b|为|成|到|叫)\s*$",
+                      r".{0,24}(?:\b(?:to|as|into|named|called|in|under)\b|为|成|到|叫|进)\s*$",
                       re.IGNORECASE)  # fmt: skip
 
 

@@ -165,11 +165,13 @@ def resolve_path(ws: Workspace, text: str, *, kind: Kind = "any") -> str:
 
 _DIGIT = re.compile(r"\d")
 _NUMBER = re.compile(r"\d+")
+_GAP = re.compile(r"[\s_\-]+")
 
 
 def unpadded(text: str) -> str:
-    """``text`` with every number's leading zeros taken out ("row_007" is "row_7")."""
-    return _NUMBER.sub(lambda m: str(int(m.group())), text)
+    """``text`` with every number's leading zeros taken out and the gaps around it one "_"
+    ("row_007" and "row 7" are "row_7")."""
+    return _GAP.sub("_", _NUMBER.sub(lambda m: str(int(m.group())), text))
 
 
 def _stem(name: str) -> str:

@@ -283,6 +283,9 @@ def _inside(r: Reading) -> Command | None:
     if m is None and not _listed(r) and {"explain", "summarize"} & set(r.actions) \
             and r.said(OBJECTS["project"]):
         return None  # "the big picture of this project, what's in it": the project, explained
+    if m is None and not _listed(r) and parse_reference(r.rest) == THIS \
+            and re.search(r"\b(?:it|that|this)\s*[?？.!]*\s*$|它", r.rest, re.IGNORECASE):
+        return Command("read", {"target": "it"})  # "what's in it", after a file was named
     if m is None and not _listed(r):
         root = r.said(OBJECTS["project"]) or r.said(OBJECTS["root"])
         alone = r.actions == ["list"]  # "看看哪些文件提到了 X" is a search, not the root's list

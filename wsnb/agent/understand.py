@@ -53,6 +53,8 @@ _FILES_ONLY = {"define", "used", "grep", "rename", "trash", "copy", "move", "wri
                "undo", "workspace", "duplicate"}
 # "open song.txt" names a file (missing or not): a workspace request, whatever its words.
 _FILE_LIKE = re.compile(r"[\w\-]+\.(?:[A-Za-z]{1,4}\d?)\b|\w/\w")
+# Commands whose content is text to write, never an order to the agent.
+_WRITES = {"edit", "write", "append", "create_file"}
 # The engine's actions a grammar row's action agrees with.
 _AGREES = {
     "trash": {"trash"}, "rename": {"rename"}, "copy": {"copy", "duplicate"}, "move": {"move"},
@@ -92,8 +94,13 @@ class Understood:
         """The request with the names the workspace knows taken out (for the refusal rules);
         a name keeps its suffix, so "execute cart.js" is still an order to run a script."""
         out = self.text
+        content = self.command.get("content") if self.command is not None else ""
+        written = self.command is not None and self.command.action in _WRITES and content
+        at = out.rfind(content) if written else -1  # text to write is no order ("改成 node x.js")
+        if at >= 0:
+            out = out[:at] + "§" + out[at + len(content):]
         for m in reversed(self.mentions):
-            if m.known:
+            if m.known and (at < 0 or m.end <= at):
                 suffix = re.search(r"\.\w+$", m.typed)
                 out = out[:m.start] + "§" + (suffix.group() if suffix else "") + out[m.end:]
         return out
@@ -199,6 +206,10 @@ def understand(ws: Workspace, message: str) -> Understood:
         # ("search the music files", "where is weather defined" still are).
         return Understood(text, None, reply_language(text, mentions, None), mentions, [],
                           offtopic=True)  # fmt: skip
+    about = read_contents(reading)
+    if about is not None:  # "哪个文件设置了主题": a search for the term, its lines quoted
+        return Understood(text, about, reply_language(text, mentions, about), mentions,
+                          reading.actions, strong=True)  # fmt: skip
     now = _now(ws)
     question = read_question(reading, now)
     if question is not None and question.plural:  # "the yaml files", "what changed today"
@@ -225,16 +236,15 @@ def understand(ws: Workspace, message: str) -> Understood:
     if setting is not None:  # "set max_widgets to 20 in settings.json": that value only
         return Understood(text, setting, reply_language(text, mentions, setting), mentions,
                           reading.actions, strong=True)  # fmt: skip
-    about = read_contents(reading)
-    if about is not None:  # "哪个文件设置了主题": a search for the term, its lines quoted
-        return Understood(text, about, reply_language(text, mentions, about), mentions,
-                          reading.actions, strong=True)  # fmt: skip
     grammar = None if described is not None else parse_command(text)
     if grammar is not None and _agrees(grammar, reading):
         command: Command | None = grammar
         strong = True
     else:
         command, strong = decide(reading)
+        if command is not None and command.action == "read" \
+                and parse_reference(command.get("target")) == THIS:
+            strong = True  # "whats in it": the file just named, however weak the words
         if command is None:
             command, strong = grammar, grammar is not None
     lang = reply_language(text, mentions, command)

@@ -108,7 +108,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "INSIDE": ("里有什么", "里面有什么", "有什么", "有哪些", "有啥", "都有啥", "都有什么", "里都有",
                "放了啥", "放了什么", "放着什么", "装了什么", "装了些什么", "放了些什么", "有些什么", "写了什么", "写的什么", "写的是什么", "写了啥",
                "写的啥", "写的撒", "写了撒", "写的是撒", "的内容是什么", "里面是什么", "是什么内容", "内容是什么", "what's in", "what is in",
-               "what's inside", "what is inside", "contents of", "what files are in",
+               "what's inside", "what is inside", "whats in", "whats inside", "contents of", "what files are in",
                "what do we have in", "what's under", "what's there in", "live in", "lives in",
                "sit in", "are stored in", "stored in", "files are in"),
     "WHERE_MORE": ("放哪儿", "放在哪儿", "搁哪儿", "搁哪", "放哪里", "在哪里写的", "哪里写的", "写在哪里", "写在哪", "在哪写的", "放在哪里", "放在哪个目录", "放在哪个文件夹", "放哪个目录", "放在哪", "放哪", "在哪个目录", "在哪个文件夹", "存在哪", "where's", "whereabouts"),
