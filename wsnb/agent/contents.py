@@ -118,10 +118,12 @@ def _scope_of(r: Reading, m: object) -> bool:
 
 def _pattern(term: str) -> str:
     """A term as it stands in code: a word that may be part of an identifier
-    ("max" in max_widgets, "format" in formatPrice, never "port" in "import")."""
+    ("max" in max_widgets, "format" and "price" in formatPrice, never "port" in "import")."""
     if not term.isascii():
         return re.escape(term)
-    return rf"(?<![A-Za-z]){re.escape(term)}(?-i:(?![a-z]))"
+    # a word starts a name, or a hump of one ("Price" in formatPrice)
+    start = r"(?:(?<![A-Za-z])|(?<=[a-z])(?-i:(?=[A-Z])))"
+    return rf"{start}{re.escape(term)}(?-i:(?![a-z]))"
 
 
 def _rank(frame: pd.DataFrame, terms: tuple[str, ...], context: list[str]) -> pd.DataFrame:

@@ -209,7 +209,8 @@ def _suffixed(text: str) -> list[Mention]:
     for pattern in (_SUFFIXED, _PATHLIKE):
         for match in pattern.finditer(text):
             for start, piece in _pieces(match.group(), match.start()):
-                glued = start == 0 or not text[start - 1].isspace()
+                # "这个文件改名叫b.py": words glued before a name are no part of it
+                glued = start == 0 or not text[start - 1].isspace() or bool(_CJK.match(piece))
                 token = _after_words(_strip_words(piece)) if glued else piece
                 if not re.fullmatch(r"[\d./]+", token):
                     end = start + len(piece)

@@ -333,11 +333,17 @@ def _said_after(r: Reading, action: str) -> str:
     return tail if tail and " " not in tail and len(tail) <= 20 else ""  # "提到了 工作区"
 
 
+_THIS_FILE = re.compile(r"\b(?:that|this|the\s+same)\s+(?:file|one|doc|document)\b|"
+                        r"这个文件|那个文件", re.IGNORECASE)  # fmt: skip
+
+
 def _target_action(action: str) -> Callable[[Reading], Command | None]:
     def rule(r: Reading) -> Command | None:
         # A name, a list position, a word that may be part of a name ("the report"), then "it".
         words = [w for w in r.words if len(w) > 2]
-        target = r.first.slot if r.first else _listed(r) or (words[0] if words else r.target())
+        this = _THIS_FILE.search(r.rest)  # "great, now read that file": that file, not "great"
+        target = r.first.slot if r.first else _listed(r) or (this.group() if this else "") \
+            or (words[0] if words else r.target())  # fmt: skip
         if not target:
             return None
         if action == "read" and r.first is not None and r.first.is_dir:
