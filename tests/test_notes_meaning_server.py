@@ -128,3 +128,29 @@ def test_a_server_that_is_down_leaves_search_lexical_with_one_sentence(
             nb.embed()
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warnings) == 1 and "Meaning search is paused" in warnings[0].getMessage()
+
+
+def test_another_model_starts_its_vectors_afresh(root: Path, server: ScriptedServer) -> None:
+    write(root, "a.md", "# zzzz\n\nzzzz zzzz\n")
+    write(root, "b.md", "# qqqq\n\nqqqq qqqq\n")
+    first = ServerEmbedder(server.url, model="one")
+    with open_notes(root, watch=False, embed=first) as nb:
+        assert nb.embed().embedded == 2
+    asked = len(server.seen)
+    with open_notes(root, watch=False, embed=ServerEmbedder(server.url, model="one")) as nb:
+        assert nb.embed().complete and len(server.seen) == asked  # the same model: kept
+    with open_notes(root, watch=False, embed=ServerEmbedder(server.url, model="two")) as nb:
+        assert nb.embed().complete and len(server.seen) == asked + 1  # another: all again
+        assert nb.search("zz", mode="meaning")["path"].iloc[0] == "a.md"
+    header = (root / ".assistant/index/vectors.bin").read_bytes()[:64]
+    assert b"two at http://127.0.0.1" in header
+
+
+def test_a_read_only_folder_keeps_its_vectors_in_memory(root: Path, server: ScriptedServer) -> None:
+    write(root, "a.md", "# zzzz\n\nzzzz zzzz\n")
+    write(root, "b.md", "# qqqq\n\nqqqq qqqq\n")
+    with open_notes(root, mode="read-only", watch=False,
+                    embed=ServerEmbedder(server.url)) as nb:  # fmt: skip
+        assert nb.embed().complete
+        assert nb.search("qq", mode="hybrid")["path"].iloc[0] == "b.md"
+    assert not (root / ".assistant").exists()

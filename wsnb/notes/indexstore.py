@@ -53,6 +53,7 @@ __all__ = [
     "RANKER_FILE",
     "SETTINGS_FILE",
     "IndexStore",
+    "empty_chunk",
     "encode_records",
 ]
 
@@ -198,6 +199,12 @@ class IndexStore:
         make_folders(self.policy, path)
         fsops.atomic_write(path, data)
 
+
+
+def empty_chunk(note_id: str, path: str) -> dict[str, Any]:
+    """A note with no body text still gets a chunk, so its title and tags can be found."""
+    return {"chunkId": f"{note_id}-0", "noteId": note_id, "path": path, "heading": "",
+            "text": "", "startLine": 0, "endLine": 0}  # fmt: skip
 
 
 def encode_records(records: Iterable[dict[str, Any]], fields: tuple[str, ...]) -> bytes:

@@ -46,14 +46,14 @@ import pandas as pd
 from ..disk.textio import decode_bytes, read_bytes
 from ..errors import UnsupportedFileError, UsageError, WsnbError
 from ..policy.access import AccessPolicy
-from ..search.rank import FieldRanker
+from ..search.rank import FieldRanker, GroupHit
 from ..search.snippet import snippet
 from ..search.tokenize import TOKENIZER_VERSION, query_tokens
 from ..text.markdown import chunk_markdown, note_meta
 from .changes import Checks, FollowChanges, gc_paused
 from .hotset import Hotset
 from .indexreport import NOT_TEXT, TOO_LARGE, UNREADABLE, IndexReport
-from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore, encode_records
+from .indexstore import CHUNK_FIELDS, MANIFEST_FIELDS, IndexStore, empty_chunk, encode_records
 from .layout import is_generated_or_persona
 from .notehit import SEARCH_COLUMNS, NoteChunks, NoteHit, hits_frame
 from .rankerfile import note_documents, ready_ranker, save_ranker
@@ -347,7 +347,7 @@ class NoteIndex(FollowChanges):
              "heading": piece.heading, "text": piece.text, "startLine": piece.start_line - 1,
              "endLine": piece.end_line - 1}
             for number, piece in enumerate(pieces)
-        ] or [_empty_chunk(note_id, path)]  # fmt: skip
+        ] or [empty_chunk(note_id, path)]  # fmt: skip
         self._drop(path)
         self._put(record, chunks)
         return True
@@ -419,27 +419,33 @@ class NoteIndex(FollowChanges):
 
     def hits(self, query: str, limit: int = 5) -> list[NoteHit]:
         """The best notes for ``query``, one hit per note, best first."""
+        with self._lock:
+            return [self._hit(hit.group, hit.score, hit.doc_id, hit.matched)
+                    for hit in self.ranked(query, limit)]  # fmt: skip
+
+    def ranked(self, query: str, limit: int = 5) -> list[GroupHit]:
+        """``hits`` as the ranker gives them (note, best chunk, score, words), no snippet made."""
         if not isinstance(query, str) or not query.strip():
             raise UsageError("Give a query with at least one word, e.g. search('meeting notes').")
         if limit < 0:
             raise UsageError("The limit must be zero or more.")
         with self._lock:
-            ranker = self._ready_ranker()
-            found = ranker.search_groups(query_tokens(query), limit, boost=self.hotset.boost,
-                                         others=NOTE_EVIDENCE)  # fmt: skip
-            return [self._hit(hit.group, hit.score, hit.doc_id, hit.matched) for hit in found]
+            return self._ready_ranker().search_groups(query_tokens(query), limit,
+                                                      boost=self.hotset.boost,
+                                                      others=NOTE_EVIDENCE)  # fmt: skip
 
     def search(self, query: str, limit: int = 5) -> pd.DataFrame:
         """Ranked notes as a DataFrame: path, title, heading, score, snippet, lines (+ text)."""
         return hits_frame(self.hits(query, limit), query)
 
-    def hit_for(self, path: str, chunk_id: str, score: float) -> NoteHit | None:
-        """The hit of one chunk of a note, found by other means than words (None: gone)."""
+    def hit_for(self, path: str, chunk_id: str, score: float,
+                matched: tuple[str, ...] = ()) -> NoteHit | None:  # fmt: skip
+        """The hit of one chunk of a note, ranked elsewhere (None: gone since)."""
         with self._lock:
             chunk = self._by_chunk.get(chunk_id)
             if path not in self._loaded() or chunk is None or chunk["path"] != path:
                 return None
-            return self._hit(path, score, chunk_id, ())
+            return self._hit(path, score, chunk_id, matched)
 
     def _hit(self, path: str, score: float, chunk_id: str, matched: tuple[str, ...]) -> NoteHit:
         record = self._loaded()[path]
@@ -492,9 +498,3 @@ class NoteIndex(FollowChanges):
             [[len(notes), sum(len(c) for c in self._chunks.values()), stale, self._last_indexed]],
             columns=STATS_COLUMNS,
         )
-
-
-def _empty_chunk(note_id: str, path: str) -> dict[str, Any]:
-    """A note with no body text still gets a chunk, so its title and tags can be found."""
-    return {"chunkId": f"{note_id}-0", "noteId": note_id, "path": path, "heading": "",
-            "text": "", "startLine": 0, "endLine": 0}  # fmt: skip

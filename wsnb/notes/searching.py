@@ -262,18 +262,16 @@ def _by_meaning(
 def _hybrid(index: NoteIndex, meaning: Meaning, query: str, vector: FloatMatrix,
             limit: int) -> list[NoteHit]:  # fmt: skip
     depth = max(CANDIDATES, limit)
-    words = index.hits(query, depth)
-    close = meaning.best_notes(vector, depth)
-    by_words = {hit.path: hit for hit in words}
-    by_meaning = {path: chunk_id for path, _score, chunk_id in close}
+    words = {hit.group: hit for hit in index.ranked(query, depth)}
+    close = {path: chunk_id for path, _score, chunk_id in meaning.best_notes(vector, depth)}
     hits: list[NoteHit] = []
-    for fused in fuse(list(by_words), list(by_meaning), meaning.embedded):
-        if fused.by_words:
-            hits.append(replace(by_words[fused.path], score=fused.score))
-        else:
-            found = index.hit_for(fused.path, by_meaning[fused.path], fused.score)
-            if found is not None:
-                hits.append(found)
+    for fused in fuse(list(words), list(close), meaning.embedded):
+        ranked = words.get(fused.path) if fused.by_words else None
+        found = (index.hit_for(fused.path, ranked.doc_id, fused.score, ranked.matched)
+                 if ranked is not None else
+                 index.hit_for(fused.path, close[fused.path], fused.score))  # fmt: skip
+        if found is not None:
+            hits.append(found)
         if len(hits) >= limit:
             break
     return hits
