@@ -217,3 +217,36 @@ def test_meaning_without_an_embedder_says_what_to_install(notes_root: Path) -> N
             nb.embed()
         with pytest.raises(UsageError, match="'hybrid', 'words' or 'meaning'"):
             nb.search("bread", mode="semantic")
+
+
+def test_newest_and_hottest_notes_are_embedded_first(root: Path, recording: Recording) -> None:
+    from wsnb.notes.indexstore import IndexStore
+    from wsnb.notes.meaning import Meaning
+    from wsnb.policy.access import AccessPolicy
+
+    meaning = Meaning(recording, IndexStore(AccessPolicy(root)), background=False, batch=1,
+                      hot=lambda path: 1.0 if path == "pinned.md" else 0.0)  # fmt: skip
+    notes = {"old.md": 1_000.0, "new.md": 3_000.0, "pinned.md": 2_000.0, "middle.md": 2_500.0}
+    meaning.follow({path: ({"title": path, "mtime": mtime},
+                           [{"chunkId": f"{path}-0", "heading": "", "text": f"text of {path}"}])
+                    for path, mtime in notes.items()})  # fmt: skip
+    assert meaning.embed_all().complete
+    order = [text.split("\n")[0] for text in recording.passages]
+    assert order == ["pinned.md", "new.md", "middle.md", "old.md"]
+
+
+def test_the_live_index_feeds_the_same_queue(notes_root: Path, recording: Recording) -> None:
+    with open_notes(notes_root, embed=recording) as nb:  # a watcher follows the disk
+        nb.search("bread")
+        write(notes_root, "tech/laptop.md",
+              "# 笔记本电脑的电池\n\n电池用久了会鼓包，要及时更换。\n")  # fmt: skip
+        found = threading.Event()
+        for _unused in range(600):  # the watcher's batch, then the background embedding
+            status = nb.embedding
+            if status.total == len(NOTES) + 1 and status.complete:
+                found.set()
+                break
+            found.wait(0.05)
+        assert found.is_set(), nb.embedding
+        assert any("笔记本电脑" in text for text in recording.passages)
+        assert nb.search("手提电脑 电池", mode="meaning")["path"].iloc[0] == "tech/laptop.md"
