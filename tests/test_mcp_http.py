@@ -32,7 +32,7 @@ READS = {"workspace_summary", "list_folder", "find_files", "search_text", "read_
          "file_info", "history", "plan_status", "read_files", "folder_tree"}  # fmt: skip
 PROPOSALS = {"propose_create_file", "propose_write_file", "propose_create_folder",
              "propose_copy", "propose_move", "propose_rename", "propose_trash",
-             "propose_undo"}  # fmt: skip
+             "propose_undo", "propose_edit", "propose_changes"}  # fmt: skip
 
 
 def make_tree(base: Path) -> Path:
@@ -245,6 +245,11 @@ def _proposals(root: Path) -> list[tuple[str, dict[str, Any]]]:
         ("propose_move", {"source": "old.txt", "target": "notes/old.txt"}),
         ("propose_rename", {"path": "notes/todo.md", "new_name": "todo-later.md"}),
         ("propose_trash", {"path": "trash-me.txt"}),
+        ("propose_edit", {"path": "src/main.py",
+                          "edits": [{"old_text": "print('hello')", "new_text": "print('hi')"}]}),
+        ("propose_changes", {"title": "Two notes", "changes": [
+            {"op": "create_file", "path": "notes/a.md", "content": "a\n"},
+            {"op": "create_file", "path": "notes/b.md", "content": "b\n"}]}),
     ]
 
 
@@ -284,6 +289,8 @@ def test_every_propose_tool_leaves_the_disk_untouched(fresh: Path) -> None:
     assert "old.txt" not in after and body["notes/old.txt"] == b"old notes\n"
     assert "notes/todo.md" not in after and body["notes/todo-later.md"] == b"- buy milk\n"
     assert "trash-me.txt" not in after and "journal-me.txt" not in after  # trashed, undone
+    assert body["src/main.py"] == b"def main():\n    print('hi')\n"
+    assert body["notes/a.md"] == b"a\n" and body["notes/b.md"] == b"b\n"
 
 
 def test_confirm_cancel_and_stale_through_the_store(fresh: Path) -> None:

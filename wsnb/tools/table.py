@@ -94,6 +94,35 @@ def _limit(what: str, most: int) -> Param:
 
 
 _CONTENT = Param("content", "string", "the whole text of the file, UTF-8")
+_EDIT_ITEM: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "old_text": {"type": "string", "description": "the exact text to replace, quoted from "
+                     "the file with enough lines around it to match once"},
+        "new_text": {"type": "string", "description": "what it becomes"},
+        "replace_all": {"type": "boolean", "default": False,
+                        "description": "change every occurrence instead of exactly one"},
+    },
+    "required": ["old_text", "new_text"],
+    "additionalProperties": False,
+}
+_EDITS = Param("edits", "array", "the edits, applied in order; each old_text must match once "
+               "(whitespace at line ends and in indentation is forgiven)", items=_EDIT_ITEM)
+_CHANGE_ITEM: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "op": {"type": "string", "enum": ["edit", "write", "create_file", "create_folder",
+                                          "copy", "move", "rename", "trash"]},
+        "path": {"type": "string", "description": _PATH},
+        "edits": {"type": "array", "items": _EDIT_ITEM},
+        "content": {"type": "string"},
+        "source": {"type": "string"},
+        "target": {"type": "string"},
+        "new_name": {"type": "string"},
+    },
+    "required": ["op"],
+    "additionalProperties": False,
+}  # fmt: skip
 _SOURCE = _path("source", "the item to act on, " + _PATH)
 _TARGET = _path("target", "the new workspace-relative path, including the file name")
 
@@ -165,6 +194,22 @@ TOOL_TABLE: tuple[ToolDef, ...] = (
             "encoding and line endings kept). Returns a pending plan with the diff.",
             (_path(), _CONTENT), propose=True, loop_name="write_file",
             title="Propose: write file"),
+    ToolDef("propose_edit", "Propose exact-text edits to one existing text file: each "
+            "old_text (quoted exactly, with enough context to match once; replace_all for "
+            "every occurrence) becomes new_text. Only the quoted text changes; the file keeps "
+            "its encoding and line endings. No match or several matches is an error naming the "
+            "lines. Returns a pending plan with the diff.",
+            (_path(), _EDITS), propose=True, loop_name="edit_file", title="Propose: edit"),
+    ToolDef("propose_changes", "Propose several changes as ONE plan a person sees on one card "
+            "and confirms (or trims) together, e.g. a rename across files. Each change is "
+            "{op, ...}: edit (path, edits), write (path, content), create_file (path, content), "
+            "create_folder (path), copy/move (source, target), rename (path, new_name), trash "
+            "(path). They run in order; if one fails, the ones before it are undone. A path "
+            "may appear in one change only. Returns a pending plan.",
+            (Param("title", "string", "what the change set does, in a few words"),
+             Param("changes", "array", "the changes, in order (at most 50)",
+                   items=_CHANGE_ITEM)),
+            propose=True, loop_name="change_set", title="Propose: change set"),
     ToolDef("propose_create_folder", "Propose a new folder. Returns a pending plan.",
             (_path(),), propose=True, loop_name="create_folder", title="Propose: create folder"),
     ToolDef("propose_copy", "Propose copying one file inside the workspace (never overwrites). "
