@@ -210,6 +210,7 @@ def write_api_page(dest: Path = DOCS / "api" / "index.md") -> None:
     """Write the API page, and drop the generated pages of names it no longer lists (a page
     left from an earlier build would be in no toctree: a warning, so a failed build)."""
     text = api_page()
+    dest.parent.mkdir(parents=True, exist_ok=True)  # a fresh checkout has no api/ folder
     if not dest.exists() or dest.read_text(encoding="utf-8") != text:
         dest.write_text(text, encoding="utf-8")
     listed = set(re.findall(r"^   (wsnb[\w.]*)$", text, flags=re.MULTILINE))

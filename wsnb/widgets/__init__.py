@@ -16,6 +16,7 @@ itself; build views explicitly with these classes::
 from __future__ import annotations
 
 from .card import PlanCard
+from .changesetcard import ChangeSetCard  # registers itself as the card of a change set
 from .chat import ChatView, ReplyView
 from .explorer import Explorer
 from .history import HistoryView
@@ -26,6 +27,7 @@ from .readable import styled
 from .search import SearchPanel
 
 __all__ = [
+    "ChangeSetCard",
     "ChatView",
     "CheckInForm",
     "Explorer",

@@ -47,14 +47,21 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
     inside it.
     """
 
-    def __new__(cls, plan: Plan, **kwargs: Any) -> PlanCard:
-        # A change set is shown by its own card wherever a plan's card is made (the inbox,
-        # the chat, the panel): a line per change, each diff folded, a box to leave it out.
-        target = cls
-        if cls is PlanCard and plan.steps:
-            from .changesetcard import ChangeSetCard
+    # A change set is shown by its own card wherever a plan's card is made (the inbox, the
+    # chat, the panel): a line per change, each diff folded, a box to leave it out. That card
+    # names itself here (``class ChangeSetCard(PlanCard, shows_steps=True)``), so this module
+    # never imports the one built on it.
+    _steps_card: type[PlanCard] | None = None
 
-            target = ChangeSetCard
+    def __init_subclass__(cls, shows_steps: bool = False, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if shows_steps:
+            PlanCard._steps_card = cls
+
+    def __new__(cls, plan: Plan, **kwargs: Any) -> PlanCard:
+        target = cls
+        if cls is PlanCard and plan.steps and PlanCard._steps_card is not None:
+            target = PlanCard._steps_card
         card: PlanCard = super().__new__(target, plan, **kwargs)
         return card
 

@@ -30,7 +30,7 @@ _STATE_COLOURS = {"done": "var(--jp-success-color1, #1a7f37)",
                   "not undone": "var(--jp-error-color1, #cf222e)"}  # fmt: skip
 
 
-class ChangeSetCard(PlanCard):
+class ChangeSetCard(PlanCard, shows_steps=True):
     """A change set's card: Confirm all (or the ticked ones), Cancel, a line per change.
 
     ``step_boxes[n - 1]`` is change ``n``'s checkbox; unticking it leaves the
