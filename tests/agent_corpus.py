@@ -408,6 +408,14 @@ def _table_has(reply: Reply, column: str, value: str) -> bool:
     return reply.table is not None and column in reply.table and value in set(reply.table[column])
 
 
+def _opens_here(ws: wsnb.Workspace, reply: Reply, path: str) -> bool:
+    """"open X" opens X in the way this machine can: with a desktop, one plan that hands X to
+    its app; without one (a server, CI), X's text at once, a JupyterLab tab offered, no plan."""
+    if not ws.context.launcher.available():
+        return _plan_is(reply, "open_file", path)
+    return reply.files_read == [path] and reply.lab_open == path and not reply.plans
+
+
 def _plan_is(reply: Reply, action: str, path: str, fragment: str = "") -> bool:
     if len(reply.plans) != 1:
         return False
@@ -479,7 +487,8 @@ def judged(ws: wsnb.Workspace, reply: Reply, expect: Sequence[str], lang: str | 
                                                    "是下面这一项吗")),
         "missing": lambda: not reply.plans and reply.table is None
         and ("There is no file named" in reply.text or "没有名为" in reply.text),
-        "plan": lambda: _plan_is(reply, *rest[:3]),
+        "plan": lambda: _opens_here(ws, reply, rest[1]) if rest[0] == "open_file"
+        else _plan_is(reply, *rest[:3]),
         "refuse": lambda: _refused(reply, rest[0] if rest else "bulk_change"),
         "summary": lambda: rest[0] in reply.files_read,
         "explain": lambda: rest[0] in reply.files_read and not reply.plans,

@@ -31,6 +31,7 @@ def test_without_a_desktop_the_text_shows_and_a_tab_is_offered(
     reply = headless.ask("open README.md")
     assert reply.files_read == ["README.md"] and reply.lab_open == "README.md"
     assert "JupyterLab" in reply.text and "# wsnb sample workspace" in reply.text
+    assert reply.plans == []  # a plan to launch an app could only fail here
     zh = headless.ask("打开那个 json 配置")
     assert zh.files_read == ["config/settings.json"] and zh.lab_open == "config/settings.json"
     assert zh.lang == "zh" and "JupyterLab" in zh.text
@@ -42,6 +43,18 @@ def test_a_folder_is_listed_and_an_image_offered(headless: wsnb.Workspace) -> No
     assert folder.lab_open == "src" and folder.python == 'ws.ls("src")'
     image = headless.ask("open logo.png")
     assert image.lab_open == "assets/logo.png" and image.files_read == []
+
+
+@pytest.mark.parametrize(("message", "refusal"), [
+    ("open setup.exe", "never lets you open"), ("打开 setup.exe", "从不允许打开"),
+])
+def test_a_program_is_refused_and_no_tab_is_offered(headless: wsnb.Workspace, message: str,
+                                                     refusal: str) -> None:  # fmt: skip
+    (headless.root / "setup.exe").write_bytes(b"MZ\x90\x00")
+    headless.scan()
+    reply = headless.ask(message)
+    assert reply.plans == [] and reply.lab_open == "" and reply.files_read == []
+    assert refusal in reply.text
 
 
 def test_with_a_desktop_the_app_opens_on_confirm(tmp_path: Path) -> None:

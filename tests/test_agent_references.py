@@ -12,12 +12,15 @@ from agent_scores import disk_state
 import wsnb
 from wsnb.agent import Agent, Reply
 from wsnb.agent.intents import FORBIDDEN_RULES
+from wsnb.disk.launcher import Launcher
 from wsnb.i18n import _
 
 
 @pytest.fixture
 def sample(tmp_path: Path) -> wsnb.Workspace:
-    ws = wsnb.open_workspace(wsnb.copy_sample_workspace(tmp_path / "s"), watch=False)
+    # A server's kernel, as JupyterLab usually runs: no desktop, so "open" shows the text.
+    ws = wsnb.open_workspace(wsnb.copy_sample_workspace(tmp_path / "s"), watch=False,
+                             launcher=Launcher(platform="linux", environ={}))  # fmt: skip
     ws._agent = Agent(ws, environ={})
     return ws
 
@@ -31,6 +34,12 @@ def rows(tmp_path: Path) -> wsnb.Workspace:
     ws = wsnb.open_workspace(tmp_path / "rows", watch=False)
     ws._agent = Agent(ws, environ={})
     return ws
+
+
+def opened(reply: Reply) -> str:
+    """The file an "open" reply shows and offers in a JupyterLab tab (it makes no plan)."""
+    assert reply.plans == [] and reply.files_read == [reply.lab_open]
+    return reply.lab_open
 
 
 def planned(reply: Reply) -> tuple[str, str]:
@@ -89,11 +98,11 @@ def test_it_is_the_last_file_read_listed_alone_or_planned(sample: wsnb.Workspace
     sample.ask("show me the yaml files")  # one file listed alone
     assert sample.ask("read it").files_read == ["config/app.yaml"]
     planned(sample.ask("delete windows_notes.txt"))
-    assert planned(sample.ask("actually just open it")) == ("open_file", "windows_notes.txt")
+    assert opened(sample.ask("actually just open it")) == "windows_notes.txt"
     sample.ask("读一下 README.md")
     assert planned(sample.ask("好的，把它改名为 a.md")) == ("rename", "README.md")
     sample.ask("read the CRLF file")
-    assert planned(sample.ask("打开那个")) == ("open_file", "windows_notes.txt")
+    assert opened(sample.ask("打开那个")) == "windows_notes.txt"
 
 
 def test_a_number_without_its_padding_names_the_padded_file(rows: wsnb.Workspace) -> None:

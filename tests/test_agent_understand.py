@@ -338,12 +338,6 @@ def test_content_said_after_the_new_name_is_its_text(project: wsnb.Workspace, me
     assert content in (plan.content or "")
 
 
-def test_opening_a_text_file_shows_it_while_the_launch_waits(project: wsnb.Workspace) -> None:
-    reply = project.ask("open 待办.txt")
-    assert [p.action.value for p in reply.plans] == ["open_file"]
-    assert reply.files_read == ["notes/待办.txt"]
-
-
 @pytest.mark.parametrize("message", ["给我整个 archive 文件夹", "帮我建个新文件家，叫 archive"])
 def test_colloquial_and_typed_folder_requests_make_a_folder(project: wsnb.Workspace,
                                                             message: str) -> None:  # fmt: skip

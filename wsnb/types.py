@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from .i18n import _
+from .i18n import _, ngettext
 
 __all__ = [
     "ActionType",
@@ -314,12 +314,15 @@ class FileText:
         str
         """
         endings = {"\n": "LF", "\r\n": "CRLF", "\r": "CR"}.get(self.newline, repr(self.newline))
+        count = len(self.lines)
         if not self.truncated:
-            return _("{path} ({encoding}, {endings}, {lines:,} lines)").format(
-                path=self.path, encoding=self.encoding, endings=endings, lines=len(self.lines))
-        head = _("{path} ({encoding}, {endings}, {lines:,} lines, truncated (file is {size:,} "
-                 "bytes))").format(path=self.path, encoding=self.encoding, endings=endings,
-                                   lines=len(self.lines), size=self.size)  # fmt: skip
+            return ngettext("{path} ({encoding}, {endings}, {lines:,} line)",
+                            "{path} ({encoding}, {endings}, {lines:,} lines)", count).format(
+                path=self.path, encoding=self.encoding, endings=endings, lines=count)
+        head = ngettext("{path} ({encoding}, {endings}, {lines:,} line, truncated (file is "
+                        "{size:,} bytes))", "{path} ({encoding}, {endings}, {lines:,} lines, "
+                        "truncated (file is {size:,} bytes))", count).format(
+            path=self.path, encoding=self.encoding, endings=endings, lines=count, size=self.size)
         return head + "\n" + _("Note: {note}").format(note=self.cut_note())
 
     def __repr__(self) -> str:

@@ -3,9 +3,9 @@
 "open X" shows the file's text at once and proposes the plan that hands it to the desktop's
 app (it runs on confirm). Without a desktop (JupyterLab on a server, the usual case) the
 reply leads with what works there: the text, and an offer to open the file in a JupyterLab
-tab (``reply.lab_open``, which the chat shows as a button; a tab runs no program); the plan
-stays for a kernel that has a desktop, its card saying there is none here. A folder is
-listed, with the same offer to show it in JupyterLab's file browser.
+tab (``reply.lab_open``, which the chat shows as a button; a tab runs no program). No plan is
+made there: it could only fail on confirm. A folder is listed, with the same offer to show it
+in JupyterLab's file browser.
 """
 
 from __future__ import annotations
@@ -27,7 +27,9 @@ def open_item(session: Session, command: Command) -> Reply:
     if folder and not unavailable:
         result = session.ws.open_folder(path)
         return Reply(result.message if result.success else str(result.error))
-    if not unavailable:
+    if not unavailable or not session.ws.policy.check_open(path):
+        # A name the policy never opens (an .exe, a .lnk) is refused here, with or without a
+        # desktop: no JupyterLab tab is offered for it either.
         reply = planned([session.ws.open(path)])
         shown = preview(session, path) if reply.plans else None
         if shown is None:
@@ -47,10 +49,8 @@ def _without_desktop(session: Session, path: str, folder: bool) -> Reply:
         text = _("`{path}` is a folder; here is what it holds.").format(path=path)
         return Reply(f"{text} {offer}", table=frame[["name", "is_dir", "size"]], lab_open=path,
                      python=f"ws.ls({py_string(path)})")  # fmt: skip
-    plans = planned([session.ws.open(path)]).plans  # for a kernel with a desktop
     shown = preview(session, path)
     if shown is None:  # an image, a PDF: no text to show here
         text = _("`{path}` has no text to show here.").format(path=path)
-        return Reply(f"{text} {offer}", lab_open=path, plans=plans)
-    return Reply(f"{offer}\n\n{shown.text}", files_read=shown.files_read, lab_open=path,
-                 plans=plans)  # fmt: skip
+        return Reply(f"{text} {offer}", lab_open=path)
+    return Reply(f"{offer}\n\n{shown.text}", files_read=shown.files_read, lab_open=path)
