@@ -201,7 +201,7 @@ def test_onboarding_answers_become_one_plan_and_the_state_follows(
     assert out["again"].is_error and "already complete" in text(out["again"])
 
 
-def test_serve_mcp_in_the_kernel_shows_the_notes_proposals_on_their_own_cards(
+def test_serve_mcp_in_the_kernel_shows_the_notes_proposals_in_the_same_inbox(
         roots: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
     import wsnb
 
@@ -210,20 +210,22 @@ def test_serve_mcp_in_the_kernel_shows_the_notes_proposals_on_their_own_cards(
     serving = ws.serve_mcp(notes=str(notes))
     try:
         assert "wsnb serves this workspace" in capsys.readouterr().out
-        inbox = serving.notes_inbox
-        assert inbox is not None and serving.inbox is not None
+        inbox = serving.inbox
+        assert inbox is not None and len(inbox.workspaces) == 2
         proposed = _call(serving.url, serving.server.token, "propose_remember",
                          {"text": "Water the tomatoes on Fridays."})  # fmt: skip
         plan_id = str(proposed["plan_id"])
         assert proposed["workspace"] == "notes"
         assert _until(lambda: plan_id in inbox.cards)
-        assert plan_id not in serving.inbox.cards  # the files' inbox shows the files' plans
+        card = inbox.cards[plan_id]
+        assert "Notes workspace notes (the assistant&#x27;s memory)" in card.header.value
         assert not today_file(notes).exists()
-        inbox.cards[plan_id].confirm_button.click()
+        card.confirm_button.click()
         assert "Water the tomatoes on Fridays." in today_file(notes).read_text(encoding="utf-8")
         status = _call(serving.url, serving.server.token, "plan_status", {"plan_id": plan_id})
         assert status["state"] == "done" and status["confirmed_by"] == "notebook"
+        assert status["workspace"] == "notes"
     finally:
         serving.close()
         ws.close()
-    assert serving.notes_inbox is None
+    assert serving.inbox is None

@@ -117,8 +117,14 @@ class Workspace(workspace.Workspace):
         self._follow_soon()  # a face on screen follows the disk from the start
         return SearchPanel(self)
 
-    def inbox(self) -> Inbox:
+    def inbox(self, *, notes: Notes | None = None) -> Inbox:
         """The waiting plans as cards, new ones appearing as agents propose them (a widget).
+
+        Parameters
+        ----------
+        notes : Notes, optional
+            A notes workspace (``wsnb.open_notes(...)``) whose plans wait in the same inbox;
+            each card then says which workspace its plan belongs to.
 
         Returns
         -------
@@ -127,7 +133,7 @@ class Workspace(workspace.Workspace):
         """
         from .widgets.inbox import Inbox
 
-        return Inbox(self)
+        return Inbox(self, notes=notes)
 
     def serve_mcp(self, port: int = 0, *, show: bool = True,
                   notes: Notes | str | os.PathLike[str] | None = None) -> McpServing:
@@ -144,7 +150,8 @@ class Workspace(workspace.Workspace):
             Print the lines and show the inbox.
         notes : Notes or str or os.PathLike, optional
             A notes workspace (``open_notes(...)`` or its folder) served beside the files:
-            the assistant's memory, whose proposals wait in an inbox of their own.
+            the assistant's memory, whose proposals wait in the same inbox, each card
+            saying which workspace it belongs to.
 
         Returns
         -------

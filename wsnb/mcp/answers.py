@@ -85,6 +85,7 @@ def plan_answer(plan: Plan, status: dict[str, Any]) -> CallToolResult:
         "strong_confirmation": plan.requires_strong_confirmation,
         "expires": status.get("expires"),
         "proposer": status.get("proposer"),
+        "workspace": status.get("workspace", "files"),  # which store keeps it: files or notes
     }
     structured["message"] = status.get("message") or ""
     lines = [f"Plan {plan.id} is {structured['state']}: {plan.title} (risk {plan.risk.label})."]

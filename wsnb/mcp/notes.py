@@ -16,7 +16,8 @@ under its own policy:
   ``wsnb://assistant/context``.
 
 A plan says which workspace it belongs to (``"workspace": "notes"`` in the
-answer); ``plan_status`` finds a plan in either store. Onboarding and the
+answer, in its stored record and in the journal line of the notes workspace,
+as the files' say ``"files"``); ``plan_status`` finds a plan in either store. Onboarding and the
 check-in become one change set (one card, all or none); the notes' own
 metadata (state, config, taxonomy) is saved by this server once the store
 says the set was carried out, as the forms' group does when confirmed.
@@ -216,10 +217,7 @@ class NotesSide:
         except NotFoundError:
             pass  # not a plan of the files: perhaps one of the notes
         self.settle()
-        answer = READS["plan_status"](self.notes.workspace, args, scope)
-        if isinstance(answer.structured_content, dict):
-            answer.structured_content["workspace"] = "notes"
-        return answer
+        return READS["plan_status"](self.notes.workspace, args, scope)  # says "workspace": "notes"
 
     # -- proposals -----------------------------------------------------------------------
 
@@ -241,7 +239,7 @@ class NotesSide:
             if group is not None:
                 self._groups[plan.id] = group
                 self._listen()
-        return plan, status.as_dict() | {"workspace": "notes"}
+        return plan, status.as_dict()  # the notes' store: "workspace": "notes"
 
     def _plan(self, name: str, args: dict[str, Any]) -> Plan:
         nb = self.notes
@@ -327,8 +325,6 @@ class NotesSide:
     def answer(self, plan: Plan, status: dict[str, Any]) -> CallToolResult:
         """A notes plan's answer: the files' plan answer, saying it belongs to the notes."""
         said = plan_answer(plan, status)
-        if isinstance(said.structured_content, dict):
-            said.structured_content["workspace"] = "notes"
         first = said.content[0] if said.content else None
         if isinstance(first, TextContent):
             first.text = first.text.replace(" is ", " (in the notes workspace) is ", 1)

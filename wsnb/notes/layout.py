@@ -73,6 +73,8 @@ def is_generated_or_persona(relative: str) -> bool:
 class NotesPolicy(AccessPolicy):
     """The access policy of a notes workspace: ``.assistant/`` is wsnb's, like ``.wsnb/``."""
 
+    workspace_kind = "notes"
+
     def is_protected(self, path: WsPath) -> bool:
         first = path.relative.split("/", 1)[0].lower()
         return first == ASSISTANT_DIR or super().is_protected(path)

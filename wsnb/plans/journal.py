@@ -75,6 +75,8 @@ class JournalEntry:
     where the trash put an item, so it can be put back. ``proposed_by`` and
     ``confirmed_by`` say who asked for the change and who said yes
     (``"notebook"``, ``"mcp:claude-code"``, ``"mcp-elicitation:vscode"``).
+    ``workspace`` is the kind of workspace the plan changed (``"files"`` or ``"notes"``),
+    written by the journal that keeps the line.
     """
 
     id: str
@@ -103,6 +105,7 @@ class JournalEntry:
     step: int | None = None  # the step's number in its change set (1-based)
     # Other entries this undo reversed too: a change set's new folder, removed once emptied.
     also_undoes: tuple[str, ...] = ()
+    workspace: str = "files"
 
     def to_json(self) -> str:
         """One line of JSON (no newline), times in ISO 8601 with their offset."""
@@ -115,13 +118,17 @@ class JournalEntry:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, line: str) -> JournalEntry:
-        """Parse one line; raises ``ValueError`` (or ``KeyError``/``TypeError``) when it is bad."""
+    def from_json(cls, line: str, *, workspace: str = "files") -> JournalEntry:
+        """Parse one line; raises ``ValueError`` (or ``KeyError``/``TypeError``) when it is bad.
+
+        A line written before the journal said its workspace belongs to ``workspace``.
+        """
         data = json.loads(line)
         if not isinstance(data, dict):
             raise ValueError("a journal line must be a JSON object")
         known = {f.name for f in fields(cls)}
         values = {key: value for key, value in data.items() if key in known}
+        values.setdefault("workspace", workspace)
         values["time"] = datetime.fromisoformat(values["time"])
         if values.get("trash_deleted_at"):
             values["trash_deleted_at"] = datetime.fromisoformat(values["trash_deleted_at"])
@@ -133,22 +140,29 @@ class JournalEntry:
 _FRAME_COLUMNS = [
     "id", "time", "what", "action", "source", "target", "new_name", "success", "error", "undo_of",
     "undone_by", "backup", "trashed", "plan_id", "tool", "size", "sha256", "proposed_by",
-    "confirmed_by", "group", "group_title", "step", "also_undoes",
+    "confirmed_by", "group", "group_title", "step", "also_undoes", "workspace",
 ]  # fmt: skip
 
 
 class Journal:
-    """The append-only record of executed plans at ``<root>/.wsnb/history.jsonl``."""
+    """The append-only record of executed plans at ``<root>/.wsnb/history.jsonl``.
 
-    def __init__(self, root: Path) -> None:
+    ``workspace`` (``"files"`` or ``"notes"``, the policy's ``workspace_kind``) is written
+    into every line it appends, so a line says which workspace its plan belonged to.
+    """
+
+    def __init__(self, root: Path, *, workspace: str = "files") -> None:
         self.root = Path(root)
         self.path = self.root / HISTORY_FILE
+        self.workspace = workspace
 
     def __repr__(self) -> str:
         return f"Journal({str(self.path)!r})"
 
     def append(self, entry: JournalEntry) -> JournalEntry:
         """Add one line, whole, even when another process appends at the same moment."""
+        if entry.workspace != self.workspace:
+            entry = replace(entry, workspace=self.workspace)
         line = (entry.to_json() + "\n").encode("utf-8")
         try:
             fsops.metadata_folder(self.root)
@@ -175,7 +189,8 @@ class Journal:
             if not line.strip():
                 continue
             try:
-                entries.append(JournalEntry.from_json(line.decode("utf-8")))
+                entries.append(JournalEntry.from_json(line.decode("utf-8"),
+                                                      workspace=self.workspace))
             except (ValueError, KeyError, TypeError):
                 logger.warning("Skipped line %d of %s: it is not a whole journal entry.",
                                number, HISTORY_FILE)  # fmt: skip

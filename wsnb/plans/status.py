@@ -48,13 +48,14 @@ class PlanStatus:
     created: datetime
     expires: datetime
     steps: tuple[dict[str, Any], ...] = ()  # a change set's changes, each with its state
+    workspace: str = "files"  # the kind of workspace the plan belongs to: "files" or "notes"
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-safe (times in ISO 8601 with their offset)."""
         out: dict[str, Any] = {"plan_id": self.plan_id, "state": self.state, "title": self.title,
                "message": self.message, "proposer": self.proposer,
                "confirmed_by": self.confirmed_by, "created": self.created.isoformat(),
-               "expires": self.expires.isoformat()}  # fmt: skip
+               "expires": self.expires.isoformat(), "workspace": self.workspace}  # fmt: skip
         if self.steps:
             out["steps"] = [dict(step) for step in self.steps]
         return out
@@ -69,4 +70,7 @@ def status_of(record: dict[str, Any]) -> PlanStatus:
         created=datetime.fromisoformat(record["created"]),
         expires=datetime.fromisoformat(record["expires"]),
         steps=tuple(record.get("steps") or ()),
+        # A record older than this field was kept by a files workspace's store: only those
+        # kept agents' plans before the notes were served over MCP.
+        workspace=record.get("workspace") or "files",
     )  # fmt: skip

@@ -75,7 +75,9 @@ class PlanStore:
     while anyone listens, the store looks for expired plans every ``tick`` seconds.
     A decided plan's record stays ``keep`` after its decision (an agent asks its
     status), then a proposal's sweep clears it away (at most one sweep per
-    ``sweep_every`` in all processes); the journal keeps what ran.
+    ``sweep_every`` in all processes); the journal keeps what ran. Every record says
+    which kind of workspace it belongs to (``workspace``: the policy's ``workspace_kind``,
+    ``"files"`` or ``"notes"``), as the journal's lines do.
     """
 
     def __init__(self, book: PlanBook, folder: Path, *, clock: Callable[[], datetime] = local_now,
@@ -87,6 +89,7 @@ class PlanStore:
         self._sweep_every = sweep_every
         self._swept: datetime | None = None  # when this process last looked at the mark
         self._files = PlanFiles(book.policy, folder)
+        self.workspace: str = book.policy.workspace_kind
         self._clock = clock
         self._ttl = ttl
         self._tick = tick
@@ -124,7 +127,7 @@ class PlanStore:
             "state": "refused" if plan.is_refused else "pending", "title": plan.title,
             "message": plan.refusal or "", "proposer": proposer, "confirmed_by": None,
             "created": created.isoformat(), "expires": (created + self._ttl).isoformat(),
-            "fingerprints": _prints(plan),
+            "fingerprints": _prints(plan), "workspace": self.workspace,
         }  # fmt: skip
         if plan.steps:
             record["steps"] = step_rows(plan)

@@ -21,6 +21,7 @@ import os
 import stat
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
+from typing import ClassVar
 
 from ..errors import PolicyError
 from ..i18n import N_, _
@@ -92,6 +93,9 @@ class AccessPolicy:
         The real root.
     mode : PermissionMode
     allow_sensitive : bool
+    workspace_kind : str
+        ``"files"``, or ``"notes"`` for a notes workspace's policy: the journal and the
+        pending-plan store record it, so a plan says which workspace it belongs to.
 
     Raises
     ------
@@ -109,6 +113,8 @@ class AccessPolicy:
     >>> policy.check_read_file(".env").rule.value
     'sensitive-file'
     """
+
+    workspace_kind: ClassVar[str] = "files"
 
     def __init__(
         self,

@@ -44,7 +44,8 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
     in ``name_box``. A finished card folds to its outcome line: a done plan
     offers Undo, a failed one "Make a new plan"; either click puts the new
     plan's card in this card's place (``undo_card`` / ``next_card``), never
-    inside it.
+    inside it. ``where`` is a short label a view puts in the header (the inbox
+    of two workspaces says which one the plan belongs to).
     """
 
     # A change set is shown by its own card wherever a plan's card is made (the inbox, the
@@ -65,7 +66,8 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
         card: PlanCard = super().__new__(target, plan, **kwargs)
         return card
 
-    def __init__(self, plan: Plan, **kwargs: Any) -> None:
+    def __init__(self, plan: Plan, *, where: str = "", **kwargs: Any) -> None:
+        self.where = where
         # A card keeps the language its plan was made in: badges, labels and buttons included,
         # whatever the notebook's setting is now.
         with using_language(plan.lang):
@@ -127,7 +129,7 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
         plan = self.plan
         pending = plan.state is PlanState.PENDING
         open_ = plan.state in (PlanState.PENDING, PlanState.BUILT, PlanState.CONFIRMED)
-        self.header.value = _header_html(plan)
+        self.header.value = _header_html(plan, self.where)
         self.details.value = _lines(_details_html(plan)) if open_ else ""
         self.body.layout.display = "" if open_ else "none"
         self.name_box.layout.display = (
@@ -294,7 +296,7 @@ def _confirm_style(risk: Risk) -> str:
     return "danger" if risk >= Risk.HIGH else "primary"
 
 
-def _header_html(plan: Plan) -> str:
+def _header_html(plan: Plan, where: str = "") -> str:
     waiting = plan.state in (PlanState.PENDING, PlanState.BUILT)
     risk = risk_badge(plan.risk) if waiting else ""
     plan_id = _("plan {id}").format(id=plan.id)
@@ -303,7 +305,7 @@ def _header_html(plan: Plan) -> str:
         f'<b style="font-size: 14px;">{esc(plan.title)}</b>{risk}'
         f"{state_badge(plan.state)}"
         f'<span style="{_MUTED} font-size: 11px;">'
-        f"{esc(plan_id)}</span>{_proposer_html(plan)}</div>"
+        f"{esc(plan_id)}</span>{_proposer_html(plan)}{_where_html(where)}</div>"
     )
 
 
@@ -322,6 +324,14 @@ def _proposer_html(plan: Plan) -> str:
     return (f'<span class="wsnb-proposer" style="font-size: 11px; padding: 0 6px; '
             f'border-radius: 8px; background: var(--jp-layout-color2, #eaeef2);">'
             f"{esc(said)}</span>")  # fmt: skip
+
+
+def _where_html(where: str) -> str:
+    if not where:
+        return ""
+    return (f'<span class="wsnb-workspace" style="font-size: 11px; padding: 0 6px; '
+            f'border-radius: 8px; border: 1px solid var(--jp-border-color1, #d0d7de);">'
+            f"{esc(where)}</span>")  # fmt: skip
 
 
 def _details_html(plan: Plan) -> str:

@@ -11,6 +11,10 @@ it again and journals who proposed and who confirmed it.
 However many plans wait, the inbox builds cards for the newest ``PAGE`` only
 (and only those are made again from their records); it says how many wait in
 all, and "Show more" (``show_more()``) builds the next ones on request.
+
+Given a notes workspace too (``ws.inbox(notes=...)``, and ``serve_mcp`` when it
+serves one), one inbox follows both stores, newest first across them, and each
+card says which workspace its plan belongs to.
 """
 
 from __future__ import annotations
@@ -52,11 +56,14 @@ class Inbox(widgets.VBox):  # type: ignore[misc]
     ``cards`` maps plan ids to their cards: the newest ``limit`` waiting ones
     (``PAGE`` at first; ``show_more()`` raises it) and the last ``RECENT_OUTCOMES``
     decided ones, showing their outcome. ``count`` is how many wait in all.
-    ``close()`` stops following the plans folder.
+    ``notes`` (a ``Notes``) adds that notes workspace's plans, each card labelled
+    with its workspace. ``close()`` stops following the plans folders.
     """
 
-    def __init__(self, ws: Workspace, **kwargs: Any) -> None:
+    def __init__(self, ws: Workspace, *, notes: Notes | None = None, **kwargs: Any) -> None:
         self.ws = ws
+        self.workspaces = [ws] if notes is None else [ws, notes.workspace]
+        self._home: dict[str, Workspace] = {}  # plan id -> the workspace whose plan it is
         self.cards: dict[str, PlanCard] = {}
         self.limit = PAGE
         self.count = 0
@@ -68,8 +75,9 @@ class Inbox(widgets.VBox):  # type: ignore[misc]
         super().__init__([self.title, self.box, self.more], **kwargs)
         self.add_class("wsnb-inbox")
         self._stops: list[Callable[[], None]] = []
-        self._stops += [ws.plan_store.subscribe(on_main_thread(self._on_status)),
-                        ws.subscribe_new(on_main_thread(self._on_new_plan))]  # fmt: skip
+        for each in self.workspaces:
+            self._stops += [each.plan_store.subscribe(on_main_thread(self._on_status)),
+                            each.subscribe_new(on_main_thread(self._on_new_plan))]  # fmt: skip
         self.refresh()
 
     @property
@@ -91,8 +99,20 @@ class Inbox(widgets.VBox):  # type: ignore[misc]
         finally:
             self._refreshing = False
 
+    def _waiting(self) -> tuple[list[Plan], int]:
+        """The newest ``limit`` waiting plans of every workspace shown, and how many wait."""
+        found: list[Plan] = []
+        count = 0
+        for each in self.workspaces:
+            newest, waiting = each.plan_store.waiting(self.limit)
+            self._home.update((plan.id, each) for plan in newest)
+            found += newest
+            count += waiting
+        found.sort(key=lambda plan: plan.created_at)
+        return found[max(0, len(found) - self.limit):], count
+
     def _refresh(self) -> None:
-        newest, count = self.ws.plan_store.waiting(self.limit)
+        newest, count = self._waiting()
         for plan in newest:
             if plan.id not in self.cards or self.cards[plan.id].plan is not plan:
                 self._add(plan)
@@ -124,8 +144,15 @@ class Inbox(widgets.VBox):  # type: ignore[misc]
         old = self.cards.pop(plan.id, None)
         if old is not None:
             old.close()
-        self.cards[plan.id] = PlanCard(plan)
+        self.cards[plan.id] = PlanCard(plan, where=self.where(plan))
         self._stops.append(plan.subscribe(on_main_thread(self._on_plan_changed)))
+
+    def where(self, plan: Plan) -> str:
+        """Which workspace ``plan`` belongs to, in words; "" when the inbox shows only one."""
+        home = self._home.get(plan.id)
+        if len(self.workspaces) < 2 or home is None:
+            return ""
+        return workspace_label(home)
 
     def _order(self) -> list[PlanCard]:
         return sorted(self.cards.values(), key=lambda card: card.plan.created_at, reverse=True)
@@ -159,7 +186,9 @@ class Inbox(widgets.VBox):  # type: ignore[misc]
         for plan in waiting:
             who = proposed_by(plan)
             line = _("Plan {id}: {title}").format(id=plan.id, title=plan.title)
-            lines.append(f"  {line}" + (f"  ({who})" if who else ""))
+            where = self.where(plan)
+            lines.append(f"  {line}" + (f"  ({who})" if who else "")
+                         + (f"  [{where}]" if where else ""))  # fmt: skip
         if self.count > len(waiting):
             lines.append("  " + showing_line(len(waiting), self.count))
         return "\n".join(lines)
@@ -169,6 +198,13 @@ class Inbox(widgets.VBox):  # type: ignore[misc]
         if bundle is not None:
             bundle["text/plain"] = self.describe()
         return bundle
+
+
+def workspace_label(ws: Workspace) -> str:
+    """A card's label for the workspace its plan belongs to: its kind and its folder's name."""
+    if ws.policy.workspace_kind == "notes":
+        return _("Notes workspace {name} (the assistant's memory)").format(name=ws.root.name)
+    return _("Files workspace {name}").format(name=ws.root.name)
 
 
 def _inbox_line(count: int) -> str:
@@ -219,7 +255,6 @@ class McpServing:
     inbox: Inbox | None
     lines: str = field(repr=False)
     _forget: Callable[[], None] | None = field(default=None, repr=False)
-    notes_inbox: Inbox | None = None  # the notes workspace's proposals, when notes are served
     _opened: Notes | None = field(default=None, repr=False)  # notes opened here, closed here
 
     @property
@@ -236,9 +271,6 @@ class McpServing:
         if self.inbox is not None:
             self.inbox.close()
             self.inbox = None
-        if self.notes_inbox is not None:
-            self.notes_inbox.close()
-            self.notes_inbox = None
         if self._opened is not None:
             self._opened.close()
             self._opened = None
@@ -262,7 +294,8 @@ def serve_mcp(ws: Workspace, *, port: int = 0, show: bool = True,
               notes: Notes | str | os.PathLike[str] | None = None) -> McpServing:
     """Start the HTTP MCP server in this kernel, show the inbox, and say how to connect.
 
-    ``notes`` (a ``Notes`` or its folder) is served beside the files, with an inbox of its own.
+    ``notes`` (a ``Notes`` or its folder) is served beside the files; its proposals wait in
+    the same inbox, each card saying which workspace it belongs to.
     """
     try:
         from ..mcp.http import start_in_thread
@@ -280,10 +313,8 @@ def serve_mcp(ws: Workspace, *, port: int = 0, show: bool = True,
         served = notes
     server = start_in_thread(ws, port=port, notes=served)
     lines = paste_lines(server.url, server.token, str(ws.root))
-    inbox = Inbox(ws) if show else None
+    inbox = Inbox(ws, notes=served) if show else None
     serving = McpServing(server, inbox, lines, _opened=opened)
-    if show and served is not None:
-        serving.notes_inbox = Inbox(served.workspace)
     serving._forget = ws.on_close(serving.close)
     if show:
         _show(serving)
@@ -301,11 +332,7 @@ def _show(serving: McpServing) -> None:
 
     help_box = widgets.HTML(f"<div>{esc(heading)}</div><pre style='font-size: 12px; "
                             f"white-space: pre-wrap;'>{esc(serving.lines)}</pre>")  # fmt: skip
-    shown = [help_box, serving.inbox]
-    if serving.notes_inbox is not None:
-        said = _("Proposals to the notes workspace (the assistant's memory) wait here:")
-        shown += [widgets.HTML(f"<div>{esc(said)}</div>"), serving.notes_inbox]
-    display(_ServingView(heading, shown))  # type: ignore[no-untyped-call]
+    display(_ServingView(heading, [help_box, serving.inbox]))  # type: ignore[no-untyped-call]
 
 
 class _ServingView(widgets.VBox):  # type: ignore[misc]

@@ -141,7 +141,7 @@ class Workspace(IndexedFolder):
         # The agent's tools run with self.context (a model's limits); a person reads through
         # the same tools with a person's limits.
         self._reading = dataclasses.replace(self.context, limits=_PERSON, for_model=False)
-        journal = Journal(policy.root)
+        journal = Journal(policy.root, workspace=policy.workspace_kind)
         if policy.mode is not PermissionMode.READ_ONLY:
             fsops.keep_out_of_git(policy.root)  # a .wsnb/ from an older wsnb: no .gitignore yet
         self._book: PlanBook = PlanBook(self.context, self.tools, journal,
