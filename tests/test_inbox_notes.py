@@ -136,3 +136,21 @@ def test_a_workspace_says_its_kind_to_its_journal_and_store(
         assert ws.history.iloc[0]["workspace"] == kind
     finally:
         opened.close()
+
+
+def test_a_cards_label_speaks_its_plans_language(roots: tuple[Path, Path]) -> None:
+    project, notes = roots
+    ws = wsnb.open_workspace(project)
+    nb = open_notes(notes)
+    try:
+        with using_language("zh"):
+            plan = nb.workspace.create_file("Inbox/想法.md", "# 想法\n")
+        inbox = ws.inbox(notes=nb)  # the notebook speaks English
+        try:
+            header = inbox.cards[plan.id].header.value
+            assert "笔记工作区 notes（助手的记忆）" in header and "Notes workspace" not in header
+        finally:
+            inbox.close()
+    finally:
+        nb.close()
+        ws.close()

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, using_language
 from ..progress import in_notebook
 from ..types import PlanState
 from ._html import esc
@@ -144,7 +144,9 @@ class Inbox(widgets.VBox):  # type: ignore[misc]
         old = self.cards.pop(plan.id, None)
         if old is not None:
             old.close()
-        self.cards[plan.id] = PlanCard(plan, where=self.where(plan))
+        with using_language(plan.lang):  # a card speaks its plan's language, its label too
+            where = self.where(plan)
+        self.cards[plan.id] = PlanCard(plan, where=where)
         self._stops.append(plan.subscribe(on_main_thread(self._on_plan_changed)))
 
     def where(self, plan: Plan) -> str:
