@@ -54,6 +54,7 @@ from wsnb.search.rank import FieldRanker  # noqa: E402
 FIXTURE = HERE / "notes_eval"
 TEST_SET = HERE / "notes_eval_fastapi"
 MEANING_SET = HERE / "notes_eval_meaning"
+DEV_SET = HERE / "notes_eval_dev"  # tuned on; the held-out MEANING_SET never is
 MODES = ("words", "meaning", "hybrid")
 CUTOFF = 5
 DEPTH = 10
@@ -160,8 +161,12 @@ def bm25_search(index: NoteIndex) -> Callable[[str], list[str]]:
 
 
 def embedded_copy(target: Path, source: Path = FIXTURE / "notes") -> Notes:
-    """The notes of ``source`` copied to ``target``, opened with meaning on, all embedded."""
-    shutil.copytree(source, target)
+    """The notes of ``source`` copied to ``target``, opened with meaning on, all embedded.
+
+    A ``target`` that exists already is opened as it is (a kept copy: its vectors are reused).
+    """
+    if not target.exists():
+        shutil.copytree(source, target)
     notes = open_notes(target, watch=False, embed=True)
     notes.embed()
     return notes
@@ -248,7 +253,36 @@ def main_meaning(folder: Path) -> None:
                queries, modes_table(notes, queries))  # fmt: skip
 
 
+def main_dev(folder: Path) -> None:
+    """The three modes on the dev set (``tests/notes_eval_dev``), the one meaning is tuned on."""
+    corpus = corpus_folder()
+    if not corpus.is_dir():
+        print(f"Dev set skipped: {corpus} is missing (set WSNB_NOTES_CORPUS).")
+        return
+    queries = load_queries(DEV_SET)
+    with embedded_copy(folder / "meaning-dev", corpus) as notes:
+        _print("Meaning, dev set (tests/notes_eval_dev)", len(notes.manifest), queries,
+               modes_table(notes, queries))  # fmt: skip
+
+
+def _kept_folder() -> Path | None:
+    """The folder after ``--keep``, where embedded copies stay between runs."""
+    if "--keep" not in sys.argv[:-1]:
+        return None
+    folder = Path(sys.argv[sys.argv.index("--keep") + 1])
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 def main() -> None:
+    kept = _kept_folder()
+    if "--dev" in sys.argv:
+        if kept is not None:
+            main_dev(kept)
+            return
+        with tempfile.TemporaryDirectory() as folder:
+            main_dev(Path(folder))
+        return
     if "--meaning" in sys.argv:
         with tempfile.TemporaryDirectory() as folder:
             main_meaning(Path(folder))
