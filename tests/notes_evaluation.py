@@ -92,7 +92,8 @@ def load_queries(folder: Path = FIXTURE) -> list[Judged]:
 
 def ndcg_at(ranked: Sequence[str], relevant: dict[str, int], k: int = CUTOFF) -> float:
     def dcg(grades: Sequence[int]) -> float:
-        return sum((2**grade - 1) / math.log2(rank + 2) for rank, grade in enumerate(grades[:k]))
+        gains = ((2.0**grade - 1) / math.log2(rank + 2) for rank, grade in enumerate(grades[:k]))
+        return float(sum(gains))
 
     ideal = dcg(sorted(relevant.values(), reverse=True))
     return dcg([relevant.get(path, 0) for path in ranked]) / ideal if ideal else 0.0

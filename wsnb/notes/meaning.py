@@ -16,7 +16,11 @@ works again. ``stop()`` ends the thread after the batch in hand; a crash
 loses at most that batch.
 
 Scoring a query is one matrix product over the stored vectors (mapped,
-never copied) and a maximum per note: a note scores its best chunk.
+never copied) and a maximum per note: a note scores its best chunk. The
+cosines are taken with each script's mean vector out of the chunks and half
+of it out of the query (``wsnb.search.embedspace``): without that, the
+language of a text weighs more than what it says, and a Chinese question
+rarely finds an English note.
 """
 
 from __future__ import annotations
@@ -31,12 +35,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from ..errors import LLMError
 from ..i18n import _, in_english, ngettext
 from ..progress import Progress
 from ..search.embedding import Embedder, FloatMatrix
+from ..search.embedspace import Space, script_of
 from .indexstore import IndexStore
 from .notehit import NoteChunks
 from .vectors import VectorStore, text_key
@@ -99,26 +103,49 @@ class EmbeddingStatus:
 class _Best:
     """The chunks that have vectors, grouped by note: rows, ids, and where each note starts."""
 
-    def __init__(self, chunks: Mapping[str, list[tuple[str, bytes]]], rows: Mapping[bytes, int]):
+    def __init__(self, chunks: Mapping[str, list[tuple[str, bytes]]], vectors: VectorStore,
+                 scripts: Mapping[bytes, str]) -> None:  # fmt: skip
         self.paths: list[str] = []
         self.chunk_ids: list[str] = []
         starts: list[int] = []
         numbers: list[int] = []
+        row_scripts: list[str] = []
+        rows = vectors.rows
         for path in sorted(chunks):
-            found = [(chunk_id, rows[key]) for chunk_id, key in chunks[path] if key in rows]
+            found = [(chunk_id, key) for chunk_id, key in chunks[path] if key in rows]
             if found:
                 self.paths.append(path)
                 starts.append(len(numbers))
-                self.chunk_ids.extend(chunk_id for chunk_id, _row in found)
-                numbers.extend(row for _chunk_id, row in found)
+                self.chunk_ids.extend(chunk_id for chunk_id, _key in found)
+                numbers.extend(rows[key] for _chunk_id, key in found)
+                row_scripts.extend(scripts.get(key, "latin") for _chunk_id, key in found)
         self.rows = np.asarray(numbers, dtype=np.int64)
         self.starts = np.asarray(starts, dtype=np.int64)
+        self.space = Space(row_scripts, self._sums(vectors),
+                           lambda vector: vectors.scores(vector)[self.rows])  # fmt: skip
 
-    def notes(self, scores: npt.NDArray[np.float32], depth: int) -> list[tuple[str, float, str]]:
-        """The ``depth`` best notes: (path, best chunk's score, that chunk's id), best first."""
-        if not len(self.rows) or not len(scores):
+    def _sums(self, vectors: VectorStore) -> Callable[[FloatMatrix], FloatMatrix]:
+        """Weights by the chunks' order, as sums over the store's rows (a row two chunks
+        share counts twice)."""
+        def sums(weights: FloatMatrix) -> FloatMatrix:
+            spread = np.zeros((len(weights), vectors.row_count), dtype=np.float32)
+            for n in range(len(weights)):
+                np.add.at(spread[n], self.rows, weights[n])
+            return vectors.sums(spread)
+
+        return sums
+
+    def notes(self, vector: FloatMatrix, script: str, vectors: VectorStore,
+              depth: int) -> list[tuple[str, float, str]]:  # fmt: skip
+        """The ``depth`` best notes for a query's ``vector`` written in ``script``: (path,
+        best chunk's centered cosine, that chunk's id), best first."""
+        if not len(self.rows):
             return []
-        per_chunk = scores[self.rows]
+        query = self.space.query(vector, script)
+        scores = vectors.scores(query)
+        if not len(scores):
+            return []
+        per_chunk = self.space.cosines(scores[self.rows], query)
         best = np.maximum.reduceat(per_chunk, self.starts)
         order = np.argsort(-best, kind="stable")[:depth].tolist()  # ties: by path (sorted)
         ends = [*self.starts[1:].tolist(), len(self.rows)]
@@ -154,6 +181,7 @@ class Meaning:
         self.vectors = VectorStore(store, embedder.name)
         self._chunks: dict[str, list[tuple[str, bytes]]] = {}  # path -> (chunkId, key)
         self._refs: Counter[bytes] = Counter()
+        self._scripts: dict[bytes, str] = {}  # key -> the script its text is written in
         # key -> the note's record and chunk, for keys with no vector yet (the text is made
         # again when its turn comes: a first embedding of many notes holds no copy of them)
         self._missing: dict[bytes, tuple[Mapping[str, Any], Mapping[str, Any]]] = {}
@@ -203,6 +231,8 @@ class Meaning:
             key = text_key(text)
             keys.append((str(chunk["chunkId"]), key))
             self._refs[key] += 1
+            if key not in self._scripts:
+                self._scripts[key] = script_of(text)
             if key not in self.vectors and key not in self._missing:
                 self._missing[key] = (record, chunk)
                 self._queued += 1
@@ -213,6 +243,7 @@ class Meaning:
         self._refs[key] -= 1
         if self._refs[key] <= 0:
             del self._refs[key]
+            self._scripts.pop(key, None)
             self._missing.pop(key, None)  # its queue entry is skipped when it comes up
 
     # -- embedding ---------------------------------------------------------------------------
@@ -373,12 +404,15 @@ class Meaning:
             self._queries[query] = vector
         return vector
 
-    def best_notes(self, vector: FloatMatrix, depth: int) -> list[tuple[str, float, str]]:
-        """The ``depth`` notes closest to ``vector``: (path, best chunk's cosine, its chunk id)."""
+    def best_notes(self, vector: FloatMatrix, depth: int,
+                   script: str = "latin") -> list[tuple[str, float, str]]:  # fmt: skip
+        """The ``depth`` notes closest to ``vector``, a query written in ``script``: (path,
+        best chunk's cosine once each script's mean is out, see ``wsnb.search.embedspace``;
+        its chunk id)."""
         with self._lock:
             if self._best is None:
-                self._best = _Best(self._chunks, self.vectors.rows)
-            return self._best.notes(self.vectors.scores(vector), depth)
+                self._best = _Best(self._chunks, self.vectors, self._scripts)
+            return self._best.notes(vector, script, self.vectors, depth)
 
     def stop(self, timeout: float = 10.0) -> None:
         """Stop the thread after the batch in hand; harmless twice."""

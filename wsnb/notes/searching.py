@@ -25,6 +25,7 @@ from ..errors import UsageError
 from ..i18n import _
 from ..noted import with_note
 from ..search.embed import Embedder, FloatMatrix, choose_embedder, install_hint
+from ..search.embedspace import script_of
 from .hybrid import CANDIDATES, MODES, fuse
 from .indexreport import IndexReport
 from .meaning import EmbeddingStatus, Meaning
@@ -215,7 +216,8 @@ class NotesSearch:
         if vector is None:  # the embedder is paused: words alone, and the note says why
             return Ranking(index.hits(query, limit), "words", note)
         if mode == "meaning":
-            return Ranking(_by_meaning(index, meaning, vector, limit), "meaning", note)
+            return Ranking(_by_meaning(index, meaning, vector, limit, script_of(query)),
+                           "meaning", note)
         return Ranking(_hybrid(index, meaning, query, vector, limit), "hybrid", note)
 
     # -- the vectors -----------------------------------------------------------------------
@@ -252,10 +254,10 @@ class NotesSearch:
 
 
 def _by_meaning(
-    index: NoteIndex, meaning: Meaning, vector: FloatMatrix, limit: int
+    index: NoteIndex, meaning: Meaning, vector: FloatMatrix, limit: int, script: str
 ) -> list[NoteHit]:
     found = (index.hit_for(path, chunk_id, score)
-             for path, score, chunk_id in meaning.best_notes(vector, limit))  # fmt: skip
+             for path, score, chunk_id in meaning.best_notes(vector, limit, script))  # fmt: skip
     return [hit for hit in found if hit is not None]
 
 
@@ -263,9 +265,12 @@ def _hybrid(index: NoteIndex, meaning: Meaning, query: str, vector: FloatMatrix,
             limit: int) -> list[NoteHit]:  # fmt: skip
     depth = max(CANDIDATES, limit)
     words = {hit.group: hit for hit in index.ranked(query, depth)}
-    close = {path: chunk_id for path, _score, chunk_id in meaning.best_notes(vector, depth)}
+    best = meaning.best_notes(vector, depth, script_of(query))
+    close = {path: chunk_id for path, _score, chunk_id in best}
     hits: list[NoteHit] = []
-    for fused in fuse(list(words), list(close), meaning.embedded):
+    for fused in fuse([(path, hit.score) for path, hit in words.items()],
+                      [(path, score) for path, score, _chunk_id in best],
+                      meaning.embedded):  # fmt: skip
         ranked = words.get(fused.path) if fused.by_words else None
         found = (index.hit_for(fused.path, ranked.doc_id, fused.score, ranked.matched)
                  if ranked is not None else

@@ -90,6 +90,11 @@ class VectorStore:
         return key in self.rows
 
     @property
+    def row_count(self) -> int:
+        """Rows held, live or dead: the length of what ``scores`` gives."""
+        return self._file_rows + len(self._memory_keys)
+
+    @property
     def nbytes(self) -> int:
         """Bytes of vectors this process holds or maps (the mapped ones in the page cache)."""
         mapped = 0 if self._map is None else self._map.nbytes
@@ -144,6 +149,8 @@ class VectorStore:
             return
         self._in_memory = True
         first = self._file_rows + len(self._memory_keys)
+        if self._memory.shape[1] != self.dim:  # none yet: the rows so far came from the file
+            self._memory = np.zeros((0, self.dim), dtype=np.float32)
         self._memory = np.concatenate([self._memory, vectors.astype(np.float32)])
         self._memory_keys.extend(keys)
         self.rows.update((key, first + n) for n, key in enumerate(keys))
@@ -197,7 +204,7 @@ class VectorStore:
 
     def scores(self, query: FloatMatrix) -> npt.NDArray[np.float32]:
         """The cosine of ``query`` (a unit vector) with every row, by row number."""
-        count = self._file_rows + len(self._memory_keys)
+        count = self.row_count
         if self.dim is None or query.shape[-1] != self.dim:
             return np.zeros(count, dtype=np.float32)
         vector = query.reshape(-1).astype(np.float32)
@@ -207,6 +214,19 @@ class VectorStore:
         if len(self._memory_keys):
             parts.append(self._memory @ vector)
         return np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
+
+    def sums(self, weights: FloatMatrix) -> FloatMatrix:
+        """``weights @ vectors``: a ``(groups, rows)`` weight matrix, by row number, times the
+        rows (read through the map, never copied whole)."""
+        dim = self.dim or 0
+        total = np.zeros((len(weights), dim), dtype=np.float32)
+        if self.dim is None:
+            return total
+        if self._map is not None and len(self._map):
+            total += weights[:, :self._file_rows] @ self._map["vector"]
+        if len(self._memory_keys):
+            total += weights[:, self._file_rows:] @ self._memory
+        return total
 
     # -- compaction ----------------------------------------------------------------------
 
