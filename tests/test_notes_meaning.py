@@ -187,6 +187,16 @@ def test_until_vectors_exist_search_is_by_words_and_says_how_far(
         assert f"All {len(NOTES)} chunks are embedded" in str(nb.index_report)
 
 
+def test_the_first_look_at_the_embedding_counts_the_chunks_never_says_off(
+    notes_root: Path, recording: Recording
+) -> None:
+    with open_notes(notes_root, watch=False, embed=recording) as nb:
+        nb._meaning.background = False  # nothing embeds by itself: the count stays at 0
+        status = nb.embedding  # before any index() or search()
+        assert (status.state, status.embedded, status.total) == ("embedding", 0, len(NOTES))
+        assert f"0 of {len(NOTES)} chunks embedded so far" in str(status)
+
+
 def test_the_background_thread_embeds_and_stops_on_close(
     notes_root: Path, recording: Recording
 ) -> None:

@@ -248,9 +248,10 @@ class NotesSearch:
     @property
     def embedding(self) -> EmbeddingStatus:
         """How far the vectors have come: chunks embedded of all, or why it is paused or off."""
-        if self._meaning.current is not None:
-            self._fresh_index()
-        return self._meaning.status()
+        slot = self._meaning
+        if slot.current is not None or (slot.embedder is not None and not slot.closed):
+            self._fresh_index()  # the first look builds the index, so an embedder is never "off"
+        return slot.status()
 
 
 def _by_meaning(
