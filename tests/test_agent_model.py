@@ -107,6 +107,29 @@ def test_the_tool_loop_reads_and_answers(ws: wsnb.Workspace, server: ScriptedSer
     assert any(m.get("tool_calls") for m in third if m["role"] == "assistant")
 
 
+def test_the_loop_reads_several_files_and_a_tree_in_one_call_each(
+        ws: wsnb.Workspace, server: ScriptedServer) -> None:  # fmt: skip
+    (ws.root / ".env").write_text("API_KEY=sk-live-0123456789abcdef\n", encoding="utf-8")
+    server.script(
+        Step(body=completion(tool_calls=[call("folder_tree", {"path": "app", "depth": 1}, "t1")])),
+        Step(body=completion(tool_calls=[call(
+            "read_files", {"paths": ["app/utils.py", "nowhere.py", ".env", "README.md"]}, "r1")])),
+        Step(body=completion("Read them.")),
+    )
+    reply = ws.ask("explain the app folder")
+    assert reply.text == "Read them."
+    assert {"app/utils.py", "README.md"} <= set(reply.files_read)
+    assert ".env" not in reply.files_read
+    tools = [m for m in server.chat_requests[2].body["messages"] if m["role"] == "tool"]
+    tree, files = tools[0]["content"], tools[1]["content"]
+    assert tree.startswith("app/") and "utils.py" in tree
+    utils = (ws.root / "app" / "utils.py").read_text(encoding="utf-8")
+    assert '<file path="app/utils.py">' in files and utils.splitlines()[0] in files
+    assert '<file path="README.md">' in files
+    assert "There is no file named 'nowhere.py'" in files
+    assert ".env:" in files and "sk-live-0123456789abcdef" not in files
+
+
 def test_streamed_answer_reaches_the_callback(ws: wsnb.Workspace, server: ScriptedServer) -> None:
     server.script(Step(events=text_chunks("流式回答：见 README.md。", size=3)))
     pieces: list[str] = []

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import LLMError, UsageError, WsnbError
 from ..i18n import _
 from ..text.redact import redact_for_model, redaction_note
+from ..tools.foldertree import FolderTree
 from .actions import Session, read_docs, resolve_targets
 from .commands import parse_command, several_targets
 from .context import ContextError
@@ -202,7 +203,8 @@ def _read_call(turn: _Turn, name: str, args: dict[str, Any]) -> str:
     if left <= 0:
         return "The byte budget for reading is used up; answer from what you have read."
     allowed = {"list_folder": {"path"}, "search_files": {"keyword"}, "search_text": {"pattern"},
-               "read_file": {"path"}}[name]  # fmt: skip
+               "read_file": {"path"}, "read_files": {"paths"},
+               "folder_tree": {"path", "depth"}}[name]  # fmt: skip
     params = {k: v for k, v in args.items() if k in allowed}
     size = min(left, turn.budget.result_bytes)
     if "path" in params:
@@ -210,10 +212,16 @@ def _read_call(turn: _Turn, name: str, args: dict[str, Any]) -> str:
         if not resolved.found:
             return _unresolved_text(resolved)
         params["path"] = resolved.path
+    unresolved: list[str] = []
+    if name == "read_files":  # each name through the person's resolver; a miss is said inline
+        params["paths"], unresolved = _resolved_paths(turn, params.get("paths"))
+        if not params["paths"]:
+            return "\n".join(unresolved)
     if name == "read_file":  # read only the bytes the model may be sent
         params["limit"] = min(size, turn.session.limits.read_bytes)
     result = run_read_tool(turn.session.ws, name, turn.session.limits, **params)
-    text = redact_for_model(_result_text(turn, name, result), turn.redacted)
+    text = redact_for_model("\n".join([*unresolved, _result_text(turn, name, result)]),
+                            turn.redacted)  # fmt: skip
     clipped = text.encode("utf-8")[:size].decode("utf-8", "ignore")
     turn.tool_bytes += len(clipped.encode("utf-8"))
     logger.info("agent tool %s: %s, %d bytes to the model", name,
@@ -221,6 +229,20 @@ def _read_call(turn: _Turn, name: str, args: dict[str, Any]) -> str:
     cut = len(clipped) < len(text) or (name == "read_file" and result.success
                                        and result.data.truncated)  # fmt: skip
     return clipped + ("\n(cut to the byte budget)" if cut else "")
+
+
+def _resolved_paths(turn: _Turn, paths: Any) -> tuple[list[str], list[str]]:
+    """The paths a model named that resolve, and a sentence for each that does not."""
+    if not isinstance(paths, list):
+        return [], ["paths must be a list of workspace paths."]
+    found, missed = [], []
+    for path in paths:
+        resolved = resolve_name(turn.session.ws, str(path))
+        if resolved.found:
+            found.append(resolved.path)
+        else:
+            missed.append(_unresolved_text(resolved))
+    return found, missed
 
 
 def _unresolved_text(resolution: Resolution) -> str:
@@ -239,6 +261,11 @@ def _result_text(turn: _Turn, name: str, result: ToolResult) -> str:
         doc = result.data
         turn.read(doc.path)
         return _excerpt(doc.path, doc.text, doc.truncated)
+    if name == "read_files":
+        return _files_text(turn, result.data)
+    if name == "folder_tree":
+        tree: FolderTree = result.data
+        return tree.drawn() + (f"\n({tree.note})" if tree.note else "")
     frame = result.data
     columns = {"list_folder": ["path", "is_dir", "size"], "search_files": ["path", "size"],
                "search_text": ["path", "line", "text"]}[name]  # fmt: skip
@@ -251,6 +278,19 @@ def _result_text(turn: _Turn, name: str, result: ToolResult) -> str:
     elif getattr(frame, "note", ""):
         shown += f"\n({frame.note})"
     return shown
+
+
+def _files_text(turn: _Turn, frame: Any) -> str:
+    """Each file of a ``read_files`` answer as an excerpt, or its error in one line."""
+    parts = []
+    for row in frame.itertuples(index=False):
+        if row.kind == "text":
+            turn.read(row.path)
+            parts.append(_excerpt(row.path, row.text, bool(row.truncated)))
+        else:
+            parts.append(f"{row.path}: {row.error or row.note}")
+    note = getattr(frame, "note", "")
+    return "\n".join(parts) + (f"\n({note})" if note else "")
 
 
 _SOURCES = {"write_file": "path", "edit_file": "path", "copy_file": "source",

@@ -167,7 +167,7 @@ TOOL_TABLE: tuple[ToolDef, ...] = (
             "Secrets are redacted.",
             (Param("paths", "array", "workspace-relative paths with / separators, 1 to 20",
                    items={"type": "string"}, max_items=20),),
-            title="Read files"),
+            loop_name="read_files", title="Read files"),
     ToolDef("folder_tree", "The folders and files below a folder as a nested tree, depth levels "
             "down, as the index sees them (.gitignore and skipped folders such as .git and "
             "node_modules left out). At most 200 entries, the shallowest levels first; the "
@@ -176,7 +176,7 @@ TOOL_TABLE: tuple[ToolDef, ...] = (
                    default="."),
              Param("depth", "integer", "how many levels below the folder (1 to 10; default 3)",
                    required=False, default=3, minimum=1, maximum=10)),
-            title="Folder tree"),
+            loop_name="folder_tree", title="Folder tree"),
     ToolDef("file_info", "One entry's details from the disk now: size, modified time, whether "
             "it is a folder, text, hidden or a symbolic link.", (_path(),), title="File info"),
     ToolDef("history", "The journal of changes carried out in this workspace, most recent "
