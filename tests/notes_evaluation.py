@@ -277,21 +277,22 @@ def _kept_folder() -> Path | None:
     return folder
 
 
-def main() -> None:
+def _in_folder(run: Callable[[Path], None]) -> None:
+    """``run`` in the ``--keep`` folder, or else in a temporary one."""
     kept = _kept_folder()
+    if kept is not None:
+        run(kept)
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        run(Path(folder))
+
+
+def main() -> None:
     if "--dev" in sys.argv:
-        if kept is not None:
-            main_dev(kept)
-            return
-        with tempfile.TemporaryDirectory() as folder:
-            main_dev(Path(folder))
+        _in_folder(main_dev)
         return
     if "--meaning" in sys.argv:
-        if kept is not None:
-            main_meaning(kept)
-            return
-        with tempfile.TemporaryDirectory() as folder:
-            main_meaning(Path(folder))
+        _in_folder(main_meaning)
         return
     with tempfile.TemporaryDirectory() as folder:
         queries = load_queries()
