@@ -5,7 +5,8 @@ memory, once.
 The notebook serves a workspace and a notes workspace with ``ws.serve_mcp(notes=nb)`` and shows
 ``ws.inbox(notes=nb)``; the agent is the MCP SDK's client over HTTP, as in
 ``test_inbox_browser.py``. One run is English in the light theme, one Chinese in the dark; the
-label's contrast is measured on screenshot pixels, and the screenshots go to
+label's contrast is measured on screenshot pixels; the Chinese inbox is as narrow as JupyterLab's
+dock (230 px), and no card may spill sideways there; and the screenshots go to
 ``WSNB_SCREENSHOTS`` (or the test's tmp dir) to be looked at.
 """
 
@@ -32,7 +33,9 @@ CELLS = [
     "server = ws.serve_mcp(show=False, notes=nb)\n"
     "pathlib.Path(INFO).write_text(json.dumps({'url': server.url, "
     "'token': server.server.token}))",
-    "inbox = ws.inbox(notes=nb)\ninbox.add_class('probe-inbox')\ninbox",
+    "import ipywidgets as widgets\ninbox = ws.inbox(notes=nb)\n"
+    "shown = widgets.Box([inbox], layout=widgets.Layout(width=WIDTH))\n"
+    "shown.add_class('probe-inbox')\nshown",
 ]
 
 # What a person reads, per language: nothing waiting, the two labels, two waiting, the button.
@@ -45,9 +48,11 @@ WORDS = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize(("language", "theme"), [("en", "light"), ("zh", "dark")])
+@pytest.mark.parametrize(("language", "theme", "width"),
+                         [("en", "light", "900px"), ("zh", "dark", "230px")])  # fmt: skip
 def test_an_agents_memory_entry_waits_in_the_inbox_and_a_click_appends_it_once(
-    lab_server: JupyterLabServer, lab_page: Page, tmp_path: Path, language: str, theme: str
+    lab_server: JupyterLabServer, lab_page: Page, tmp_path: Path, language: str, theme: str,
+    width: str,
 ) -> None:
     from playwright.sync_api import expect
 
@@ -59,7 +64,7 @@ def test_an_agents_memory_entry_waits_in_the_inbox_and_a_click_appends_it_once(
     info_path = tmp_path / "server.json"
     cells = [cell.replace("WORKSPACE", repr(str(workspace))).replace("NOTES", repr(str(notes)))
              .replace("INFO", repr(str(info_path))).replace("LANGUAGE", repr(language))
-             for cell in CELLS]  # fmt: skip
+             .replace("WIDTH", repr(width)) for cell in CELLS]  # fmt: skip
     name = f"memory-{language}.ipynb"
     write_notebook(lab_server.root / name, cells)
     shots = shots_dir(tmp_path / "shots")
@@ -84,6 +89,9 @@ def test_an_agents_memory_entry_waits_in_the_inbox_and_a_click_appends_it_once(
         label = memory_card.locator(".wsnb-workspace")
         contrast = text_contrast(lab_page, label, shots / f"memory-label-{theme}.png")
         assert contrast >= WCAG_AA, f"the workspace label reads at {contrast:.2f} : 1 ({theme})"
+        for card in (memory_card, files_card):  # nothing spills sideways, even at dock width
+            spill = card.evaluate("el => el.scrollWidth - el.clientWidth")
+            assert spill <= 1, f"a card spills {spill} px at {width}"
         memory_card.scroll_into_view_if_needed()
         inbox.screenshot(path=shots / f"memory-proposed-{language}-{theme}.png")
         daily = notes / str(remembered["target"])
