@@ -43,9 +43,37 @@ def wait_for_scan_rows(ws: wsnb.Workspace, what: str) -> None:
     """Wait until the index holds exactly a fresh scan's rows; show the difference if not."""
     try:
         wait_until(lambda: same_as_scan(ws), what)
-    except AssertionError:
-        pd.testing.assert_frame_equal(index_frame(ws), fresh_frame(ws))
-        raise
+    except AssertionError as timed_out:
+        difference = rows_that_differ(index_frame(ws), fresh_frame(ws))
+        raise AssertionError(f"{timed_out}; {difference}") from None
+
+
+def rows_that_differ(index: pd.DataFrame, scanned: pd.DataFrame, shown: int = 10) -> str:
+    """The rows the index and a fresh scan disagree on, by path: what a failure shows."""
+    merged = index.merge(
+        scanned, on="path", how="outer", suffixes=("_index", "_scan"), indicator=True
+    )
+    only = merged[merged["_merge"] != "both"]
+    both = merged[merged["_merge"] == "both"]
+    columns = [name for name in index.columns if name != "path"]
+    differ = both[
+        [
+            not all(row[f"{c}_index"] == row[f"{c}_scan"] for c in columns)
+            for _, row in both.iterrows()
+        ]
+    ]
+    lines = [
+        f"{path}: only in the {'index' if side == 'left_only' else 'scan'}"
+        for path, side in zip(only["path"].head(shown), only["_merge"].head(shown), strict=True)
+    ]
+    for _, row in differ.head(shown).iterrows():
+        cells = [
+            f"{c} {row[f'{c}_index']!r} != {row[f'{c}_scan']!r}"
+            for c in columns
+            if row[f"{c}_index"] != row[f"{c}_scan"]
+        ]
+        lines.append(f"{row['path']}: " + ", ".join(cells))
+    return f"{len(only)} paths in one only, {len(differ)} rows differ: " + "; ".join(lines)
 
 
 def make_tree(root: Path, files: dict[str, str]) -> None:

@@ -10,14 +10,16 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from live_helpers import index_frame, make_tree, wait_for_scan_rows, wait_until
+from live_helpers import WAIT_S, index_frame, make_tree, wait_for_scan_rows, wait_until
 
 import wsnb
 from wsnb.fileindex.changes import IndexChange
+from wsnb.fileindex.watcher import Batch, Watcher
 
 
 @pytest.fixture
@@ -149,3 +151,35 @@ def test_listeners_hear_outside_changes_with_their_paths(ws: wsnb.Workspace) -> 
     assert done.is_set() and all(change.outside for change in heard)
     seen = {path for change in heard for path in change.paths}
     assert seen == {"one.txt", "two.txt", "app/utils.py"}
+
+
+def test_a_folder_made_inside_a_new_folder_before_its_watch_is_watched_at_once(
+    tmp_path: Path,
+) -> None:
+    """The race a ``mkdir -p`` under load can lose, made certain: ``top/inner`` appears after
+    ``top`` was read and before ``top`` is watched. Reading ``top`` again (its watch began)
+    finds ``inner``, which must be watched then: no event of its own will ever ask."""
+    known = {""}
+    changed: set[str] = set()
+
+    def follow(batch: Batch) -> None:  # what the index does: remember the folders it read
+        changed.update(batch.changed)
+        for path in batch.changed | batch.unknown:
+            for folder, _, _ in os.walk(tmp_path / path):
+                known.add(Path(folder).relative_to(tmp_path).as_posix())
+        if "top" in batch.changed and not (tmp_path / "top" / "inner").exists():
+            (tmp_path / "top" / "inner").mkdir()  # after top was read, before its watch
+
+    watcher = Watcher(tmp_path, follow, folders=lambda: {"" if f == "." else f for f in known})
+    watcher.start()
+    try:
+        (tmp_path / "top").mkdir()
+        wait_until(lambda: "top/inner" in known, "top/inner found by reading top again")
+        # The only change from now on is inside top/inner: only its own watch can tell of it.
+        deadline = time.monotonic() + WAIT_S
+        while "top/inner/late.txt" not in changed and time.monotonic() < deadline:
+            (tmp_path / "top" / "inner" / "late.txt").write_text("x", encoding="utf-8")
+            time.sleep(0.2)
+        assert "top/inner/late.txt" in changed, "a file in top/inner was never seen"
+    finally:
+        watcher.stop()

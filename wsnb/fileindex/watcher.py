@@ -168,7 +168,7 @@ class Watcher:
 
     @property
     def state(self) -> str:
-        """"idle" (not started), "watching", "failed" or "stopped"."""
+        """ "idle" (not started), "watching", "failed" or "stopped"."""
         if self.failure:
             return "failed"
         if self._thread is None:
@@ -237,7 +237,7 @@ class Watcher:
                 if events and not self._stop.is_set():
                     self._deliver(self._batch(events))
                 if (events or asked) and not self._stop.is_set():
-                    watches.grow(self._wanted())
+                    self._grow(watches)
                 for done in asked:
                     done.set()
         except Exception as exc:  # a watcher that broke: said once, then the caller checks itself
@@ -251,6 +251,16 @@ class Watcher:
                 done.set()
             watches.close()
             _RUNNING.discard(self)
+
+    def _grow(self, watches: _Watches) -> None:
+        """Watch every folder the caller names now, until reading the new ones names no more.
+
+        Reading a folder newly watched may show folders made inside it
+        before its watch began (``mkdir -p``, a tree unpacked): those are
+        watched in turn, at once, since no event of theirs will ever ask.
+        """
+        while not self._stop.is_set() and watches.grow(self._wanted()):
+            pass
 
     def _catch_up(self, folders: set[str]) -> None:
         """The folders whose time moved since ``since_ns``: changed before they were watched."""
@@ -318,8 +328,11 @@ class _Watches:
         self.base = self._notifier(paths)
         self.base_paths = set(paths)
 
-    def grow(self, wanted: set[str]) -> None:
+    def grow(self, wanted: set[str]) -> bool:
         """Watch the folders of ``wanted`` not watched yet; merged into the base when many.
+
+        Returns whether any folder was new: their batch (read as unknown)
+        may name folders that were not known before it.
 
         A new watcher is made before the one it replaces is drained and
         closed, so every change is caught by one or the other. A folder
@@ -331,7 +344,7 @@ class _Watches:
         self.base_paths &= wanted
         self.extra_paths &= wanted
         if not new:
-            return
+            return False
         old: list[Notifier | None] = [self.extra]
         if len(self.extra_paths) + len(new) > max(500, len(self.base_paths) // 4):
             old.append(self.base)
@@ -346,6 +359,7 @@ class _Watches:
         unknown = frozenset(path[start:] for path in new)
         batch = self.watcher._batch(events)
         self.watcher._deliver(Batch(batch.changed, batch.unknown | unknown))
+        return True
 
     def _drain(self, notifiers: list[Notifier | None]) -> set[tuple[int, str]]:
         """The events ``notifiers`` hold and have not given yet; then they are closed."""
