@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import LLMError, UsageError, WsnbError
 from ..i18n import _
+from ..noted import NotedFrame
 from ..text.redact import redact_for_model, redaction_note
 from ..tools.foldertree import FolderTree
+from ..tools.table import loop_tools
 from .actions import Session, read_docs, resolve_targets
 from .commands import parse_command, several_targets
 from .context import ContextError
@@ -202,10 +204,7 @@ def _read_call(turn: _Turn, name: str, args: dict[str, Any]) -> str:
     left = turn.budget.tool_bytes - turn.tool_bytes
     if left <= 0:
         return "The byte budget for reading is used up; answer from what you have read."
-    allowed = {"list_folder": {"path"}, "search_files": {"keyword"}, "search_text": {"pattern"},
-               "read_file": {"path"}, "read_files": {"paths"},
-               "folder_tree": {"path", "depth"}}[name]  # fmt: skip
-    params = {k: v for k, v in args.items() if k in allowed}
+    params = {k: v for k, v in args.items() if k in _LOOP_PARAMS[name]}
     size = min(left, turn.budget.result_bytes)
     if "path" in params:
         resolved = resolve_name(turn.session.ws, str(params["path"]))
@@ -213,8 +212,10 @@ def _read_call(turn: _Turn, name: str, args: dict[str, Any]) -> str:
             return _unresolved_text(resolved)
         params["path"] = resolved.path
     unresolved: list[str] = []
-    if name == "read_files":  # each name through the person's resolver; a miss is said inline
-        params["paths"], unresolved = _resolved_paths(turn, params.get("paths"))
+    names = params.get("paths")
+    if name == "read_files" and isinstance(names, list):  # else the tool says what it wants
+        # Each name through the person's resolver; a miss is said inline.
+        params["paths"], unresolved = _resolved_paths(turn, names)
         if not params["paths"]:
             return "\n".join(unresolved)
     if name == "read_file":  # read only the bytes the model may be sent
@@ -231,10 +232,8 @@ def _read_call(turn: _Turn, name: str, args: dict[str, Any]) -> str:
     return clipped + ("\n(cut to the byte budget)" if cut else "")
 
 
-def _resolved_paths(turn: _Turn, paths: Any) -> tuple[list[str], list[str]]:
+def _resolved_paths(turn: _Turn, paths: list[Any]) -> tuple[list[str], list[str]]:
     """The paths a model named that resolve, and a sentence for each that does not."""
-    if not isinstance(paths, list):
-        return [], ["paths must be a list of workspace paths."]
     found, missed = [], []
     for path in paths:
         resolved = resolve_name(turn.session.ws, str(path))
@@ -280,18 +279,22 @@ def _result_text(turn: _Turn, name: str, result: ToolResult) -> str:
     return shown
 
 
-def _files_text(turn: _Turn, frame: Any) -> str:
+def _files_text(turn: _Turn, frame: NotedFrame) -> str:
     """Each file of a ``read_files`` answer as an excerpt, or its error in one line."""
     parts = []
-    for row in frame.itertuples(index=False):
-        if row.kind == "text":
-            turn.read(row.path)
-            parts.append(_excerpt(row.path, row.text, bool(row.truncated)))
+    for row in frame.to_dict("records"):
+        path = str(row["path"])
+        if row["kind"] == "text":
+            turn.read(path)
+            parts.append(_excerpt(path, str(row["text"]), bool(row["truncated"])))
         else:
-            parts.append(f"{row.path}: {row.error or row.note}")
-    note = getattr(frame, "note", "")
-    return "\n".join(parts) + (f"\n({note})" if note else "")
+            parts.append(f"{path}: {row['error'] or row['note']}")
+    return "\n".join(parts) + (f"\n({frame.note})" if frame.note else "")
 
+
+# The arguments the loop offers a model for each read tool, from the one table: others are dropped.
+_LOOP_PARAMS = {str(tool.loop_name): {param.name for param in tool.params if param.loop}
+                for tool in loop_tools(writes=False)}  # fmt: skip
 
 _SOURCES = {"write_file": "path", "edit_file": "path", "copy_file": "source",
             "move_file": "source", "rename": "path", "trash": "path"}  # fmt: skip

@@ -168,7 +168,7 @@ class Watcher:
 
     @property
     def state(self) -> str:
-        """ "idle" (not started), "watching", "failed" or "stopped"."""
+        """What the thread does: "idle" (not started), "watching", "failed" or "stopped"."""
         if self.failure:
             return "failed"
         if self._thread is None:
