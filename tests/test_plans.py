@@ -359,7 +359,8 @@ def test_pending_frame_lists_pending_plans_oldest_first(bench: Bench, root: Path
     _refused(bench)
     frame = bench.book.pending()
     assert list(frame.columns) == ["id", "action", "risk", "title", "source", "target",
-                                   "strong", "created"]  # fmt: skip
+                                   "strong", "created", "proposer", "workspace"]  # fmt: skip
+    assert set(frame["proposer"]) == {"notebook"} and set(frame["workspace"]) == {"files"}
     assert frame["id"].tolist() == [first.id, second.id]
     assert frame["action"].tolist() == ["create_file", "trash"]
     assert frame["risk"].tolist() == ["medium", "high"]

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from . import advice
 from .i18n import _, ngettext
 
 __all__ = [
@@ -296,10 +297,8 @@ class FileText:
         """
         if not self.truncated:
             return ""
-        message = (_("{path}: showing the first {limit:,} bytes of {size:,}; pass a larger "
-                     "max_bytes to read more") if self.limit else
-                   _("{path}: showing part of {size:,}; pass a larger max_bytes to read more"))
-        return message.format(path=self.path, limit=self.limit, size=self.size)
+        said = advice.READ_MORE if self.limit else advice.READ_PART
+        return said(path=self.path, limit=self.limit, size=self.size)
 
     @property
     def lines(self) -> list[str]:

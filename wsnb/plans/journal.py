@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from .. import advice
 from ..disk import fsops
 from ..errors import UsageError, WriteError
 from ..i18n import N_, _
@@ -200,8 +201,7 @@ class Journal:
         for entry in self.entries():
             if entry.id == entry_id:
                 return entry
-        raise UsageError(_("There is no journal entry {entry!r}; see ws.history for the "
-                           "ids.").format(entry=entry_id))
+        raise UsageError(advice.NO_ENTRY(entry=entry_id))
 
     def undone_by(self, entries: list[JournalEntry] | None = None) -> dict[str, str]:
         """Entry id -> id of the successful entry that undid it."""

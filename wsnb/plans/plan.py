@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from ..advice import CANCEL_DONE, Advice
 from ..disk import fsops
 from ..errors import (
     ConfirmationError,
@@ -71,7 +72,7 @@ _MOVES: dict[tuple[PlanState, str], PlanState] = {
     (_S.CONFIRMED, "finish"): _S.DONE,
     (_S.CONFIRMED, "fail"): _S.FAILED,
 }
-_INVALID_MOVES: dict[tuple[str, PlanState], str] = {
+_INVALID_MOVES: dict[tuple[str, PlanState], str | Advice] = {
     ("confirm", _S.BUILT): N_("This plan has not been proposed yet; propose it through the "
                               "workspace before confirming it."),
     ("confirm", _S.CONFIRMED): N_("This plan is being carried out right now; wait for its "
@@ -84,8 +85,7 @@ _INVALID_MOVES: dict[tuple[str, PlanState], str] = {
     ("confirm", _S.REFUSED): N_("This plan was refused, so it can't be confirmed: {refusal}"),
     ("cancel", _S.CONFIRMED): N_("This plan is being carried out right now and can't be "
                                  "cancelled."),
-    ("cancel", _S.DONE): N_("This plan was already carried out, so it can't be cancelled; use "
-                            "undo() to reverse it."),
+    ("cancel", _S.DONE): CANCEL_DONE,
     ("cancel", _S.FAILED): N_("This plan already failed; there is nothing left to cancel."),
     ("cancel", _S.CANCELLED): N_("This plan is already cancelled."),
     ("cancel", _S.REFUSED): N_("This plan was refused and will never run; there is nothing to "
@@ -511,8 +511,8 @@ class Plan:
         new = _MOVES.get((self.state, move))
         if new is None:
             known = _INVALID_MOVES.get((move, self.state)) or _CANT_MOVE[move]
-            message = _(known).format(refusal=self.refusal or "",
-                                      state=_(STATE_WORDS[self.state]))
+            fields = {"refusal": self.refusal or "", "state": _(STATE_WORDS[self.state])}
+            message = known(**fields) if isinstance(known, Advice) else _(known).format(**fields)
             raise PlanStateError(message, plan=self.id, state=self.state)
         return new
 

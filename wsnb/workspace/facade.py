@@ -727,11 +727,15 @@ class Workspace(IndexedFolder):
 
     @property
     def pending(self) -> pd.DataFrame:
-        """Plans waiting for a decision, oldest first (times read in local time)."""
+        """Every plan waiting for a decision, oldest first: this notebook's and the ones agents
+        proposed (kept in ``.wsnb/plans/``), with who proposed each (``proposer``) and the
+        kind of workspace it changes (``workspace``); times read in local time."""
         from ..display import readable
         from ..noted import with_note
+        from ..plans.book import pending_frame
 
-        return readable(with_note(self._book.pending(), "", nothing=_(
+        frame = pending_frame(self.plan_store.pending(), self.plan_store.workspace)
+        return readable(with_note(frame, "", nothing=_(
             "No plan waits for confirmation.")), seconds=True)  # fmt: skip
 
     @property
