@@ -242,6 +242,10 @@ NOTE_TITLE = Advice(
     N_("Give the note a title, e.g. capture('Idea', 'text')."),
     N_("Give the note a title: propose_note needs a title."))
 
+NOTE_MISSING = Advice(
+    N_("{path} does not exist; make a new note with capture() first."),
+    N_("{path} does not exist; propose a new note with propose_note first."))
+
 ADVICE: dict[str, Advice | PluralAdvice] = {
     name: value for name, value in globals().items()
     if isinstance(value, Advice | PluralAdvice)

@@ -32,6 +32,7 @@ from ..workspace import Workspace
 from . import memory as mem
 from .config import NotesConfig
 from .creating import NewFolder, NotYetCreated, new_folder
+from .editing import NoteEdits
 from .flows import MemoryFlows
 from .groups import PlanGroup
 from .layout import (
@@ -154,7 +155,7 @@ def open_notes(
                  embed=embed)  # fmt: skip
 
 
-class Notes(NotYetCreated, MemoryFlows, NotesSearch):
+class Notes(NotYetCreated, MemoryFlows, NotesSearch, NoteEdits):
     """An assistant's notes workspace: persona and memory files, notes, plans to change them.
 
     Open one with ``wsnb.open_notes(path)``. Reads (``inspect``, ``search``, ``prompt``,

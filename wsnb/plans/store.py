@@ -528,16 +528,22 @@ class PlanStore:
         plan = self._plans.get(record["id"])
         if plan is None or plan.state is not PlanState.PENDING or record["state"] == "pending":
             return
-        if record["state"] in ("cancelled", "expired"):
-            if record["state"] == "expired":
-                plan.warnings.append(record.get("message", ""))
+        if record["state"] == "cancelled":
             plan._cancel_here()
             return
+        message = record.get("message", "")
         with using_language(plan.lang), plan._lock:
             if record["state"] == "done":
                 plan._move("confirm")
                 plan._move("finish")
-                plan.result = ToolResult(True, message=record.get("message", ""))
+                plan.result = ToolResult(True, message=message)
+            elif record["state"] == "expired":
+                plan.warnings.append(message)
+                plan._end("expire", message, None)
+            elif record["state"] == "stale":
+                plan._end("stale", message, None)
+            elif record["state"] == "refused":
+                plan._refuse_late(message, None)
             else:
-                plan._fail(record.get("message", ""), None)
+                plan._fail(message, None)
         plan._notify()

@@ -39,7 +39,7 @@ from .outputs import (
 
 __all__ = ["TOOL_TABLE", "Param", "ToolDef", "loop_specs", "loop_tools", "tool_def"]
 
-Kind = Literal["string", "integer", "boolean", "array"]
+Kind = Literal["string", "integer", "boolean", "array", "object"]
 
 
 @dataclass(frozen=True)
@@ -56,11 +56,17 @@ class Param:
     items: dict[str, Any] | None = None  # an array's item schema
     maximum: int | None = None
     max_items: int | None = None  # an array's most items
+    values: dict[str, Any] | None = None  # an object's values' schema
+    choices: tuple[str, ...] = ()  # a string's allowed values
 
     def schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind, "description": self.description}
         if self.items is not None:
             out["items"] = self.items
+        if self.values is not None:
+            out["additionalProperties"] = self.values
+        if self.choices:
+            out["enum"] = list(self.choices)
         if self.max_items is not None:
             out["minItems"], out["maxItems"] = 1, self.max_items
         if self.maximum is not None:

@@ -551,6 +551,62 @@ class Workspace(IndexedFolder):
         """
         return self._book.propose("write_file", path=path, content=content)
 
+    def append_text(self, path: str, text: str, *, section: str | None = None,
+                    header: str = "") -> Plan:  # fmt: skip
+        """Plan adding ``text`` at the end of a file, or of its ``section`` (a heading's text):
+        applied to the file as it is when confirmed, so it never goes stale.
+
+        Parameters
+        ----------
+        path : str
+            The file; a missing one is created, starting with ``header``.
+        text : str
+            What to add.
+        section : str, optional
+            The heading to add under (``"To do"`` or ``"## To do"``); made at the end of the
+            file the first time.
+        header : str
+            The start of a file that does not exist yet.
+
+        Returns
+        -------
+        Plan
+            Pending, low risk (or refused, saying why).
+        """
+        return self._book.propose("append_text", path=path, text=text, section=section,
+                                  header=header)  # fmt: skip
+
+    def edit_section(self, path: str, operation: str, content: str = "", *,
+                     section: str | None = None, find_text: str | None = None,
+                     expected_replacements: int = 1) -> Plan:  # fmt: skip
+        """Plan one section operation on a Markdown file: ``append``, ``prepend``,
+        ``replace_section``, ``insert_before_section``, ``insert_after_section`` or
+        ``find_replace`` (``wsnb.text.sections``).
+
+        Parameters
+        ----------
+        path : str
+            An existing text file.
+        operation : str
+            One of the operations above.
+        content : str
+            The text to add, or to replace with.
+        section : str, optional
+            The heading acted on (needed by the three section operations).
+        find_text : str, optional
+            For ``find_replace``: the exact text to replace.
+        expected_replacements : int
+            For ``find_replace``: how many times ``find_text`` must occur.
+
+        Returns
+        -------
+        Plan
+            Pending with its diff, or refused (no such section, a count that differs).
+        """
+        return self._book.propose("edit_section", path=path, operation=operation,
+                                  content=content, section=section, find_text=find_text,
+                                  expected_replacements=expected_replacements)  # fmt: skip
+
     def edit(self, path: str, old_text: str | None = None, new_text: str | None = None, *,
              edits: Sequence[Any] | None = None, replace_all: bool = False) -> Plan:  # fmt: skip
         """Plan exact-text edits to one text file: only the quoted text changes.
