@@ -108,9 +108,9 @@ READ_PART = Advice(
 
 LINES_CUT = Advice(
     N_("showing lines {first:,} to {last:,}: the answer holds at most {limit:,} bytes; read on "
-       "with start_line={next:,}"),
+       "with start_line={next}"),
     N_("showing lines {first:,} to {last:,}: the answer holds at most {limit:,} bytes; call "
-       "read_file with start_line={next:,} for the next lines"))
+       "read_file with start_line={next} for the next lines"))
 BEYOND_REACH = Advice(
     N_("{path} is {size:,} bytes; lines are read by number in its first {read:,} bytes only, "
        "and tail reads its end"),
@@ -122,21 +122,21 @@ BEYOND_REACH = Advice(
 ENTRIES_CUT = Advice(
     N_("showing {shown:,} of {total:,} entries of {folder}; pass limit=None for all"),
     N_("showing entries {first:,} to {last:,} of {total:,} of {folder}; call list_folder with "
-       "offset={next:,} for the next page"))
+       "offset={next} for the next page"))
 GLOB_CUT = Advice(
     N_("showing the first {shown:,} of {total:,} paths that match, in path order; pass "
        "limit=None for all"),
     N_("showing paths {first:,} to {last:,} of {total:,} that match, in path order; call "
-       "find_files with offset={next:,} for the next page"))
+       "find_files with offset={next} for the next page"))
 NAMES_CUT = Advice(
     N_("showing the best {shown:,} of {total:,} names that match; pass limit=None for all"),
     N_("showing names {first:,} to {last:,} of the {total:,} that match, best first; call "
-       "find_files with offset={next:,} for the next page"))
+       "find_files with offset={next} for the next page"))
 MATCHES_CUT = Advice(
     N_("stopped at {limit:,} matches after {visited:,} of {total:,} files; pass limit=None for "
        "all"),
     N_("stopped at {limit:,} matching lines after {visited:,} of {total:,} files; call "
-       "search_text with offset={next:,} for the next page"))
+       "search_text with offset={next} for the next page"))
 FILES_CUT = Advice(
     N_("searched {visited:,} of {total:,} files (max_files={max_files:,}); pass max_files=None "
        "for all"),

@@ -5,9 +5,11 @@ the reference filesystem server's ``head`` and ``tail`` do. The file is read
 up to the reach (16 MiB, a person's read limit), its lines counted, the asked
 lines picked, and only then is the answer cut to the caller's bound (128 KiB
 for a model), at a line's end, saying where the next read starts. A file past
-the reach is read from its start by range and head, and from its end by tail
-(``textio.read_text_tail``): a log's last lines are one read of its end, and
-their numbers come from counting its line ends (``textio.count_lines``).
+the reach is read from its start by range and head. A tail reads only the
+file's end (its last MiB, more when the lines asked need it:
+``textio.read_text_tail``), and the lines' numbers come from counting the
+file's line ends without decoding it (``textio.count_lines``): a log's last
+lines cost its end, not its whole.
 
 For a model only the lines it gets are redacted, judged with a margin of lines
 around them (a private-key block cut by the range is still found whole):
@@ -23,6 +25,7 @@ from .. import advice
 from ..disk import textio
 from ..errors import UsageError
 from ..i18n import _
+from ..policy.access import WsPath
 from ..text.redact import count_markers, redact
 from .base import ToolContext
 from .read import readable_text_path
@@ -30,6 +33,7 @@ from .read import readable_text_path
 __all__ = ["LinesRead", "read_lines"]
 
 _MARGIN = 200  # lines judged around the answer when redacting: a key block is far shorter
+_TAIL_WINDOW = 1024 * 1024  # a tail reads the file's last MiB first, not all of it
 
 
 @dataclass(frozen=True)
@@ -68,19 +72,21 @@ def read_lines(ctx: ToolContext, path: str, *, start_line: int | None = None,
     """
     _check(start_line, end_line, head, tail)
     target = readable_text_path(ctx, path)
-    read = textio.read_text_tail if tail is not None else textio.read_text
-    content = read(target, limit=ctx.limits.reach_bytes)
-    lines = _split(content.text)
-    total: int | None = len(lines)
+    content = _read(target, ctx.limits.reach_bytes, tail)
+    flat = _flat(content.text)
+    count = flat.count("\n") + (1 if flat and not flat.endswith("\n") else 0)
+    total: int | None = count
     before = 0  # the file's lines in front of the text read (a tail of a big file)
     if content.truncated:
         total = textio.count_lines(target) if content.format.newline != "\r" else None
         if tail is not None:
-            before = (total - len(lines)) if total is not None else 0
-    first, stop = _span(len(lines), start_line, end_line, head, tail)
-    picked, long_line = _within(lines, first, stop, ctx.limits.read_bytes)
+            before = (total - count) if total is not None else 0
+    first, stop = _span(count, start_line, end_line, head, tail)
+    lo = max(first - _MARGIN, 0)  # the lines around the answer, judged when redacting
+    lines = _some_lines(flat, count, lo, min(stop + _MARGIN, count))
+    picked, long_line = _within(lines, first - lo, stop - lo, ctx.limits.read_bytes)
     if ctx.for_model:
-        text, found = _redacted(lines, first, picked, long_line)
+        text, found = _redacted(lines, first - lo, picked, long_line)
     else:
         text, found = "\n".join(picked), 0
     if picked and not long_line:
@@ -90,10 +96,22 @@ def read_lines(ctx: ToolContext, path: str, *, start_line: int | None = None,
     more = long_line or first + len(picked) < stop
     next_line = end + 1 if more else None
     note = _note(target.relative, content, total, (start, end), first + before + 1, next_line,
-                 long_line, ctx.limits.read_bytes, reached=stop == len(lines) and tail is None)
+                 long_line, ctx.limits.read_bytes, reached=stop == count and tail is None)
     return LinesRead(target.relative, text, content.format.encoding, content.format.newline,
                      content.size, total, start, end, next_line, more,
                      ctx.limits.read_bytes if more else None, note, found)  # fmt: skip
+
+
+def _read(target: WsPath, reach: int, tail: int | None) -> textio.TextContent:
+    """The text to pick lines from: the file up to ``reach``, or for a tail only its end (a
+    window that grows to ``reach`` when the lines asked don't fit in it)."""
+    if tail is None:
+        return textio.read_text(target, limit=reach)
+    window = min(reach, _TAIL_WINDOW)
+    content = textio.read_text_tail(target, limit=window)
+    if content.truncated and window < reach and content.text.count("\n") <= tail + _MARGIN:
+        content = textio.read_text_tail(target, limit=reach)
+    return content
 
 
 def _check(start: int | None, end: int | None, head: int | None, tail: int | None) -> None:
@@ -112,12 +130,22 @@ def _check(start: int | None, end: int | None, head: int | None, tail: int | Non
                            "not several at once."))
 
 
-def _split(text: str) -> list[str]:
-    """The lines, without their ends (CRLF, CR or LF); none for an empty text."""
-    flat = text.replace("\r\n", "\n").replace("\r", "\n")
-    if not flat:
+def _flat(text: str) -> str:
+    """The text with LF line ends (CRLF and CR made LF)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def _some_lines(flat: str, count: int, lo: int, hi: int) -> list[str]:
+    """The lines ``lo:hi`` of ``flat`` (``count`` lines in all), without splitting more of it
+    than it takes: from the front for lines near the start, from the back for those near
+    the end (a log's tail costs the tail, not the file)."""
+    if not flat or lo >= hi:
         return []
-    return (flat[:-1] if flat.endswith("\n") else flat).split("\n")
+    body = flat[:-1] if flat.endswith("\n") else flat
+    if lo >= count - hi:  # nearer the end: split from the right
+        pieces = body.rsplit("\n", count - lo)
+        return pieces[len(pieces) - (count - lo):][: hi - lo]
+    return body.split("\n", hi)[lo:hi]
 
 
 def _span(count: int, start: int | None, end: int | None, head: int | None,
@@ -135,7 +163,7 @@ def _within(lines: list[str], first: int, stop: int, most: int) -> tuple[list[st
     longer than that alone is cut to fit (and the flag says so)."""
     picked: list[str] = []
     used = 0
-    for line in lines[first:stop]:
+    for line in lines[max(first, 0):stop]:
         used += len(line.encode("utf-8")) + 1
         if used > most:
             if not picked:
