@@ -68,7 +68,8 @@ class Advice:
 
     def __call__(self, **fields: Any) -> str:
         """The sentence for the current face, translated, with ``fields`` filled in."""
-        return _(self.text()).format(**fields)
+        sentence = self.text()  # marked with N_() where it is written
+        return _(sentence).format(**fields)
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,17 @@ BEYOND_REACH = Advice(
        "and tail reads its end"),
     N_("{path} is {size:,} bytes; lines are read by number in its first {read:,} bytes only; "
        "call read_file with tail for its last lines"))
+
+SCAN_FILES_CUT = Advice(
+    N_("the scan stopped at max_files={entries:,} (about {left_out:,} left out); open the "
+       "workspace with limits=wsnb.ScanLimits(max_files={more}) for more"),
+    N_("the scan stopped at {entries:,} files (about {left_out:,} left out), so names and text "
+       "are found in those only; serve a smaller folder to reach them all"))
+SCAN_DEPTH_CUT = Advice(
+    N_("the scan did not go below the depth limit ({left_out:,} folders not entered); open the "
+       "workspace with limits=wsnb.ScanLimits(max_depth=128) for more"),
+    N_("the scan did not go below the depth limit ({left_out:,} folders not entered), so names "
+       "and text below it are not found; list_folder and read_file still reach them"))
 
 # -- paging --------------------------------------------------------------------------------
 

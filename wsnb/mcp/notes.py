@@ -147,7 +147,8 @@ NOTES_TOOLS: tuple[ToolDef, ...] = (
             "workspace: to a folder (it keeps its name) or to a new path (never overwrites). "
             "Returns a pending plan.",
             (Param("path", "string", _NOTE_PATH),
-             Param("target", "string", "a folder, or the new path with the file name")),
+             Param("target", "string", "a folder (one that exists, or any ending with /), or "
+                   "the new path with the file name")),
             propose=True, title="Propose: move note"),
     ToolDef("propose_note_trash", "Propose moving one note to the system trash (never a "
             "permanent delete). Returns a pending plan.",
@@ -324,7 +325,10 @@ class NotesSide:
                                 section=args.get("section"), find_text=args.get("find_text"),
                                 expected_replacements=args.get("expected_replacements", 1))
         if name == "propose_note_move":
-            return nb.move(args["path"], args["target"])
+            target = str(args["target"])
+            if target.endswith("/"):  # a folder, made if missing: the note keeps its name
+                target += str(args["path"]).rstrip("/").rpartition("/")[2]
+            return nb.move(args["path"], target)
         if name == "propose_note_trash":
             return nb.trash(args["path"])
         if name == "propose_memory_edit":

@@ -19,6 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self, TypedDict, Unpack
 
+from .. import advice
 from ..disk import fsops, textio
 from ..errors import NotFoundError, UsageError
 from ..fileindex.hub import IndexWatch
@@ -430,9 +431,7 @@ class Workspace(IndexedFolder):
         try:
             info = file_info(target.relative, os.lstat(target.absolute))
         except FileNotFoundError:
-            raise NotFoundError(_("{path} does not exist; check the name with ls() or "
-                                  "find().").format(path=target),
-                                path=target.relative) from None  # fmt: skip
+            raise NotFoundError(advice.NOT_FOUND(path=target), path=target.relative) from None
         if info.is_text and textio.binary_head(target):  # the bytes decide, as read() does
             self._binary_seen(target)
             info = dataclasses.replace(info, is_text=False)
