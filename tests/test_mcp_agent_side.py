@@ -197,8 +197,8 @@ def test_an_elicitation_carries_the_plans_diff(tree: Path) -> None:
     assert "Edit src/main.py" in asked[0]
 
 
-def test_a_conflicting_change_set_is_refused_at_proposal_naming_both(served: Any,
-                                                                     tree: Path) -> None:  # fmt: skip
+def test_a_conflicting_change_set_is_refused_at_proposal_naming_both(
+        served: Any, tree: Path) -> None:  # fmt: skip
     _ws, server = served
     before = user_files(tree)
     refused = call(server, "propose_changes", {"title": "Move and edit", "changes": [

@@ -19,8 +19,8 @@ from test_mcp_stdio import run
 
 from wsnb.notes import open_notes
 
-QUESTION = "How should I plan this week's reading so that the machine learning notes and the " \
-           "thesis chapters both move forward, given the meetings on Tuesday and Thursday?"  # fmt: skip
+QUESTION = ("How should I plan this week's reading so that the machine learning notes and the "
+            "thesis chapters both move forward, given the meetings on Tuesday and Thursday?")
 
 
 def confirm_all(notes: Path, plan_ids: list[str]) -> None:

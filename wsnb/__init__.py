@@ -40,6 +40,7 @@ from .errors import (
 )
 from .i18n import get_language, set_language
 from .progress import in_notebook
+from .renderers import load_faces_with
 from .types import (
     ActionType,
     FileInfo,
@@ -86,6 +87,8 @@ def __dir__() -> list[str]:
 
 if in_notebook():  # a kernel: the notebook face registers its views (cards) with the package
     from . import notebook as _notebook  # noqa: F401
+else:  # elsewhere on first need: a form or a card asked for from a script or a test
+    load_faces_with(lambda: importlib.import_module(".notebook", __name__))
 
 # A library leaves its log records to the application's handlers: without a handler of its own,
 # Python's last resort prints every warning on stderr (in a notebook, a pink block under the

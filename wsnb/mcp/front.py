@@ -190,7 +190,7 @@ Booted = tuple[Callable[[Any, Any], Any], Callable[[], None]]
 SDK over those streams) and a ``close()`` for afterwards."""
 
 
-def serve_stdio(boot: Callable[[], Booted]) -> Booted | BaseException | None:
+def serve_stdio(boot: Callable[[], Booted]) -> BaseException | None:
     """Answer the first message at once, run ``boot`` meanwhile, then serve through the SDK.
 
     Returns what ``boot`` raised (the caller says it and exits), or None when the

@@ -23,10 +23,14 @@ from .templates import daily_template
 from .timeframe import since
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from datetime import date, datetime
+
     import pandas as pd
 
     from ..plans.plan import Plan
-    from .facade import Notes
+    from ..workspace import Workspace
+    from .layout import NotesPolicy
 
 __all__ = ["NoteEdits"]
 
@@ -36,7 +40,17 @@ CANDIDATE = "Candidate Long-Term Memory"
 class NoteEdits:
     """Mixed into ``Notes``: its memory tools, each a plan (or a table, for ``recent``)."""
 
-    def remember(self: Notes, text: str) -> Plan:
+    policy: NotesPolicy
+    workspace: Workspace
+    clock: Callable[[], datetime]
+
+    if TYPE_CHECKING:  # given by Notes
+
+        def today(self) -> date: ...
+
+        def notes_frame(self) -> pd.DataFrame: ...
+
+    def remember(self, text: str) -> Plan:
         """Plan adding ``text`` (one fact per line) to today's memory, as candidate long-term
         memory; applied to the file as it is when confirmed, so it never goes stale.
 
@@ -59,7 +73,7 @@ class NoteEdits:
         return self.workspace.append_text(relative, bullets, section=self._candidate(relative),
                                           header=daily_template(self.today()))  # fmt: skip
 
-    def _candidate(self: Notes, relative: str) -> str:
+    def _candidate(self, relative: str) -> str:
         """The day's candidate-memory heading: one the file already has (any of the names
         promotion reads, in either language), else the template's."""
         current = mem.read_optional(self.policy, relative) or ""
@@ -70,7 +84,7 @@ class NoteEdits:
                 return lines[found.heading].lstrip("#").strip()
         return CANDIDATE
 
-    def edit_note(self: Notes, path: str, operation: str, content: str = "", *,
+    def edit_note(self, path: str, operation: str, content: str = "", *,
                   section: str | None = None, find_text: str | None = None,
                   expected_replacements: int = 1) -> Plan:  # fmt: skip
         """Plan one edit of a note by section: ``append``, ``prepend``, ``replace_section``,
@@ -108,7 +122,7 @@ class NoteEdits:
                                            find_text=find_text,
                                            expected_replacements=expected_replacements)
 
-    def recent(self: Notes, timeframe: str = "7d") -> pd.DataFrame:
+    def recent(self, timeframe: str = "7d") -> pd.DataFrame:
         """The notes changed within ``timeframe`` ("7d", "last week", "2 days ago", "上周",
         "最近三天"...), newest first: path, title, modified, tags.
 
@@ -133,7 +147,7 @@ class NoteEdits:
             "No note changed since {start:%Y-%m-%d %H:%M}.").format(start=start),
             since=start.isoformat(timespec="minutes"))  # fmt: skip
 
-    def trash(self: Notes, path: str) -> Plan:
+    def trash(self, path: str) -> Plan:
         """Plan moving one note to the system trash (never a permanent delete).
 
         Parameters
