@@ -360,3 +360,54 @@ def test_a_conflicting_change_set_is_refused_at_proposal(
     assert answer.result()["isError"] is True and answer.returncode in TOOL_ERROR_CODES
     assert "Change 2" in answer.text() and "change 1" in answer.text()
     assert (tree / "src" / "main.py").exists() and not (tree / "lib").exists()
+
+
+def test_an_agents_plan_is_in_ws_pending(agent_served: tuple[Target, Path]) -> None:
+    target, tree = agent_served
+    plan = target.call("propose_create_file", path="from-agent.txt", content="x\n").data()
+    person = wsnb.open_workspace(tree, watch=False)
+    try:
+        rows = person.pending.set_index("id")
+        assert rows.loc[plan["plan_id"], "proposer"].startswith("mcp:")
+    finally:
+        person.close()
+
+
+@pytest.fixture
+def with_notes(inspector: Inspector, inspector_home: Path,
+               tmp_path: Path) -> tuple[Target, Path]:  # fmt: skip
+    """The server over stdio with a notes workspace beside the files, as an agent starts it."""
+    from wsnb.notes import open_notes
+
+    tree = make_tree(tmp_path)
+    notes = tmp_path / "notes"
+    nb = open_notes(notes)
+    nb.initialize().confirm()
+    nb.close()
+    facts = "".join(f"- Fact {n}: option {n} is preferred.\n" for n in range(300))
+    write(notes, "memory.md", "# Long-term memory\n\n- The person likes green tea.\n" + facts)
+    args = [*stdio_args(tree), "--notes", str(notes)]
+    return Target(inspector, inspector_home, args), notes
+
+
+def test_the_smallest_context_holds_the_memory_and_remembers_all_land(
+        with_notes: tuple[Target, Path]) -> None:  # fmt: skip
+    from wsnb.notes import open_notes
+
+    target, notes = with_notes
+    question = "What should the first steps of the thesis plan be this week? " * 3
+    context = target.call("assistant_context", query=question[:200], budget=1000).data()
+    assert context["chars"] <= 1000 and "likes green tea" in context["text"]
+    assert any(c["section"] == "task" and c["state"] == "left out" for c in context["cut"])
+    facts = [f"Remembered fact {n}." for n in range(1, 6)]
+    ids = [target.call("propose_remember", text=fact).data()["plan_id"] for fact in facts]
+    nb = open_notes(notes)
+    try:
+        for plan_id in reversed(ids):
+            nb.workspace.plan_store.confirm(plan_id, confirmed_by="notebook")
+        daily = notes / "memory" / "daily" / f"{nb.today().isoformat()}.md"
+    finally:
+        nb.close()
+    written = daily.read_text(encoding="utf-8")
+    assert written.count("## Candidate Long-Term Memory") == 1
+    assert all(written.count(fact) == 1 for fact in facts)
