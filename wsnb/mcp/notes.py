@@ -39,6 +39,7 @@ from ..errors import NotFoundError, PolicyError, UsageError
 from ..i18n import _, get_language
 from ..notes.conversation import CHECK_IN, FENCES, ONBOARDING, completion_in
 from ..notes.onboarding import CHECK_IN_QUESTIONS, ONBOARDING_QUESTIONS, Question
+from ..search.grep import check_offset
 from ..text.redact import redact
 from ..text.sections import OPERATIONS
 from ..tools.changeset import CHANGE_OPS
@@ -236,7 +237,7 @@ class NotesSide:
 
     def recent(self, args: dict[str, Any]) -> CallToolResult:
         """The notes changed within the timeframe, newest first, a page at a time."""
-        limit, offset = args.get("limit", 20), args.get("offset", 0)
+        limit, offset = args.get("limit", 20), check_offset(args.get("offset", 0))
         if not 1 <= limit <= 50:
             raise UsageError(_("{param} must be a whole number from 1 to {most:,}, not "
                                "{asked!r}.").format(param="limit", most=50, asked=limit))
@@ -246,10 +247,10 @@ class NotesSide:
         page.attrs.update(frame.attrs)
         following = offset + len(page) if offset + len(page) < len(frame) else None
         page.attrs.update(offset=offset, next_offset=following, total=len(frame))
-        if following is not None or offset:
-            page.attrs["note"] = (f"showing notes {offset + 1:,} to {offset + len(page):,} of "
-                                  f"{len(frame):,}; call recent_notes with offset={following} "
-                                  "for the next page") if following else ""
+        if following is not None:
+            page.attrs["note"] = _("showing notes {first:,} to {last:,} of {total:,}; call "
+                                   "recent_notes with offset={next} for the next page").format(
+                first=offset + 1, last=offset + len(page), total=len(frame), next=following)
         page["title"] = [redact(str(value)).text for value in page["title"]]
         message = f"{len(frame)} notes changed since {frame.attrs.get('since')} ({timeframe})"
         return frame_answer(page, message, ["path", "title", "modified"])
