@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 import logging
-from typing import TYPE_CHECKING, Any
+import typing as _typing
 
 from .errors import (
     ConfirmationError,
@@ -39,8 +39,8 @@ from .errors import (
     WsnbError,
 )
 from .i18n import get_language, set_language
-from .progress import in_notebook
-from .renderers import load_faces_with
+from .progress import in_notebook as _in_notebook
+from .renderers import load_faces_with as _load_faces_with
 from .types import (
     ActionType,
     FileInfo,
@@ -54,7 +54,7 @@ from .types import (
 
 __version__ = "0.1.0"
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from .fileindex.scanner import ScanLimits, ScanReport
     from .fileindex.watcher import WatchSettings
     from .notebook import Workspace, open_workspace
@@ -73,7 +73,7 @@ _LATER = {
 }  # fmt: skip
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     if name not in _LATER:
         raise AttributeError(f"module 'wsnb' has no attribute {name!r}")
     value = getattr(importlib.import_module(f".{_LATER[name]}", __name__), name)
@@ -85,10 +85,10 @@ def __dir__() -> list[str]:
     return sorted({*globals(), *_LATER})
 
 
-if in_notebook():  # a kernel: the notebook face registers its views (cards) with the package
+if _in_notebook():  # a kernel: the notebook face registers its views (cards) with the package
     from . import notebook as _notebook  # noqa: F401
 else:  # elsewhere on first need: a form or a card asked for from a script or a test
-    load_faces_with(lambda: importlib.import_module(".notebook", __name__))
+    _load_faces_with(lambda: importlib.import_module(".notebook", __name__))
 
 # A library leaves its log records to the application's handlers: without a handler of its own,
 # Python's last resort prints every warning on stderr (in a notebook, a pink block under the
