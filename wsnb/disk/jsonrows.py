@@ -5,7 +5,8 @@ and its rows are counted as its non-blank lines (JSON never holds a raw line
 break inside a value). A JSON document is read whole and is a table when it
 is a list of objects (or of lists, or of plain values), an object of
 equal-length lists (columns), pandas' ``split`` form (``columns`` and
-``data``), an object of objects (one row per key), or an object that holds
+``data``), an object of objects (one column per key, as pandas' ``to_json()``
+writes a frame), or an object that holds
 such a list of objects under one key (``{"data": [...], "meta": {...}}``).
 A document of several values one per line is read as JSON lines.
 """
@@ -127,12 +128,20 @@ def _table_of(value: Any) -> tuple[pd.DataFrame | None, str | None]:
     values = list(value.values())
     if all(isinstance(v, list) for v in values) and len({len(v) for v in values}) == 1:
         return pd.DataFrame(value), None
-    if all(isinstance(v, dict) for v in values):
-        return pd.DataFrame.from_dict(value, orient="index"), None
+    if all(isinstance(v, dict) for v in values):  # pandas' to_json() default: {column: {row: v}}
+        return _numbered(pd.DataFrame(value)), None
     for key, inner in value.items():
         if isinstance(inner, list) and inner and all(isinstance(v, dict) for v in inner):
             return pd.DataFrame(inner), str(key)
     return None, None
+
+
+def _numbered(frame: pd.DataFrame) -> pd.DataFrame:
+    """Row labels that are all whole numbers written as text ("0", "1"...) as numbers again."""
+    labels = [str(label) for label in frame.index]
+    if labels and all(label.isdigit() for label in labels):
+        frame.index = pd.Index([int(label) for label in labels])
+    return frame
 
 
 def _rows(items: list[Any]) -> pd.DataFrame | None:
