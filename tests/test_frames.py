@@ -251,7 +251,14 @@ def test_an_excel_workbook_reads_by_sheet(ws: wsnb.Workspace, root: Path,
     cut = ws.frame("book.xlsx", nrows=10)
     assert len(cut) == 10 and cut.attrs["total_rows"] is None
     assert cut.note == ("first 10 rows of the sheet 'airports' of book.xlsx; how many it has in "
-                        "all is known only by reading it whole: pass nrows=None")
+                        "all is known only by reading it whole: ws.frame('book.xlsx', "
+                        "sheet='airports', nrows=None)")
+    # Typed from its first 1,000 rows, the sheet of 3,376 says why its rows are not counted.
+    uncounted = ws.table_info("book.xlsx")
+    assert uncounted.rows is None and repr(uncounted).splitlines()[0] == (
+        "book.xlsx: 7 columns, rows not counted (Excel)")
+    assert repr(uncounted).endswith("ws.frame('book.xlsx', sheet='airports', nrows=None)")
+    assert "⚠ first 5 rows of the sheet" in uncounted._repr_html_()
     whole_cars = ws.frame("book.xlsx", sheet="cars", nrows=1000)  # fewer rows than asked: counted
     assert whole_cars.attrs["total_rows"] == 406 and whole_cars.note == ""
     with pytest.raises(wsnb.UsageError, match="no sheet named 'trucks'; its sheets are "
@@ -422,6 +429,8 @@ def test_table_info_answers_columns_and_rows(ws: wsnb.Workspace, root: Path) -> 
     assert shown[0] == "data/Stocks.csv: 524 rows, 11 columns (CSV)"
     assert shown[1].split() == ["Date", "str"] and "Encoding utf-8, separated by ','." in shown
     assert "<b>data/Stocks.csv: 524 rows, 11 columns (CSV)</b>" in info._repr_html_()
+    assert "first 5" not in repr(info)  # the rows are counted: the head's cut is no news here
+    assert info.frame.note == "first 5 of 524 rows of data/Stocks.csv; pass nrows=None for all"
     spaced = ws.table_info("data/data_x_x2_x3.csv")
     assert spaced.layout.header is False and spaced.layout.sep == r"\s+"
     assert "separated by spaces. No header row: the columns are numbered from 0." in repr(spaced)

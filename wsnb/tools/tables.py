@@ -45,6 +45,7 @@ logger = logging.getLogger("wsnb")
 
 TYPED_ROWS = 1_000  # rows read to type the columns when only a few are shown
 _CELL_CHARS = 200  # a model's longest cell
+_NOTE_STYLE = "margin:0.3em 0;color:var(--jp-warn-color0, #8a5a00);font-size:90%"
 
 
 @dataclass(frozen=True)
@@ -128,18 +129,25 @@ class TableInfo:
                                "{path}: {rows:,} rows, {columns:,} columns ({format})", self.rows)
         return message.format(path=self.path, rows=self.rows, columns=width, format=kind)
 
+    def _uncounted(self) -> str:
+        """The note, when it says why the rows were not counted (the summary says the rest)."""
+        return self.note if self.rows is None else ""
+
     def __repr__(self) -> str:
         lines = [self.summary()]
         width = max((len(name) for name, _dtype in self.columns), default=0)
         lines += [f"  {name:<{width}}  {dtype}" for name, dtype in self.columns]
-        lines += [text for text in (self.layout.sentence(), self.note) if text]
+        lines += [text for text in (self.layout.sentence(), self._uncounted()) if text]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         parts = [f"<p><b>{html.escape(self.summary())}</b></p>",
                  str(self.columns_frame().to_html(index=False))]  # fmt: skip
-        parts += [f"<p>{html.escape(text)}</p>" for text in (self.layout.sentence(), self.note)
-                  if text]  # fmt: skip
+        if self.layout.sentence():
+            parts.append(f"<p>{html.escape(self.layout.sentence())}</p>")
+        if self._uncounted():
+            parts.append(f'<p class="wsnb-note" style="{_NOTE_STYLE}">⚠ '
+                         f"{html.escape(self._uncounted())}</p>")  # fmt: skip
         return "".join(parts)
 
     def as_dict(self) -> dict[str, Any]:
@@ -285,6 +293,7 @@ def _note(read: TableRead, shown: int, total: int | None, ctx: ToolContext, boun
     """The sentence that says what the rows shown leave out ("" when they are all)."""
     person = not ctx.for_model
     said: dict[str, Any] = {"shown": shown, "total": total, "path": read.path,
+                            "path_repr": repr(read.path),
                             "sheet": read.layout.sheet, "problem": read.problem,
                             "size": human_size(read.size), "bound": human_size(bound)}
     if total is not None:
@@ -294,7 +303,8 @@ def _note(read: TableRead, shown: int, total: int | None, ctx: ToolContext, boun
                    if person else _("first {shown:,} of {total:,} rows of {path}"))
     elif read.uncounted == "sheet":
         message = (_("first {shown:,} rows of the sheet {sheet!r} of {path}; how many it has "
-                     "in all is known only by reading it whole: pass nrows=None") if person
+                     "in all is known only by reading it whole: ws.frame({path_repr}, "
+                     "sheet={sheet!r}, nrows=None)") if person
                    else _("first {shown:,} rows of the sheet {sheet!r} of {path}; how many it "
                           "has in all is not known"))
     elif read.uncounted == "size":

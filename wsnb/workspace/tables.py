@@ -89,6 +89,7 @@ class TableReading:
     def table_info(self, path: str, *, head: int = 5, sheet: str | int | None = None,
                    sep: str | None = None, header: bool | None = None,
                    encoding: str | None = None, format: str | None = None,
+                   max_bytes: int = _PERSON.table_bytes,
                    confirm: str | None = None) -> TableInfo:  # fmt: skip
         """What a data file holds: its columns and their types, how many rows, the first rows.
 
@@ -98,8 +99,8 @@ class TableReading:
             A workspace-relative data file, as for ``frame()``.
         head : int
             How many of the first rows ``.frame`` holds (5).
-        sheet, sep, header, encoding, format, confirm : optional
-            As for ``frame()``.
+        sheet, sep, header, encoding, format, max_bytes, confirm : optional
+            As for ``frame()``: the rows of a file past ``max_bytes`` are not counted.
 
         Returns
         -------
@@ -114,7 +115,7 @@ class TableReading:
             As ``frame()`` raises them.
         """
         return self._table(path, head, TableOptions(format, sep, header, encoding, sheet),
-                           _PERSON.table_bytes, confirm, typed_rows=TYPED_ROWS)  # fmt: skip
+                           max_bytes, confirm, typed_rows=TYPED_ROWS)  # fmt: skip
 
     def _table(self, path: str, nrows: int | None, options: TableOptions, max_bytes: int,
                confirm: str | None, typed_rows: int = 0) -> TableInfo:  # fmt: skip
