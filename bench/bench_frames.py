@@ -1,12 +1,12 @@
 """Data files as frames: ``ws.frame`` against plain ``pandas.read_csv`` on the same large CSV.
 
     python bench/bench_frames.py                       # ~100 MB from vega_datasets' airports.csv
-    python bench/bench_frames.py --copies 1000 --repeats 3 --keep DIR
+    python bench/bench_frames.py --copies 1000 --repeats 9 --keep DIR
 
 The file is real rows repeated: ``airports.csv`` as vega_datasets installs it (3,376 US
 airports, names quoted where they hold commas), its body written ``--copies`` times under one
 header into a temporary folder (or ``--keep DIR``), once as UTF-8 and once as UTF-16 (what
-Excel's "Unicode text" writes). Each measure is the best of ``--repeats``, timed in turns so a
+Excel's "Unicode text" writes). Each measure is taken ``--repeats`` times, in turns so a
 change in the machine's load weighs on each alike, against a reference taken in the same run:
 
 * a cut read, ``ws.frame(path)`` (the first 100,000 rows, then the rest counted for the
@@ -14,13 +14,16 @@ change in the machine's load weighs on each alike, against a reference taken in 
   against ``pandas.read_csv(path)`` (what a person gets the total from without wsnb);
 * a whole read, ``ws.frame(path, nrows=None)`` against ``pandas.read_csv(path)``.
 
-It prints seconds and the ratio to the reference for each.
+It prints the median wall-clock and the least CPU seconds (this process, all its threads)
+and their ratios to the references; on a machine others share, the CPU time is the steadier
+figure (a best wall-clock time there is mostly luck).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import statistics
 import sys
 import tempfile
 import time
@@ -57,21 +60,24 @@ def make(folder: Path, copies: int) -> dict[str, tuple[Path, str]]:
     return {"utf-8": (utf8, "utf-8"), "utf-16": (utf16, "utf-16")}
 
 
-def best(runs: dict[str, Callable[[], Any]], repeats: int) -> dict[str, float]:
-    """Each callable's best time, run in turns."""
-    times: dict[str, float] = {name: float("inf") for name in runs}
+def measure(runs: dict[str, Callable[[], Any]],
+            repeats: int) -> dict[str, tuple[float, float]]:  # fmt: skip
+    """Each callable's median wall-clock and least CPU time, run in turns."""
+    walls: dict[str, list[float]] = {name: [] for name in runs}
+    cpus: dict[str, list[float]] = {name: [] for name in runs}
     for _turn in range(repeats):
         for name, run in runs.items():
-            start = time.perf_counter()
+            wall, cpu = time.perf_counter(), time.process_time()
             run()
-            times[name] = min(times[name], time.perf_counter() - start)
-    return times
+            walls[name].append(time.perf_counter() - wall)
+            cpus[name].append(time.process_time() - cpu)
+    return {name: (statistics.median(walls[name]), min(cpus[name])) for name in runs}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--copies", type=int, default=500, help="times the body is repeated")
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--keep", type=Path, help="write the files here and keep them")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="wsnb-bench-frames-") as scratch:
@@ -89,8 +95,8 @@ def report(ws: wsnb.Workspace, path: Path, encoding: str, label: str, repeats: i
     total = cut.attrs["total_rows"]
     assert total == len(pd.read_csv(path, encoding=encoding)), "the count is the whole read's"
     print(f"{name} ({label}): {path.stat().st_size / 1e6:.1f} MB, {total:,} rows; "
-          f"best of {repeats}")  # fmt: skip
-    times = best({
+          f"{repeats} runs each")  # fmt: skip
+    times = measure({
         "pandas.read_csv(nrows=100_000)": lambda: pd.read_csv(path, nrows=100_000,
                                                               encoding=encoding),
         "pandas.read_csv (whole)": lambda: pd.read_csv(path, encoding=encoding),
@@ -98,9 +104,12 @@ def report(ws: wsnb.Workspace, path: Path, encoding: str, label: str, repeats: i
         "ws.frame(nrows=None)": lambda: ws.frame(name, nrows=None),
     }, repeats)  # fmt: skip
     head, whole = times["pandas.read_csv(nrows=100_000)"], times["pandas.read_csv (whole)"]
-    for what, seconds in times.items():
-        print(f"  {what:<34} {seconds:7.3f} s   x{seconds / head:5.2f} of the cut read   "
-              f"x{seconds / whole:5.2f} of the whole read")  # fmt: skip
+    print(f"  {'':<34} {'wall':>7}   {'cpu':>7}   ratios (wall, cpu) to the cut and whole "
+          "pandas reads")  # fmt: skip
+    for what, (wall, cpu) in times.items():
+        print(f"  {what:<34} {wall:6.3f}s   {cpu:6.3f}s   "
+              f"x{wall / head[0]:5.2f} x{cpu / head[1]:5.2f}   "
+              f"x{wall / whole[0]:5.2f} x{cpu / whole[1]:5.2f}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -234,7 +234,7 @@ class ReadTableTool:
         target = ctx.policy.check_read_file(path, confirm=confirm,
                                             for_model=ctx.for_model).raise_if_refused()  # fmt: skip
         fmt = table_format(target.name, options.format)
-        size = os.stat(target.os_path).st_size
+        size = os.lstat(target.os_path).st_size  # the gate refused a link; the open refuses one too
         if (rows is None or fmt == "json") and size > bound:
             raise _too_large(target, fmt, size, bound, ctx)
         nrows = None if rows is None else max(rows, typed_rows)
