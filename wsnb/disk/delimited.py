@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import codecs
 import csv
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -60,7 +61,9 @@ class Dialect:
 
     ``encoding`` is the codec pandas reads with and ``label`` the encoding as
     ``ws.read`` names it; ``skip`` counts the comment lines above the header;
-    ``spaced`` says a space follows each separator (pandas' ``skipinitialspace``).
+    ``spaced`` says a space follows each separator (pandas' ``skipinitialspace``);
+    ``decimal`` is ``","`` where numbers are written ``3,14`` (a semicolon table, as
+    spreadsheets in much of Europe save one).
     """
 
     encoding: str
@@ -69,11 +72,13 @@ class Dialect:
     header: bool
     skip: int = 0
     spaced: bool = False
+    decimal: str = "."
 
     def options(self) -> dict[str, Any]:
         """The dialect as ``pandas.read_csv`` arguments."""
         return {"sep": self.sep, "header": 0 if self.header else None, "skiprows": self.skip,
-                "encoding": self.encoding, "skipinitialspace": self.spaced}  # fmt: skip
+                "encoding": self.encoding, "skipinitialspace": self.spaced,
+                "decimal": self.decimal}  # fmt: skip
 
 
 def sniff(head: bytes, *, name: str, truncated: bool, sep: str | None = None,
@@ -99,7 +104,8 @@ def sniff(head: bytes, *, name: str, truncated: bool, sep: str | None = None,
     if header is None:
         header = len(rows) < 2 or not _all_numbers(_fields(rows[0], chosen))
     spaced = chosen != WHITESPACE and _spaced("".join(body), chosen)
-    return Dialect(codec, label, chosen, header, skip, spaced)
+    decimal = "," if chosen in (";", "\t") and _decimal_commas(body[1:], chosen) else "."
+    return Dialect(codec, label, chosen, header, skip, spaced, decimal)
 
 
 def read_delimited(handle: BinaryIO, dialect: Dialect, nrows: int | None) -> pd.DataFrame:
@@ -245,6 +251,17 @@ def _all_numbers(fields: list[str]) -> bool:
         except ValueError:
             return False
     return True
+
+
+_COMMA_NUMBER = re.compile(r"[+-]?\d+,\d+")
+_POINT_NUMBER = re.compile(r"[+-]?\d+\.\d+")
+
+
+def _decimal_commas(lines: Sequence[str], sep: str) -> bool:
+    """Numbers written with a decimal comma (``31,95``) and none with a point."""
+    fields = [field.strip() for line in lines for field in _fields(line, sep)]
+    commas = sum(1 for field in fields if _COMMA_NUMBER.fullmatch(field))
+    return commas > 0 and not any(_POINT_NUMBER.fullmatch(field) for field in fields)
 
 
 def _spaced(text: str, sep: str) -> bool:

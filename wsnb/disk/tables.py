@@ -89,7 +89,8 @@ class TableLayout:
     ``sep`` is a text table's separator (``\\s+`` for runs of spaces) and
     ``header`` whether its first row names the columns; ``skipped_lines`` counts
     comment lines above a CSV header; ``sheet`` is the Excel sheet read, one of
-    ``sheets``; ``key`` is the JSON key the rows were under.
+    ``sheets``; ``key`` is the JSON key the rows were under; ``decimal`` is ``","``
+    for numbers written ``3,14``.
     """
 
     encoding: str | None = None
@@ -99,6 +100,7 @@ class TableLayout:
     sheet: str | None = None
     sheets: tuple[str, ...] = ()
     key: str | None = None
+    decimal: str = "."
 
     def sentence(self) -> str:
         """The layout in a sentence ("" for Parquet, which has nothing more to say)."""
@@ -109,8 +111,9 @@ class TableLayout:
             return _("The rows are the list under the key {key!r}.").format(key=self.key)
         if self.sep is not None:
             sep = _(_SEPARATOR_WORDS[self.sep]) if self.sep in _SEPARATOR_WORDS else repr(self.sep)
-            said = _("Encoding {encoding}, separated by {sep}.").format(encoding=self.encoding,
-                                                                        sep=sep)
+            said = (_("Encoding {encoding}, separated by {sep}, with decimal commas.")
+                    if self.decimal == "," else _("Encoding {encoding}, separated by {sep}.")
+                    ).format(encoding=self.encoding, sep=sep)  # fmt: skip
             if not self.header:
                 said += " " + _("No header row: the columns are numbered from 0.")
             return said
@@ -249,7 +252,8 @@ def _read_csv(handle: BinaryIO, shell: TableRead, request: TableRequest) -> Tabl
 
     frame, dialect = _with_gbk_retry(parse, dialect, shell, request)
     frame, truncated = _cut(frame, request.nrows)
-    layout = TableLayout(dialect.label, dialect.sep, dialect.header, dialect.skip)
+    layout = TableLayout(dialect.label, dialect.sep, dialect.header, dialect.skip,
+                         decimal=dialect.decimal)
     read = dataclasses.replace(shell, frame=frame, total=len(frame), truncated=truncated,
                                layout=layout)
     if not truncated:
