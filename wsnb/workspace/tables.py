@@ -37,8 +37,8 @@ class TableReading:
 
         Nothing is written. The encoding is found as ``read()`` finds it (UTF-8,
         UTF-16 with a byte-order mark, GB18030/GBK), and so are the separator
-        (comma, tab, semicolon, bar, or spaces), comment lines above the header,
-        and a first row of numbers that is data, not a header.
+        (comma, tab, semicolon, bar, or spaces), decimal commas, comment lines
+        above the header, and a first row of numbers that is data, not a header.
 
         Parameters
         ----------
