@@ -18,6 +18,7 @@ from __future__ import annotations
 import codecs
 import csv
 import re
+import warnings
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -121,9 +122,12 @@ def count_rows(handle: BinaryIO, dialect: Dialect) -> int:
     """Every row of the open file, as reading it whole would give them (the header not counted)."""
     handle.seek(0)
     total = 0
-    with pd.read_csv(handle, usecols=[0], chunksize=_COUNT_ROWS, **dialect.options()) as chunks:
-        for chunk in chunks:
-            total += len(chunk)
+    with warnings.catch_warnings():  # a column of mixed types is no news to a count
+        warnings.simplefilter("ignore", pd.errors.DtypeWarning)
+        with pd.read_csv(handle, usecols=[0], chunksize=_COUNT_ROWS,
+                         **dialect.options()) as chunks:  # fmt: skip
+            for chunk in chunks:
+                total += len(chunk)
     return total
 
 
