@@ -9,6 +9,7 @@ a person typed and, with one *outcome word*, what the last reply must hold. The 
 - ``finds: P``: its table holds ``P``; ``by:`` says which search: ``name`` (the default: a
   table with sizes), ``text`` (with matches), ``definition``, ``use`` (and no plan).
 - ``asks: P``: several candidates, ``P`` among them, and the question which one; no plan.
+  ``asks: [P, Q]``: every one of them among the candidates.
 - ``lists: N``: a folder listing with the entry named ``N``.
 - ``rows: [P, ...]``: the reply's table holds exactly these paths (as a set; a hidden file, or
   one on disk the index leaves out, such as a .gitignored one, never counts) and the reply
@@ -28,6 +29,16 @@ a person typed and, with one *outcome word*, what the last reply must hold. The 
 - ``number: N``: the reply says the true number ``N`` and makes no plan.
 - ``out_of_range: N``: an ordinal past the earlier list is refused, saying it has ``N`` items;
   nothing read, no plan.
+- ``renames: O, to: N, files: [P, ...]``: one plan renaming the name ``O`` to ``N`` in exactly
+  these files, a step each (a change set; one file may be one edit): each file's new text is
+  its text now with every ``O`` that stands whole (no letter, digit or ``_`` on either side)
+  made ``N`` and nothing else; ``untouched: [S, ...]``: strings of the files that must still
+  be there; ``warning: W``: the plan's warnings name ``W``. With ``files: []``: no plan, no
+  table, and a reply that names ``O`` (it stands nowhere).
+- ``already: K, value: V``: no plan; the reply names the setting ``K`` and its value ``V`` as
+  it stands (it is so already).
+- ``lacks: W``: no plan, no table, no file read, and a reply that names ``W`` (the workspace
+  has no such file).
 - ``says: W``, one of the fixed answers: ``offtopic`` (not a workspace request), ``undo``
   (nothing to undo, or an undo plan and no other), ``project`` (the project's overview),
   ``workspace`` (the root and how to pick another), ``chat`` (a greeting or thanks answered),
@@ -322,12 +333,15 @@ def speaks(reply: Reply, lang: str) -> bool:
 # -- the outcome vocabulary -----------------------------------------------------------------------
 
 VERBS = ("reads", "shows", "finds", "asks", "lists", "rows", "first", "quotes", "plan",
-         "refused", "number", "out_of_range", "says")  # fmt: skip
+         "renames", "refused", "number", "out_of_range", "already", "lacks",
+         "says")  # fmt: skip
 # The words a case may add to its outcome word, by outcome word.
 MODIFIERS: dict[str, frozenset[str]] = {
     "reads": frozenset({"as", "total"}), "finds": frozenset({"by", "total"}),
     "asks": frozenset({"total"}), "lists": frozenset({"total"}),
     "quotes": frozenset({"text"}), "plan": frozenset({"path", "words", "old", "new"}),
+    "renames": frozenset({"to", "files", "untouched", "warning"}),
+    "already": frozenset({"value"}),
 }  # fmt: skip
 CASE_KEYS = frozenset({"say", "lang", "intent", "group"})
 SAYS = ("offtopic", "undo", "project", "workspace", "chat", "missing")
@@ -357,13 +371,15 @@ class Outcome:
             raise ValueError(f"{verb} takes {sorted(allowed) or 'nothing more'}, not "
                              f"{sorted(extra - allowed)}: {row}")  # fmt: skip
         value = row[verb]
-        if verb in ("rows", "first"):
+        if verb in ("rows", "first") or isinstance(value, list):
             value = tuple(str(path) for path in value)
         elif verb in ("number", "out_of_range"):
             value = int(value)
         else:
             value = str(value)
-        outcome = cls(verb, value, tuple((key, row[key]) for key in sorted(extra)))
+        more = {key: tuple(row[key]) if isinstance(row[key], list) else row[key]
+                for key in sorted(extra)}  # fmt: skip
+        outcome = cls(verb, value, tuple(more.items()))
         outcome._check()
         return outcome
 
@@ -375,6 +391,9 @@ class Outcome:
             "plan": self.verb == "plan" and ("path" not in dict(self.more) or (
                 self.value == "edit") != ("old" in dict(self.more) and "new" in dict(self.more))),
             "quotes": self.verb == "quotes" and self.get("text") is None,
+            "renames": self.verb == "renames" and (self.get("to") is None
+                                                   or self.get("files") is None),
+            "already": self.verb == "already" and self.get("value") is None,
         }  # fmt: skip
         wrong = [key for key, bad in problems.items() if bad]
         if wrong:
@@ -387,6 +406,8 @@ class Outcome:
         """The older ``expect`` tuple this outcome stands for (the converter checks with it)."""
         total = (str(self.get("total")),) if self.get("total") is not None else ()
         value = str(self.value) if not isinstance(self.value, tuple) else ""
+        if isinstance(self.value, tuple) and self.verb == "asks":
+            return ("ask", *self.value)
         simple = {"reads": (_AS[self.get("as")], value, *total),
                   "shows": ("open", value),
                   "finds": (_BY[self.get("by")], value, *total), "asks": ("ask", value, *total),
@@ -421,10 +442,57 @@ def _reads(reply: Reply, outcome: Outcome) -> bool:
     return outcome.value in reply.files_read and (how == "summary" or not reply.plans)
 
 
-def _asks(reply: Reply, path: str) -> bool:
+def _asks(reply: Reply, paths: str | tuple[str, ...]) -> bool:
     question = ("Which one?", "is it the entry below?", "是哪一个", "是下面这一项吗")
-    return _table_has(reply, "path", path) and not reply.plans \
+    every = (paths,) if isinstance(paths, str) else paths
+    return all(_table_has(reply, "path", path) for path in every) and not reply.plans \
         and any(words in reply.text for words in question)
+
+
+def _understood(reply: Reply) -> bool:
+    return "didn't understand" not in reply.text and "没能理解" not in reply.text
+
+
+def _whole(old: str, new: str, text: str) -> str:
+    """``text`` with every ``old`` that stands whole made ``new``: the judge's own reading of
+    a name's edges (no letter, digit or _ on either side), not the workspace's."""
+    return re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", lambda _match: new, text)
+
+
+def _renames(ws: wsnb.Workspace, reply: Reply, outcome: Outcome) -> bool:
+    old, new = outcome.value, str(outcome.get("to"))
+    files = tuple(outcome.get("files") or ())
+    if not files:
+        return not reply.plans and reply.table is None and old in reply.text \
+            and _understood(reply)
+    if len(reply.plans) != 1 or reply.plans[0].is_refused:
+        return False
+    plan = reply.plans[0]
+    steps = plan.steps or [plan]
+    if sorted(step.target.relative for step in steps if step.target) != sorted(files) \
+            or len(steps) != len(files):
+        return False
+    for step in steps:
+        assert step.target is not None
+        now = ws.read(step.target.relative).text.replace("\r\n", "\n")
+        if step.content != _whole(old, new, now):
+            return False
+        if any(kept in now and kept not in step.content
+               for kept in outcome.get("untouched") or ()):  # fmt: skip
+            return False
+    warning = str(outcome.get("warning") or "")
+    return not warning or any(warning in said for said in plan.warnings)
+
+
+def _already(reply: Reply, outcome: Outcome) -> bool:
+    said = reply.text
+    return not reply.plans and outcome.value in said and str(outcome.get("value")) in said \
+        and _understood(reply)
+
+
+def _lacks(reply: Reply, words: str) -> bool:
+    return not reply.plans and reply.table is None and not reply.files_read \
+        and words in reply.text and _understood(reply)
 
 
 def _plan(ws: wsnb.Workspace, reply: Reply, outcome: Outcome) -> bool:
@@ -448,7 +516,7 @@ def _says(ws: wsnb.Workspace, reply: Reply, what: str) -> bool:
         return str(ws.root) in reply.text and "pick_workspace" in reply.text
     if what == "missing":
         return quiet and ("There is no file named" in reply.text or "没有名为" in reply.text)
-    return quiet and "didn't understand" not in reply.text and "没能理解" not in reply.text
+    return quiet and _understood(reply)
 
 
 _CHECKS: dict[str, Callable[[wsnb.Workspace, Reply, Outcome], bool]] = {
@@ -461,6 +529,9 @@ _CHECKS: dict[str, Callable[[wsnb.Workspace, Reply, Outcome], bool]] = {
     "first": lambda ws, reply, o: top_is(reply, o.value),
     "quotes": lambda ws, reply, o: quoted(ws, reply, o.value, str(o.get("text"))),
     "plan": _plan,
+    "renames": _renames,
+    "already": lambda ws, reply, o: _already(reply, o),
+    "lacks": lambda ws, reply, o: _lacks(reply, o.value),
     "refused": lambda ws, reply, o: _refused(reply, o.value),
     "number": lambda ws, reply, o: _says_count(reply, str(o.value)) and not reply.plans,
     "out_of_range": lambda ws, reply, o: _out_of_range(reply, str(o.value)),

@@ -98,6 +98,9 @@ def to_outcome(expect: Sequence[str]) -> dict[str, Any]:
 # -- reading the module's source ------------------------------------------------------------------
 
 _MAKERS = {"held", "case", "probe"}  # held/probe: (say, lang, intent, *expect); case: no lang
+# rename_all(say, lang, expect, spec): a held() of intent "rename_all" whose spec (not read
+# here) states what its expect tuple can't; the precise outcome comes with --precise.
+_RENAME_ALL = "rename_all"
 _SAMPLE, _PROJECT = ("SAMPLE", "FRESH_SAMPLE"), ("PROJECT", "FRESH_PROJECT")
 
 
@@ -135,10 +138,14 @@ def _cases(node: ast.expr, comments: dict[int, str], group: str | None) -> list[
     out, since = [], node.lineno
     for element in node.elts:
         if not (isinstance(element, ast.Call) and isinstance(element.func, ast.Name)
-                and element.func.id in _MAKERS):  # fmt: skip
+                and element.func.id in _MAKERS | {_RENAME_ALL}):  # fmt: skip
             raise ValueError(f"line {element.lineno}: not a held(), case() or probe() call")
-        args = [ast.literal_eval(arg) for arg in element.args]
-        lang = None if element.func.id == "case" else args.pop(1)
+        if element.func.id == _RENAME_ALL:
+            said, lang, expected = (ast.literal_eval(arg) for arg in element.args[:3])
+            args = [said, _RENAME_ALL, *expected]
+        else:
+            args = [ast.literal_eval(arg) for arg in element.args]
+            lang = None if element.func.id == "case" else args.pop(1)
         say, intent, *expect = args
         last = element.end_lineno or element.lineno
         said = [comments[line] for line in range(since + 1, last + 1) if line in comments
@@ -211,14 +218,15 @@ def scalar(value: Any) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def case_line(item: OldCase, lang: str | None, group: str | None) -> str:
+def case_line(item: OldCase, lang: str | None, group: str | None,
+              outcome: dict[str, Any] | None = None) -> str:  # fmt: skip
     fields: dict[str, Any] = {"say": item.say[0] if len(item.say) == 1 else list(item.say)}
     if lang is not None:
         fields["lang"] = lang
     fields["intent"] = item.intent
     if group is not None:
         fields["group"] = group
-    fields |= to_outcome(item.expect)
+    fields |= outcome if outcome is not None else to_outcome(item.expect)
     return "  - {" + ", ".join(f"{key}: {scalar(value)}" for key, value in fields.items()) + "}"
 
 
@@ -227,8 +235,11 @@ def _block(text: str, indent: str = "  ") -> str:
 
 
 def data_text(path: Path, written: str, scored: str, left: dict[str, str],
-              name: str | None = None) -> str:  # fmt: skip
-    """The data file of the module at ``path``."""
+              name: str | None = None, precise: dict[str, dict[str, Any]] | None = None,
+              ) -> str:  # fmt: skip
+    """The data file of the module at ``path``; ``precise`` gives, by a case's last request,
+    the outcome its comments state where its ``expect`` tuple could only come close."""
+    precise = precise or {}
     module = read_module(path)
     lines = ["# A phrasing set: tests/phrasing/README.md describes the format and the outcome "
              "words.", f"name: {scalar(name or path.stem)}", f"written: {written}",
@@ -249,14 +260,20 @@ def data_text(path: Path, written: str, scored: str, left: dict[str, str],
         lines.append(f"{label}:")
         for read in cases:
             lines += [f"  # {note}" if note else "  #" for note in read.comments]
-            lines.append(case_line(read.case, read.lang, read.group))
+            exact = precise.get(read.case.say[-1])
+            if exact is not None:
+                lines.append(f"  # (written as {read.case.expect!r}, the closest outcome the "
+                             "judge then had; stated here as the comments say it precisely)")
+            lines.append(case_line(read.case, read.lang, read.group, exact))
     return "\n".join(lines) + "\n"
 
 
-def check(path: Path, text: str) -> None:
-    """The data file read back gives every case of the module, word for word."""
+def check(path: Path, text: str, precise: dict[str, dict[str, Any]] | None = None) -> None:
+    """The data file read back gives every case of the module, word for word (the outcome
+    too, but where ``precise`` states it instead)."""
     from agent_judge import Outcome  # the judge reads what the file says
 
+    precise = precise or {}
     module = read_module(path)
     data = yaml.safe_load(text)
     for label, cases in (("sample", module.sample), ("project", module.project)):
@@ -267,6 +284,10 @@ def check(path: Path, text: str) -> None:
             assert say == read.case.say, (say, read.case.say)
             assert row.get("lang") == read.lang and row["intent"] == read.case.intent
             assert row.get("group") == read.group
+            exact = precise.get(read.case.say[-1])
+            if exact is not None:
+                assert Outcome.of(row) == Outcome.of(exact), (row, exact)
+                continue
             old = read.case.expect
             if old == ("refuse",):  # a refusal with no rule named is the bulk one
                 old = ("refuse", "bulk_change")
@@ -281,10 +302,13 @@ def main() -> None:
     parser.add_argument("--scored", required=True, help="its score now, e.g. 98/100")
     parser.add_argument("--name", help="the set's name (default: the data file's stem)")
     parser.add_argument("--left", default="{}", help="a JSON object: request -> why it fails")
+    parser.add_argument("--precise", type=Path, help="a YAML file: request -> its precise "
+                        "outcome, where the module's comments state one")
     args = parser.parse_args()
+    precise = yaml.safe_load(args.precise.read_text(encoding="utf-8")) if args.precise else {}
     text = data_text(args.module, args.written, args.scored, json.loads(args.left),
-                     args.name or args.out.stem)  # fmt: skip
-    check(args.module, text)
+                     args.name or args.out.stem, precise)  # fmt: skip
+    check(args.module, text, precise)
     args.out.write_text(text, encoding="utf-8")
 
 

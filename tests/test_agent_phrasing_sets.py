@@ -38,7 +38,7 @@ def test_a_phrasing_set_keeps_its_score(roots: tuple[Path, Path], name: str,
 
 def test_the_sets_are_every_file_and_each_is_well_formed() -> None:
     names = set_names()
-    assert len(names) >= 18 and names == sorted(names)
+    assert len(names) >= 19 and names == sorted(names)
     for name in names:
         chosen = load_set(name)
         assert name.startswith(chosen.written), name  # named by the day it was written
@@ -90,6 +90,8 @@ PROJECT: list[Case] = [
     held("journal 里有什么", "zh", "list", "list", "log_01.txt", "42"),  # the true total
     held("set port to 9 in a.yaml", "en", "setvalue", "edit", "a.yaml", "port: 8", "port: 9"),
     held("delete every log", "en", "bulk", "refuse"),
+    rename_all("rename slugify to make_slug everywhere", "en", ("chat",),
+               RenameEverywhere("slugify", "make_slug", ("shop/utils.py",))),
 ]
 '''
 
@@ -99,9 +101,11 @@ def test_a_set_module_becomes_a_data_file_case_for_case(tmp_path: Path) -> None:
 
     module = tmp_path / "agent_corpus_final99.py"
     module.write_text(MODULE, encoding="utf-8")
-    text = data_text(module, "2026-12-06", "3/5", {"delete every log": "a reason"},
-                     "2026-12-06-blind-99-test")  # fmt: skip
-    check(module, text)  # read back: every case as the module states it
+    precise = {"rename slugify to make_slug everywhere": {
+        "renames": "slugify", "to": "make_slug", "files": ["shop/utils.py"]}}
+    text = data_text(module, "2026-12-06", "3/6", {"delete every log": "a reason"},
+                     "2026-12-06-blind-99-test", precise)  # fmt: skip
+    check(module, text, precise)  # read back: every case as the module states it
     data = yaml.safe_load(text)
     assert data["about"].strip() == "A set in the older module form."
     assert data["left"] == {"delete every log": "a reason"}
@@ -114,3 +118,7 @@ def test_a_set_module_becomes_a_data_file_case_for_case(tmp_path: Path) -> None:
     assert data["project"][2]["refused"] == "bulk_change"
     assert "  # reading\n  - {say: \"show me README.md\"" in text
     assert "  # the true total\n  - {say: \"journal 里有什么\"" in text
+    assert data["project"][3] == {"say": "rename slugify to make_slug everywhere", "lang": "en",
+                                  "intent": "rename_all", "renames": "slugify",
+                                  "to": "make_slug", "files": ["shop/utils.py"]}  # fmt: skip
+    assert "(written as ('chat',), the closest outcome" in text
