@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
+from helpers import chat_tree
 
 import wsnb
 from wsnb.errors import NotFoundError, UsageError
@@ -36,14 +37,7 @@ def sample(tmp_path: Path) -> wsnb.Workspace:
 
 
 def _tree(root: Path, files: dict[str, str | bytes]) -> wsnb.Workspace:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(text, bytes):
-            path.write_bytes(text)
-        else:
-            path.write_text(text, encoding="utf-8")
-    return wsnb.open_workspace(root, watch=False)
+    return chat_tree(root, files)
 
 
 def test_a_rename_across_the_sample_is_one_plan_of_three_steps_undone_whole(
