@@ -177,6 +177,28 @@ def test_write_tools_only_make_pending_plans(ws: wsnb.Workspace, server: Scripte
     assert (ws.root / "app" / "helpers.py").exists()
 
 
+def test_a_model_renames_a_name_everywhere_as_one_pending_change_set(
+    ws: wsnb.Workspace, server: ScriptedServer,
+) -> None:
+    server.script(
+        Step(body=completion(tool_calls=[
+            call("rename_identifier", {"old": "word_count", "new": "count_words"}, "c1")])),
+        Step(body=completion(tool_calls=[
+            call("rename_identifier", {"old": "no_such_name", "new": "x"}, "c2")])),
+        Step(body=completion("I proposed renaming word_count everywhere.")),
+    )  # fmt: skip
+    reply = ws.ask("count_words would read better than word_count, can you see to that")
+    [plan] = reply.plans
+    assert plan.action.value == "change_set" and plan.state is PlanState.PENDING
+    assert [step.target.relative for step in plan.steps if step.target] == [
+        "app/utils.py", "tests/test_utils.py"]
+    sent = server.chat_requests[2].body["messages"]
+    results = [m["content"] for m in sent if m["role"] == "tool"]
+    assert "pending" in results[0] and results[1].startswith("Refused: one change per answer")
+    assert "def word_count" in (ws.root / "app" / "utils.py").read_text(encoding="utf-8")
+    plan.cancel()
+
+
 def _obey_the_file(request: Any) -> dict[str, Any]:
     """A model that does whatever the file says, as far as its tools let it."""
     if "trash everything" not in user_text(request):

@@ -33,7 +33,8 @@ READS = {"workspace_summary", "list_folder", "find_files", "search_text", "read_
          "read_table"}  # fmt: skip
 PROPOSALS = {"propose_create_file", "propose_write_file", "propose_create_folder",
              "propose_copy", "propose_move", "propose_rename", "propose_trash",
-             "propose_undo", "propose_edit", "propose_changes"}  # fmt: skip
+             "propose_undo", "propose_edit", "propose_changes",
+             "propose_rename_identifier"}  # fmt: skip
 
 
 def make_tree(base: Path) -> Path:
@@ -251,6 +252,7 @@ def _proposals(root: Path) -> list[tuple[str, dict[str, Any]]]:
         ("propose_changes", {"title": "Two notes", "changes": [
             {"op": "create_file", "path": "notes/a.md", "content": "a\n"},
             {"op": "create_file", "path": "notes/b.md", "content": "b\n"}]}),
+        ("propose_rename_identifier", {"old": "helper", "new": "assist"}),
     ]
 
 
@@ -286,7 +288,9 @@ def test_every_propose_tool_leaves_the_disk_untouched(fresh: Path) -> None:
     after = user_files(fresh)
     body = {path: value[0] for path, value in after.items() if isinstance(value, tuple)}
     assert body["notes/new.md"] == b"# New\n" and body["README.md"] == b"# Demo\nchanged\n"
-    assert after["docs"] == "<dir>" and body["src/util_copy.py"] == body["src/util.py"]
+    assert after["docs"] == "<dir>" and body["src/util_copy.py"] == (
+        b"def helper():\n    return 'hello again'\n")  # copied before the rename ran
+    assert body["src/util.py"] == b"def assist():\n    return 'hello again'\n"
     assert "old.txt" not in after and body["notes/old.txt"] == b"old notes\n"
     assert "notes/todo.md" not in after and body["notes/todo-later.md"] == b"- buy milk\n"
     assert "trash-me.txt" not in after and "journal-me.txt" not in after  # trashed, undone

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..errors import LLMError, UsageError, WsnbError
+from ..errors import LLMError, WsnbError
 from ..i18n import _
 from ..noted import NotedFrame
 from ..text.redact import redact_for_model, redaction_note
@@ -327,6 +327,8 @@ def _write_call(turn: _Turn, name: str, args: dict[str, Any]) -> str:
         "write_file": lambda: ws.write_file(str(args["path"]), str(args["content"])),
         "edit_file": lambda: ws.edit(str(args["path"]), edits=args["edits"]),
         "change_set": lambda: ws.change_set(str(args["title"]), args["changes"]),
+        "rename_identifier": lambda: ws.rename_identifier(str(args["old"]), str(args["new"]),
+                                                          args.get("glob")),
         "copy_file": lambda: ws.copy(str(args["source"]), str(args["target"])),
         "move_file": lambda: ws.move(str(args["source"]), str(args["target"])),
         "rename": lambda: ws.rename(str(args["path"]), str(args["new_name"])),
@@ -336,7 +338,7 @@ def _write_call(turn: _Turn, name: str, args: dict[str, Any]) -> str:
         plan = makers[name]()
     except KeyError as exc:
         return f"The call failed: the argument {exc} is missing."
-    except UsageError as exc:
+    except WsnbError as exc:  # a wrong argument, or a name found nowhere: the sentence says so
         return f"The call failed: {exc.reason}"
     if plan.is_refused:
         return f"Refused: {plan.refusal}"

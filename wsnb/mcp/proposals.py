@@ -29,6 +29,8 @@ MAKERS: dict[str, Maker] = {
     "propose_write_file": lambda ws, a: ws.write_file(a["path"], a["content"]),
     "propose_edit": lambda ws, a: ws.edit(a["path"], edits=a["edits"]),
     "propose_changes": lambda ws, a: ws.change_set(a["title"], a["changes"]),
+    "propose_rename_identifier": lambda ws, a: ws.rename_identifier(a["old"], a["new"],
+                                                                     a.get("glob")),
     "propose_create_folder": lambda ws, a: ws.create_folder(a["path"]),
     "propose_copy": lambda ws, a: ws.copy(a["source"], a["target"]),
     "propose_move": lambda ws, a: ws.move(a["source"], a["target"]),
@@ -55,8 +57,22 @@ def propose(ws: Workspace, name: str, args: dict[str, Any], scope: Scope,
         plan = MAKERS[name](ws, args)
         if plan.is_refused:
             raise PolicyError(plan.refusal or plan.title, path=_main_path(plan))
+        _in_scope(plan, scope)  # a rename finds its files itself: each inside the roots
         status = ws.plan_store.submit(plan, proposer=proposer)
     return plan, status.as_dict()
+
+
+def _in_scope(plan: Plan, scope: Scope) -> None:
+    """Every path the plan (or a step of it) touches is inside the client's folders."""
+    for part in (plan, *plan.steps):
+        for path in (part.source, part.target):
+            if path is None:
+                continue
+            try:
+                scope.check(path.relative)
+            except PolicyError:
+                plan.cancel()
+                raise
 
 
 def _main_path(plan: Plan) -> str | None:

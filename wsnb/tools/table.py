@@ -219,6 +219,17 @@ TOOL_TABLE: tuple[ToolDef, ...] = (
              Param("changes", "array", "the changes, in order (at most 50)",
                    items=_CHANGE_ITEM)),
             propose=True, loop_name="change_set", title="Propose: change set"),
+    ToolDef("propose_rename_identifier", "Propose renaming a name (a function, class, "
+            "variable, setting key) everywhere it stands as a whole name, in code and in "
+            "Markdown, as ONE change set: a step per file, each an exact edit a person sees on "
+            "one card, confirms together and undoes as a whole. word_count is renamed, "
+            "word_counts and test_word_count are not; case must match. A name found nowhere is "
+            "an error, not a plan. Renaming a file is propose_rename. Returns a pending plan.",
+            (Param("old", "string", "the name as written now, e.g. word_count"),
+             Param("new", "string", "the name it becomes, e.g. count_words"),
+             Param("glob", "string", "only files whose paths match this glob, e.g. src/**/*.py",
+                   required=False)),
+            propose=True, loop_name="rename_identifier", title="Propose: rename a name"),
     ToolDef("propose_create_folder", "Propose a new folder. Returns a pending plan.",
             (_path(),), propose=True, loop_name="create_folder", title="Propose: create folder"),
     ToolDef("propose_copy", "Propose copying one file inside the workspace (never overwrites). "

@@ -586,7 +586,8 @@ class Workspace(IndexedFolder, TableReading):
         changes = _edit_list(old_text, new_text, edits, replace_all)
         return self._book.propose("edit_file", path=path, edits=changes)
 
-    def change_set(self, title: str, changes: Sequence[Mapping[str, Any]]) -> Plan:
+    def change_set(self, title: str, changes: Sequence[Mapping[str, Any]], *,
+                   warnings: Sequence[str] = ()) -> Plan:  # fmt: skip
         """Plan several changes as one: one card, Confirm all, and undo as a whole.
 
         Parameters
@@ -598,6 +599,9 @@ class Workspace(IndexedFolder, TableReading):
             (path, content), ``create_file`` (path, content), ``create_folder``
             (path), ``copy``/``move`` (source, target), ``rename`` (path, new_name)
             or ``trash`` (path). A path may appear in one change only.
+        warnings : list of str, optional
+            Sentences the card shows besides the steps' own warnings (what a person
+            should know before confirming the whole set).
 
         Returns
         -------
@@ -606,7 +610,55 @@ class Workspace(IndexedFolder, TableReading):
             drops change ``n`` before confirming. The steps run in order; if one
             fails, the ones before it are undone and the result says which failed.
         """
+        if warnings:
+            return self._book.propose("change_set", title=title, changes=changes,
+                                      warnings=list(warnings))  # fmt: skip
         return self._book.propose("change_set", title=title, changes=changes)
+
+    def rename_identifier(self, old: str, new: str, glob: str | None = None) -> Plan:
+        """Plan renaming the name ``old`` to ``new`` in every text file, as one change set.
+
+        ``old`` is changed where it stands as a whole name, as each file's language draws
+        a name's edges (``wsnb.text.identifiers``): ``word_count`` and not
+        ``word_counts`` or ``test_word_count``, in code and in Markdown alike (also when
+        Markdown escapes it as ``word\\_count``). Files are not renamed: for a file name,
+        use ``rename()``.
+
+        Parameters
+        ----------
+        old : str
+            The name as it is written now, case included.
+        new : str
+            The name it becomes.
+        glob : str, optional
+            Only the files whose paths match (``"src/**/*.py"``, ``"*.md"``).
+
+        Returns
+        -------
+        Plan
+            Pending: one change set with a step per file, each an exact-text edit whose
+            diff the card shows; confirmed at once and undone as a whole. A warning says
+            where ``new`` already stands as a name.
+
+        Raises
+        ------
+        NotFoundError
+            ``old`` stands as a name in no text file (no empty plan is made).
+        UsageError
+            A name with spaces or no letter, the same name twice, or more files than
+            one change set takes (50: narrow it with ``glob``).
+
+        Examples
+        --------
+        >>> plan = ws.rename_identifier("word_count", "count_words")
+        >>> [step.target.relative for step in plan.steps]
+        ['app/utils.py', 'tests/test_utils.py']
+        >>> plan.cancel()
+        """
+        from ..tools.identifiers import name_rename
+
+        found = name_rename(self.context, old, new, glob)
+        return self.change_set(found.title, found.changes, warnings=found.warnings)
 
     def copy(self, source: str, target: str) -> Plan:
         """Plan a copy of one file (never overwrites).
