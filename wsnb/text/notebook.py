@@ -47,6 +47,7 @@ NOTEBOOK_MAX_BYTES = 64 * 1024 * 1024
 _WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 _WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 _WS = re.compile(r"[ \t\n\r]*")
+_REPR_NAME = re.compile(r"([A-Za-z_][A-Za-z0-9_]{0,60})\(")
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 # The standard library's JSON scanner (its C parts), which typeshed does not describe.
 _DECODER: Any = importlib.import_module("json.decoder")
@@ -374,9 +375,10 @@ def _output(raw: dict[str, Any], widgets: dict[str, str]) -> Output:
     mimes = tuple((str(mime), _size(str(mime), value)) for mime, value in data.items())
     widget = ""
     view = data.get(_WIDGET_VIEW)
-    if isinstance(view, dict):
+    if isinstance(view, dict):  # named by its saved state, else by its repr ("Label(...)")
         model = str(view.get("model_id") or "")
-        widget = widgets.get(model) or "Widget"
+        shown = _REPR_NAME.match(join_source(data.get("text/plain", "")))
+        widget = widgets.get(model) or (shown.group(1) if shown else "Widget")
     text = ""
     for mime in ("text/plain", "text/markdown", "text/latex"):
         if mime in data:
