@@ -96,8 +96,10 @@ def _weight(notebook: Notebook) -> int:
                for cell in notebook.cells)  # fmt: skip
 
 
-def read_notebook(target: WsPath, *, limit: int = NOTEBOOK_MAX_BYTES) -> Notebook:
-    """Read and parse the notebook at ``target`` now (not through the cache), with its layout.
+def read_notebook(target: WsPath, *, limit: int = NOTEBOOK_MAX_BYTES,
+                  layout: bool = False) -> Notebook:
+    """Read and parse the notebook at ``target`` now (not through the cache); ``layout``: with
+    where its cells sit, for a change.
 
     Raises ``UnsupportedFileError`` for a file over ``limit`` bytes or not a notebook's
     JSON, and the read's own errors (``NotFoundError``...).
@@ -114,7 +116,7 @@ def read_notebook(target: WsPath, *, limit: int = NOTEBOOK_MAX_BYTES) -> Noteboo
         raise UnsupportedFileError(
             _("{path} is not UTF-8, so it is not a notebook's JSON; read it as text with "
               "raw=True.").format(path=target), path=target.relative) from None  # fmt: skip
-    return parse_notebook(text, target.relative)
+    return parse_notebook(text, target.relative, layout=layout)
 
 
 class NotebookCache:
@@ -157,15 +159,15 @@ class NotebookCache:
     def problem(self, target: WsPath) -> str | None:
         """Why the notebook does not validate against its nbformat schema (None: it does).
 
-        Asked once per version of the file: the JSON is read again for it.
+        Asked once per version of the file: validated as it is read, or read again for it.
         """
-        entry = self._entry(target)
+        entry = self._entry(target, validate=True)
         with entry.lock:
             if entry.problem == _UNKNOWN:
                 entry.problem = validation_error(read_notebook(target).data)
             return entry.problem
 
-    def _entry(self, target: WsPath) -> _Entry:
+    def _entry(self, target: WsPath, *, validate: bool = False) -> _Entry:
         info = os.lstat(target.os_path)
         key = target.os_path
         with self._lock:
@@ -174,8 +176,11 @@ class NotebookCache:
                     info.st_size, info.st_mtime_ns, info.st_ino):
                 self._entries.move_to_end(key)
                 return entry
-        notebook = _light(read_notebook(target))
+        whole = read_notebook(target)
+        notebook = _light(whole)
         fresh = _Entry(info.st_size, info.st_mtime_ns, info.st_ino, notebook, _weight(notebook))
+        if validate:  # while its JSON is at hand
+            fresh.problem = validation_error(whole.data)
         with self._lock:
             old = self._entries.pop(key, None)
             if old is not None:

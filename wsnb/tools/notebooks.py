@@ -109,8 +109,8 @@ def notebooks_frame(ctx: ToolContext, *, validate: bool = True) -> NotedFrame:
 def _notebook_row(ctx: ToolContext, path: str, validate: bool) -> dict[str, object] | None:
     try:
         target = ctx.policy.resolve(path)
+        problem = NOTEBOOKS.problem(target) if validate else None  # validated as it is read
         notebook = NOTEBOOKS.notebook(target)
-        problem = NOTEBOOKS.problem(target) if validate else None
     except (WsnbError, PolicyError, OSError):
         return None
     cells = notebook.cells
