@@ -10,17 +10,14 @@ looked at.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import notebook_files as nb
 import pytest
 from facecheck import WCAG_AA, set_theme, shots_dir, text_contrast
 from labpage import ACTION_TIMEOUT_MS, open_and_run, write_notebook
 from labserver import JupyterLabServer
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import notebook_files as nb  # noqa: E402
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
