@@ -246,3 +246,19 @@ def test_a_large_real_notebook_reads_whole_as_cells(tmp_path: Path) -> None:
     assert doc.view_size < 128 * 1024 < biggest.stat().st_size
     for cell in doc.cells:
         assert cell.source.rstrip("\n") in doc.text
+
+
+def test_the_search_panel_previews_a_cells_line(tmp_path: Path) -> None:
+    """The search face lists a notebook's hit by cell and previews that cell's line."""
+    from wsnb.widgets.search import SearchPanel
+
+    nb.extract(nb.LIBRARY_44, tmp_path)
+    ws = wsnb.open_workspace(tmp_path, watch=False)
+    panel = SearchPanel(ws)
+    frame = ws.grep("jake_notebook.cells[0]")
+    panel.frame = frame
+    cell, line = int(frame["cell"].iloc[0]), int(frame["line"].iloc[0])
+    preview = panel.preview_html(0)
+    assert (cell, line) == (7, 4) and "wsnb-hit" in preview
+    hit = preview.split('class="wsnb-hit"', 1)[1].split("</tr>", 1)[0]
+    assert "jake_notebook.cells[0]" in hit  # the highlighted line is the cell's, not JSON's

@@ -35,6 +35,7 @@ __all__ = [
     "cells_view",
     "notebook_text",
     "output_lines",
+    "view_line",
 ]
 
 OUTPUT_LINES = 20
@@ -202,3 +203,14 @@ def notebook_text(path: str, notebook: Notebook, size: int, limit: int | None,
                         truncated=truncated, size=size, limit=limit if truncated else None,
                         cells=notebook.cells, nbformat=notebook.version, kernel=notebook.kernel,
                         language=notebook.language, view_size=len(data))  # fmt: skip
+
+
+def view_line(doc: NotebookText, cell: int, line: int) -> int:
+    """Where line ``line`` of cell ``cell`` is in the cells view's text (1-based), or 1."""
+    if not 1 <= cell <= len(doc.cells):
+        return 1
+    header = cell_header(doc.cells[cell - 1])
+    for number, text in enumerate(doc.text.split("\n"), 1):
+        if text == header:
+            return number + line
+    return 1
