@@ -41,6 +41,7 @@ from .plans.plan import Plan
 from .policy.access import AccessPolicy, Decision, WsPath
 from .sample import copy_sample_workspace
 from .text.nbview import NotebookText
+from .tools.tables import TableInfo
 from .types import (
     ActionType,
     FileInfo,
@@ -106,6 +107,7 @@ __all__ = [
     "ScanLimits",
     "ScanReport",
     "StalePlanError",
+    "TableInfo",
     "ToolResult",
     "TrashError",
     "UndoError",

@@ -42,6 +42,7 @@ from .limits import DEFAULT, Bound
 from .notebooks import notebook_read
 from .pathglob import glob_find, is_glob
 from .readmany import ReadFilesTool
+from .tables import ReadTableTool
 
 __all__ = [
     "LIST_COLUMNS",
@@ -393,4 +394,4 @@ def _for_caller(note: str, ctx: ToolContext) -> str:
 
 
 READ_TOOLS = (ListFolderTool(), ReadFileTool(), SearchFilesTool(), SearchTextTool(),
-              ReadFilesTool(one=ReadFileTool()), FolderTreeTool())  # fmt: skip
+              ReadFilesTool(one=ReadFileTool()), FolderTreeTool(), ReadTableTool())  # fmt: skip

@@ -33,6 +33,7 @@ from ..tools.read import READ_TOOLS
 from ..types import FileInfo, FileText, PermissionMode, ToolResult
 from .indexing import IndexedFolder, binary_seen
 from .notebooks import NotebookMethods
+from .tables import TableReading
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -90,7 +91,7 @@ def open_workspace(path: str | os.PathLike[str],
     return Workspace.from_path(path, mode, **options)
 
 
-class Workspace(IndexedFolder, NotebookMethods):
+class Workspace(IndexedFolder, NotebookMethods, TableReading):
     """A project folder you can explore as DataFrames and change through plans.
 
     Build one with ``wsnb.open_workspace(path)``.
