@@ -178,7 +178,11 @@ class _Search:
             return True
         self.files_scanned += 1
         text = found.text
-        haystack, needle = self.matcher.for_text(text)
+        lowered = found.lowered() if self.matcher.folded is not None else None
+        if lowered is not None:  # a case-blind literal: the text lowered once per version
+            haystack, needle = lowered, self.matcher.folded
+        else:
+            haystack, needle = self.matcher.for_text(text)
         if needle is not None and needle not in haystack:
             return True
         if self.for_model:

@@ -37,7 +37,7 @@ MAX_CHARS = 128 * 1024 * 1024
 _UNKNOWN = "\0unknown"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SearchText:
     """A notebook's searchable text: pieces (cell sources, output texts) joined by newlines.
 
@@ -49,6 +49,14 @@ class SearchText:
     text: str
     starts: tuple[int, ...]
     where: tuple[tuple[int, int | None], ...]
+    _lower: str | None = None
+
+    def lowered(self) -> str | None:
+        """The text lowered, when it is ASCII (same positions), kept for the next case-blind
+        search; None otherwise."""
+        if self._lower is None and self.text.isascii():
+            self._lower = self.text.lower()
+        return self._lower
 
     def locate(self, line: int) -> tuple[int, int | None, int]:
         """The cell, output (None for the source) and line within it of a joined line."""
