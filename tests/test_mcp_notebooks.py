@@ -131,3 +131,21 @@ def test_a_large_book_notebook_reads_whole_over_mcp(tmp_path: Path) -> None:
 @pytest.fixture(autouse=True)
 def _real_notebooks() -> None:
     nb.require()
+
+
+def test_read_files_counts_a_notebooks_view_not_its_file(tmp_path: Path) -> None:
+    """Several reads share one budget: a notebook spends what its cells view holds."""
+    root = _notebooks(tmp_path / "ws")
+    nb.extract(nb.IMAGE, root)
+    ws = wsnb.open_workspace(root, watch=False)
+    try:
+        with start_in_thread(ws) as server:
+            answer = data(call(server, "read_files", {"paths": [
+                "notebook2.ipynb", "Inline Image.ipynb", "Error.ipynb"]}))  # fmt: skip
+    finally:
+        ws.close()
+    rows = {row["path"]: row for row in answer["files"]}
+    assert all(row["kind"] == "text" and not row["truncated"] for row in rows.values())
+    view = rows["notebook2.ipynb"]
+    assert view["bytes"] == len(view["text"].encode("utf-8")) < view["size"] / 5
+    assert "── cell 1 · " in rows["Error.ipynb"]["text"]
