@@ -16,6 +16,7 @@ from typing import Any
 
 import anyio
 import httpx2
+import nbformat
 import pytest
 from helpers import user_files, write
 from mcp import Client
@@ -34,7 +35,7 @@ READS = {"workspace_summary", "list_folder", "find_files", "search_text", "read_
 PROPOSALS = {"propose_create_file", "propose_write_file", "propose_create_folder",
              "propose_copy", "propose_move", "propose_rename", "propose_trash",
              "propose_undo", "propose_edit", "propose_changes",
-             "propose_rename_identifier"}  # fmt: skip
+             "propose_rename_identifier", "propose_notebook_edit"}  # fmt: skip
 
 
 def make_tree(base: Path) -> Path:
@@ -253,6 +254,8 @@ def _proposals(root: Path) -> list[tuple[str, dict[str, Any]]]:
             {"op": "create_file", "path": "notes/a.md", "content": "a\n"},
             {"op": "create_file", "path": "notes/b.md", "content": "b\n"}]}),
         ("propose_rename_identifier", {"old": "helper", "new": "assist"}),
+        ("propose_notebook_edit", {"path": "notes/calc.ipynb", "cell": 1,
+                                   "new_source": "x = 2"}),
     ]
 
 
@@ -261,6 +264,9 @@ def test_every_propose_tool_leaves_the_disk_untouched(fresh: Path) -> None:
     try:
         done = ws.create_file("journal-me.txt", "x\n")  # something to undo
         done.confirm()
+        # A notebook as nbformat makes one, for the cell proposal.
+        nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1")]),
+                       str(fresh / "notes" / "calc.ipynb"))  # fmt: skip
         before = user_files(fresh)
         with start_in_thread(ws) as server:
             work = [*_proposals(fresh), ("propose_undo", {})]
@@ -296,6 +302,7 @@ def test_every_propose_tool_leaves_the_disk_untouched(fresh: Path) -> None:
     assert "trash-me.txt" not in after and "journal-me.txt" not in after  # trashed, undone
     assert body["src/main.py"] == b"def main():\n    print('hi')\n"
     assert body["notes/a.md"] == b"a\n" and body["notes/b.md"] == b"b\n"
+    assert nbformat.reads(body["notes/calc.ipynb"].decode(), 4).cells[0].source == "x = 2"
 
 
 def test_confirm_cancel_and_stale_through_the_store(fresh: Path) -> None:

@@ -40,6 +40,7 @@ from .notes import Notes, open_notes
 from .plans.plan import Plan
 from .policy.access import AccessPolicy, Decision, WsPath
 from .sample import copy_sample_workspace
+from .text.nbview import NotebookText
 from .tools.tables import TableInfo
 from .types import (
     ActionType,
@@ -93,6 +94,7 @@ __all__ = [
     "LLMError",
     "LaunchError",
     "NotFoundError",
+    "NotebookText",
     "Notes",
     "PermissionMode",
     "Plan",

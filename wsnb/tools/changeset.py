@@ -39,6 +39,7 @@ from .base import ToolContext, WriteTool
 from .edits import EditFileTool
 from .files import CreateFileTool, CreateFolderTool, WriteFileTool, remove_empty
 from .moves import CopyFileTool, MoveFileTool, RenameTool
+from .notebookedits import EditNotebookTool
 from .trashing import RestoreFromTrashTool, TrashTool
 
 __all__ = ["CHANGE_OPS", "MAX_CHANGES", "ChangeSetTool"]
@@ -52,12 +53,12 @@ _TOOLS: dict[str, WriteTool] = {
     tool.name: cast("WriteTool", tool)
     for tool in (EditFileTool(), WriteFileTool(), CreateFileTool(), CreateFolderTool(),
                  CopyFileTool(), MoveFileTool(), RenameTool(), TrashTool(),
-                 RestoreFromTrashTool())
+                 RestoreFromTrashTool(), EditNotebookTool())
 }
 CHANGE_OPS: dict[str, str] = {
     "edit": "edit_file", "write": "write_file", "create_file": "create_file",
     "create_folder": "create_folder", "copy": "copy_file", "move": "move_file",
-    "rename": "rename", "trash": "trash",
+    "rename": "rename", "trash": "trash", "edit_notebook": "edit_notebook",
 }  # fmt: skip
 # Only an undo of a change set restores from the trash (its record is not JSON).
 _UNDO_OPS = {**CHANGE_OPS, **{name: name for name in _TOOLS}}

@@ -32,6 +32,7 @@ from ..tools.limits import ToolLimits
 from ..tools.read import READ_TOOLS
 from ..types import FileInfo, FileText, PermissionMode, ToolResult
 from .indexing import IndexedFolder, binary_seen
+from .notebooks import NotebookMethods
 from .tables import TableReading
 
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ def open_workspace(path: str | os.PathLike[str],
     return Workspace.from_path(path, mode, **options)
 
 
-class Workspace(IndexedFolder, TableReading):
+class Workspace(IndexedFolder, NotebookMethods, TableReading):
     """A project folder you can explore as DataFrames and change through plans.
 
     Build one with ``wsnb.open_workspace(path)``.
@@ -310,8 +311,12 @@ class Workspace(IndexedFolder, TableReading):
         max_files: int | None = _PERSON.files,
         progress: Progress | None = None,
         per_file: int | None = None,
+        outputs: bool = False,
     ) -> pd.DataFrame:
         """Lines containing ``pattern`` in every text file of the index: path, line, column, text.
+
+        A notebook is searched by cell: its rows carry ``cell`` and a ``line`` within
+        that cell, their text as written in the cell (never its JSON or base64).
 
         Parameters
         ----------
@@ -331,12 +336,16 @@ class Workspace(IndexedFolder, TableReading):
             ``progress(done_files, total_files)``, called in bounded steps.
         per_file : int, optional
             Keep at most this many lines of each file, so one big file can't fill the answer.
+        outputs : bool
+            Search notebooks' text outputs too (streams, results, tracebacks), not only
+            their cell sources; the rows then have an ``output`` column.
 
         Returns
         -------
         pandas.DataFrame
-            ``path``, ``line``, ``column``, ``text``. A cut result says so under the table,
-            and ``.attrs`` counts what was searched and skipped (sensitive files included).
+            ``path``, ``line``, ``column``, ``text``, ``cell`` (a notebook's; none for other
+            files). A cut result says so under the table, and ``.attrs`` counts what was
+            searched and skipped (sensitive files included).
 
         Raises
         ------
@@ -354,14 +363,21 @@ class Workspace(IndexedFolder, TableReading):
         with notebook_progress(_("Searching text"), unit=_("files")) as bar:
             result = self._run("search_text", pattern=pattern, regex=regex, case=case,
                                limit=limit, max_files=max_files, max_bytes=max_bytes,
-                               progress=progress or bar, per_file=per_file)  # fmt: skip
+                               progress=progress or bar, per_file=per_file,
+                               outputs=outputs)  # fmt: skip
         from ..display import readable
 
-        return readable(result.data, left=["path", "text"])  # code lines print left-aligned
+        frame = readable(result.data, left=["path", "text"])  # code lines print left-aligned
+        frame.attrs["optional"] = ["cell", "output"]  # shown only where a notebook matched
+        return frame
 
     def read(self, path: str, max_bytes: int = _PERSON.read_bytes, *,
-             confirm: str | None = None) -> FileText:  # fmt: skip
+             confirm: str | None = None, raw: bool = False) -> FileText:  # fmt: skip
         """A text file's content with its encoding; ``str()`` gives the text.
+
+        A notebook (``.ipynb``) reads as its cells: a ``NotebookText`` whose text is the
+        cells view (each cell's number, type, id and source, its outputs summarised) and
+        whose ``cells`` are the cells; ``raw=True`` gives its JSON text instead.
 
         Parameters
         ----------
@@ -373,11 +389,14 @@ class Workspace(IndexedFolder, TableReading):
         confirm : str, optional
             A sensitive file (``wsnb.policy.names.SENSITIVE_RULES``) is read only on purpose:
             its name, typed (``confirm="id_rsa"``). The read is logged, never its content.
+        raw : bool
+            Read a notebook as the text of its file (JSON), not as cells.
 
         Returns
         -------
         FileText
-            ``.text``, ``.encoding``, ``.newline``, ``.truncated``.
+            ``.text``, ``.encoding``, ``.newline``, ``.truncated``; for a notebook a
+            ``NotebookText`` (a ``FileText`` with ``.cells``).
 
         Raises
         ------
@@ -396,7 +415,8 @@ class Workspace(IndexedFolder, TableReading):
         >>> "def greeting" in doc.text
         True
         """
-        doc: FileText = self._run("read_file", path=path, limit=max_bytes, confirm=confirm).data
+        doc: FileText = self._run("read_file", path=path, limit=max_bytes, confirm=confirm,
+                                  raw=raw).data  # fmt: skip
         return doc
 
     def info(self, path: str) -> FileInfo:
