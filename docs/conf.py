@@ -9,6 +9,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "_ext"))
 
 import wsnbdocs  # noqa: E402
+import wsnbtutorials  # noqa: E402
 
 import wsnb  # noqa: E402
 
@@ -31,13 +32,15 @@ root_doc = "index"
 exclude_patterns = ["_build", "_ext", "_templates", "zh_CN", "**/.ipynb_checkpoints", "README.md"]
 templates_path = [str(HERE / "_templates")]
 html_static_path = [str(HERE / "_static")]
-html_css_files = ["wsnb.css"]
+html_css_files = ["wsnb.css", "wsnb-widgets-dark.css"]
 
 # -- MyST and the notebooks: rendered from their stored outputs, never executed here ---------
 myst_enable_extensions = ["colon_fence", "deflist", "fieldlist"]
 myst_heading_anchors = 3
-nb_execution_mode = "off"
+nb_execution_mode = "off"  # wsnbtutorials runs them, with their widget state
 nb_merge_streams = True
+# The ipywidgets HTML manager draws the stored widgets, from the site itself (no CDN).
+nb_ipywidgets_js = {wsnbtutorials.WIDGETS_JS: {}}
 
 # -- the API reference -----------------------------------------------------------------------
 autosummary_generate = True
@@ -64,6 +67,6 @@ html_theme_options = {
 }
 html_sidebars = {"index": [], "getting-started": [], "changelog": [], "contributing": []}
 
-# The generated parts are written before Sphinx reads the sources (only when they changed).
-wsnbdocs.copy_tutorials()
+# The API page is written before Sphinx reads the sources (only when it changed); the
+# tutorials are run when the builder starts (wsnbdocs.run_tutorials).
 wsnbdocs.write_api_page()

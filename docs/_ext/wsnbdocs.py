@@ -1,8 +1,7 @@
 """The documentation's own Sphinx extension: what both sites (English and Chinese) share.
 
-- The tutorials are the notebooks in ``notebooks/``, copied into ``docs/tutorials/`` at each
-  build (never edited by hand there) with their stored outputs. A stored widget has no state a
-  static page could draw, so each one becomes its text form under a note that it needs a kernel.
+- The tutorials are the notebooks in ``notebooks/``, run for the site with their widget state
+  (``wsnbtutorials``), so their cards and views draw on the page.
 - The API reference is written from ``wsnb.__all__`` at each build, grouped by kind, plus the
   objects the public API hands back (found from the return annotations of the public classes),
   so a new public name or a new returned class has its page without anyone listing it.
@@ -12,7 +11,6 @@
 from __future__ import annotations
 
 import ast
-import html
 import importlib
 import inspect
 import json
@@ -24,47 +22,6 @@ from typing import Any
 DOCS = Path(__file__).resolve().parents[1]
 REPO = DOCS.parent
 ZH = "zh_CN"
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-
-# -- the tutorials ---------------------------------------------------------------------------
-
-WIDGET_NOTE = {
-    "en": "An interactive widget: it needs a live kernel (open the notebook in JupyterLab to "
-    "click it). What it showed, as text:",
-}
-
-
-def _static_widget(output: dict[str, Any]) -> dict[str, Any]:
-    """A stored widget view as static HTML: the note, then its text/plain twin."""
-    data = output.get("data", {})
-    if WIDGET_VIEW not in data:
-        return output
-    plain = data.get("text/plain", "")
-    text = plain if isinstance(plain, str) else "".join(plain)
-    body = (
-        '<div class="wsnb-widget-static">'
-        f'<p class="wsnb-widget-note">{html.escape(WIDGET_NOTE["en"])}</p>'
-        f"<pre>{html.escape(text)}</pre></div>"
-    )
-    return {**output, "data": {"text/html": body, "text/plain": text}}
-
-
-def copy_tutorials(dest: Path = DOCS / "tutorials") -> list[str]:
-    """Copy ``notebooks/NN_*.ipynb`` into ``dest``; rewrite only what changed (keeps the
-    incremental build). Returns the copied names, in order."""
-    names = []
-    for source in sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb")):
-        notebook = json.loads(source.read_text(encoding="utf-8"))
-        for cell in notebook["cells"]:
-            if cell["cell_type"] == "code":
-                cell["outputs"] = [_static_widget(o) for o in cell.get("outputs", [])]
-        text = json.dumps(notebook, ensure_ascii=False, indent=1) + "\n"
-        target = dest / source.name
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
-            target.write_text(text, encoding="utf-8")
-        names.append(source.stem)
-    return names
-
 
 # -- the API reference -----------------------------------------------------------------------
 
@@ -297,9 +254,36 @@ def join_cjk_lines(app: Any, doctree: Any) -> None:
             parent[index] = nodes.Text(value)  # by position: replace() finds an equal one
 
 
+# -- the tutorials ---------------------------------------------------------------------------
+
+
+def run_tutorials(app: Any) -> None:
+    """Run the changed tutorials for their pages; a failure is a warning (so -W fails)."""
+    from sphinx.util import logging
+
+    import wsnbtutorials
+
+    logger = logging.getLogger(__name__)
+    _names, failures = wsnbtutorials.prepare()
+    for failure in failures:
+        logger.warning(failure, type="wsnb", subtype="tutorial")
+    if wsnbtutorials.html_manager_dist() is None:
+        logger.warning(wsnbtutorials.HTML_MANAGER_HELP, type="wsnb", subtype="widgets")
+
+
+def copy_widgets_js(app: Any, exception: BaseException | None) -> None:
+    import wsnbtutorials
+
+    if exception is None and app.builder.format == "html":
+        wsnbtutorials.copy_html_manager(Path(app.outdir))
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.connect("doctree-read", join_cjk_lines)
     if "sphinx.ext.autodoc" in app.extensions:  # the English site (listed before this one)
         app.connect("autodoc-skip-member", skip_foreign_member)
+    if "myst_nb" in app.extensions:
+        app.connect("builder-inited", run_tutorials)
+        app.connect("build-finished", copy_widgets_js)
     app.connect("html-page-context", add_language_switch)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
