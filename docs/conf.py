@@ -25,6 +25,8 @@ extensions = [
     "sphinx.ext.autosummary",
     "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
+    "sphinx.ext.intersphinx",
+    "sphinx_copybutton",
     "wsnbdocs",
 ]
 
@@ -52,6 +54,25 @@ autodoc_member_order = "groupwise"
 napoleon_google_docstring = False
 napoleon_numpy_docstring = True
 napoleon_use_rtype = False
+# The docstrings' short type names, linked into pandas', numpy's and Python's references.
+napoleon_preprocess_types = True
+napoleon_type_aliases = {
+    "DataFrame": "pandas.DataFrame", "pd.DataFrame": "pandas.DataFrame",
+    "Series": "pandas.Series", "pd.Series": "pandas.Series", "Timestamp": "pandas.Timestamp",
+    "ndarray": "numpy.ndarray", "np.ndarray": "numpy.ndarray", "Path": "pathlib.Path",
+}
+
+# -- links into other projects' documentation -------------------------------------------------
+# The inventories are files here, so the build needs no network: Python's and pandas' are the
+# objects.inv of Debian's python3.11-doc and python-pandas-doc; numpy and ipywidgets publish
+# none that a package ships, so wsnbdocs writes theirs from _inventories/*.txt (the names our
+# pages use, each with the page that documents it).
+intersphinx_mapping = {
+    name: (url, str(wsnbdocs.inventory(name))) for name, url in wsnbdocs.INTERSPHINX.items()
+}
+
+# -- copying the examples: the prompt and the output are not copied -------------------------
+copybutton_exclude = ".linenos, .gp, .go"
 
 # -- the theme -------------------------------------------------------------------------------
 html_theme = "pydata_sphinx_theme"

@@ -185,10 +185,61 @@ def skip_foreign_member(app: Any, what: str, name: str, obj: object, skip: bool,
     module = getattr(obj, "__module__", None)
     if isinstance(obj, property):
         module = getattr(obj.fget, "__module__", None)
-    if (what == "class" and not (module or "").startswith("wsnb")
+    if (what in {"class", "exception"} and not (module or "").startswith("wsnb")
             and (callable(obj) or isinstance(obj, property))):
         return True
     return None
+
+
+# -- the other projects' inventories ---------------------------------------------------------
+
+INVENTORIES = DOCS / "_inventories"
+INTERSPHINX = {
+    "python": "https://docs.python.org/3/",
+    "pandas": "https://pandas.pydata.org/docs/",
+    "numpy": "https://numpy.org/doc/stable/",
+    "ipywidgets": "https://ipywidgets.readthedocs.io/en/stable/",
+}
+
+
+def inventory(name: str) -> Path:
+    """The inventory file of project ``name``: ``_inventories/NAME.inv`` when it is committed
+    as its project published it, else one written into ``_build/`` from ``NAME.txt``
+    (``name domain:role uri`` per line, ``#`` a comment; ``$`` in a uri is the name)."""
+    published = INVENTORIES / f"{name}.inv"
+    if published.is_file():
+        return published
+    import zlib
+
+    lines = []
+    for line in (INVENTORIES / f"{name}.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            object_name, role, uri = line.split()
+            lines.append(f"{object_name} {role} 1 {uri} -")
+    header = (f"# Sphinx inventory version 2\n# Project: {name}\n# Version: \n"
+              "# The remainder of this file is compressed using zlib.\n")  # fmt: skip
+    target = DOCS / "_build" / "inventories" / f"{name}.inv"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    data = header.encode() + zlib.compress(("\n".join(lines) + "\n").encode())
+    if not target.exists() or target.read_bytes() != data:
+        target.write_bytes(data)
+    return target
+
+
+def link_english_reference(app: Any, config: Any) -> None:
+    """The Chinese site links its API names into the English reference, through the inventory
+    the English build wrote one folder up (the Chinese site is built into its ``zh_CN/``)."""
+    if not config.language.startswith("zh"):
+        return
+    english = Path(app.outdir).parent / "objects.inv"
+    if not english.is_file():
+        from sphinx.util import logging
+
+        logging.getLogger(__name__).warning(
+            f"Build the English site into {english.parent} first: the Chinese guide links its "
+            "API names into the English reference.", type="wsnb", subtype="reference")
+        return
+    config.intersphinx_mapping = {**config.intersphinx_mapping, "wsnb": ("../", str(english))}
 
 
 # -- the language switch ---------------------------------------------------------------------
@@ -280,6 +331,7 @@ def copy_widgets_js(app: Any, exception: BaseException | None) -> None:
 
 def setup(app: Any) -> dict[str, Any]:
     app.connect("doctree-read", join_cjk_lines)
+    app.connect("config-inited", link_english_reference, priority=400)  # before intersphinx's
     if "sphinx.ext.autodoc" in app.extensions:  # the English site (listed before this one)
         app.connect("autodoc-skip-member", skip_foreign_member)
     if "myst_nb" in app.extensions:

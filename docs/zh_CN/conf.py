@@ -15,6 +15,8 @@ HERE = Path(__file__).resolve().parent
 DOCS = HERE.parent
 sys.path.insert(0, str(DOCS / "_ext"))
 
+import wsnbdocs  # noqa: E402
+
 import wsnb  # noqa: E402
 
 project = "wsnb"
@@ -23,7 +25,7 @@ copyright = "the wsnb authors"
 release = version = wsnb.__version__
 language = "zh_CN"
 
-extensions = ["myst_parser", "wsnbdocs"]
+extensions = ["myst_parser", "sphinx.ext.intersphinx", "sphinx_copybutton", "wsnbdocs"]
 root_doc = "index"
 exclude_patterns = ["_build"]
 templates_path = [str(DOCS / "_templates")]
@@ -31,6 +33,13 @@ html_static_path = [str(DOCS / "_static")]
 html_css_files = ["wsnb.css"]
 myst_enable_extensions = ["colon_fence", "deflist", "fieldlist"]
 myst_heading_anchors = 3
+
+# API names link into the English reference (wsnbdocs adds its inventory, built just before);
+# Python's and pandas' as the English site does.
+intersphinx_mapping = {
+    name: (url, str(wsnbdocs.inventory(name))) for name, url in wsnbdocs.INTERSPHINX.items()
+}
+copybutton_exclude = ".linenos, .gp, .go"
 
 html_theme = "pydata_sphinx_theme"
 html_title = "wsnb"
