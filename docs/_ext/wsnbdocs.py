@@ -254,9 +254,29 @@ def _pages(folder: Path, exclude: tuple[str, ...]) -> set[str]:
     return names
 
 
+def nearest_chinese_page(pagename: str) -> str:
+    """The Chinese page for an English page that has no twin: the guide page whose English
+    text links this tutorial or names this API object (the object itself before its members),
+    else the guide's home; the site's home for the rest."""
+    section, _slash, target = pagename.rpartition("/")
+    if section not in {"tutorials", "api", "api/generated"}:
+        return "index"
+    if section == "tutorials":
+        patterns = [rf"tutorials/{re.escape(target)}\b"]
+    else:
+        patterns = [rf"`(?:[^`<]*<)?{re.escape(target)}[`>(]", rf"`(?:[^`<]*<)?{re.escape(target)}\."]
+    pages = [p for p in sorted((DOCS / "guide").glob("*.md")) if p.stem != "index"]
+    for pattern in patterns if target != "index" else []:
+        for page in pages:
+            if re.search(pattern, page.read_text(encoding="utf-8")):
+                return f"guide/{page.stem}"
+    return "guide/index"
+
+
 def add_language_switch(app: Any, pagename: str, templatename: str, context: dict[str, Any],
                         doctree: Any) -> None:
-    """``wsnb_other_language``: (its label, the link to this page in the other language)."""
+    """``wsnb_other_language``: (its label, the link to this page in the other language, or to
+    the nearest page when this one has no twin)."""
     up = "../" * pagename.count("/")
     if app.config.language.startswith("zh"):
         english = _pages(DOCS, ("_", ZH, "api/generated"))
@@ -264,7 +284,7 @@ def add_language_switch(app: Any, pagename: str, templatename: str, context: dic
         context["wsnb_other_language"] = ("English", f"{up}../{target}.html")
     else:
         chinese = _pages(DOCS / ZH, ("_",))
-        target = pagename if pagename in chinese else "index"
+        target = pagename if pagename in chinese else nearest_chinese_page(pagename)
         context["wsnb_other_language"] = ("中文", f"{up}{ZH}/{target}.html")
 
 

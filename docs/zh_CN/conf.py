@@ -27,7 +27,9 @@ language = "zh_CN"
 
 extensions = ["myst_parser", "sphinx.ext.intersphinx", "sphinx_copybutton", "wsnbdocs"]
 root_doc = "index"
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_locale"]
+# The theme's strings its own Chinese catalog leaves in English (_locale/.../sphinx.po).
+locale_dirs = ["_locale"]
 templates_path = [str(DOCS / "_templates")]
 html_static_path = [str(DOCS / "_static")]
 html_css_files = ["wsnb.css"]
