@@ -77,6 +77,7 @@ copybutton_exclude = ".linenos, .gp, .go"
 # -- the theme -------------------------------------------------------------------------------
 html_theme = "pydata_sphinx_theme"
 html_title = "wsnb"
+html_favicon = "_static/favicon.svg"  # a browser asks for one: no 404 in the console
 html_show_sourcelink = False
 html_theme_options = {
     "navbar_end": ["wsnb-language", "theme-switcher", "navbar-icon-links"],

@@ -264,7 +264,9 @@ def nearest_chinese_page(pagename: str) -> str:
     if section == "tutorials":
         patterns = [rf"tutorials/{re.escape(target)}\b"]
     else:
-        patterns = [rf"`(?:[^`<]*<)?{re.escape(target)}[`>(]", rf"`(?:[^`<]*<)?{re.escape(target)}\."]
+        name = re.escape(target)  # a role that links it, a mention, then one of its members
+        patterns = [rf"\}}`(?:[^`<]*<)?{name}[`>]", rf"`(?:[^`<]*<)?{name}[`>(]",
+                    rf"`(?:[^`<]*<)?{name}\."]
     pages = [p for p in sorted((DOCS / "guide").glob("*.md")) if p.stem != "index"]
     for pattern in patterns if target != "index" else []:
         for page in pages:

@@ -45,11 +45,13 @@ copybutton_exclude = ".linenos, .gp, .go"
 
 html_theme = "pydata_sphinx_theme"
 html_title = "wsnb"
+html_favicon = str(DOCS / "_static" / "favicon.svg")
 html_show_sourcelink = False
 html_theme_options = {
     "navbar_center": ["navbar-nav", "wsnb-english-sections"],
     "navbar_end": ["wsnb-language", "theme-switcher", "navbar-icon-links"],
     "navbar_align": "left",
+    "search_bar_text": "搜索文档……",
     "show_toc_level": 2,
     "secondary_sidebar_items": ["page-toc"],
     "footer_start": ["copyright"],
