@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from agent_server import ScriptedServer, Step, call, completion, text_chunks
+from realtables import copy_real
 
 import wsnb
 from wsnb.agent import Agent
@@ -128,6 +129,23 @@ def test_the_loop_reads_several_files_and_a_tree_in_one_call_each(
     assert '<file path="README.md">' in files
     assert "There is no file named 'nowhere.py'" in files
     assert ".env:" in files and "sk-live-0123456789abcdef" not in files
+
+
+def test_the_loop_reads_a_data_file_as_a_table(ws: wsnb.Workspace,
+                                              server: ScriptedServer) -> None:  # fmt: skip
+    copy_real(ws.root, "data/airports.csv")
+    server.script(
+        Step(body=completion(tool_calls=[call("read_table", {"path": "airports.csv"}, "t1")])),
+        Step(body=completion("It has 3,376 rows (data/airports.csv).")),
+    )
+    reply = ws.ask("how many rows does airports.csv have, and which columns?")
+    assert reply.text == "It has 3,376 rows (data/airports.csv)."
+    assert "data/airports.csv" in reply.files_read
+    tools = [m for m in server.chat_requests[1].body["messages"] if m["role"] == "tool"]
+    table = tools[0]["content"]
+    assert table.startswith("data/airports.csv: 3,376 rows, 7 columns (CSV). Columns: iata (str)")
+    assert "00M,Thigpen,Bay Springs,MS,USA" in table
+    assert "(first 50 of 3,376 rows of data/airports.csv)" in table
 
 
 def test_streamed_answer_reaches_the_callback(ws: wsnb.Workspace, server: ScriptedServer) -> None:

@@ -29,7 +29,8 @@ from wsnb.tools.table import TOOL_TABLE
 
 SECRET = "sk-live-0123456789abcdefghijklmn"
 READS = {"workspace_summary", "list_folder", "find_files", "search_text", "read_file",
-         "file_info", "history", "plan_status", "read_files", "folder_tree"}  # fmt: skip
+         "file_info", "history", "plan_status", "read_files", "folder_tree",
+         "read_table"}  # fmt: skip
 PROPOSALS = {"propose_create_file", "propose_write_file", "propose_create_folder",
              "propose_copy", "propose_move", "propose_rename", "propose_trash",
              "propose_undo", "propose_edit", "propose_changes"}  # fmt: skip

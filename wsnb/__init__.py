@@ -40,6 +40,7 @@ from .notes import Notes, open_notes
 from .plans.plan import Plan
 from .policy.access import AccessPolicy, Decision, WsPath
 from .sample import copy_sample_workspace
+from .tools.tables import TableInfo
 from .types import (
     ActionType,
     FileInfo,
@@ -104,6 +105,7 @@ __all__ = [
     "ScanLimits",
     "ScanReport",
     "StalePlanError",
+    "TableInfo",
     "ToolResult",
     "TrashError",
     "UndoError",

@@ -22,6 +22,7 @@ from ..noted import NotedFrame
 from ..text.redact import redact_for_model, redaction_note
 from ..tools.foldertree import FolderTree
 from ..tools.table import loop_tools
+from ..tools.tables import TableInfo
 from .actions import Session, read_docs, resolve_targets
 from .commands import parse_command, several_targets
 from .context import ContextError
@@ -265,6 +266,10 @@ def _result_text(turn: _Turn, name: str, result: ToolResult) -> str:
     if name == "folder_tree":
         tree: FolderTree = result.data
         return tree.drawn() + (f"\n({tree.note})" if tree.note else "")
+    if name == "read_table":
+        table: TableInfo = result.data
+        turn.read(table.path)
+        return table.model_text()
     frame = result.data
     columns = {"list_folder": ["path", "is_dir", "size"], "search_files": ["path", "size"],
                "search_text": ["path", "line", "text"]}[name]  # fmt: skip

@@ -19,6 +19,7 @@ from mcp_types import CallToolResult
 from ..errors import UsageError
 from ..i18n import _
 from ..tools.limits import DEFAULT
+from ..tools.tables import TableInfo, TableOptions
 from ..types import FileText, ToolResult
 from .answers import frame_answer, result, rows
 from .scope import Scope
@@ -164,6 +165,15 @@ def folder_tree(ws: Workspace, args: dict[str, Any], scope: Scope) -> CallToolRe
     return result(structured, f"{done.message}\n{tree.drawn()}")
 
 
+def read_table(ws: Workspace, args: dict[str, Any], scope: Scope) -> CallToolResult:
+    """A data file's columns with their types, its true row count and its first rows."""
+    scope.check(ws.policy.resolve(args["path"]).relative)
+    done = _run(ws, "read_table", path=args["path"], limit=args.get("limit", DEFAULT),
+                options=TableOptions(sheet=args.get("sheet")))  # fmt: skip
+    info: TableInfo = done.data
+    return result(info.as_dict(), info.model_text())
+
+
 def file_info(ws: Workspace, args: dict[str, Any], scope: Scope) -> CallToolResult:
     info = ws.info(args["path"])
     scope.check(info.path)
@@ -205,6 +215,7 @@ READS: dict[str, Read] = {
     "read_file": read_file,
     "read_files": read_files,
     "folder_tree": folder_tree,
+    "read_table": read_table,
     "file_info": file_info,
     "history": history,
     "plan_status": plan_status,

@@ -39,6 +39,7 @@ from .foldertree import FolderTreeTool
 from .limits import DEFAULT, Bound
 from .pathglob import glob_find, is_glob
 from .readmany import ReadFilesTool
+from .tables import ReadTableTool
 
 __all__ = [
     "LIST_COLUMNS",
@@ -371,4 +372,4 @@ def _for_caller(note: str, ctx: ToolContext) -> str:
 
 
 READ_TOOLS = (ListFolderTool(), ReadFileTool(), SearchFilesTool(), SearchTextTool(),
-              ReadFilesTool(one=ReadFileTool()), FolderTreeTool())  # fmt: skip
+              ReadFilesTool(one=ReadFileTool()), FolderTreeTool(), ReadTableTool())  # fmt: skip

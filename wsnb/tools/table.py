@@ -177,6 +177,15 @@ TOOL_TABLE: tuple[ToolDef, ...] = (
              Param("depth", "integer", "how many levels below the folder (1 to 10; default 3)",
                    required=False, default=3, minimum=1, maximum=10)),
             loop_name="folder_tree", title="Folder tree"),
+    ToolDef("read_table", "Read a data file of the workspace as a table: CSV or TSV, JSON "
+            "lines, JSON, Excel (.xlsx) or Parquet. Answers its columns with their types, its "
+            "row count (the true total, or null when it can't be counted cheaply) and the first "
+            "rows (at most 50, within 64 KiB; secrets redacted, long cells cut). Sensitive "
+            "files such as keys and .env are refused.",
+            (_path(), _limit("rows", 50),
+             Param("sheet", "string", "an Excel sheet's name; the first sheet when left out",
+                   required=False, loop=False)),
+            loop_name="read_table", title="Read table"),
     ToolDef("file_info", "One entry's details from the disk now: size, modified time, whether "
             "it is a folder, text, hidden or a symbolic link.", (_path(),), title="File info"),
     ToolDef("history", "The journal of changes carried out in this workspace, most recent "

@@ -32,6 +32,7 @@ from ..tools.limits import ToolLimits
 from ..tools.read import READ_TOOLS
 from ..types import FileInfo, FileText, PermissionMode, ToolResult
 from .indexing import IndexedFolder, binary_seen
+from .tables import TableReading
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -89,7 +90,7 @@ def open_workspace(path: str | os.PathLike[str],
     return Workspace.from_path(path, mode, **options)
 
 
-class Workspace(IndexedFolder):
+class Workspace(IndexedFolder, TableReading):
     """A project folder you can explore as DataFrames and change through plans.
 
     Build one with ``wsnb.open_workspace(path)``.
