@@ -2,8 +2,9 @@
 they were taken of.
 
 ``tests/browser/test_screenshots.py`` builds the faces in a real JupyterLab (a notebook whose
-cells call ``build_faces``), takes each one light and dark, and, when ``WSNB_DOCS_SCREENSHOTS``
-is set, writes them into ``docs/_static/screenshots/`` with ``manifest.json``: the fingerprint
+cells call ``build_faces``), in English and in Chinese, takes each one light and dark, and,
+when ``WSNB_DOCS_SCREENSHOTS`` is set, writes them into ``docs/_static/screenshots/`` (the
+Chinese ones into its ``zh/``) with ``manifest.json``: the fingerprint
 of each face's markup (its widgets' kinds and classes, the tags and classes of its HTML).
 ``tests/test_docs.py`` builds the same faces in-process and fails when a fingerprint moved: the
 card changed since its picture was taken, and the command below takes them again.
@@ -23,11 +24,13 @@ MANIFEST = SCREENSHOTS / "manifest.json"
 COMMAND = ("WSNB_DOCS_SCREENSHOTS=1 python -m pytest tests/browser/test_screenshots.py "
            "-p no:randomly")  # fmt: skip
 THEMES = ("light", "dark")
+# The language of each set (the English pages and README show "en", the Chinese ones "zh").
+LANGUAGES = ("en", "zh")
 # name -> what it shows (the alt text on the pages that show it)
 FACES = {
     "plan-card": "A plan card: the change, its risk, its diff, Confirm and Cancel",
     "changeset-card": "A change set's card: one line per change, a box to leave one out",
-    "chat-zh": "The chat answering in Chinese, with the plan its request made",
+    "chat": "The chat answering a Chinese request, with the plan it made",
     "explorer": "The explorer: a folder tree, a preview, buttons that make plan cards",
     "inbox-agent": "The inbox with an agent's proposal, waiting for a person's click",
 }
@@ -41,8 +44,9 @@ CHANGES = [
 
 
 def build_faces(base: Path) -> dict[str, Any]:
-    """Each face of ``FACES`` on fresh copies of the sample workspace under ``base``; the chat
-    is empty (the caller sends ``CHAT_MESSAGE``: typed in the browser, or ``chat.send``)."""
+    """Each face of ``FACES`` on fresh copies of the sample workspace under ``base``, in the
+    current language; the chat is empty (the caller sends ``CHAT_MESSAGE``: typed in the
+    browser, or ``chat.send``)."""
     import wsnb
     from wsnb.widgets.card import PlanCard
 
@@ -56,7 +60,7 @@ def build_faces(base: Path) -> dict[str, Any]:
     explorer.expand("src")
     explorer.select("src/main.cpp")
     faces["explorer"] = explorer
-    faces["chat-zh"] = ws.chat()
+    faces["chat"] = ws.chat()
     # The inbox's own workspace, so the plans above are not in it: only the agent's.
     home = wsnb.open_workspace(wsnb.copy_sample_workspace(base / "agents"), watch=False)
     agent = wsnb.open_workspace(home.root, watch=False)
@@ -103,15 +107,21 @@ def fingerprint(face: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def fingerprints(base: Path) -> dict[str, str]:
-    """The fingerprint of every face, built in this process (the chat after its message)."""
-    faces = build_faces(base)
-    try:
-        faces["chat-zh"].send(CHAT_MESSAGE)
-        return {name: fingerprint(face) for name, face in faces.items()}
-    finally:
-        faces["inbox-agent"].close()
+def fingerprints(base: Path, language: str) -> dict[str, str]:
+    """The fingerprint of every face, built in this process in ``language`` (the chat after
+    its message)."""
+    from wsnb.i18n import using_language
+
+    with using_language(language):
+        faces = build_faces(base)
+        try:
+            faces["chat"].send(CHAT_MESSAGE)
+            return {name: fingerprint(face) for name, face in faces.items()}
+        finally:
+            faces["inbox-agent"].close()
 
 
-def shot_path(name: str, theme: str) -> Path:
-    return SCREENSHOTS / f"{name}-{theme}.png"
+def shot_path(name: str, theme: str, language: str = "en") -> Path:
+    """``screenshots/NAME-THEME.png``, the Chinese set in ``screenshots/zh/``."""
+    folder = SCREENSHOTS if language == "en" else SCREENSHOTS / language
+    return folder / f"{name}-{theme}.png"

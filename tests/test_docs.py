@@ -131,8 +131,8 @@ def test_no_temporary_folder_shows_on_a_tutorial_page(site: Site) -> None:
 def test_the_chat_shows_as_its_screenshot_in_both_themes(site: Site) -> None:
     page = (site.html / "tutorials" / "05_agent.html").read_text("utf-8")
     for theme in docshots.THEMES:
-        assert f'class="only-{theme}" src="../_static/screenshots/chat-zh-{theme}.png"' in page
-        assert (site.html / "_static" / "screenshots" / f"chat-zh-{theme}.png").is_file()
+        assert f'class="only-{theme}" src="../_static/screenshots/chat-{theme}.png"' in page
+        assert (site.html / "_static" / "screenshots" / f"chat-{theme}.png").is_file()
 
 
 def test_each_tutorial_page_offers_its_notebook(site: Site) -> None:
@@ -233,28 +233,32 @@ def test_no_link_on_either_site_is_dead(site: Site) -> None:
     assert _dead_links(site.html) == []
 
 
-def test_the_screenshots_exist_and_show_the_faces_as_they_are(tmp_path: Path) -> None:
+@pytest.mark.parametrize("language", docshots.LANGUAGES)
+def test_the_screenshots_exist_and_show_the_faces_as_they_are(tmp_path: Path,
+                                                              language: str) -> None:  # fmt: skip
     manifest = json.loads(docshots.MANIFEST.read_text("utf-8"))
     for name in docshots.FACES:
         for theme in docshots.THEMES:
-            data = docshots.shot_path(name, theme).read_bytes()
+            data = docshots.shot_path(name, theme, language).read_bytes()
             assert data[:8] == b"\x89PNG\r\n\x1a\n", name
             width, height = struct.unpack(">II", data[16:24])
             assert width >= 400 and height >= 150, (name, theme, width, height)
-    moved = sorted(name for name, fingerprint in docshots.fingerprints(tmp_path).items()
-                   if manifest["fingerprints"].get(name) != fingerprint)  # fmt: skip
+    taken = manifest["fingerprints"][language]
+    moved = sorted(name for name, fingerprint in docshots.fingerprints(tmp_path, language).items()
+                   if taken.get(name) != fingerprint)  # fmt: skip
     assert not moved, (f"The markup of {moved} changed since its screenshots were taken; "
                        f"take them again: {docshots.COMMAND}")
 
 
-@pytest.mark.parametrize("readme", ["README.md", "README.zh-CN.md"])
-def test_each_readme_shows_screenshots_near_the_top(readme: str) -> None:
+@pytest.mark.parametrize(("readme", "folder"), [("README.md", ""), ("README.zh-CN.md", "zh/")])
+def test_each_readme_shows_screenshots_near_the_top(readme: str, folder: str) -> None:
     text = (REPO / readme).read_text("utf-8")
     second = text.index("\n## ", text.index("\n## ") + 1)
-    shown = set(re.findall(r"docs/_static/screenshots/([\w-]+)-(?:light|dark)\.png",
+    shown = set(re.findall(rf"docs/_static/screenshots/{folder}([\w-]+)-(?:light|dark)\.png",
                            text[:second]))  # fmt: skip
     assert 2 <= len(shown) <= 3 and shown <= set(docshots.FACES), shown
-    assert all(docshots.shot_path(name, "dark").is_file() for name in shown)
+    language = "zh" if folder else "en"
+    assert all(docshots.shot_path(name, "dark", language).is_file() for name in shown)
 
 
 @pytest.mark.parametrize("page", ["getting-started.md", "zh_CN/getting-started.md"])

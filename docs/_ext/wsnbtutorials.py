@@ -53,7 +53,7 @@ TIMEOUT_S = 300
 
 # A top-level widget (by one of its DOM classes) shown as the browser tests' screenshot.
 SCREENSHOTS = {
-    "wsnb-chat": ("chat-zh", "The chat in JupyterLab, answering in Chinese (a screenshot: its "
+    "wsnb-chat": ("chat", "The chat in JupyterLab, answering in Chinese (a screenshot: its "
                              "message box needs a live kernel)."),
 }  # fmt: skip
 

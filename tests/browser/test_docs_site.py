@@ -84,12 +84,14 @@ def test_a_tutorial_draws_its_cards_from_their_saved_state(
     expect(confirm).to_have_count(1)
     expect(cards.first).to_contain_text("Create file notes/todo.md")
     assert "<Plan" not in page.locator(".bd-article").inner_text()  # no text form instead
-    # Its title reads on the page's background, in light and in dark.
-    title, back = page.evaluate("""() => {
+    # It draws on the page's own background (no light box in dark mode), its title in a
+    # colour that differs from that background.
+    title, back, under = page.evaluate("""() => {
         const t = document.querySelector('.wsnb-plan-card');
-        return [getComputedStyle(t).color, getComputedStyle(document.body).backgroundColor];
+        return [getComputedStyle(t).color, getComputedStyle(document.body).backgroundColor,
+                getComputedStyle(t.closest('.widget-subarea')).backgroundColor];
     }""")
-    assert title != back
+    assert title != back and under == "rgba(0, 0, 0, 0)"
     cards.first.scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "tutorial.png"))
 
