@@ -13,7 +13,6 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
-import json
 import re
 import sys
 from pathlib import Path
@@ -332,9 +331,8 @@ def join_cjk_lines(app: Any, doctree: Any) -> None:
 
 def run_tutorials(app: Any) -> None:
     """Run the changed tutorials for their pages; a failure is a warning (so -W fails)."""
-    from sphinx.util import logging
-
     import wsnbtutorials
+    from sphinx.util import logging
 
     logger = logging.getLogger(__name__)
     _names, failures = wsnbtutorials.prepare()

@@ -87,9 +87,9 @@ def copy_html_manager(outdir: Path) -> bool:
     target = outdir / "_static" / "wsnb-widgets"
     target.mkdir(parents=True, exist_ok=True)
     for source in dist.iterdir():
-        if source.name in {"embed.js", "embed.js.LICENSE.txt"} or source.suffix in FONTS:
-            if not (target / source.name).exists():
-                shutil.copy2(source, target / source.name)
+        wanted = source.name in {"embed.js", "embed.js.LICENSE.txt"} or source.suffix in FONTS
+        if wanted and not (target / source.name).exists():
+            shutil.copy2(source, target / source.name)
     return True
 
 
@@ -219,8 +219,8 @@ def _result_list_html(model: dict[str, Any]) -> str:
             + "</span>"
             for cell in item["cells"]
         )  # fmt: skip
-        rows.append(f"<div class='wsnb-result{selected}' title='{html.escape(item.get('title', ''))}'"
-                    f">{cells}</div>")  # fmt: skip
+        title = html.escape(item.get("title", ""))
+        rows.append(f"<div class='wsnb-result{selected}' title='{title}'>{cells}</div>")
     if not rows:
         return ""
     height = state.get("rows", 3) * 24 + 2
