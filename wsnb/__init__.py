@@ -62,6 +62,8 @@ if _typing.TYPE_CHECKING:
     from .plans.plan import Plan
     from .policy.access import AccessPolicy, Decision, WsPath
     from .sample import copy_sample_workspace
+    from .text.nbview import NotebookText
+    from .tools.tables import TableInfo
 
 # The names that load their module when first used, and the module each comes from.
 _LATER = {
@@ -69,7 +71,7 @@ _LATER = {
     "WatchSettings": "fileindex.watcher", "Workspace": "notebook", "open_workspace": "notebook",
     "Notes": "notes", "open_notes": "notes", "Plan": "plans.plan",
     "AccessPolicy": "policy.access", "Decision": "policy.access", "WsPath": "policy.access",
-    "copy_sample_workspace": "sample",
+    "copy_sample_workspace": "sample", "NotebookText": "text.nbview", "TableInfo": "tools.tables",
 }  # fmt: skip
 
 
@@ -129,6 +131,7 @@ __all__ = [
     "LLMError",
     "LaunchError",
     "NotFoundError",
+    "NotebookText",
     "Notes",
     "PermissionMode",
     "Plan",
@@ -141,6 +144,7 @@ __all__ = [
     "ScanLimits",
     "ScanReport",
     "StalePlanError",
+    "TableInfo",
     "ToolResult",
     "TrashError",
     "UndoError",

@@ -82,6 +82,8 @@ def _typed(spec: ToolDef, param: Param, value: Any) -> Any:
                                                     choices=", ".join(param.choices),
                                                     given=value))  # fmt: skip
         return value
+    if kind == "string" and param.numbers and _whole(value) is not None:
+        return _whole(value)  # a cell by its number
     if kind == "object" and isinstance(value, dict | str):
         return value  # text stays text: the tool reads a JSON object or a reply spelled out
     if kind == "integer":

@@ -33,13 +33,17 @@ from ..policy.names import (
     sensitive_files_note,
 )
 from ..search.grep import Progress, check_offset, grep
+from ..text.nbview import NotebookText
+from ..text.notebook import is_notebook_name
 from ..text.redact import redact
 from ..types import ActionType, FileInfo, FileText, Risk, Rule, ToolResult
 from .base import ToolContext
 from .foldertree import FolderTreeTool
 from .limits import DEFAULT, Bound
+from .notebooks import notebook_read
 from .pathglob import glob_filter, glob_find, is_glob
 from .readmany import ReadFilesTool
+from .tables import ReadTableTool
 
 __all__ = [
     "LIST_COLUMNS",
@@ -190,13 +194,19 @@ class ReadFileTool:
     risk: Risk = Risk.READ_ONLY
 
     def run(self, ctx: ToolContext, path: str, limit: Bound = DEFAULT,
-            confirm: str | None = None) -> ToolResult:  # fmt: skip
-        return _guarded(self.name, lambda: self._read(ctx, path, limit, confirm))
+            confirm: str | None = None, raw: bool = False) -> ToolResult:  # fmt: skip
+        """A notebook (``.ipynb``) reads as its cells view unless ``raw`` (its JSON text)."""
+        return _guarded(self.name, lambda: self._read(ctx, path, limit, confirm, raw))
 
-    def _read(self, ctx: ToolContext, path: str, asked: Bound, confirm: str | None) -> ToolResult:
+    def _read(self, ctx: ToolContext, path: str, asked: Bound, confirm: str | None,
+              raw: bool = False) -> ToolResult:  # fmt: skip
         limit = ctx.limits.pick("read_bytes", asked)
         assert limit is not None  # byte bounds are always numbers
         target = readable_text_path(ctx, path, confirm)
+        if not raw and is_notebook_name(target.name):
+            notebook = notebook_read(ctx, target, limit)
+            if notebook is not None:
+                return _notebook_result(notebook)
         try:
             content = textio.read_text(target, limit=limit)
         except UnsupportedFileError as exc:
@@ -237,6 +247,16 @@ def readable_text_path(ctx: ToolContext, path: str, confirm: str | None = None) 
         raise UnsupportedFileError(_("{path} is {kind}; wsnb reads text files only.").format(
             path=target, kind=_(kind)), path=target.relative)  # fmt: skip
     return target
+
+
+def _notebook_result(doc: NotebookText) -> ToolResult:
+    message = _("Read {path} as {count:,} cells").format(path=doc.path, count=len(doc.cells))
+    if doc.truncated:
+        message = _("Read {path} as {count:,} cells (the first {limit:,} bytes of the cells "
+                    "view's {size:,})").format(path=doc.path, count=len(doc.cells),
+                                               limit=doc.limit or 0, size=doc.view_size)
+    return ToolResult(True, message=message, output=doc.text, data=doc, target=doc.path,
+                      files=[doc.path])  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -338,20 +358,23 @@ class SearchTextTool:
         max_bytes: Bound = DEFAULT,
         progress: Progress | None = None,
         per_file: int | None = None,
+        outputs: bool = False,
         path: str | None = None,
         offset: int = 0,
     ) -> ToolResult:
         """``progress(done_files, total_files)`` is called in bounded steps while it searches;
-        ``per_file`` keeps at most that many lines of each file (the rest are counted);
+        ``per_file`` keeps at most that many lines of each file (the rest are counted).
+        Notebooks are searched by cell; ``outputs`` searches their text outputs too.
         ``path`` narrows the search to a folder, a file or a glob (``src/**/*.py``);
         ``offset`` matching lines are skipped first (a page of ``limit`` lines after them)."""
         bounds = {"limit": limit, "max_files": max_files, "max_bytes": max_bytes}
         return _guarded(self.name, lambda: self._grep(ctx, pattern, regex, case, bounds,
-                                                      progress, per_file, path, offset))
+                                                      progress, per_file, outputs, path,
+                                                      offset))  # fmt: skip
 
     def _grep(self, ctx: ToolContext, pattern: str, regex: bool, case: bool,
               asked: dict[str, Bound], progress: Progress | None,
-              per_file: int | None, path: str | None = None,
+              per_file: int | None, outputs: bool = False, path: str | None = None,
               offset: int = 0) -> ToolResult:  # fmt: skip
         limits = ctx.limits
         limit = limits.pick("matches", asked["limit"])
@@ -367,7 +390,8 @@ class SearchTextTool:
         frame = grep(ctx.policy, candidates, pattern, regex=regex, case=case, limit=limit,
                      max_files=max_files, max_bytes=max_bytes, progress=progress,
                      index_note=cut, for_model=ctx.for_model,
-                     warn=not limits.ceiling, per_file=per_file, offset=offset)  # fmt: skip
+                     warn=not limits.ceiling, per_file=per_file,
+                     outputs=outputs is True, offset=offset)  # fmt: skip
         paths = list(dict.fromkeys(frame["path"].tolist()))
         note = _for_caller(frame.note, ctx)
         message = (_("{matches} matches in {files} files ({note})") if note
@@ -418,4 +442,4 @@ def _for_caller(note: str, ctx: ToolContext) -> str:
 
 
 READ_TOOLS = (ListFolderTool(), ReadFileTool(), SearchFilesTool(), SearchTextTool(),
-              ReadFilesTool(one=ReadFileTool()), FolderTreeTool())  # fmt: skip
+              ReadFilesTool(one=ReadFileTool()), FolderTreeTool(), ReadTableTool())  # fmt: skip

@@ -12,6 +12,7 @@ from .edits import EditFileTool
 from .files import CreateFileTool, CreateFolderTool, WriteFileTool
 from .launch import OpenFileTool, OpenFolderTool, RevealTool
 from .moves import CopyFileTool, MoveFileTool, RenameTool
+from .notebookedits import EditNotebookTool
 from .sections import AppendTextTool, SectionEditTool
 from .trashing import RestoreFromTrashTool, TrashTool
 
@@ -22,6 +23,7 @@ WRITE_TOOLS: tuple[WriteTool, ...] = (
     CreateFolderTool(),
     WriteFileTool(),
     EditFileTool(),
+    EditNotebookTool(),
     SectionEditTool(),
     AppendTextTool(),
     ChangeSetTool(),
