@@ -7,6 +7,7 @@ it must declare a schema, and have a call below whose answer is checked against 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -40,11 +41,16 @@ CALLS: list[tuple[str, dict[str, Any]]] = [
     ("read_files", {"paths": ["README.md", "nope.txt", ".env"]}),
     ("folder_tree", {"depth": 2}),
     ("file_info", {"path": "src/main.py"}),
+    ("read_table", {"path": "table.csv"}),
+    ("read_file", {"path": "analysis.ipynb", "tail": 2}),
+    ("search_text", {"pattern": "x = 1"}),
     ("history", {}),
     ("propose_create_file", {"path": "new.txt", "content": "new\n"}),
     ("propose_write_file", {"path": "old.txt", "content": "older notes\n"}),
     ("propose_edit", {"path": "src/main.py", "edits": [{"old_text": "print('hello')",
                                                         "new_text": "print('hi')"}]}),
+    ("propose_notebook_edit", {"path": "analysis.ipynb", "cell": 1, "new_source": "x = 2"}),
+    ("propose_rename_identifier", {"old": "helper", "new": "assist"}),
     ("propose_changes", {"title": "Two", "changes": [
         {"op": "create_folder", "path": "made"},
         {"op": "copy", "source": "old.txt", "target": "made/old.txt"}]}),
@@ -77,6 +83,13 @@ def served(tmp_path: Path) -> Iterator[tuple[wsnb.Workspace, RunningServer]]:
     root = make_tree(tmp_path)
     for n in range(6):
         write(root, f"many/n{n}.txt", "x\n")
+    write(root, "table.csv", "name,count\napples,3\npears,5\n")
+    write(root, "analysis.ipynb", json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "c1", "metadata": {},
+                   "outputs": [], "source": ["x = 1\n", "print(x)"]}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                    "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}, indent=1) + "\n")
     folder = tmp_path / "notes"
     nb = open_notes(folder)
     nb.initialize().confirm()
