@@ -232,11 +232,13 @@ def main() -> None:
                         help="build the meaning folder here, or reuse it")
     parser.add_argument("--meaning-embed-all", action="store_true",
                         help="embed the whole meaning folder for real (an hour or more)")
+    parser.add_argument("--meaning-parts", default="cost,latency",
+                        help="cost (embedding, long: under nice), latency (short), or both")
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {_load()}")
     if args.root is not None:
         report(str(args.root), measure(args.root, args.repeats, 5), QUERY_P50_TARGET_MS)
-    else:
+    elif args.notes:  # --notes 0 skips it
         with tempfile.TemporaryDirectory() as folder:
             corpus = Path(folder) / "notes"
             size = build_corpus(corpus, args.notes)
@@ -252,7 +254,8 @@ def main() -> None:
         from notes_meaning import run
 
         with tempfile.TemporaryDirectory() as folder:
-            run(args.meaning_root, args.meaning_chunks, args.meaning_embed_all, Path(folder))
+            run(args.meaning_root, args.meaning_chunks, args.meaning_embed_all, Path(folder),
+                args.meaning_parts.split(","))
     print(f"\nload average after: {_load()}")
 
 

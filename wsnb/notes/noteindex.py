@@ -76,12 +76,6 @@ logger = logging.getLogger("wsnb")
 # A note's other matching chunks add this share of their scores to its best chunk's (see
 # FieldRanker.search_groups), at most doubling it; chosen on tests/notes_eval only.
 NOTE_EVIDENCE = 0.2
-# At most this many tokens of text a chunk (wsnb.text.markdown.estimated_tokens), so that with
-# its title and heading it fits the 512 tokens an embedding model reads in one pass. Measured
-# on the evaluation notes (issue 42): chunks over 512 tokens went from 2.5 % (FastAPI docs),
-# 16 % (a Chinese handbook) and 1 % (short notes) to 0.6 %, 0 and 0.4 %: the code blocks
-# longer than that alone, which are never split.
-CHUNK_TOKENS = 448
 _RANKER_SAVE_AFTER = 50  # changed notes before the ranker file is saved again (or 5 %)
 
 DEFAULT_EXTENSIONS = (".md", ".markdown", ".txt")
@@ -118,7 +112,6 @@ class NoteIndex(FollowChanges):
         max_file_size: int = 512 * 1024,
         chunk_size: int = 1200,
         chunk_overlap: int = 150,
-        chunk_tokens: int = CHUNK_TOKENS,
         categorize: Callable[[str], list[str]] | None = None,
         exclude: Callable[[str], bool] = is_generated_or_persona,
         clock: Callable[[], float] = time.time,
@@ -133,7 +126,6 @@ class NoteIndex(FollowChanges):
         self.max_file_size = max_file_size
         self.chunk_size = chunk_size
         self.chunk_overlap = chunk_overlap
-        self.chunk_tokens = chunk_tokens
         self._categorize = categorize
         self._exclude = exclude
         self._clock = clock
@@ -176,7 +168,6 @@ class NoteIndex(FollowChanges):
             "tokenizer": TOKENIZER_VERSION,
             "chunkSize": self.chunk_size,
             "chunkOverlap": self.chunk_overlap,
-            "chunkTokens": self.chunk_tokens,
         }
 
     def _settings_match(self) -> bool:
@@ -349,7 +340,7 @@ class NoteIndex(FollowChanges):
             "size": item.file.size, "hash": item.digest, "summary": meta.summary,
             "categoryIds": self._categories(path),
         }  # fmt: skip
-        pieces = chunk_markdown(text, self.chunk_size, self.chunk_overlap, self.chunk_tokens)
+        pieces = chunk_markdown(text, self.chunk_size, self.chunk_overlap)
         chunks = [
             # CodePilot's shape: ``<noteId>-<n>``, lines counted from 0 (a hit shows them from 1).
             {"chunkId": f"{note_id}-{number}", "noteId": note_id, "path": path,
