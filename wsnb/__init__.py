@@ -40,6 +40,8 @@ from .notes import Notes, open_notes
 from .plans.plan import Plan
 from .policy.access import AccessPolicy, Decision, WsPath
 from .sample import copy_sample_workspace
+from .text.nbview import NotebookText
+from .tools.tables import TableInfo
 from .types import (
     ActionType,
     FileInfo,
@@ -92,6 +94,7 @@ __all__ = [
     "LLMError",
     "LaunchError",
     "NotFoundError",
+    "NotebookText",
     "Notes",
     "PermissionMode",
     "Plan",
@@ -104,6 +107,7 @@ __all__ = [
     "ScanLimits",
     "ScanReport",
     "StalePlanError",
+    "TableInfo",
     "ToolResult",
     "TrashError",
     "UndoError",
