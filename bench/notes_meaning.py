@@ -188,6 +188,9 @@ def query_latency(root: Path, embed_all: bool) -> dict[str, float]:
         nb.index()
         embedding = _timed(nb.embed)
         nb.search("warm up", mode="hybrid")
+        settle = time.monotonic() + 30  # the watcher sets its watches on every folder first
+        while nb._watch.state not in ("watching", "off") and time.monotonic() < settle:
+            time.sleep(0.2)
         busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
         try:
             time.sleep(0.5)
