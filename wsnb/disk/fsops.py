@@ -3,9 +3,13 @@
 Like ``wsnb.disk.textio`` this is one of the few modules that touch user files, and
 every function takes a ``WsPath`` (or, for renames, paths the caller built from
 ``WsPath`` objects), so the path has already passed the access policy. A write
-goes to a temporary file in the same folder and is renamed into place only once
-it is complete and on disk, so a crash, a full disk or a kill leaves the
-original byte-for-byte intact. Nothing here ever replaces an item it was told
+goes to a temporary file and is renamed into place only once it is complete and
+on disk, so a crash, a full disk or a kill leaves the original byte-for-byte
+intact. The temporary file is wsnb's, kept in ``.wsnb/tmp/`` (never in the
+person's folders) and named after the process writing it, so an open of the
+workspace removes the ones a killed process left (``clear_orphans``); only a
+folder on another device than ``.wsnb/`` gets it beside the target, with a note
+in ``.wsnb/tmp/`` saying where. Nothing here ever replaces an item it was told
 not to: exclusive writes link the temporary file into place, and renames use
 ``renameat2(RENAME_NOREPLACE)`` where the system has it.
 """
@@ -28,18 +32,21 @@ from pathlib import Path
 
 from ..errors import ConflictError, PolicyError, WriteError, WsnbError
 from ..i18n import N_, _
-from ..policy.access import METADATA_DIR, WsPath
+from ..policy.access import METADATA_DIR, AccessPolicy, WsPath
 from ..policy.names import is_dangerous_name
 from ..types import Rule
+from .owners import alive, process_token
 from .textio import read_bytes
 
 __all__ = [
     "BACKUP_DIR",
     "HASH_LIMIT",
+    "TEMP_DIR",
     "TEMP_PREFIX",
     "Fingerprint",
     "atomic_write",
     "backup_file",
+    "clear_orphans",
     "fingerprint",
     "keep_out_of_git",
     "metadata_folder",
@@ -51,6 +58,8 @@ logger = logging.getLogger("wsnb")
 
 HASH_LIMIT = 1024 * 1024
 TEMP_PREFIX = ".wsnb-tmp-"
+TEMP_DIR = f"{METADATA_DIR}/tmp"
+_MARKER = ".at"  # "<temp name>.at" in TEMP_DIR: the folder of a temporary file kept elsewhere
 BACKUP_DIR = f"{METADATA_DIR}/backups"
 _CHUNK = 1024 * 1024
 _MAX_NAME_BYTES = 255
@@ -69,15 +78,17 @@ def atomic_write(
     *,
     exclusive: bool = False,
     mode: int | None = None,
+    sync: bool = True,
 ) -> None:
     """Write ``data`` to ``path`` so that readers see the old file or the new, never half.
 
     ``data`` is bytes, or an iterable of byte chunks for large content. The
-    bytes go to a ``.wsnb-tmp-`` file in the same folder, are flushed and
-    fsynced, then renamed over ``path`` (keeping its permission bits unless
-    ``mode`` is given). With ``exclusive=True`` an existing target is never
-    replaced: it raises ``ConflictError``. Any failure removes the temporary
-    file and raises ``WriteError``; the original stays byte-for-byte intact.
+    bytes go to a ``.wsnb-tmp-`` file in ``.wsnb/tmp/``, are flushed and
+    fsynced (unless ``sync=False``: wsnb's own notes that a power cut may lose),
+    then renamed over ``path`` (keeping its permission bits unless ``mode`` is
+    given). With ``exclusive=True`` an existing target is never replaced: it
+    raises ``ConflictError``. Any failure removes the temporary file and raises
+    ``WriteError``; the original stays byte-for-byte intact.
     """
     if is_dangerous_name(path.name):
         raise PolicyError(
@@ -89,16 +100,20 @@ def atomic_write(
     if exclusive and path.exists():
         raise _conflict(path)
     existing = _existing_mode(path)
-    temp, fd = _make_temp(path, private=existing is not None or mode is not None)
+    temp, fd, note = _make_temp(path, private=existing is not None or mode is not None)
     try:
-        _fill(fd, temp, data, mode if mode is not None else existing)
+        _fill(fd, temp, data, mode if mode is not None else existing, sync)
         _publish(temp, path, exclusive)
     except BaseException as exc:
         _discard(temp)
         if isinstance(exc, OSError):
             raise _write_error(path, exc) from None
         raise
-    _sync_folder(path.absolute.parent)
+    finally:
+        if note is not None:
+            _discard(note)
+    if sync:
+        _sync_folder(path.absolute.parent)
     logger.debug("wrote %s atomically", path)
 
 
@@ -113,23 +128,36 @@ def _existing_mode(path: WsPath) -> int | None:
     return stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else None
 
 
-def _make_temp(path: WsPath, *, private: bool) -> tuple[Path, int]:
-    """Create an empty temporary file next to ``path``; return it and its open descriptor.
+def _make_temp(path: WsPath, *, private: bool) -> tuple[Path, int, Path | None]:
+    """Create an empty temporary file for ``path``: it, its open descriptor, and its note.
 
-    A new file is created with 0o666 so the kernel applies the umask as for
-    any new file; a replacement starts private (0o600) and gets its final
-    bits before it becomes visible under the real name.
+    The file lives in ``.wsnb/tmp/`` when that folder is on the same device as the
+    target's folder (a rename can't cross devices), else beside the target with a
+    note in ``.wsnb/tmp/`` naming its folder (None when it lives there, or when
+    ``.wsnb/`` can't be written). Its name carries this process's token. A new
+    file is created with 0o666 so the kernel applies the umask as for any new file;
+    a replacement starts private (0o600) and gets its final bits before it becomes
+    visible under the real name.
     """
-    folder = path.absolute.parent
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for _attempt in range(100):
-        temp = folder / f"{TEMP_PREFIX}{secrets.token_hex(8)}"
+        folder, notes = _temp_place(path)
+        name = f"{TEMP_PREFIX}{process_token()}-{secrets.token_hex(6)}"
+        temp = folder / name
         try:
-            return temp, os.open(temp, flags, 0o600 if private else 0o666)
+            fd = os.open(temp, flags, 0o600 if private else 0o666)
         except FileExistsError:
             continue
+        except FileNotFoundError:
+            root = _root_of(path)
+            if folder == root / TEMP_DIR and str(root) in _temp_ready:
+                _temp_ready.discard(str(root))  # .wsnb/tmp went away: make it again
+                continue
+            raise _write_error(path, FileNotFoundError(errno.ENOENT,
+                                                       os.strerror(errno.ENOENT))) from None
         except OSError as exc:
             raise _write_error(path, exc) from None
+        return temp, fd, _note_place(notes, name, path) if notes is not None else None
     raise WriteError(
         _("Could not write {path}: no free temporary name in its folder; the original is "
           "unchanged. Remove old .wsnb-tmp- files there and try again.").format(path=path),
@@ -137,7 +165,103 @@ def _make_temp(path: WsPath, *, private: bool) -> tuple[Path, int]:
     )
 
 
-def _fill(fd: int, temp: Path, data: bytes | Iterable[bytes], mode: int | None) -> None:
+_temp_ready: set[str] = set()  # roots whose .wsnb/tmp this process made or found
+
+
+def _root_of(path: WsPath) -> Path:
+    """The workspace root ``path`` was resolved against (its relative parts taken off)."""
+    found = path.os_path
+    if not path.is_root:
+        for _part in range(path.relative.count("/") + 1):
+            found = os.path.dirname(found)
+    return Path(found)
+
+
+def _temp_place(path: WsPath) -> tuple[Path, Path | None]:
+    """Where the temporary file of ``path`` goes, and the folder of its note if elsewhere."""
+    root = _root_of(path)
+    target_folder = path.absolute.parent
+    temp_folder = root / TEMP_DIR
+    try:
+        if str(root) not in _temp_ready:
+            metadata_folder(root)
+            temp_folder.mkdir(exist_ok=True)
+            if not stat.S_ISDIR(os.lstat(temp_folder).st_mode):
+                return target_folder, None  # a link: wsnb writes nothing through it
+            _temp_ready.add(str(root))
+        if os.stat(temp_folder).st_dev == os.stat(target_folder).st_dev:
+            return temp_folder, None
+    except OSError:
+        return target_folder, None  # .wsnb can't be written: the write itself says why, if so
+    return target_folder, temp_folder
+
+
+def _note_place(notes: Path, name: str, path: WsPath) -> Path | None:
+    """A note in ``.wsnb/tmp/`` saying which folder holds the temporary file ``name``."""
+    folder = path.relative.rpartition("/")[0] or "."
+    note = notes / f"{name}{_MARKER}"
+    try:
+        fd = os.open(note, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError:
+        return None
+    try:
+        os.write(fd, folder.encode("utf-8"))
+    finally:
+        os.close(fd)
+    return note
+
+
+def clear_orphans(policy: AccessPolicy) -> int:
+    """Remove the temporary files of processes that no longer run; returns how many.
+
+    Only wsnb's own files are touched: names that start with ``.wsnb-tmp-`` in
+    ``.wsnb/tmp/``, and those its notes place elsewhere in the workspace (through
+    the policy: no link is followed). A file whose owner still runs stays.
+    """
+    folder = policy.root / TEMP_DIR
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return 0
+    removed = 0
+    for name in names:
+        if not name.startswith(TEMP_PREFIX):
+            continue
+        token = name[len(TEMP_PREFIX):].removesuffix(_MARKER).rpartition("-")[0]
+        if alive(token):
+            continue
+        if name.endswith(_MARKER):
+            removed += _clear_noted(policy, folder / name, name[: -len(_MARKER)])
+            _remove_own(folder / name)
+        else:
+            removed += _remove_own(folder / name)
+    if removed:
+        logger.info("removed %d temporary file(s) left by processes that ended", removed)
+    return removed
+
+
+def _clear_noted(policy: AccessPolicy, note: Path, name: str) -> int:
+    try:
+        where = note.read_text(encoding="utf-8").strip() or "."
+        temp = policy.resolve(name if where == "." else f"{where}/{name}")
+    except (OSError, ValueError, WsnbError):
+        return 0
+    return _remove_own(temp.absolute)
+
+
+def _remove_own(temp: Path) -> int:
+    """Unlink one of wsnb's temporary files (a regular file, never a link or a folder)."""
+    try:
+        if not stat.S_ISREG(os.lstat(temp).st_mode):
+            return 0
+        temp.unlink()
+    except OSError:
+        return 0
+    return 1
+
+
+def _fill(fd: int, temp: Path, data: bytes | Iterable[bytes], mode: int | None,
+          sync: bool = True) -> None:  # fmt: skip
     """Write every chunk, set the final permission bits, force it all to disk, close."""
     try:
         for chunk in _chunks(data):
@@ -149,7 +273,8 @@ def _fill(fd: int, temp: Path, data: bytes | Iterable[bytes], mode: int | None) 
                 os.fchmod(fd, mode)
             else:  # pragma: no cover - Windows
                 temp.chmod(mode)
-        os.fsync(fd)
+        if sync:
+            os.fsync(fd)
     finally:
         os.close(fd)
 

@@ -1,7 +1,9 @@
 """The plan book: a workspace's plans, from proposal through the journal, and undo.
 
-``PlanBook`` proposes a plan through its tool, confirms it (re-checking, running,
-journaling), lists what is pending and plans the reverse of a journaled change.
+``PlanBook`` proposes a plan through its tool, confirms it (re-checking, journaling
+it ahead, running, journaling its end), lists what is pending, plans the reverse of
+a journaled change, and says which runs were cut short (``interrupted``) with the
+plans that undo or finish them.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from ..errors import UsageError, WriteError
 from ..i18n import _
 from ..listeners import Listeners
 from ..types import ActionType, PlanState, Risk, Rule
-from .journal import Journal, journal_entries
+from . import ahead
+from .journal import Journal, RunMark, journal_entries
 from .plan import Plan, new_plan_id
+from .recovery import Interrupted, Recovered, recover, unfinished_runs
 from .undoing import pick_entry, undo_request
 
 if TYPE_CHECKING:
@@ -134,8 +138,62 @@ class PlanBook:
         return frame.astype({"strong": bool})
 
     def history(self) -> pd.DataFrame:
-        """The journal, most recent first."""
-        return self._journal.frame()
+        """The journal, most recent first; a run cut short has a row whose state says so."""
+        found = self._recovered()
+        return self._journal.frame(found.entries, found.notes)
+
+    def _recovered(self) -> Recovered:
+        return recover(self._journal.lines(), self._ctx.policy, self._ctx.trash)
+
+    def interrupted(self) -> list[Interrupted]:
+        """The runs cut short that changed something and wait for a decision, oldest first."""
+        return [self._bind(found) for found in self._recovered().waiting if found.ran]
+
+    def look_on_open(self) -> list[Interrupted]:
+        """``interrupted()``, read cheaply when nothing was cut short (the usual case).
+
+        A run cut short before it changed anything is noted in the journal as such, so
+        no later open looks for it again (not in read-only mode: nothing is written then).
+        """
+        if not unfinished_runs(self._journal.file.read()):
+            return []
+        waiting = self._recovered().waiting
+        if self._ctx.policy.check_mode_allows_writes():
+            for found in waiting:
+                if not found.ran:
+                    self._settle(found, "nothing")
+        return [self._bind(found) for found in waiting if found.ran]
+
+    def _bind(self, found: Interrupted) -> Interrupted:
+        found._undo = lambda run: self._undo(run.row.id, None)
+        found._finish = self._finish_run
+        found._keep = lambda run: self._settle(run, "kept")
+        return found
+
+    def _settle(self, found: Interrupted, outcome: str) -> None:
+        """Journal what was found of a run cut short, and that it was resolved."""
+        try:
+            for entry in found.found:
+                self._journal.append(entry)
+            self._journal.append_mark(RunMark(found.run, "finished", self._ctx.clock(),
+                                              plan_id=found.plan_id, kind=found.kind,
+                                              group=found.group, outcome=outcome))  # fmt: skip
+        except WriteError as exc:
+            logger.warning("run %s: could not note it as %s (%s)", found.run, outcome,
+                           exc.reason)  # fmt: skip
+            if outcome == "kept":
+                raise
+
+    def _finish_run(self, found: Interrupted) -> Plan:
+        """A change set of the changes a run cut short did not carry out, journaled as the rest
+        of it; refused with the reason when one of them no longer applies."""
+        from .finishing import finish_changes
+
+        changes, numbers = finish_changes(self._ctx, found)
+        plan = self._propose("change_set", {"title": found.title, "changes": changes}, None)
+        plan.data.update(journal_group=found.group, step_numbers=numbers,
+                         continues=found.run, resolves=[found], resolve_as="finished")
+        return plan
 
     def undo(self, entry: str | int | None = None) -> Plan:
         """A plan that reverses a journal entry; it needs confirming like any other.
@@ -149,7 +207,8 @@ class PlanBook:
         return self._undo(entry, None)
 
     def _undo(self, entry: str | int | None, plan_id: str | None) -> Plan:
-        entries = self._journal.entries()
+        found = self._recovered()
+        entries = found.entries
         chosen = pick_entry(entry, entries)
         request = undo_request(chosen, entries, self._ctx.policy)
         plan = _as_plan(self._write_tool(request.tool).plan(self._ctx, **request.params))
@@ -167,6 +226,10 @@ class PlanBook:
         if request.refusal:
             plan.refuse(request.refusal, Rule.NOT_ALLOWED)
         plan.data["request"] = {"undo": chosen.id}
+        resolves = [run for run in found.waiting if run.ran and (chosen.run == run.run or (
+            chosen.group is not None and chosen.group == run.group))]
+        if resolves:  # the run cut short is resolved once this undo is done
+            plan.data.update(resolves=resolves, resolve_as="undone")
         return self._adopt(plan, plan_id)
 
     def _write_tool(self, name: str) -> WriteTool:
@@ -185,6 +248,7 @@ class PlanBook:
         while plan.id in self._plans and plan_id is None:
             plan.id = new_plan_id()
         plan._after = self._after_execute
+        plan._begin = self._begin_run
         plan._undo_entry = self.undo
         if plan.state is PlanState.BUILT:
             plan._move("propose")
@@ -194,23 +258,60 @@ class PlanBook:
         self._new_plan_listeners.notify(plan)
         return plan
 
+    def _begin_run(self, plan: Plan) -> None:
+        """Journal the plan as begun (``wsnb.plans.ahead``); raises ``WriteError`` saying that
+        nothing was changed when it can't be."""
+        for found in plan.data.get("resolves") or ():
+            for entry in found.found:  # what was found on disk of the run it resolves
+                if entry.id not in plan.data.setdefault("resolved_lines", set()):
+                    self._journal.append(entry)
+                    plan.data["resolved_lines"].add(entry.id)
+        run = ahead.begin(self._journal, plan, self._ctx)
+        if run is not None:
+            plan.data["run"] = run
+
     def _after_execute(self, plan: Plan) -> None:
-        entries = journal_entries(plan, self._ctx.clock())
+        run: ahead.Run | None = plan.data.pop("run", None)
         try:
-            for entry in entries:
-                self._journal.append(entry)
+            if run is not None:
+                plan.data["journal_entry"] = run.end(plan)
+            else:
+                entries = journal_entries(plan, self._ctx.clock())
+                plan.data["journal_entry"] = entries[-1].id
+                for entry in entries:
+                    self._journal.append(entry)
+            self._resolve(plan)
         except WriteError as exc:
-            logger.warning("plan %s: the journal could not be written", plan.id)
-            if plan.result is not None and plan.result.success:
-                plan.result.message = f"{plan.result.message} {exc.reason}".strip()
-            elif plan.result is not None:  # nothing was done: never say "the change is done"
-                plan.result.message = " ".join([plan.result.message, _(
-                    "The journal could not record this failure either; check that the .wsnb "
-                    "folder is writable.")]).strip()
-        plan.data["journal_entry"] = entries[-1].id
+            self._journal_failed(plan, run, exc)
         if plan.result is not None and plan.result.success and self._on_change is not None:
             self._on_change(plan)
         self._listeners.notify(plan)
+
+    def _resolve(self, plan: Plan) -> None:
+        """An undo or a finish of a run cut short, done: that run is resolved."""
+        if plan.result is None or not plan.result.success:
+            return
+        for found in plan.data.get("resolves") or ():
+            self._journal.append_mark(RunMark(found.run, "finished", self._ctx.clock(),
+                                              plan_id=found.plan_id, kind=found.kind,
+                                              group=found.group,
+                                              outcome=str(plan.data.get("resolve_as"))))  # fmt: skip
+
+    def _journal_failed(self, plan: Plan, run: ahead.Run | None, exc: WriteError) -> None:
+        logger.warning("plan %s: the journal could not be written", plan.id)
+        if run is not None and "journal_entry" not in plan.data:
+            # Cut short in the journal: recovery finds it as it finds a crash.
+            plan.data["journal_entry"] = run.id if run.mark.kind == "plan" else (
+                run.done[-1] if run.done else run.id)
+        if plan.result is not None and plan.result.success:
+            plan.result.message = " ".join([plan.result.message, _(
+                "The change is done, but the journal could not record that it ended ({reason}); "
+                "ws.history shows it as cut short, and ws.undo() can still reverse it.").format(
+                reason=exc.reason.rstrip("."))]).strip()  # fmt: skip
+        elif plan.result is not None:  # nothing was done: never say "the change is done"
+            plan.result.message = " ".join([plan.result.message, _(
+                "The journal could not record this failure either; check that the .wsnb "
+                "folder is writable.")]).strip()
 
 
 def _as_plan(record: PlanRecord) -> Plan:

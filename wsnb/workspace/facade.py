@@ -13,6 +13,7 @@ import dataclasses
 import logging
 import os
 import threading
+import warnings
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self, TypedDict, Unpack
 
 from ..disk import fsops, textio
-from ..errors import NotFoundError, UsageError
+from ..errors import InterruptedWarning, NotFoundError, UsageError
 from ..fileindex.hub import IndexWatch
 from ..fileindex.verdicts import ContentVerdicts
 from ..fileindex.watcher import WatchSettings
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from ..fileindex.scanner import ScanLimits
     from ..plans.book import PlanBook
     from ..plans.plan import Plan
+    from ..plans.recovery import Interrupted
     from ..plans.store import PlanStore
     from ..search.grep import Progress
 
@@ -144,8 +146,10 @@ class Workspace(IndexedFolder):
         journal = Journal(policy.root, workspace=policy.workspace_kind)
         if policy.mode is not PermissionMode.READ_ONLY:
             fsops.keep_out_of_git(policy.root)  # a .wsnb/ from an older wsnb: no .gitignore yet
+            fsops.clear_orphans(policy)  # temporary files of processes that were killed
         self._book: PlanBook = PlanBook(self.context, self.tools, journal,
                                         on_change=self._follow_plan)  # fmt: skip
+        self._tell_interrupted()
         # Pending plans whose paths change outside wsnb say so on their cards.
         self._file_listeners.add(stale_marker(self._book, policy))
         self._plan_store: PlanStore | None = None
@@ -769,6 +773,27 @@ class Workspace(IndexedFolder):
 
         return readable(with_note(self._book.history(), "", nothing=_(
             "No change yet: the history is empty.")), left=["what"], seconds=True)  # fmt: skip
+
+    def _tell_interrupted(self) -> None:
+        """Say on open what was cut short here (a kill, a crash) and waits for a decision."""
+        for found in self._book.look_on_open():
+            logger.warning("run %s was cut short and waits for a decision", found.run)
+            warnings.warn(found.sentence(), InterruptedWarning, stacklevel=4)
+
+    @property
+    def interrupted(self) -> list[Interrupted]:
+        """The changes cut short here (the process carrying them out was killed or crashed)
+        that wait for a decision, oldest first.
+
+        Each says which of its changes ran; ``undo()`` and ``finish()`` give the plans that
+        bring the files back to what they were, or carry out the rest, and ``keep()`` leaves
+        them as they are. Opening the workspace warns about each (``InterruptedWarning``).
+
+        Returns
+        -------
+        list of Interrupted
+        """
+        return self._book.interrupted()
 
     def undo(self, entry: str | int | None = None) -> Plan:
         """Plan the reverse of a change: the last one, a journal entry id, or a position.
