@@ -167,6 +167,7 @@ def begin(journal: Journal, plan: PlanRecord, ctx: ToolContext) -> Run | None:
         _keep_request(ctx, run, plan, steps, numbers)
     with _ACTIVE_LOCK:
         _ACTIVE.add(run)
+    plan.data["run_id"] = run
     try:
         journal.append_mark(mark)
     except WriteError as exc:

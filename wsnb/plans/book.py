@@ -19,11 +19,12 @@ import pandas as pd
 from ..errors import UsageError, WriteError
 from ..i18n import _
 from ..listeners import Listeners
-from ..types import ActionType, PlanState, Risk, Rule
+from ..types import ActionType, PlanState, Risk, Rule, ToolResult
 from . import ahead
 from .journal import Journal, RunMark, journal_entries
 from .plan import Plan, new_plan_id
 from .recovery import Interrupted, Recovered, recover, unfinished_runs
+from .steps import step_fingerprints
 from .undoing import pick_entry, undo_request
 
 if TYPE_CHECKING:
@@ -232,6 +233,35 @@ class PlanBook:
             plan.data.update(resolves=resolves, resolve_as="undone")
         return self._adopt(plan, plan_id)
 
+    def confirm_together(self, title: str, plans: list[Plan], *,
+                         strong: bool = False) -> list[ToolResult] | None:  # fmt: skip
+        """Carry out pending plans of this book as one change set: all or none, journaled
+        ahead as one run, undone whole (what a notes workspace's plan group is).
+
+        Each plan keeps its own card: it ends done (or failed, with the set's sentence) as
+        the set does. None, with nothing done, when the plans can't make one set (one of
+        them was made another way, or two act on one path): confirm them one by one then.
+        """
+        requests = [plan.data.get("request") for plan in plans]
+        if len(plans) < 2 or any(plan.state is not PlanState.PENDING or plan._keeper is not None
+                                 or not isinstance(request, dict) or "tool" not in request
+                                 for plan, request in zip(plans, requests, strict=True)):
+            return None
+        changes = [{"op": request["tool"], **request["params"]} for request in requests]
+        together = self._propose("change_set", {"title": title, "changes": changes}, None)
+        if together.is_refused:
+            return None
+        for step, plan in zip(together.steps, plans, strict=True):
+            # Checked against the files as they were when each plan was proposed.
+            step.data["fingerprints"] = dict(plan.data.get("fingerprints", {}))
+        together.data["fingerprints"] = step_fingerprints(together.steps, set())
+        try:
+            result = together.confirm(strong=strong)
+        finally:
+            _mirror_steps(together, plans)
+        logger.info("plans %s carried out together: %s", [p.id for p in plans], result.success)
+        return [plan.result or result for plan in plans]
+
     def _write_tool(self, name: str) -> WriteTool:
         try:
             tool = self._registry.get(name)
@@ -249,6 +279,7 @@ class PlanBook:
             plan.id = new_plan_id()
         plan._after = self._after_execute
         plan._begin = self._begin_run
+        plan._together = self.confirm_together
         plan._undo_entry = self.undo
         if plan.state is PlanState.BUILT:
             plan._move("propose")
@@ -291,11 +322,11 @@ class PlanBook:
         """An undo or a finish of a run cut short, done: that run is resolved."""
         if plan.result is None or not plan.result.success:
             return
+        outcome = str(plan.data.get("resolve_as"))
         for found in plan.data.get("resolves") or ():
             self._journal.append_mark(RunMark(found.run, "finished", self._ctx.clock(),
                                               plan_id=found.plan_id, kind=found.kind,
-                                              group=found.group,
-                                              outcome=str(plan.data.get("resolve_as"))))  # fmt: skip
+                                              group=found.group, outcome=outcome))  # fmt: skip
 
     def _journal_failed(self, plan: Plan, run: ahead.Run | None, exc: WriteError) -> None:
         logger.warning("plan %s: the journal could not be written", plan.id)
@@ -312,6 +343,28 @@ class PlanBook:
             plan.result.message = " ".join([plan.result.message, _(
                 "The journal could not record this failure either; check that the .wsnb "
                 "folder is writable.")]).strip()
+
+
+def _mirror_steps(together: Plan, plans: list[Plan]) -> None:
+    """Move each plan as its step of ``together`` went: done with its journal entry, or
+    failed with the set's sentence (the set took it back)."""
+    run = together.data.get("run_id")
+    states = together.data.get("step_states") or {}
+    for number, (step, plan) in enumerate(zip(together.steps, plans, strict=True), 1):
+        if plan.state is not PlanState.PENDING or together.state not in (PlanState.DONE,
+                                                                         PlanState.FAILED):
+            continue
+        with plan._lock:
+            if together.state is PlanState.DONE and states.get(number) == "done":
+                plan._move("confirm")
+                plan._move("finish")
+                plan.result = step.result
+                plan.data["journal_entry"] = ahead.step_id(str(run), number)
+            else:
+                reason = (together.result.error if together.result is not None
+                          else None) or _("The plans were not carried out.")  # fmt: skip
+                plan._fail(reason, None)
+        plan._notify()
 
 
 def _as_plan(record: PlanRecord) -> Plan:

@@ -51,6 +51,7 @@ __all__ = [
     "HISTORY_FILE",
     "Journal",
     "JournalEntry",
+    "JournalLine",
     "RunMark",
     "entry_title",
     "journal_entries",

@@ -196,6 +196,10 @@ class Plan:
     # Given by the plan book: journals the plan as begun (backups made first) before it runs,
     # and raises a WsnbError saying why when it can't: the plan then fails, nothing changed.
     _begin: Callable[[Plan], None] | None = field(default=None, init=False, repr=False)
+    # Given by the plan book: carries out several of its pending plans as one change set
+    # (title, plans, strong) -> their results, or None when they can't make one.
+    _together: Callable[..., list[ToolResult] | None] | None = field(default=None, init=False,
+                                                                    repr=False)  # fmt: skip
     # Given by the plan book: the undo plan of a journal entry (see ``undo()``).
     _undo_entry: Callable[[str], Plan] | None = field(default=None, init=False, repr=False)
     # Given by the plan book for a proposed plan: the same proposal made again (``remake()``).

@@ -62,6 +62,8 @@ CHANGE_OPS: dict[str, str] = {
     "create_folder": "create_folder", "copy": "copy_file", "move": "move_file",
     "rename": "rename", "trash": "trash",
 }  # fmt: skip
+# A change may name its tool instead of its op (plans carried out together name their tools).
+_OPS = {**CHANGE_OPS, **{name: name for name in CHANGE_OPS.values()}}
 # Only an undo of a change set restores from the trash (its record is not JSON).
 _UNDO_OPS = {**CHANGE_OPS, **{name: name for name in _TOOLS}}
 
@@ -85,7 +87,7 @@ class ChangeSetTool:
         problem = _shape_problem(changes)
         if problem:
             return plan.refuse(problem, Rule.NOT_ALLOWED)
-        ops = _UNDO_OPS if undo_steps is not None else CHANGE_OPS
+        ops = _UNDO_OPS if undo_steps is not None else _OPS
         steps: list[Plan] = []
         for number, change in enumerate(changes, 1):
             step = _step_plan(ctx, ops, number, change)
