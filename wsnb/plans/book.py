@@ -242,10 +242,11 @@ class PlanBook:
         the set does. None, with nothing done, when the plans can't make one set (one of
         them was made another way, or two act on one path): confirm them one by one then.
         """
-        requests = [plan.data.get("request") for plan in plans]
-        if len(plans) < 2 or any(plan.state is not PlanState.PENDING or plan._keeper is not None
-                                 or not isinstance(request, dict) or "tool" not in request
-                                 for plan, request in zip(plans, requests, strict=True)):
+        requests = [request for plan in plans if isinstance(request := plan.data.get("request"),
+                                                            dict) and "tool" in request]
+        if len(plans) < 2 or len(requests) < len(plans) or any(
+                plan.state is not PlanState.PENDING or plan._keeper is not None
+                for plan in plans):  # fmt: skip
             return None
         changes = [{"op": request["tool"], **request["params"]} for request in requests]
         together = self._propose("change_set", {"title": title, "changes": changes}, None)
