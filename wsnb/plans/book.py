@@ -12,6 +12,7 @@ import logging
 import os
 import weakref
 from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
 import pandas as pd
@@ -21,7 +22,7 @@ from ..i18n import _
 from ..listeners import Listeners
 from ..types import ActionType, PlanState, Risk, Rule, ToolResult
 from . import ahead
-from .journal import Journal, RunMark, journal_entries
+from .journal import Journal, JournalEntry, RunMark, journal_entries
 from .plan import Plan, new_plan_id
 from .recovery import Interrupted, Recovered, recover, unfinished_runs
 from .steps import step_fingerprints
@@ -148,22 +149,55 @@ class PlanBook:
 
     def interrupted(self) -> list[Interrupted]:
         """The runs cut short that changed something and wait for a decision, oldest first."""
-        return [self._bind(found) for found in self._recovered().waiting if found.ran]
+        return [self._bind(found) for found in self._recovered().waiting if found.open]
 
     def look_on_open(self) -> list[Interrupted]:
         """``interrupted()``, read cheaply when nothing was cut short (the usual case).
 
-        A run cut short before it changed anything is noted in the journal as such, so
-        no later open looks for it again (not in read-only mode: nothing is written then).
+        A run cut short before it changed anything, or a single change found done whole, is
+        noted in the journal as such (nothing to decide), so no later open looks for it again
+        (not in read-only mode: nothing is written then).
         """
         if not unfinished_runs(self._journal.file.read()):
             return []
         waiting = self._recovered().waiting
         if self._ctx.policy.check_mode_allows_writes():
             for found in waiting:
-                if not found.ran:
-                    self._settle(found, "nothing")
-        return [self._bind(found) for found in waiting if found.ran]
+                if not found.open:
+                    self._settle(found, "done" if found.whole else "nothing")
+        return [self._bind(found) for found in waiting if found.open]
+
+    def outcome(self, plan_id: str, since: datetime) -> tuple[str, str, str | None] | None:
+        """How the last run of plan ``plan_id`` begun at ``since`` or later ended, as the
+        journal and the disk say: (``"done"``, ``"failed"`` or ``"interrupted"``, a sentence,
+        who confirmed it); None when it never began or changed nothing."""
+        lines = self._journal.lines()
+        begun = [line for line in lines if isinstance(line, RunMark) and line.phase == "begun"
+                 and line.plan_id == plan_id and line.time >= since]  # fmt: skip
+        if not begun:
+            return None
+        run = begun[-1].run
+        confirmed = next((line.confirmed_by for line in lines
+                          if isinstance(line, JournalEntry) and line.run == run), None)
+        ends = [line for line in lines if (isinstance(line, JournalEntry) and line.id == run)
+                or (isinstance(line, RunMark) and line.phase == "finished" and line.run == run)]
+        settled = next((line.outcome for line in ends if isinstance(line, RunMark)
+                        and line.outcome is not None), None)  # fmt: skip
+        if settled is not None:  # cut short, and noted so since
+            return None if settled == "nothing" else (
+                ("done", _done_found(), confirmed) if settled == "done" else
+                ("interrupted", _("It was cut short part way while it was carried out; "
+                                  "ws.history shows what ran."), confirmed))  # fmt: skip
+        for line in ends:  # a single plan's own line, or a set's finished mark
+            return ("done" if line.success else "failed",
+                    _done_found() if line.success else line.error or "", confirmed)
+        found = next((f for f in recover(lines, self._ctx.policy, self._ctx.trash).waiting
+                      if f.run == run), None)  # fmt: skip
+        if found is None or not found.ran:
+            return None
+        if found.whole:
+            return "done", _done_found(), confirmed
+        return "interrupted", found.sentence(), confirmed
 
     def _bind(self, found: Interrupted) -> Interrupted:
         found._undo = lambda run: self._undo(run.row.id, None)
@@ -344,6 +378,11 @@ class PlanBook:
             plan.result.message = " ".join([plan.result.message, _(
                 "The journal could not record this failure either; check that the .wsnb "
                 "folder is writable.")]).strip()
+
+
+def _done_found() -> str:
+    return _("Carried out; the process that carried it out ended before it could say so here "
+             "(the journal shows it done).")
 
 
 def _mirror_steps(together: Plan, plans: list[Plan]) -> None:

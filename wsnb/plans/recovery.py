@@ -41,9 +41,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Interrupted", "Recovered", "recover", "unfinished_runs"]
 
-_BEGUN = re.compile(rb'\{"run":"([0-9a-f]+)","phase":"begun"')
-_FINISHED = re.compile(rb'\{"run":"([0-9a-f]+)","phase":"finished"')
-_ENTRY_ID = re.compile(rb'\{"id":"([0-9a-f]+)"')
+# Each at the start of a line: a begun mark's steps hold entries too.
+_BEGUN = re.compile(rb'^\{"run":"([0-9a-f]+)","phase":"begun"', re.MULTILINE)
+_FINISHED = re.compile(rb'^\{"run":"([0-9a-f]+)","phase":"finished"', re.MULTILINE)
+_ENTRY_ID = re.compile(rb'^\{"id":"([0-9a-f]+)"', re.MULTILINE)
 _DIGEST_LIMIT = 512 * 1024 * 1024
 
 
@@ -87,6 +88,16 @@ class Interrupted:
     @property
     def count(self) -> int:
         return len(self.steps)
+
+    @property
+    def whole(self) -> bool:
+        """A single change found done on disk: only its last line is missing, nothing to decide."""
+        return self.kind == "plan" and any(entry.id == self.run for entry in self.ran)
+
+    @property
+    def open(self) -> bool:
+        """Something ran, and not all of a single change: a person decides what becomes of it."""
+        return bool(self.ran) and not self.whole
 
     def sentence(self) -> str:
         """What a person reads of it, in the current language."""
@@ -251,7 +262,8 @@ def _note_resolved(run: _Run, inserts: dict[int, list[JournalEntry]],
     if run.begun.kind == "set":
         row = _set_row(run, [e for e in run.entries if e.step is not None and e.success])
         inserts.setdefault(run.last, []).append(row)
-    notes[run.begun.run] = _("(cut short)")
+    notes[run.begun.run] = (_("(found done on disk after its process ended)")
+                            if outcome == "done" else _("(cut short)"))
 
 
 # ---------------------------------------------------------------------------
