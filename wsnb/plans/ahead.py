@@ -157,8 +157,9 @@ def begin(journal: Journal, plan: PlanRecord, ctx: ToolContext) -> Run | None:
     try:
         _backups_first(ctx, steps, time)
         intents = _intents(ctx, run, steps, numbers if is_set else None, time)
-    except WsnbError as exc:
-        raise WriteError(_not_begun(plan, exc.reason), path=exc.path) from None
+    except WsnbError as exc:  # a backup that can't be made says that nothing was changed
+        raise WriteError(_("{title} was not carried out: {reason}").format(
+            title=plan.title, reason=exc.reason), path=exc.path) from None
     group = str(plan.data.get("journal_group") or plan.id) if is_set else None
     mark = RunMark(run, "begun", time, plan_id=plan.id, kind="set" if is_set else "plan",
                    title=plan.title, group=group, owner=process_token(), steps=intents,
