@@ -28,7 +28,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ..disk.owners import alive, process_token
-from ..errors import PolicyError
+from ..errors import PolicyError, UsageError
 from ..i18n import _, ngettext
 from ..types import ActionType
 from .ahead import active
@@ -136,14 +136,14 @@ class Interrupted:
     def undo(self) -> Plan:
         """The plan that brings the files back to what they were before the run."""
         if self._undo is None:
-            raise PolicyError(_("This interrupted change is not tied to a workspace; use "
+            raise UsageError(_("This interrupted change is not tied to a workspace; use "
                                 "ws.interrupted."))  # fmt: skip
         return self._undo(self)
 
     def finish(self) -> Plan:
         """The plan that carries out the changes that did not run (a change set only)."""
         if self._finish is None:
-            raise PolicyError(_("This interrupted change is not tied to a workspace; use "
+            raise UsageError(_("This interrupted change is not tied to a workspace; use "
                                 "ws.interrupted."))  # fmt: skip
         return self._finish(self)
 

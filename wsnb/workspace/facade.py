@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
+import sys
 import threading
 import warnings
 import weakref
@@ -776,9 +777,12 @@ class Workspace(IndexedFolder):
 
     def _tell_interrupted(self) -> None:
         """Say on open what was cut short here (a kill, a crash) and waits for a decision."""
-        for found in self._book.look_on_open():
-            logger.warning("run %s was cut short and waits for a decision", found.run)
-            warnings.warn(found.sentence(), InterruptedWarning, stacklevel=4)
+        self._say_interrupted(self._book.look_on_open())
+
+    def _say_interrupted(self, found: list[Interrupted]) -> None:
+        for each in found:
+            logger.warning("run %s was cut short and waits for a decision", each.run)
+            warnings.warn(each.sentence(), InterruptedWarning, stacklevel=_caller_level())
 
     @property
     def interrupted(self) -> list[Interrupted]:
@@ -865,6 +869,18 @@ class Workspace(IndexedFolder):
             Oldest first; an agent's plan comes from ``.wsnb/plans/``.
         """
         return self.plan_store.pending()
+
+
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _caller_level() -> int:
+    """The ``stacklevel`` that names the first caller outside wsnb (``open_workspace``,
+    ``open_notes``... whichever way the workspace was opened)."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame, level = frame.f_back, level + 1  # type: ignore[assignment]
+    return level
 
 
 def _edit_list(old_text: str | None, new_text: str | None, edits: Sequence[Any] | None,
