@@ -51,8 +51,8 @@ CHANGES: dict[str, Callable[[Any], Any]] = {
         {"op": "create_file", "path": "set/c.txt", "content": "c\n"},
         {"op": "move", "source": "old.txt", "target": "set/old.txt"},
         {"op": "rename", "path": "keep.txt", "new_name": "kept.txt"},
-    ]),  # fmt: skip
-}
+    ]),
+}  # fmt: skip
 
 
 def _tree(root: Path) -> None:
