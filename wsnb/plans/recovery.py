@@ -262,8 +262,9 @@ def _note_resolved(run: _Run, inserts: dict[int, list[JournalEntry]],
     if run.begun.kind == "set":
         row = _set_row(run, [e for e in run.entries if e.step is not None and e.success])
         inserts.setdefault(run.last, []).append(row)
-    notes[run.begun.run] = (_("(found done on disk after its process ended)")
-                            if outcome == "done" else _("(cut short)"))
+    notes[run.begun.run] = (_("(found done on disk after its process ended)") if outcome == "done"
+                            else _("(cut short before it changed anything)")
+                            if outcome == "nothing" else _("(cut short)"))  # fmt: skip
 
 
 # ---------------------------------------------------------------------------
