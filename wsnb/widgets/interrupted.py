@@ -16,10 +16,12 @@ import ipywidgets as widgets
 
 from ..errors import WsnbError
 from ..i18n import _
+from ..types import PlanState
 from ._html import badge, esc
 from .card import PlanCard, close_tree
 
 if TYPE_CHECKING:
+    from ..plans.plan import Plan
     from ..plans.recovery import Interrupted
 
 __all__ = ["InterruptedCard"]
@@ -67,7 +69,14 @@ class InterruptedCard(widgets.VBox):  # type: ignore[misc]
             self.plan_card.close()
         self.plan_card = PlanCard(plan)
         self.plan_area.children = (self.plan_card,)
+        plan.subscribe(self._plan_moved)
         return self.plan_card
+
+    def _plan_moved(self, plan: Plan) -> None:
+        """Once the plan that undoes or finishes the run is done, there is nothing left to do."""
+        if plan.state is PlanState.DONE:
+            for button in (self.undo_button, self.finish_button, self.keep_button):
+                button.disabled = True
 
     def keep(self) -> None:
         try:
