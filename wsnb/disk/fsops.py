@@ -5,11 +5,9 @@ every function takes a ``WsPath`` (or, for renames, paths the caller built from
 ``WsPath`` objects), so the path has already passed the access policy. A write
 goes to a temporary file and is renamed into place only once it is complete and
 on disk, so a crash, a full disk or a kill leaves the original byte-for-byte
-intact. The temporary file is wsnb's, kept in ``.wsnb/tmp/`` (never in the
-person's folders) and named after the process writing it, so an open of the
-workspace removes the ones a killed process left (``clear_orphans``); only a
-folder on another device than ``.wsnb/`` gets it beside the target, with a note
-in ``.wsnb/tmp/`` saying where. Nothing here ever replaces an item it was told
+intact. The temporary file is wsnb's (``wsnb.disk.tempfiles``), kept in
+``.wsnb/tmp/``, never in the person's folders, and an open of the workspace
+removes the ones a killed process left. Nothing here ever replaces an item it was told
 not to: exclusive writes link the temporary file into place, and renames use
 ``renameat2(RENAME_NOREPLACE)`` where the system has it.
 """
@@ -21,7 +19,6 @@ import errno
 import hashlib
 import logging
 import os
-import secrets
 import shutil
 import stat
 import sys
@@ -32,10 +29,12 @@ from pathlib import Path
 
 from ..errors import ConflictError, PolicyError, WriteError, WsnbError
 from ..i18n import N_, _
-from ..policy.access import METADATA_DIR, AccessPolicy, WsPath
+from ..policy.access import METADATA_DIR, WsPath
 from ..policy.names import is_dangerous_name
 from ..types import Rule
-from .owners import alive, process_token
+from .metadir import keep_out_of_git, metadata_folder
+from .tempfiles import TEMP_DIR, TEMP_PREFIX, clear_orphans
+from .tempfiles import make as make_temp
 from .textio import read_bytes
 
 __all__ = [
@@ -57,9 +56,6 @@ __all__ = [
 logger = logging.getLogger("wsnb")
 
 HASH_LIMIT = 1024 * 1024
-TEMP_PREFIX = ".wsnb-tmp-"
-TEMP_DIR = f"{METADATA_DIR}/tmp"
-_MARKER = ".at"  # "<temp name>.at" in TEMP_DIR: the folder of a temporary file kept elsewhere
 BACKUP_DIR = f"{METADATA_DIR}/backups"
 _CHUNK = 1024 * 1024
 _MAX_NAME_BYTES = 255
@@ -100,7 +96,7 @@ def atomic_write(
     if exclusive and path.exists():
         raise _conflict(path)
     existing = _existing_mode(path)
-    temp, fd, note = _make_temp(path, private=existing is not None or mode is not None)
+    temp, fd, note = _temp_for(path, private=existing is not None or mode is not None)
     try:
         _fill(fd, temp, data, mode if mode is not None else existing, sync)
         _publish(temp, path, exclusive)
@@ -128,136 +124,18 @@ def _existing_mode(path: WsPath) -> int | None:
     return stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else None
 
 
-def _make_temp(path: WsPath, *, private: bool) -> tuple[Path, int, Path | None]:
-    """Create an empty temporary file for ``path``: it, its open descriptor, and its note.
-
-    The file lives in ``.wsnb/tmp/`` when that folder is on the same device as the
-    target's folder (a rename can't cross devices), else beside the target with a
-    note in ``.wsnb/tmp/`` naming its folder (None when it lives there, or when
-    ``.wsnb/`` can't be written). Its name carries this process's token. A new
-    file is created with 0o666 so the kernel applies the umask as for any new file;
-    a replacement starts private (0o600) and gets its final bits before it becomes
-    visible under the real name.
-    """
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    for _attempt in range(100):
-        folder, notes = _temp_place(path)
-        name = f"{TEMP_PREFIX}{process_token()}-{secrets.token_hex(6)}"
-        temp = folder / name
-        try:
-            fd = os.open(temp, flags, 0o600 if private else 0o666)
-        except FileExistsError:
-            continue
-        except FileNotFoundError:
-            root = _root_of(path)
-            if folder == root / TEMP_DIR and str(root) in _temp_ready:
-                _temp_ready.discard(str(root))  # .wsnb/tmp went away: make it again
-                continue
-            raise _write_error(path, FileNotFoundError(errno.ENOENT,
-                                                       os.strerror(errno.ENOENT))) from None
-        except OSError as exc:
-            raise _write_error(path, exc) from None
-        return temp, fd, _note_place(notes, name, path) if notes is not None else None
-    raise WriteError(
-        _("Could not write {path}: no free temporary name in its folder; the original is "
-          "unchanged. Remove old .wsnb-tmp- files there and try again.").format(path=path),
-        path=str(path),
-    )
-
-
-_temp_ready: set[str] = set()  # roots whose .wsnb/tmp this process made or found
-
-
-def _root_of(path: WsPath) -> Path:
-    """The workspace root ``path`` was resolved against (its relative parts taken off)."""
-    found = path.os_path
-    if not path.is_root:
-        for _part in range(path.relative.count("/") + 1):
-            found = os.path.dirname(found)
-    return Path(found)
-
-
-def _temp_place(path: WsPath) -> tuple[Path, Path | None]:
-    """Where the temporary file of ``path`` goes, and the folder of its note if elsewhere."""
-    root = _root_of(path)
-    target_folder = path.absolute.parent
-    temp_folder = root / TEMP_DIR
+def _temp_for(path: WsPath, *, private: bool) -> tuple[Path, int, Path | None]:
+    """``tempfiles.make`` with its failures as sentences."""
     try:
-        if str(root) not in _temp_ready:
-            metadata_folder(root)
-            temp_folder.mkdir(exist_ok=True)
-            if not stat.S_ISDIR(os.lstat(temp_folder).st_mode):
-                return target_folder, None  # a link: wsnb writes nothing through it
-            _temp_ready.add(str(root))
-        if os.stat(temp_folder).st_dev == os.stat(target_folder).st_dev:
-            return temp_folder, None
-    except OSError:
-        return target_folder, None  # .wsnb can't be written: the write itself says why, if so
-    return target_folder, temp_folder
-
-
-def _note_place(notes: Path, name: str, path: WsPath) -> Path | None:
-    """A note in ``.wsnb/tmp/`` saying which folder holds the temporary file ``name``."""
-    folder = path.relative.rpartition("/")[0] or "."
-    note = notes / f"{name}{_MARKER}"
-    try:
-        fd = os.open(note, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except OSError:
-        return None
-    try:
-        os.write(fd, folder.encode("utf-8"))
-    finally:
-        os.close(fd)
-    return note
-
-
-def clear_orphans(policy: AccessPolicy) -> int:
-    """Remove the temporary files of processes that no longer run; returns how many.
-
-    Only wsnb's own files are touched: names that start with ``.wsnb-tmp-`` in
-    ``.wsnb/tmp/``, and those its notes place elsewhere in the workspace (through
-    the policy: no link is followed). A file whose owner still runs stays.
-    """
-    folder = policy.root / TEMP_DIR
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return 0
-    removed = 0
-    for name in names:
-        if not name.startswith(TEMP_PREFIX):
-            continue
-        token = name[len(TEMP_PREFIX):].removesuffix(_MARKER).rpartition("-")[0]
-        if alive(token):
-            continue
-        if name.endswith(_MARKER):
-            removed += _clear_noted(policy, folder / name, name[: -len(_MARKER)])
-            _remove_own(folder / name)
-        else:
-            removed += _remove_own(folder / name)
-    if removed:
-        logger.info("removed %d temporary file(s) left by processes that ended", removed)
-    return removed
-
-
-def _clear_noted(policy: AccessPolicy, note: Path, name: str) -> int:
-    try:
-        where = note.read_text(encoding="utf-8").strip() or "."
-        temp = policy.resolve(name if where == "." else f"{where}/{name}")
-    except (OSError, ValueError, WsnbError):
-        return 0
-    return _remove_own(temp.absolute)
-
-
-def _remove_own(temp: Path) -> int:
-    """Unlink one of wsnb's temporary files (a regular file, never a link or a folder)."""
-    try:
-        if not stat.S_ISREG(os.lstat(temp).st_mode):
-            return 0
-        temp.unlink()
-    except OSError:
-        return 0
-    return 1
+        return make_temp(path, private=private)
+    except FileExistsError:
+        raise WriteError(
+            _("Could not write {path}: no free temporary name in its folder; the original is "
+              "unchanged. Remove old .wsnb-tmp- files there and try again.").format(path=path),
+            path=str(path),
+        ) from None
+    except OSError as exc:
+        raise _write_error(path, exc) from None
 
 
 def _fill(fd: int, temp: Path, data: bytes | Iterable[bytes], mode: int | None,
@@ -403,47 +281,6 @@ def backup_file(path: WsPath, root: Path, now: datetime) -> Path:
         raise _backup_error(path, exc) from None
     logger.debug("backed up %s", path)
     return target
-
-
-# Git ignores a folder whose own .gitignore says "*" (pytest's cache does the same), so the
-# journal and the backups (old versions of files, secrets included) never reach a commit, and
-# the person's own .gitignore is never touched.
-_IGNORE_ALL = b"# Created by wsnb: the journal and backups stay out of git.\n*\n"
-
-
-def metadata_folder(root: Path) -> Path:
-    """``<root>/.wsnb``, created if needed, always holding a ``.gitignore`` that ignores it all.
-
-    Every writer of ``.wsnb/`` comes through here, so a folder made by an older
-    version (without the ``.gitignore``) gets one the next time wsnb writes.
-    """
-    folder = Path(root) / METADATA_DIR
-    folder.mkdir(exist_ok=True)
-    if not stat.S_ISDIR(os.lstat(folder).st_mode):  # a link out of the workspace: write nothing
-        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), METADATA_DIR)
-    ignore = folder / ".gitignore"
-    if not os.path.lexists(ignore):
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-        try:
-            fd = os.open(ignore, flags, 0o644)
-        except FileExistsError:  # another process wrote it a moment ago
-            return folder
-        try:
-            os.write(fd, _IGNORE_ALL)
-        finally:
-            os.close(fd)
-    return folder
-
-
-def keep_out_of_git(root: Path) -> None:
-    """Give an existing ``<root>/.wsnb`` its ``.gitignore`` (never creates ``.wsnb`` itself)."""
-    folder = Path(root) / METADATA_DIR
-    if os.path.lexists(folder / ".gitignore") or not os.path.isdir(folder):
-        return
-    try:
-        metadata_folder(root)
-    except OSError as exc:  # a read-only folder, say: the next write says it clearly
-        logger.info("could not add %s/.gitignore (%s)", METADATA_DIR, exc.strerror or exc)
 
 
 def _backup_folder(root: Path, path: WsPath) -> Path:
