@@ -215,7 +215,7 @@ def _opened(root: Path, open_it: Callable[[Path], Any]) -> tuple[Any, list[str]]
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         opened = open_it(root)
-    from wsnb.errors import InterruptedWarning
+    from wsnb import InterruptedWarning
 
     said = [str(w.message) for w in caught if issubclass(w.category, InterruptedWarning)]
     return opened, said

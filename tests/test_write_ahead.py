@@ -20,8 +20,9 @@ from crashkit import tree_hash
 from helpers import TESTS, run_child, temp_leftovers, write
 
 import wsnb
+from wsnb import InterruptedWarning
 from wsnb.disk import fsops
-from wsnb.errors import InterruptedWarning, UsageError
+from wsnb.errors import UsageError
 from wsnb.plans.journal import HISTORY_FILE, Journal, JournalEntry, RunMark
 from wsnb.types import PlanState
 

@@ -16,7 +16,6 @@ from .errors import (
     ConfirmationError,
     ConflictError,
     EditMatchError,
-    InterruptedWarning,
     LaunchError,
     LLMError,
     NotFoundError,
@@ -39,6 +38,7 @@ from .i18n import get_language, set_language
 from .notebook import Workspace, open_workspace
 from .notes import Notes, open_notes
 from .plans.plan import Plan
+from .plans.recovery import InterruptedWarning
 from .policy.access import AccessPolicy, Decision, WsPath
 from .sample import copy_sample_workspace
 from .types import (

@@ -21,9 +21,6 @@ The hierarchy::
     ├── UndoError                 that change can't be undone
     └── LLMError                  talking to a language-model server failed
 
-One warning stands beside them: ``InterruptedWarning``, what opening a workspace
-says when a change was cut short there (a kill, a crash) and waits for a decision.
-
 Errors carry their data as attributes (``path``, ``root``, ``reason``) and their
 messages are whole sentences that say what to do next.
 
@@ -40,7 +37,6 @@ __all__ = [
     "ConfirmationError",
     "ConflictError",
     "EditMatchError",
-    "InterruptedWarning",
     "LLMError",
     "LaunchError",
     "NotFoundError",
@@ -197,8 +193,3 @@ class UndoError(WsnbError):
 
 class LLMError(WsnbError):
     """Talking to a language-model server failed."""
-
-
-class InterruptedWarning(UserWarning):
-    """A change or a change set was cut short in this workspace and waits for a decision:
-    ``ws.interrupted`` holds it, with its undo and finish plans."""

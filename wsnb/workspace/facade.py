@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self, TypedDict, Unpack
 
 from ..disk import fsops, textio
-from ..errors import InterruptedWarning, NotFoundError, UsageError
+from ..errors import NotFoundError, UsageError
 from ..fileindex.hub import IndexWatch
 from ..fileindex.verdicts import ContentVerdicts
 from ..fileindex.watcher import WatchSettings
@@ -780,6 +780,8 @@ class Workspace(IndexedFolder):
         self._say_interrupted(self._book.look_on_open())
 
     def _say_interrupted(self, found: list[Interrupted]) -> None:
+        from ..plans.recovery import InterruptedWarning
+
         for each in found:
             logger.warning("run %s was cut short and waits for a decision", each.run)
             warnings.warn(each.sentence(), InterruptedWarning, stacklevel=_caller_level())
