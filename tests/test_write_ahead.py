@@ -345,3 +345,30 @@ def test_a_folder_on_another_device_gets_its_temporary_file_beside_it_and_a_note
     finally:
         subprocess.run(["umount", "-l", str(other)], check=False)
 
+
+
+# -- a notes workspace's plan group is one set --------------------------------------------------
+
+
+def test_a_notes_group_runs_as_one_set_and_each_card_undoes_it_whole(tmp_path: Path) -> None:
+    from crashkit import TITLES, make_notes_tree
+
+    from wsnb.notes import open_notes
+
+    root = tmp_path / "notes"
+    make_notes_tree(root)
+    before = tree_hash(root)
+    nb = open_notes(root, clock=lambda: datetime(2026, 3, 5, 9, 0).astimezone(), watch=False)
+    group = nb.archive()
+    assert group.title == TITLES["group"]
+    results = group.confirm(strong=True)
+    assert len(results) == len(group) and all(result.success for result in results)
+    assert all(plan.state is PlanState.DONE for plan in group)
+    run = _lines(root)[-1]
+    assert run["phase"] == "finished" and run["success"] is True  # one run for the group
+    assert {plan.data["journal_entry"] for plan in group} == {
+        f"{run['run']}-{n}" for n in range(1, len(group) + 1)}
+    undo = group[-1].undo()  # any card's Undo undoes the whole group
+    assert undo.title == f"Undo: {group.title}" and len(undo.steps) == len(group)
+    assert undo.confirm(strong=True).success and tree_hash(root) == before
+    nb.close()
