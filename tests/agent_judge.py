@@ -1,19 +1,52 @@
-"""The judge of issue 32's answer kinds, and the check that a shown Python line gives the rows.
+"""The one judge of the phrasing sets: what a reply must hold, in a small outcome vocabulary.
 
-The phrasing sets' ``expect`` tuples of the kinds below are judged here (``agent_corpus.judged``
-calls these; the older kinds stay there):
+A case of a phrasing set (``tests/phrasing/*.yaml``, read by ``tests/agent_sets.py``) says what
+a person typed and, with one *outcome word*, what the last reply must hold. The words:
 
-- ``"rows", path, ...``: the reply's table holds exactly these paths (as a set; a hidden file,
-  or one on disk the index leaves out, such as a .gitignored one, never counts) and the reply
-  shows a Python line.
-- ``"top", path, ...``: the first rows of the reply's table are these paths, in this order.
-- ``"quote", path, text``: the first file the reply quotes is ``path`` and its quoted line
-  contains ``text`` (the first row of a grep-like table with ``path`` and ``text`` columns, or
+- ``reads: P``: the reply read exactly the file ``P``; with ``as: summary`` ``P`` is among the
+  files it read, with ``as: explanation`` too and it makes no plan.
+- ``shows: P``: it shows the text of ``P`` (the one file read) and makes no plan.
+- ``finds: P``: its table holds ``P``; ``by:`` says which search: ``name`` (the default: a
+  table with sizes), ``text`` (with matches), ``definition``, ``use`` (and no plan).
+- ``asks: P``: several candidates, ``P`` among them, and the question which one; no plan.
+  ``asks: [P, Q]``: every one of them among the candidates.
+- ``lists: N``: a folder listing with the entry named ``N``.
+- ``rows: [P, ...]``: the reply's table holds exactly these paths (as a set; a hidden file, or
+  one on disk the index leaves out, such as a .gitignored one, never counts) and the reply
+  shows a Python line. ``first: [P, ...]``: its first rows are these paths, in this order.
+- ``quotes: P, text: T``: the first file the reply quotes is ``P`` and its quoted line
+  contains ``T`` (the first row of a grep-like table with ``path`` and ``text`` columns, or
   else the first file path named in the reply's text and the line it quotes there).
-- ``"edit", path, old, new``: one plan, editing ``path`` only; its diff removes one line, which
-  contains ``old``, adds one line, which contains ``new``, and changes nothing else.
-- ``"open", path``: the reply shows the text of ``path`` (it is the one file read) and makes
-  no plan.
+- ``plan: A, path: P``: one plan of action ``A`` whose source (or, without one, target) is
+  ``P``; ``words: W``: its new content holds ``W``. ``plan: open_file`` is judged the way this
+  machine opens a file (with a desktop, the plan; without one, the text at once, a JupyterLab
+  tab offered, no plan). ``plan: edit, path: P, old: O, new: N``: one plan, editing ``P``
+  only; its diff removes one line, which contains ``O``, adds one line, which contains ``N``,
+  and changes nothing else.
+- ``refused: R``: refused with rule ``R``'s sentence, no plan (``permanent_delete``,
+  ``bulk_change``, ``run_command``, ``install``, ``git``, ``whole_disk``, ``outside``,
+  ``sensitive``).
+- ``number: N``: the reply says the true number ``N`` and makes no plan.
+- ``out_of_range: N``: an ordinal past the earlier list is refused, saying it has ``N`` items;
+  nothing read, no plan.
+- ``renames: O, to: N, files: [P, ...]``: one plan renaming the name ``O`` to ``N`` in exactly
+  these files, a step each (a change set; one file may be one edit): each file's new text is
+  its text now with every ``O`` that stands whole (no letter, digit or ``_`` on either side)
+  made ``N`` and nothing else; ``untouched: [S, ...]``: strings of the files that must still
+  be there; ``warning: W``: the plan's warnings name ``W``. With ``files: []``: no plan, no
+  table, and a reply that names ``O`` (it stands nowhere).
+- ``already: K, value: V``: no plan; the reply names the setting ``K`` and its value ``V`` as
+  it stands (it is so already).
+- ``lacks: W``: no plan, no table, no file read, and a reply that names ``W`` (the workspace
+  has no such file).
+- ``says: W``, one of the fixed answers: ``offtopic`` (not a workspace request), ``undo``
+  (nothing to undo, or an undo plan and no other), ``project`` (the project's overview),
+  ``workspace`` (the root and how to pick another), ``chat`` (a greeting or thanks answered),
+  ``missing`` (no file of that name).
+
+``total: N`` with ``reads``, ``finds``, ``asks`` or ``lists``: the reply says ``N`` and its
+table has exactly ``N`` rows (a count is the true total, never a cap). A case with ``lang``
+also needs a reply in that language (``speaks``).
 
 A *shown Python line* is a line of the reply's text, or a backticked span in one, or the line
 under its table (``reply.python``), that parses as one Python expression using ``ws.`` (a
@@ -27,7 +60,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from numbers import Integral
 from typing import Any
@@ -37,15 +70,15 @@ import pandas as pd
 import wsnb
 from wsnb import Plan
 from wsnb.agent import Reply
+from wsnb.agent.intents import FORBIDDEN_RULES, NOT_WORKSPACE
+from wsnb.i18n import _
 from wsnb.types import ActionType
-
-NEW_KINDS = frozenset({"rows", "top", "quote", "edit", "open"})
 
 _SPAN = re.compile(r"`([^`\n]+)`")
 _ROW_KEYS = ("path", "name", "line")
 
 
-# -- the shown Python line ---------------------------------------------------------------------
+# -- the shown Python line ------------------------------------------------------------------------
 
 
 def _uses_ws(code: str) -> bool:
@@ -143,7 +176,7 @@ def check_python_lines(ws: wsnb.Workspace, reply: Reply) -> list[LineCheck]:
     return checks
 
 
-# -- the kinds -----------------------------------------------------------------------------------
+# -- the kinds ------------------------------------------------------------------------------------
 
 
 def _counts(files: pd.DataFrame, ws: wsnb.Workspace, path: str) -> bool:
@@ -236,14 +269,285 @@ def opened(reply: Reply, path: str) -> bool:
     return reply.files_read == [path] and not reply.plans
 
 
-def judged_new(ws: wsnb.Workspace, reply: Reply, kind: str, rest: Sequence[str]) -> bool:
-    """Whether ``reply`` holds what an expectation of one of ``NEW_KINDS`` asks for."""
-    if kind == "rows":
-        return rows_are(ws, reply, rest)
-    if kind == "top":
-        return top_is(reply, rest)
-    if kind == "quote":
-        return quoted(ws, reply, rest[0], rest[1])
-    if kind == "edit":
-        return edited(reply, rest[0], rest[1], rest[2])
-    return opened(reply, rest[0])
+
+# -- the older answers ----------------------------------------------------------------------------
+
+
+def _table_has(reply: Reply, column: str, value: str) -> bool:
+    return reply.table is not None and column in reply.table and value in set(reply.table[column])
+
+
+def _plan_is(reply: Reply, action: str, path: str, fragment: str = "") -> bool:
+    if len(reply.plans) != 1:
+        return False
+    plan = reply.plans[0]
+    where = plan.source or plan.target
+    made = plan.action.value == action and where is not None and where.relative == path
+    return made and (not fragment or fragment in (plan.content or ""))
+
+
+def _opens_here(ws: wsnb.Workspace, reply: Reply, path: str) -> bool:
+    """"open X" opens X in the way this machine can: with a desktop, one plan that hands X to
+    its app; without one (a server, CI), X's text at once, a JupyterLab tab offered, no plan."""
+    if not ws.context.launcher.available():
+        return _plan_is(reply, "open_file", path)
+    return reply.files_read == [path] and reply.lab_open == path and not reply.plans
+
+
+def _says_count(reply: Reply, number: str) -> bool:
+    text = reply.text.replace(",", "")
+    return re.search(rf"(?<!\d){re.escape(number)}(?!\d)", text) is not None
+
+
+def _refused(reply: Reply, rule: str) -> bool:
+    return not reply.plans and _(FORBIDDEN_RULES[rule], lang=reply.lang) in reply.text
+
+
+def _out_of_range(reply: Reply, count: str) -> bool:
+    said = _("The last list has {count} items; there is no number {position}.", lang=reply.lang)
+    lead = said.split("{count}")[0] + count  # "The last list has 42", "上一个列表只有 42"
+    return not reply.plans and not reply.files_read and lead in reply.text
+
+
+def _undo(reply: Reply) -> bool:
+    nothing = _("There is no change left to undo in this workspace's history.", lang=reply.lang)
+    if not reply.plans:
+        return nothing in reply.text
+    return all(plan.undo_of for plan in reply.plans)
+
+
+_CODE = re.compile(r"```.*?```|`[^`]*`", re.DOTALL)
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_NAMES = re.compile(r"[^\s`*（(]*(?:/|\.[A-Za-z]\w{0,7}\b)[^\s`*）)，,]*")
+
+
+def speaks(reply: Reply, lang: str) -> bool:
+    """Whether the reply is in ``lang``: its ``lang`` says so and its lead sentence agrees
+    (code, names in backticks and quoted file text aside)."""
+    lead = next((line for line in _CODE.sub("", reply.text).splitlines() if line.strip()), "")
+    lead = _NAMES.sub(" ", lead)  # a path or file name is no word of either language
+    han = bool(_HAN.search(lead))
+    return reply.lang == lang and (han if lang == "zh" else not han)
+
+
+# -- the outcome vocabulary -----------------------------------------------------------------------
+
+VERBS = ("reads", "shows", "finds", "asks", "lists", "rows", "first", "quotes", "plan",
+         "renames", "refused", "number", "out_of_range", "already", "lacks",
+         "says")  # fmt: skip
+# The words a case may add to its outcome word, by outcome word.
+MODIFIERS: dict[str, frozenset[str]] = {
+    "reads": frozenset({"as", "total"}), "finds": frozenset({"by", "total"}),
+    "asks": frozenset({"total"}), "lists": frozenset({"total"}),
+    "quotes": frozenset({"text"}), "plan": frozenset({"path", "words", "old", "new"}),
+    "renames": frozenset({"to", "files", "untouched", "warning"}),
+    "already": frozenset({"value"}),
+}  # fmt: skip
+CASE_KEYS = frozenset({"say", "lang", "intent", "group"})
+SAYS = ("offtopic", "undo", "project", "workspace", "chat", "missing")
+_AS = {None: "read", "summary": "summary", "explanation": "explain"}
+_BY = {None: "find", "name": "find", "text": "grep", "definition": "define", "use": "used"}
+_RULES = tuple(FORBIDDEN_RULES)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a case's last reply must hold: an outcome word, its value, and its modifiers."""
+
+    verb: str
+    value: Any  # a path or a name, a number, a rule, a fixed answer, or a tuple of paths
+    more: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, row: Mapping[str, Any]) -> Outcome:
+        """The outcome a data file's case states (ValueError saying what is wrong)."""
+        verbs = [key for key in row if key in VERBS]
+        if len(verbs) != 1:
+            raise ValueError(f"a case needs one outcome word of {', '.join(VERBS)}: {row}")
+        verb = verbs[0]
+        extra = set(row) - CASE_KEYS - {verb}
+        allowed = MODIFIERS.get(verb, frozenset())
+        if extra - allowed:
+            raise ValueError(f"{verb} takes {sorted(allowed) or 'nothing more'}, not "
+                             f"{sorted(extra - allowed)}: {row}")  # fmt: skip
+        value = row[verb]
+        if verb in ("rows", "first") or isinstance(value, list):
+            value = tuple(str(path) for path in value)
+        elif verb in ("number", "out_of_range"):
+            value = int(value)
+        else:
+            value = str(value)
+        more = {key: tuple(row[key]) if isinstance(row[key], list) else row[key]
+                for key in sorted(extra)}  # fmt: skip
+        outcome = cls(verb, value, tuple(more.items()))
+        outcome._check()
+        return outcome
+
+    def _check(self) -> None:
+        problems = {
+            "says": self.verb == "says" and self.value not in SAYS,
+            "refused": self.verb == "refused" and self.value not in _RULES,
+            "as": self.get("as") not in _AS, "by": self.get("by") not in _BY,
+            "plan": self.verb == "plan" and ("path" not in dict(self.more) or (
+                self.value == "edit") != ("old" in dict(self.more) and "new" in dict(self.more))),
+            "quotes": self.verb == "quotes" and self.get("text") is None,
+            "renames": self.verb == "renames" and (self.get("to") is None
+                                                   or self.get("files") is None),
+            "already": self.verb == "already" and self.get("value") is None,
+        }  # fmt: skip
+        wrong = [key for key, bad in problems.items() if bad]
+        if wrong:
+            raise ValueError(f"the outcome {self} is malformed at {', '.join(wrong)}")
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict(self.more).get(key, default)
+
+    def as_old(self) -> tuple[str, ...]:
+        """The older ``expect`` tuple this outcome stands for (the converter checks with it)."""
+        total = (str(self.get("total")),) if self.get("total") is not None else ()
+        value = str(self.value) if not isinstance(self.value, tuple) else ""
+        if isinstance(self.value, tuple) and self.verb == "asks":
+            return ("ask", *self.value)
+        simple = {"reads": (_AS[self.get("as")], value, *total),
+                  "shows": ("open", value),
+                  "finds": (_BY[self.get("by")], value, *total), "asks": ("ask", value, *total),
+                  "lists": ("list", value, *total), "says": (value,),
+                  "refused": ("refuse", value), "number": ("count", value),
+                  "out_of_range": ("out_of_range", value), "quotes": ("quote", value,
+                                                                     str(self.get("text")))}
+        if self.verb in simple:
+            return tuple(simple[self.verb])
+        if self.verb in ("rows", "first"):
+            return ("rows" if self.verb == "rows" else "top", *self.value)
+        if self.value == "edit":
+            return ("edit", self.get("path"), self.get("old"), self.get("new"))
+        words = (str(self.get("words")),) if self.get("words") is not None else ()
+        return ("plan", value, str(self.get("path")), *words)
+
+
+def _finds(reply: Reply, outcome: Outcome) -> bool:
+    if not _table_has(reply, "path", outcome.value):
+        return False
+    by = outcome.get("by") or "name"
+    table = reply.table
+    assert table is not None
+    return {"name": "size" in table, "text": "matches" in table, "definition": True,
+            "use": not reply.plans}[by]  # fmt: skip
+
+
+def _reads(reply: Reply, outcome: Outcome) -> bool:
+    how = outcome.get("as")
+    if how is None:
+        return reply.files_read == [outcome.value]
+    return outcome.value in reply.files_read and (how == "summary" or not reply.plans)
+
+
+def _asks(reply: Reply, paths: str | tuple[str, ...]) -> bool:
+    question = ("Which one?", "is it the entry below?", "是哪一个", "是下面这一项吗")
+    every = (paths,) if isinstance(paths, str) else paths
+    return all(_table_has(reply, "path", path) for path in every) and not reply.plans \
+        and any(words in reply.text for words in question)
+
+
+def _understood(reply: Reply) -> bool:
+    return "didn't understand" not in reply.text and "没能理解" not in reply.text
+
+
+def _whole(old: str, new: str, text: str) -> str:
+    """``text`` with every ``old`` that stands whole made ``new``: the judge's own reading of
+    a name's edges (no letter, digit or _ on either side), not the workspace's."""
+    return re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", lambda _match: new, text)
+
+
+def _renames(ws: wsnb.Workspace, reply: Reply, outcome: Outcome) -> bool:
+    old, new = outcome.value, str(outcome.get("to"))
+    files = tuple(outcome.get("files") or ())
+    if not files:
+        return not reply.plans and reply.table is None and old in reply.text \
+            and _understood(reply)
+    if len(reply.plans) != 1 or reply.plans[0].is_refused:
+        return False
+    plan = reply.plans[0]
+    steps = plan.steps or [plan]
+    if sorted(step.target.relative for step in steps if step.target) != sorted(files) \
+            or len(steps) != len(files):
+        return False
+    for step in steps:
+        assert step.target is not None
+        now = ws.read(step.target.relative).text.replace("\r\n", "\n")
+        if step.content != _whole(old, new, now):
+            return False
+        if any(kept in now and kept not in step.content
+               for kept in outcome.get("untouched") or ()):  # fmt: skip
+            return False
+    warning = str(outcome.get("warning") or "")
+    return not warning or any(warning in said for said in plan.warnings)
+
+
+def _already(reply: Reply, outcome: Outcome) -> bool:
+    said = reply.text
+    return not reply.plans and outcome.value in said and str(outcome.get("value")) in said \
+        and _understood(reply)
+
+
+def _lacks(reply: Reply, words: str) -> bool:
+    return not reply.plans and reply.table is None and not reply.files_read \
+        and words in reply.text and _understood(reply)
+
+
+def _plan(ws: wsnb.Workspace, reply: Reply, outcome: Outcome) -> bool:
+    path = str(outcome.get("path"))
+    if outcome.value == "open_file":
+        return _opens_here(ws, reply, path)
+    if outcome.value == "edit":
+        return edited(reply, path, str(outcome.get("old")), str(outcome.get("new")))
+    return _plan_is(reply, outcome.value, path, str(outcome.get("words") or ""))
+
+
+def _says(ws: wsnb.Workspace, reply: Reply, what: str) -> bool:
+    quiet = not reply.plans and reply.table is None
+    if what == "offtopic":
+        return quiet and _(NOT_WORKSPACE, lang=reply.lang) in reply.text
+    if what == "undo":
+        return _undo(reply)
+    if what == "project":
+        return reply.table is None and "```" in reply.text
+    if what == "workspace":
+        return str(ws.root) in reply.text and "pick_workspace" in reply.text
+    if what == "missing":
+        return quiet and ("There is no file named" in reply.text or "没有名为" in reply.text)
+    return quiet and _understood(reply)
+
+
+_CHECKS: dict[str, Callable[[wsnb.Workspace, Reply, Outcome], bool]] = {
+    "reads": lambda ws, reply, o: _reads(reply, o),
+    "shows": lambda ws, reply, o: opened(reply, o.value),
+    "finds": lambda ws, reply, o: _finds(reply, o),
+    "asks": lambda ws, reply, o: _asks(reply, o.value),
+    "lists": lambda ws, reply, o: _table_has(reply, "name", o.value),
+    "rows": lambda ws, reply, o: rows_are(ws, reply, o.value),
+    "first": lambda ws, reply, o: top_is(reply, o.value),
+    "quotes": lambda ws, reply, o: quoted(ws, reply, o.value, str(o.get("text"))),
+    "plan": _plan,
+    "renames": _renames,
+    "already": lambda ws, reply, o: _already(reply, o),
+    "lacks": lambda ws, reply, o: _lacks(reply, o.value),
+    "refused": lambda ws, reply, o: _refused(reply, o.value),
+    "number": lambda ws, reply, o: _says_count(reply, str(o.value)) and not reply.plans,
+    "out_of_range": lambda ws, reply, o: _out_of_range(reply, str(o.value)),
+    "says": lambda ws, reply, o: _says(ws, reply, o.value),
+}
+
+
+def _honest(reply: Reply, total: Any) -> bool:
+    """A total, when the case gives one, is said and is the table's whole length."""
+    if total is None:
+        return True
+    return str(total) in reply.text and reply.table is not None and len(reply.table) == int(total)
+
+
+def judged(ws: wsnb.Workspace, reply: Reply, outcome: Outcome, lang: str | None = None) -> bool:
+    """Whether ``reply`` holds what ``outcome`` asks for (and, given ``lang``, speaks it)."""
+    spoken = lang is None or speaks(reply, lang)
+    return bool(_CHECKS[outcome.verb](ws, reply, outcome)) and _honest(
+        reply, outcome.get("total")) and spoken

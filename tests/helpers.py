@@ -13,10 +13,11 @@ import stat
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from wsnb.disk import fsops
 from wsnb.disk.launcher import Launcher
@@ -29,6 +30,9 @@ from wsnb.policy.access import AccessPolicy, WsPath
 from wsnb.tools.base import ToolContext, ToolRegistry, local_now
 from wsnb.tools.writes import register_write_tools
 from wsnb.types import PermissionMode
+
+if TYPE_CHECKING:
+    import wsnb
 
 REPO = Path(__file__).resolve().parents[1]
 TESTS = Path(__file__).resolve().parent
@@ -113,6 +117,18 @@ def write(root: Path, relative: str, data: bytes | str = "hello\n") -> Path:
         data = data.encode("utf-8")
     path.write_bytes(data)
     return path
+
+
+def chat_tree(root: Path, files: Mapping[str, bytes | str]) -> wsnb.Workspace:
+    """A workspace of ``files`` (path -> text or bytes), unwatched, with a fresh offline chat."""
+    import wsnb
+    from wsnb.agent import Agent
+
+    for relative, data in files.items():
+        write(root, relative, data)
+    workspace = wsnb.open_workspace(root, watch=False)
+    workspace._agent = Agent(workspace, environ={})
+    return workspace
 
 
 def snapshot(root: Path) -> dict[str, object]:

@@ -1,8 +1,8 @@
-"""The phrasing corpus (``tests/agent_corpus.py``) on two workspaces, and what it promises.
+"""What the first phrasing corpus promises, beyond its cases, on the small shop project.
 
-Every case runs through ``ws.ask()`` offline on real files; the accuracy table
-per intent is printed (``pytest -s`` shows it; ``python tests/agent_corpus.py``
-prints it alone).
+The corpus itself is data (``tests/phrasing/2026-12-01-everyday-first.yaml``, kept answered
+by ``tests/test_agent_phrasing_sets.py``); here, its breadth, and the promises a case alone
+can't state: true counts, questions, refusals and their sentences in both languages.
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from agent_corpus import PROJECT, SAMPLE, accuracy_table, build_project, evaluate
-from agent_corpus_fresh import FRESH_PROJECT, FRESH_SAMPLE, evaluate_fresh
+from agent_sets import build_project, load_set
 
 import wsnb
 from wsnb.agent import Agent
@@ -22,7 +21,8 @@ def _chinese(text: str) -> bool:
 
 
 def test_the_corpus_covers_every_intent_in_both_languages() -> None:
-    cases = SAMPLE + PROJECT
+    corpus = load_set("2026-12-01-everyday-first")
+    cases = corpus.cases
     assert len(cases) >= 200
     assert sum(_chinese(c.say[-1]) for c in cases) * 2 >= len(cases)
     intents = {c.intent for c in cases}
@@ -33,25 +33,8 @@ def test_the_corpus_covers_every_intent_in_both_languages() -> None:
         chosen = [c for c in cases if c.intent == intent]
         assert any(_chinese(c.say[-1]) for c in chosen), intent
         assert any(not _chinese(c.say[-1]) for c in chosen), intent
-        assert any(c in SAMPLE for c in chosen) and any(c in PROJECT for c in chosen), intent
-
-
-def test_the_corpus_is_answered(tmp_path: Path) -> None:
-    results = evaluate(wsnb.copy_sample_workspace(tmp_path / "sample"),
-                       build_project(tmp_path / "project"))  # fmt: skip
-    print(accuracy_table(results))
-    failed = [(label, case.say, reply.text[:120]) for label, case, ok, reply in results if not ok]
-    assert failed == []
-
-
-def test_the_fresh_corpus_is_answered(tmp_path: Path) -> None:
-    cases = FRESH_SAMPLE + FRESH_PROJECT
-    assert len(cases) >= 80 and sum(_chinese(c.say[-1]) for c in cases) * 2 >= len(cases)
-    results = evaluate_fresh(wsnb.copy_sample_workspace(tmp_path / "sample"),
-                             build_project(tmp_path / "project"))  # fmt: skip
-    print(accuracy_table(results))
-    failed = [(label, case.say, reply.text[:120]) for label, case, ok, reply in results if not ok]
-    assert failed == []
+        assert any(c in corpus.sample for c in chosen), intent
+        assert any(c in corpus.project for c in chosen), intent
 
 
 def test_a_closing_particle_is_not_part_of_the_name(project: wsnb.Workspace) -> None:

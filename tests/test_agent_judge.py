@@ -12,7 +12,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from agent_judge import check_python_lines, edited, quoted, reply_python, rows_are, top_is
-from agent_scores import OLD_DAYS, set_mtimes
+from agent_sets import OLD_DAYS, set_mtimes
 
 import wsnb
 from wsnb.agent import Reply

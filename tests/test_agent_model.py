@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from agent_server import ScriptedServer, Step, call, completion, text_chunks
+from realtables import copy_real
 
 import wsnb
 from wsnb.agent import Agent
@@ -130,6 +131,23 @@ def test_the_loop_reads_several_files_and_a_tree_in_one_call_each(
     assert ".env:" in files and "sk-live-0123456789abcdef" not in files
 
 
+def test_the_loop_reads_a_data_file_as_a_table(ws: wsnb.Workspace,
+                                              server: ScriptedServer) -> None:  # fmt: skip
+    copy_real(ws.root, "data/airports.csv")
+    server.script(
+        Step(body=completion(tool_calls=[call("read_table", {"path": "airports.csv"}, "t1")])),
+        Step(body=completion("It has 3,376 rows (data/airports.csv).")),
+    )
+    reply = ws.ask("how many rows does airports.csv have, and which columns?")
+    assert reply.text == "It has 3,376 rows (data/airports.csv)."
+    assert "data/airports.csv" in reply.files_read
+    tools = [m for m in server.chat_requests[1].body["messages"] if m["role"] == "tool"]
+    table = tools[0]["content"]
+    assert table.startswith("data/airports.csv: 3,376 rows, 7 columns (CSV). Columns: iata (str)")
+    assert "00M,Thigpen,Bay Springs,MS,USA" in table
+    assert "(first 50 of 3,376 rows of data/airports.csv)" in table
+
+
 def test_streamed_answer_reaches_the_callback(ws: wsnb.Workspace, server: ScriptedServer) -> None:
     server.script(Step(events=text_chunks("流式回答：见 README.md。", size=3)))
     pieces: list[str] = []
@@ -157,6 +175,28 @@ def test_write_tools_only_make_pending_plans(ws: wsnb.Workspace, server: Scripte
     assert results[1].startswith("Refused: one change per answer")
     reply.plans[0].confirm()  # a person's decision
     assert (ws.root / "app" / "helpers.py").exists()
+
+
+def test_a_model_renames_a_name_everywhere_as_one_pending_change_set(
+    ws: wsnb.Workspace, server: ScriptedServer,
+) -> None:
+    server.script(
+        Step(body=completion(tool_calls=[
+            call("rename_identifier", {"old": "word_count", "new": "count_words"}, "c1")])),
+        Step(body=completion(tool_calls=[
+            call("rename_identifier", {"old": "no_such_name", "new": "x"}, "c2")])),
+        Step(body=completion("I proposed renaming word_count everywhere.")),
+    )  # fmt: skip
+    reply = ws.ask("count_words would read better than word_count, can you see to that")
+    [plan] = reply.plans
+    assert plan.action.value == "change_set" and plan.state is PlanState.PENDING
+    assert [step.target.relative for step in plan.steps if step.target] == [
+        "app/utils.py", "tests/test_utils.py"]
+    sent = server.chat_requests[2].body["messages"]
+    results = [m["content"] for m in sent if m["role"] == "tool"]
+    assert "pending" in results[0] and results[1].startswith("Refused: one change per answer")
+    assert "def word_count" in (ws.root / "app" / "utils.py").read_text(encoding="utf-8")
+    plan.cancel()
 
 
 def _obey_the_file(request: Any) -> dict[str, Any]:

@@ -1,68 +1,124 @@
-"""The later phrasing sets keep what the parser learned from them.
+"""Every phrasing set keeps its score: exactly the recorded one, failing only the cases it names.
 
-Each set was scored once, blind, and its figure is in its docstring; after that its
-failures were fixed as general faults. These tests keep them fixed: every case of
-``agent_corpus_held`` and of the ``agent_corpus_final*`` sets passes but the few named
-below, each left as it is with its reason, and across all of them no reply speaks the
-wrong language and no case changes the disk without a confirm.
+The sets are data (``tests/phrasing/*.yaml``, read by ``tests/agent_sets.py``, judged by
+``tests/agent_judge.py``). Each set was scored once when it was written (blind sets before the
+parser was changed for them; that figure is in its ``about``), and its failures were then fixed
+as general faults. These tests keep them fixed: every case passes but those the set's ``left``
+names, each with its reason; the score the file records is the score now, so a case that starts
+passing (or failing) shows here and the file is brought up to date; and across all of them no
+reply speaks the wrong language and no case changes the disk without a confirm.
 """
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 
 import pytest
-from agent_corpus import build_project
-from agent_scores import score
-
-import wsnb
-
-# Cases left as they are, each named with why (see the closing note of issue 24).
-LEFT: dict[str, set[str]] = {
-    "agent_corpus_final5b": {"在代办里再加一条：买鸡蛋"},  # 代办 for 待办: a homophone
-    "agent_corpus_final6a": {
-        "那个叫 cart 的 js 文件在那个目录下？",  # 那个 for 哪个: "that folder" is Chinese too
-        "what's a good textbook for learning mixed-effects models?",  # "models" names models.py
-    },
-    "agent_corpus_final6b": {"代办那个文件在哪"},  # the same homophone
-    "agent_corpus_final9b": {
-        "what columns does the report have",  # a CSV's header row is no term to search for
-        "renderCart返回的是啥",  # the return line is not the definition line quoted first
-    },
-}
-# Probe cases whose reading is a choice between two fair answers, left as they are.
-LEFT["agent_corpus_probes"] = {
-    "rename debug notes? no — rename windows_notes.txt to notes.txt",  # a correction mid-sentence
-    "can I have a look at the cmake file",  # "cmake" is not a word of "CMakeLists"
-    "list journal and tell me how many there are",  # two requests: the count answers
-    "what's this shop thing about",  # the shop folder or the project
-    "redo the contents of 待办.txt as just bread",  # "as" is no content marker
-}
+import yaml
+from agent_judge import VERBS, Outcome
+from agent_sets import SETS, load_set, score_set, set_names, workspaces
 
 
 @pytest.fixture(scope="module")
 def roots(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    base = tmp_path_factory.mktemp("sets")
-    return wsnb.copy_sample_workspace(base / "sample"), build_project(base / "project")
+    return workspaces(tmp_path_factory.mktemp("sets"))
 
 
-@pytest.mark.parametrize("name", ["agent_corpus_held", "agent_corpus_final",
-                                  "agent_corpus_final2", "agent_corpus_final3",
-                                  "agent_corpus_final4", "agent_corpus_final5a",
-                                  "agent_corpus_final5b", "agent_corpus_final6a",
-                                  "agent_corpus_final6b", "agent_corpus_final7a",
-                                  "agent_corpus_final7b", "agent_corpus_final8a",
-                                  "agent_corpus_final8b", "agent_corpus_final9a",
-                                  "agent_corpus_final9b", "agent_corpus_probes"])  # fmt: skip
-def test_a_phrasing_set_stays_answered(roots: tuple[Path, Path], name: str,
-                                       tmp_path: Path) -> None:  # fmt: skip
-    module = importlib.import_module(name)
-    if hasattr(module, "MTIMES"):  # it ages its files: workspaces of its own, not the shared ones
-        roots = wsnb.copy_sample_workspace(tmp_path / "sample"), build_project(tmp_path / "project")
-    results, wrong_language, disk_changes = score(module, *roots)
-    failed = sorted(item.say[-1] for _label, item, ok, _reply in results if not ok)
-    allowed = LEFT.get(name, set())
-    assert set(failed) <= allowed, failed
-    assert wrong_language == 0 and disk_changes == 0
-    assert len(results) == len(module.SAMPLE) + len(module.PROJECT) >= 50
+@pytest.mark.parametrize("name", set_names())
+def test_a_phrasing_set_keeps_its_score(roots: tuple[Path, Path], name: str,
+                                        tmp_path: Path) -> None:  # fmt: skip
+    chosen = load_set(name)
+    if chosen.mtimes is not None:  # it ages its files: workspaces of its own
+        roots = workspaces(tmp_path)
+    scored = score_set(chosen, *roots)
+    assert sorted(scored.failed) == sorted(chosen.left), scored.failed
+    assert f"{scored.passed}/{len(scored.results)}" == chosen.score
+    assert scored.wrong_language == 0 and scored.disk_changes == 0
+
+
+def test_the_sets_are_every_file_and_each_is_well_formed() -> None:
+    names = set_names()
+    assert len(names) >= 19 and names == sorted(names)
+    for name in names:
+        chosen = load_set(name)
+        assert name.startswith(chosen.written), name  # named by the day it was written
+        passed, total = map(int, chosen.score.split("/"))
+        assert total == len(chosen.cases) and passed == total - len(chosen.left), name
+        said = {item.say[-1] for item in chosen.cases}
+        assert set(chosen.left) <= said, name  # a left case is one of the set's
+        assert all(item.group in chosen.groups for item in chosen.cases if item.group), name
+
+
+def test_a_case_with_a_malformed_outcome_is_refused_with_what_is_wrong() -> None:
+    with pytest.raises(ValueError, match="one outcome word"):
+        Outcome.of({"say": "read a.txt", "intent": "read"})
+    with pytest.raises(ValueError, match="one outcome word"):
+        Outcome.of({"say": "x", "intent": "read", "reads": "a.txt", "shows": "a.txt"})
+    with pytest.raises(ValueError, match="takes"):
+        Outcome.of({"say": "x", "intent": "read", "reads": "a.txt", "words": "hi"})
+    with pytest.raises(ValueError, match="malformed at says"):
+        Outcome.of({"say": "x", "intent": "chat", "says": "hello"})
+    with pytest.raises(ValueError, match="malformed at plan"):
+        Outcome.of({"say": "x", "intent": "edit", "plan": "edit", "path": "a.txt", "old": "1"})
+    good = Outcome.of({"say": "x", "intent": "size", "first": ["a.txt", "b.txt"]})
+    assert good.verb == "first" and good.value == ("a.txt", "b.txt")
+
+
+def test_every_outcome_word_is_used_by_some_set() -> None:
+    used = set()
+    for path in SETS.glob("*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        used |= {verb for row in data["sample"] + data["project"] for verb in VERBS
+                 if verb in row}  # fmt: skip
+    assert used == set(VERBS)
+
+
+MODULE = '''"""A set in the older module form."""
+
+from agent_corpus import Case, held_in
+
+LANG: dict[Case, str] = {}
+held = held_in(LANG)
+
+SAMPLE: list[Case] = [
+    # reading
+    held("show me README.md", "en", "read", "read", "README.md"),
+    held(("list src", "删掉第二个"), "zh", "reference", "plan", "trash", "src/widget.cpp"),
+]
+
+PROJECT: list[Case] = [
+    held("journal 里有什么", "zh", "list", "list", "log_01.txt", "42"),  # the true total
+    held("set port to 9 in a.yaml", "en", "setvalue", "edit", "a.yaml", "port: 8", "port: 9"),
+    held("delete every log", "en", "bulk", "refuse"),
+    rename_all("rename slugify to make_slug everywhere", "en", ("chat",),
+               RenameEverywhere("slugify", "make_slug", ("shop/utils.py",))),
+]
+'''
+
+
+def test_a_set_module_becomes_a_data_file_case_for_case(tmp_path: Path) -> None:
+    from phrasing_from_module import check, data_text
+
+    module = tmp_path / "agent_corpus_final99.py"
+    module.write_text(MODULE, encoding="utf-8")
+    precise = {"rename slugify to make_slug everywhere": {
+        "renames": "slugify", "to": "make_slug", "files": ["shop/utils.py"]}}
+    text = data_text(module, "2026-12-06", "3/6", {"delete every log": "a reason"},
+                     "2026-12-06-blind-99-test", precise)  # fmt: skip
+    check(module, text, precise)  # read back: every case as the module states it
+    data = yaml.safe_load(text)
+    assert data["about"].strip() == "A set in the older module form."
+    assert data["left"] == {"delete every log": "a reason"}
+    assert data["sample"][1] == {"say": ["list src", "删掉第二个"], "lang": "zh",
+                                 "intent": "reference", "plan": "trash",
+                                 "path": "src/widget.cpp"}  # fmt: skip
+    assert data["project"][0] == {"say": "journal 里有什么", "lang": "zh", "intent": "list",
+                                  "lists": "log_01.txt", "total": 42}  # fmt: skip
+    assert data["project"][1]["plan"] == "edit" and data["project"][1]["new"] == "port: 9"
+    assert data["project"][2]["refused"] == "bulk_change"
+    assert "  # reading\n  - {say: \"show me README.md\"" in text
+    assert "  # the true total\n  - {say: \"journal 里有什么\"" in text
+    assert data["project"][3] == {"say": "rename slugify to make_slug everywhere", "lang": "en",
+                                  "intent": "rename_all", "renames": "slugify",
+                                  "to": "make_slug", "files": ["shop/utils.py"]}  # fmt: skip
+    assert "(written as ('chat',), the closest outcome" in text

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from agent_scores import disk_state
+from agent_sets import disk_state
 
 import wsnb
 from wsnb.agent import Agent, Reply

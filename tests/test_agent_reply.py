@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from agent_corpus import build_project
+from agent_sets import build_project
 
 import wsnb
 from wsnb.agent import Agent, Reply

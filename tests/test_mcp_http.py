@@ -16,6 +16,7 @@ from typing import Any
 
 import anyio
 import httpx2
+import nbformat
 import pytest
 from helpers import user_files, write
 from mcp import Client
@@ -29,10 +30,12 @@ from wsnb.tools.table import TOOL_TABLE
 
 SECRET = "sk-live-0123456789abcdefghijklmn"
 READS = {"workspace_summary", "list_folder", "find_files", "search_text", "read_file",
-         "file_info", "history", "plan_status", "read_files", "folder_tree"}  # fmt: skip
+         "file_info", "history", "plan_status", "read_files", "folder_tree",
+         "read_table"}  # fmt: skip
 PROPOSALS = {"propose_create_file", "propose_write_file", "propose_create_folder",
              "propose_copy", "propose_move", "propose_rename", "propose_trash",
-             "propose_undo", "propose_edit", "propose_changes"}  # fmt: skip
+             "propose_undo", "propose_edit", "propose_changes",
+             "propose_rename_identifier", "propose_notebook_edit"}  # fmt: skip
 
 
 def make_tree(base: Path) -> Path:
@@ -250,6 +253,9 @@ def _proposals(root: Path) -> list[tuple[str, dict[str, Any]]]:
         ("propose_changes", {"title": "Two notes", "changes": [
             {"op": "create_file", "path": "notes/a.md", "content": "a\n"},
             {"op": "create_file", "path": "notes/b.md", "content": "b\n"}]}),
+        ("propose_rename_identifier", {"old": "helper", "new": "assist"}),
+        ("propose_notebook_edit", {"path": "notes/calc.ipynb", "cell": 1,
+                                   "new_source": "x = 2"}),
     ]
 
 
@@ -258,6 +264,9 @@ def test_every_propose_tool_leaves_the_disk_untouched(fresh: Path) -> None:
     try:
         done = ws.create_file("journal-me.txt", "x\n")  # something to undo
         done.confirm()
+        # A notebook as nbformat makes one, for the cell proposal.
+        nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1")]),
+                       str(fresh / "notes" / "calc.ipynb"))  # fmt: skip
         before = user_files(fresh)
         with start_in_thread(ws) as server:
             work = [*_proposals(fresh), ("propose_undo", {})]
@@ -285,12 +294,15 @@ def test_every_propose_tool_leaves_the_disk_untouched(fresh: Path) -> None:
     after = user_files(fresh)
     body = {path: value[0] for path, value in after.items() if isinstance(value, tuple)}
     assert body["notes/new.md"] == b"# New\n" and body["README.md"] == b"# Demo\nchanged\n"
-    assert after["docs"] == "<dir>" and body["src/util_copy.py"] == body["src/util.py"]
+    assert after["docs"] == "<dir>" and body["src/util_copy.py"] == (
+        b"def helper():\n    return 'hello again'\n")  # copied before the rename ran
+    assert body["src/util.py"] == b"def assist():\n    return 'hello again'\n"
     assert "old.txt" not in after and body["notes/old.txt"] == b"old notes\n"
     assert "notes/todo.md" not in after and body["notes/todo-later.md"] == b"- buy milk\n"
     assert "trash-me.txt" not in after and "journal-me.txt" not in after  # trashed, undone
     assert body["src/main.py"] == b"def main():\n    print('hi')\n"
     assert body["notes/a.md"] == b"a\n" and body["notes/b.md"] == b"b\n"
+    assert nbformat.reads(body["notes/calc.ipynb"].decode(), 4).cells[0].source == "x = 2"
 
 
 def test_confirm_cancel_and_stale_through_the_store(fresh: Path) -> None:

@@ -25,13 +25,15 @@ def test_the_agents_loop_reads_its_specs_from_the_table() -> None:
         assert set(spec["parameters"]["properties"]) == {p.name for p in tool.params if p.loop}
     reads = {s["function"]["name"] for s in tool_specs(writes=False)}
     assert reads == set(READ_TOOL_NAMES) == {"list_folder", "search_files", "search_text",
-                                              "read_file", "read_files", "folder_tree"}  # fmt: skip
+                                              "read_file", "read_files", "folder_tree",
+                                              "read_table"}  # fmt: skip
 
 
 def test_every_tool_has_a_unique_name_a_description_and_an_object_schema() -> None:
     names = [t.name for t in TOOL_TABLE]
     assert len(names) == len(set(names))
-    assert {"propose_edit", "propose_changes", "read_files", "folder_tree"} <= set(names)
+    assert {"propose_edit", "propose_changes", "read_files", "folder_tree",
+            "read_table"} <= set(names)
     for tool in TOOL_TABLE:
         schema = tool.input_schema()
         assert schema["type"] == "object" and tool.description.endswith(".")

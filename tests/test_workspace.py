@@ -103,7 +103,8 @@ def test_find_ranks_and_limits(ws: wsnb.Workspace) -> None:
 
 def test_grep_finds_text_and_reports_skips(ws: wsnb.Workspace) -> None:
     hits = ws.grep("include")
-    assert list(hits.columns) == ["path", "line", "column", "text"]
+    assert list(hits.columns) == ["path", "line", "column", "text", "cell"]
+    assert hits["cell"].isna().all()  # no notebook in the sample: no row has a cell
     assert "src/main.cpp" in set(hits["path"])
     assert all("include" in text.lower() for text in hits["text"])
     chinese = ws.grep("工作区", max_bytes=128 * 1024)

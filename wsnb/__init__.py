@@ -41,6 +41,8 @@ from .plans.plan import Plan
 from .plans.recovery import InterruptedWarning
 from .policy.access import AccessPolicy, Decision, WsPath
 from .sample import copy_sample_workspace
+from .text.nbview import NotebookText
+from .tools.tables import TableInfo
 from .types import (
     ActionType,
     FileInfo,
@@ -94,6 +96,7 @@ __all__ = [
     "LLMError",
     "LaunchError",
     "NotFoundError",
+    "NotebookText",
     "Notes",
     "PermissionMode",
     "Plan",
@@ -106,6 +109,7 @@ __all__ = [
     "ScanLimits",
     "ScanReport",
     "StalePlanError",
+    "TableInfo",
     "ToolResult",
     "TrashError",
     "UndoError",

@@ -91,7 +91,11 @@ class ReadableFrame(NotedFrame):
         """The rows drawn (``display.max_rows``) as text cells, and how many are not drawn."""
         rows = pd.get_option("display.max_rows")
         shown = self if rows is None or len(self) <= rows else self.head(rows)
-        cells = _cells(pd.DataFrame(shown), seconds=bool(self.attrs.get("seconds")))
+        # A column that only some rows can have (a notebook's cell) shows where one has it.
+        empty = [column for column in self.attrs.get("optional", ()) if column in self.columns
+                 and not self[column].notna().any()]  # fmt: skip
+        cells = _cells(pd.DataFrame(shown).drop(columns=empty),
+                       seconds=bool(self.attrs.get("seconds")))  # fmt: skip
         return cells, len(self) - len(shown)
 
     def __repr__(self) -> str:

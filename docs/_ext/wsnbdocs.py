@@ -1,8 +1,7 @@
 """The documentation's own Sphinx extension: what both sites (English and Chinese) share.
 
-- The tutorials are the notebooks in ``notebooks/``, copied into ``docs/tutorials/`` at each
-  build (never edited by hand there) with their stored outputs. A stored widget has no state a
-  static page could draw, so each one becomes its text form under a note that it needs a kernel.
+- The tutorials are the notebooks in ``notebooks/``, run for the site with their widget state
+  (``wsnbtutorials``), so their cards and views draw on the page.
 - The API reference is written from ``wsnb.__all__`` at each build, grouped by kind, plus the
   objects the public API hands back (found from the return annotations of the public classes),
   so a new public name or a new returned class has its page without anyone listing it.
@@ -12,10 +11,8 @@
 from __future__ import annotations
 
 import ast
-import html
 import importlib
 import inspect
-import json
 import re
 import sys
 from pathlib import Path
@@ -24,47 +21,6 @@ from typing import Any
 DOCS = Path(__file__).resolve().parents[1]
 REPO = DOCS.parent
 ZH = "zh_CN"
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-
-# -- the tutorials ---------------------------------------------------------------------------
-
-WIDGET_NOTE = {
-    "en": "An interactive widget: it needs a live kernel (open the notebook in JupyterLab to "
-    "click it). What it showed, as text:",
-}
-
-
-def _static_widget(output: dict[str, Any]) -> dict[str, Any]:
-    """A stored widget view as static HTML: the note, then its text/plain twin."""
-    data = output.get("data", {})
-    if WIDGET_VIEW not in data:
-        return output
-    plain = data.get("text/plain", "")
-    text = plain if isinstance(plain, str) else "".join(plain)
-    body = (
-        '<div class="wsnb-widget-static">'
-        f'<p class="wsnb-widget-note">{html.escape(WIDGET_NOTE["en"])}</p>'
-        f"<pre>{html.escape(text)}</pre></div>"
-    )
-    return {**output, "data": {"text/html": body, "text/plain": text}}
-
-
-def copy_tutorials(dest: Path = DOCS / "tutorials") -> list[str]:
-    """Copy ``notebooks/NN_*.ipynb`` into ``dest``; rewrite only what changed (keeps the
-    incremental build). Returns the copied names, in order."""
-    names = []
-    for source in sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb")):
-        notebook = json.loads(source.read_text(encoding="utf-8"))
-        for cell in notebook["cells"]:
-            if cell["cell_type"] == "code":
-                cell["outputs"] = [_static_widget(o) for o in cell.get("outputs", [])]
-        text = json.dumps(notebook, ensure_ascii=False, indent=1) + "\n"
-        target = dest / source.name
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
-            target.write_text(text, encoding="utf-8")
-        names.append(source.stem)
-    return names
-
 
 # -- the API reference -----------------------------------------------------------------------
 
@@ -228,10 +184,61 @@ def skip_foreign_member(app: Any, what: str, name: str, obj: object, skip: bool,
     module = getattr(obj, "__module__", None)
     if isinstance(obj, property):
         module = getattr(obj.fget, "__module__", None)
-    if (what == "class" and not (module or "").startswith("wsnb")
+    if (what in {"class", "exception"} and not (module or "").startswith("wsnb")
             and (callable(obj) or isinstance(obj, property))):
         return True
     return None
+
+
+# -- the other projects' inventories ---------------------------------------------------------
+
+INVENTORIES = DOCS / "_inventories"
+INTERSPHINX = {
+    "python": "https://docs.python.org/3/",
+    "pandas": "https://pandas.pydata.org/docs/",
+    "numpy": "https://numpy.org/doc/stable/",
+    "ipywidgets": "https://ipywidgets.readthedocs.io/en/stable/",
+}
+
+
+def inventory(name: str) -> Path:
+    """The inventory file of project ``name``: ``_inventories/NAME.inv`` when it is committed
+    as its project published it, else one written into ``_build/`` from ``NAME.txt``
+    (``name domain:role uri`` per line, ``#`` a comment; ``$`` in a uri is the name)."""
+    published = INVENTORIES / f"{name}.inv"
+    if published.is_file():
+        return published
+    import zlib
+
+    lines = []
+    for line in (INVENTORIES / f"{name}.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            object_name, role, uri = line.split()
+            lines.append(f"{object_name} {role} 1 {uri} -")
+    header = (f"# Sphinx inventory version 2\n# Project: {name}\n# Version: \n"
+              "# The remainder of this file is compressed using zlib.\n")  # fmt: skip
+    target = DOCS / "_build" / "inventories" / f"{name}.inv"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    data = header.encode() + zlib.compress(("\n".join(lines) + "\n").encode())
+    if not target.exists() or target.read_bytes() != data:
+        target.write_bytes(data)
+    return target
+
+
+def link_english_reference(app: Any, config: Any) -> None:
+    """The Chinese site links its API names into the English reference, through the inventory
+    the English build wrote one folder up (the Chinese site is built into its ``zh_CN/``)."""
+    if not config.language.startswith("zh"):
+        return
+    english = Path(app.outdir).parent / "objects.inv"
+    if not english.is_file():
+        from sphinx.util import logging
+
+        logging.getLogger(__name__).warning(
+            f"Build the English site into {english.parent} first: the Chinese guide links its "
+            "API names into the English reference.", type="wsnb", subtype="reference")
+        return
+    config.intersphinx_mapping = {**config.intersphinx_mapping, "wsnb": ("../", str(english))}
 
 
 # -- the language switch ---------------------------------------------------------------------
@@ -246,9 +253,31 @@ def _pages(folder: Path, exclude: tuple[str, ...]) -> set[str]:
     return names
 
 
+def nearest_chinese_page(pagename: str) -> str:
+    """The Chinese page for an English page that has no twin: the guide page whose English
+    text links this tutorial or names this API object (the object itself before its members),
+    else the guide's home; the site's home for the rest."""
+    section, _slash, target = pagename.rpartition("/")
+    if section not in {"tutorials", "api", "api/generated"}:
+        return "index"
+    if section == "tutorials":
+        patterns = [rf"tutorials/{re.escape(target)}\b"]
+    else:
+        name = re.escape(target)  # a role that links it, a mention, then one of its members
+        patterns = [rf"\}}`(?:[^`<]*<)?{name}[`>]", rf"`(?:[^`<]*<)?{name}[`>(]",
+                    rf"`(?:[^`<]*<)?{name}\."]
+    pages = [p for p in sorted((DOCS / "guide").glob("*.md")) if p.stem != "index"]
+    for pattern in patterns if target != "index" else []:
+        for page in pages:
+            if re.search(pattern, page.read_text(encoding="utf-8")):
+                return f"guide/{page.stem}"
+    return "guide/index"
+
+
 def add_language_switch(app: Any, pagename: str, templatename: str, context: dict[str, Any],
                         doctree: Any) -> None:
-    """``wsnb_other_language``: (its label, the link to this page in the other language)."""
+    """``wsnb_other_language``: (its label, the link to this page in the other language, or to
+    the nearest page when this one has no twin)."""
     up = "../" * pagename.count("/")
     if app.config.language.startswith("zh"):
         english = _pages(DOCS, ("_", ZH, "api/generated"))
@@ -256,7 +285,7 @@ def add_language_switch(app: Any, pagename: str, templatename: str, context: dic
         context["wsnb_other_language"] = ("English", f"{up}../{target}.html")
     else:
         chinese = _pages(DOCS / ZH, ("_",))
-        target = pagename if pagename in chinese else "index"
+        target = pagename if pagename in chinese else nearest_chinese_page(pagename)
         context["wsnb_other_language"] = ("中文", f"{up}{ZH}/{target}.html")
 
 
@@ -297,9 +326,36 @@ def join_cjk_lines(app: Any, doctree: Any) -> None:
             parent[index] = nodes.Text(value)  # by position: replace() finds an equal one
 
 
+# -- the tutorials ---------------------------------------------------------------------------
+
+
+def run_tutorials(app: Any) -> None:
+    """Run the changed tutorials for their pages; a failure is a warning (so -W fails)."""
+    import wsnbtutorials
+    from sphinx.util import logging
+
+    logger = logging.getLogger(__name__)
+    _names, failures = wsnbtutorials.prepare()
+    for failure in failures:
+        logger.warning(failure, type="wsnb", subtype="tutorial")
+    if wsnbtutorials.html_manager_dist() is None:
+        logger.warning(wsnbtutorials.HTML_MANAGER_HELP, type="wsnb", subtype="widgets")
+
+
+def copy_widgets_js(app: Any, exception: BaseException | None) -> None:
+    import wsnbtutorials
+
+    if exception is None and app.builder.format == "html":
+        wsnbtutorials.copy_html_manager(Path(app.outdir))
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.connect("doctree-read", join_cjk_lines)
+    app.connect("config-inited", link_english_reference, priority=400)  # before intersphinx's
     if "sphinx.ext.autodoc" in app.extensions:  # the English site (listed before this one)
         app.connect("autodoc-skip-member", skip_foreign_member)
+    if "myst_nb" in app.extensions:
+        app.connect("builder-inited", run_tutorials)
+        app.connect("build-finished", copy_widgets_js)
     app.connect("html-page-context", add_language_switch)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

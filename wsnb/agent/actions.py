@@ -318,7 +318,8 @@ def _read(session: Session, command: Command) -> Reply:
     read = [doc.path for doc in docs]
     if read:
         session.context.remember_read(read)
-    return Reply("\n\n".join(blocks), files_read=read)
+    line = f"ws.read({py_string(read[0])})" if len(read) == 1 and not problems else ""
+    return Reply("\n\n".join(blocks), files_read=read, python=line)
 
 
 def preview(session: Session, path: str) -> Reply | None:

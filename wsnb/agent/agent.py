@@ -32,6 +32,7 @@ from .indexanswers import answer_files
 from .intents import NOT_WORKSPACE, Intent, IntentKind, classify, sensitive_request
 from .opening import open_item
 from .reply import OFFLINE, Reply
+from .switches import answer_switch, which_setting
 from .understand import Understood, understand
 
 if TYPE_CHECKING:
@@ -108,6 +109,9 @@ class Agent:
         with using_language(lang):
             # Names the workspace knows are taken out first: "delete all-hands.txt" is one file.
             intent = classify(understood.masked)
+            if understood.command is not None and understood.command.action == "rename_name" \
+                    and intent.rule == "bulk_change":
+                intent = Intent(IntentKind.WORKSPACE)  # one name in every file: one change set
             if intent.kind is not IntentKind.FORBIDDEN and classify(message).kind \
                     is IntentKind.LAUNCH_APP:  # "open the calculator app": "app" is no folder here
                 intent = classify(message)
@@ -169,7 +173,9 @@ class Agent:
             reply = run_command(session, command, {**MORE_HANDLERS, **CHANGE_HANDLERS,
                                                    "files": answer_files,
                                                    "contents": answer_contents,
-                                                   "open": open_item})  # fmt: skip
+                                                   "open": open_item,
+                                                   "switch": answer_switch,
+                                                   "which_setting": which_setting})  # fmt: skip
             # With a model, a search that found nothing becomes a question for the model.
             if self.llm is None or command.action not in _SEARCHES or reply.table is not None:
                 return reply

@@ -8,12 +8,12 @@ pending like every plan; when there is nothing to undo, it says so.
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Callable
 
+from ..display import human_size
 from ..errors import WsnbError
 from ..i18n import _, ngettext
-from .actions import Session, is_dir, resolve_targets, unresolved_reply
+from .actions import Session, is_dir, py_string, resolve_targets, unresolved_reply
 from .commands import Command
 from .reply import Reply
 from .resolve import MAX_CANDIDATES, Resolution
@@ -25,28 +25,18 @@ def _count(session: Session, command: Command) -> Reply:
     target = command.get("target")
     path = resolve_targets(session, target)[0] if target else "."
     if path != "." and not is_dir(session, path):
-        doc = session.ws.read(path)
-        lines = len(doc.lines)
-        return Reply(ngettext("`{path}` has {count} line.", "`{path}` has {count} lines.",
-                              lines).format(path=path, count=f"{lines:,}"), files_read=[path])
+        return _measured(session, path, command.get("measure") or "lines")
     if command.get("what") == "entries":  # one level, as a listing shows it
         total = len(session.ws.ls(path))
         where = _("the workspace root") if path == "." else f"`{path}`"
         text = ngettext("{where} holds {count} entry.", "{where} holds {count} entries.",
                         total).format(where=where, count=f"{total:,}")
-        return Reply(text[:1].upper() + text[1:])
-    frame = session.ws.files
-    if path != ".":
-        frame = frame[frame["path"].str.startswith(path.rstrip("/") + "/")]
+        return Reply(text[:1].upper() + text[1:], python=f"len(ws.ls({py_string(path)}))")
     folders = command.get("what") == "folders"
-    frame = frame[frame["is_dir"]] if folders else frame[~frame["is_dir"]]
     kinds = tuple(command.get("kinds").split())
     named = command.get("named")
-    if (kinds or named) and not folders:
-        names = frame["path"].map(lambda p: posixpath.basename(p).casefold())
-        frame = frame[names.map(lambda n: (bool(kinds) and n.endswith(kinds))
-                                or (bool(named) and named in n))]  # fmt: skip
-    total = len(frame)
+    expression = _count_query(path, folders, () if folders else kinds, "" if folders else named)
+    total = len(session.ws.files.query(expression, engine="python"))
     where = _("the workspace") if path == "." else f"`{path}`"
     if folders:
         text = ngettext("{where} holds {count} folder.", "{where} holds {count} folders.",
@@ -60,7 +50,50 @@ def _count(session: Session, command: Command) -> Reply:
     else:
         text = ngettext("{where} holds {count} file.", "{where} holds {count} files.",
                         total).format(where=where, count=f"{total:,}")
-    return Reply(text[:1].upper() + text[1:])
+    line = f"len(ws.files.query({py_string(expression)}, engine=\"python\"))"
+    return Reply(text[:1].upper() + text[1:], python=line)
+
+
+def _count_query(path: str, folders: bool, kinds: tuple[str, ...], named: str) -> str:
+    """The ``ws.files.query`` expression whose length is the count: files (or folders) under
+    ``path``, whose names end in one of ``kinds`` or hold ``named``, case aside."""
+    conds = ["is_dir" if folders else "not is_dir"]
+    if path != ".":
+        conds.append(f"path.str.startswith({_literal(path.rstrip('/') + '/')})")
+    alike = []
+    alike += [f"name.str.lower().str.endswith({_literal(k)})" for k in kinds]
+    if named:
+        alike.append(f"name.str.lower().str.contains({_literal(named)}, regex=False)")
+    if alike:
+        conds.append("(" + " or ".join(alike) + ")" if len(alike) > 1 else alike[0])
+    return " and ".join(conds)
+
+
+def _literal(text: str) -> str:
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def _measured(session: Session, path: str, measure: str) -> Reply:
+    """One file's lines, words (runs of letters between spaces) or size in bytes."""
+    quoted = py_string(path)
+    if measure == "bytes":
+        size = session.ws.info(path).size
+        text = ngettext("`{path}` is {count} byte.", "`{path}` is {count} bytes.", size).format(
+            path=path, count=f"{size:,}")
+        if size >= 1024:
+            text = _("`{path}` is {size} ({count} bytes).").format(
+                path=path, size=human_size(size, session.lang), count=f"{size:,}")
+        return Reply(text, python=f"ws.info({quoted}).size")
+    doc = session.ws.read(path)
+    if measure == "words":
+        words = len(doc.text.split())
+        return Reply(ngettext("`{path}` has {count} word.", "`{path}` has {count} words.",
+                              words).format(path=path, count=f"{words:,}"),
+                     files_read=[path], python=f"len(ws.read({quoted}).text.split())")  # fmt: skip
+    lines = len(doc.lines)
+    return Reply(ngettext("`{path}` has {count} line.", "`{path}` has {count} lines.",
+                          lines).format(path=path, count=f"{lines:,}"), files_read=[path],
+                 python=f"len(ws.read({quoted}).lines)")  # fmt: skip
 
 
 def _named_count(where: str, total: int, kinds: tuple[str, ...], named: str) -> str:
@@ -81,7 +114,7 @@ def _undo(session: Session, command: Command) -> Reply:
         plan = session.ws.undo()
     except WsnbError as exc:  # nothing to undo: say so, propose nothing
         return Reply(str(exc))
-    return planned([plan])
+    return planned([plan], "ws.undo()")
 
 
 def _choose(session: Session, command: Command) -> Reply:

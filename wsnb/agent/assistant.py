@@ -16,12 +16,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..errors import LLMError, UsageError, WsnbError
+from ..errors import LLMError, WsnbError
 from ..i18n import _
 from ..noted import NotedFrame
 from ..text.redact import redact_for_model, redaction_note
 from ..tools.foldertree import FolderTree
 from ..tools.table import loop_tools
+from ..tools.tables import TableInfo
 from .actions import Session, read_docs, resolve_targets
 from .commands import parse_command, several_targets
 from .context import ContextError
@@ -265,6 +266,10 @@ def _result_text(turn: _Turn, name: str, result: ToolResult) -> str:
     if name == "folder_tree":
         tree: FolderTree = result.data
         return tree.drawn() + (f"\n({tree.note})" if tree.note else "")
+    if name == "read_table":
+        table: TableInfo = result.data
+        turn.read(table.path)
+        return table.model_text()
     frame = result.data
     columns = {"list_folder": ["path", "is_dir", "size"], "search_files": ["path", "size"],
                "search_text": ["path", "line", "text"]}[name]  # fmt: skip
@@ -322,6 +327,8 @@ def _write_call(turn: _Turn, name: str, args: dict[str, Any]) -> str:
         "write_file": lambda: ws.write_file(str(args["path"]), str(args["content"])),
         "edit_file": lambda: ws.edit(str(args["path"]), edits=args["edits"]),
         "change_set": lambda: ws.change_set(str(args["title"]), args["changes"]),
+        "rename_identifier": lambda: ws.rename_identifier(str(args["old"]), str(args["new"]),
+                                                          args.get("glob")),
         "copy_file": lambda: ws.copy(str(args["source"]), str(args["target"])),
         "move_file": lambda: ws.move(str(args["source"]), str(args["target"])),
         "rename": lambda: ws.rename(str(args["path"]), str(args["new_name"])),
@@ -331,7 +338,7 @@ def _write_call(turn: _Turn, name: str, args: dict[str, Any]) -> str:
         plan = makers[name]()
     except KeyError as exc:
         return f"The call failed: the argument {exc} is missing."
-    except UsageError as exc:
+    except WsnbError as exc:  # a wrong argument, or a name found nowhere: the sentence says so
         return f"The call failed: {exc.reason}"
     if plan.is_refused:
         return f"Refused: {plan.refusal}"

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..errors import WsnbError
-from ..i18n import _
-from .actions import Session, is_dir, resolve_targets
+from ..i18n import _, ngettext
+from .actions import Session, is_dir, py_string, resolve_targets
 from .commands import Command, several_targets
 from .context import ContextError
 from .fields import field_lines, set_value
@@ -27,7 +27,8 @@ from .resolve import Kind, resolve_name
 if TYPE_CHECKING:
     from ..plans.plan import Plan
 
-__all__ = ["CHANGE_HANDLERS", "asks_for_several", "one_item_refusal", "planned", "single"]
+__all__ = ["CHANGE_HANDLERS", "asks_for_several", "one_item_refusal", "planned", "single",
+           "unique_around"]
 
 
 def one_item_refusal(rules: str = "") -> str:
@@ -51,13 +52,23 @@ def asks_for_several(session: Session, text: str) -> bool:
         return True  # not a path at all: the words decide
 
 
-def planned(plans: list[Plan]) -> Reply:
+def planned(plans: list[Plan], python: str = "") -> Reply:
+    """The reply that shows the plans; ``python`` is the line that makes the same plan, shown
+    under it when the plan is made (``ws.trash("a.txt")``)."""
     pending = [p for p in plans if not p.is_refused]
     refused = [p for p in plans if p.is_refused]
     lines = [_("Plan {id}: {title}. Nothing happens until you confirm it.").format(
         id=p.id, title=p.title) for p in pending]
     lines += [_("That is refused: {reason}").format(reason=p.refusal) for p in refused]
-    return Reply("\n".join(lines), plans=pending)
+    return Reply("\n".join(lines), plans=pending, python=python if pending else "")
+
+
+def _call(name: str, *args: str) -> str:
+    """The Python line of a workspace call with text arguments."""
+    return f"ws.{name}(" + ", ".join(py_string(a) for a in args) + ")"
+
+
+_SHOWN_CONTENT = 120  # a content longer than this is in the diff, not in the shown line
 
 
 def single(session: Session, text: str, kind: Kind = "any") -> str:
@@ -70,7 +81,8 @@ def single(session: Session, text: str, kind: Kind = "any") -> str:
 
 
 def _trash(session: Session, command: Command) -> Reply:
-    return planned([session.ws.trash(single(session, command.get("target")))])
+    path = single(session, command.get("target"))
+    return planned([session.ws.trash(path)], _call("trash", path))
 
 
 def _where_to(action: str, source: str) -> Reply:
@@ -91,9 +103,9 @@ def _rename(session: Session, command: Command) -> Reply:
     if "/" in dest:  # "rename app/utils.py to app/helpers.py": a path, maybe in the same folder
         target = session.ws.policy.resolve(dest).relative
         if posixpath.dirname(target) != posixpath.dirname(source):
-            return planned([session.ws.move(source, target)])
+            return planned([session.ws.move(source, target)], _call("move", source, target))
         dest = posixpath.basename(target)
-    return planned([session.ws.rename(source, dest)])
+    return planned([session.ws.rename(source, dest)], _call("rename", source, dest))
 
 
 def _destination(session: Session, source: str, dest: str) -> str:
@@ -117,11 +129,12 @@ def _folder_named(session: Session, text: str) -> str:
 def _copy(session: Session, command: Command) -> Reply:
     source = single(session, command.get("target"))
     if not command.get("dest") and command.get("duplicate"):  # "make a copy of a.txt"
-        return planned([session.ws.copy(source, _copy_name(session, source))])
+        target = _copy_name(session, source)
+        return planned([session.ws.copy(source, target)], _call("copy", source, target))
     if not command.get("dest"):
         return _where_to("copy", source)
     target = _destination(session, source, command.get("dest"))
-    return planned([session.ws.copy(source, target)])
+    return planned([session.ws.copy(source, target)], _call("copy", source, target))
 
 
 def _move(session: Session, command: Command) -> Reply:
@@ -129,7 +142,7 @@ def _move(session: Session, command: Command) -> Reply:
     if not command.get("dest"):
         return _where_to("move", source)
     target = _destination(session, source, command.get("dest"))
-    return planned([session.ws.move(source, target)])
+    return planned([session.ws.move(source, target)], _call("move", source, target))
 
 
 def _copy_name(session: Session, source: str) -> str:
@@ -157,15 +170,18 @@ def _edit(session: Session, command: Command) -> Reply:
         if line == lines[index]:
             return Reply(_("`{field}` in `{path}` already is {value}; there is nothing to "
                            "change.").format(field=command.get("field"), path=path, value=value))
-        old_text, new_text = _unique_around(lines, index, line)
-        return planned([session.ws.edit(path, old_text, new_text)])
+        old_text, new_text = unique_around(lines, index, line)
+        return planned([session.ws.edit(path, old_text, new_text)],
+                       _call("edit", path, old_text, new_text))  # fmt: skip
     found = field_lines(lines, command.get("field"))
     if command.get("field") and _content(command.get("field")) == value:
         return Reply(_("`{field}` and the new value are the same, so there is nothing to change "
                        "in `{path}`.").format(field=value, path=path))  # fmt: skip
     if not found and command.get("field") and command.get("field") in doc.text:
         # No "key: value" line: the words themselves, replaced wherever they stand.
-        return planned([session.ws.edit(path, command.get("field"), value, replace_all=True)])
+        line = _call("edit", path, command.get("field"), value)[:-1] + ", replace_all=True)"
+        return planned([session.ws.edit(path, command.get("field"), value, replace_all=True)],
+                       line)  # fmt: skip
     if len(found) != 1:
         said = _("I found {count} lines with `{field}` in `{path}`, not one, so nothing was "
                  "planned; say the whole new content instead (\"replace the contents of this file "
@@ -173,11 +189,12 @@ def _edit(session: Session, command: Command) -> Reply:
         return Reply(said.format(count=len(found), field=command.get("field"), path=path))
     index = found[0]
     new_line = set_value(lines, index, command.get("field"), value)
-    old_text, new_text = _unique_around(lines, index, new_line)
+    old_text, new_text = unique_around(lines, index, new_line)
     if old_text == new_text:
         return Reply(_("`{field}` in `{path}` already is {value}; there is nothing to "
                        "change.").format(field=command.get("field"), path=path, value=value))
-    return planned([session.ws.edit(path, old_text, new_text)])
+    return planned([session.ws.edit(path, old_text, new_text)],
+                   _call("edit", path, old_text, new_text))  # fmt: skip
 
 
 def _keyed(lines: list[str], path: str, field: str, value: str) -> list[tuple[int, str]]:
@@ -193,7 +210,7 @@ def _keyed(lines: list[str], path: str, field: str, value: str) -> list[tuple[in
     return []
 
 
-def _unique_around(lines: list[str], index: int, new_line: str) -> tuple[str, str]:
+def unique_around(lines: list[str], index: int, new_line: str) -> tuple[str, str]:
     """The changed line as an exact edit, widened by its neighbours until it occurs once."""
     text = "".join(lines)
     start = stop = index
@@ -216,7 +233,9 @@ def _content(text: str) -> str:
 def _write(session: Session, command: Command) -> Reply:
     path = single(session, command.get("target"), "file")
     content = _content(command.get("content"))
-    return planned([session.ws.write_file(path, content + "\n" if content else "")])
+    text = content + "\n" if content else ""
+    line = _call("write_file", path, text) if len(text) <= _SHOWN_CONTENT else ""
+    return planned([session.ws.write_file(path, text)], line)
 
 
 def _append(session: Session, command: Command) -> Reply:
@@ -226,20 +245,48 @@ def _append(session: Session, command: Command) -> Reply:
         return Reply(_("`{path}` is too large to rewrite whole here; edit it in an editor.")
                      .format(path=path))  # fmt: skip
     text = doc.text
+    added = _content(command.get("content")) + "\n"
+    line = ""
+    if not text or text.endswith("\n"):  # the file's text and the line, as the plan has them
+        line = f"ws.write_file({py_string(path)}, ws.read({py_string(path)}).text + " \
+            f"{py_string(added)})"
     if text and not text.endswith(("\n", "\r")):
         text += "\n"
-    return planned([session.ws.write_file(path, text + _content(command.get("content")) + "\n")])
+    return planned([session.ws.write_file(path, text + added)], line)
 
 
 def _create_file(session: Session, command: Command) -> Reply:
     content = _content(command.get("content"))
     if content and not content.endswith("\n"):
         content += "\n"
-    return planned([session.ws.create_file(command.get("target"), content)])
+    target = command.get("target")
+    line = _call("create_file", target, content) if len(content) <= _SHOWN_CONTENT else ""
+    return planned([session.ws.create_file(target, content)], line)
 
 
 def _create_folder(session: Session, command: Command) -> Reply:
-    return planned([session.ws.create_folder(command.get("target"))])
+    target = command.get("target")
+    return planned([session.ws.create_folder(target)], _call("create_folder", target))
+
+
+def _rename_name(session: Session, command: Command) -> Reply:
+    """A name renamed in every file that holds it: one change set (``ws.rename_identifier``);
+    a name found nowhere is the sentence that says so, and no plan."""
+    old, new = command.get("old"), command.get("new")
+    try:
+        plan = session.ws.rename_identifier(old, new)
+    except WsnbError as exc:
+        return Reply(exc.reason)
+    reply = planned([plan], _call("rename_identifier", old, new))
+    if not reply.plans:
+        return reply
+    files = [step.target.relative for step in plan.steps if step.target is not None]
+    lines = [ngettext("It edits {count} file: {paths}.", "It edits {count} files: {paths}.",
+                      len(files)).format(count=len(files),
+                                         paths=", ".join(f"`{p}`" for p in files))]
+    lines += [_("Warning: {warning}").format(warning=warning) for warning in plan.warnings]
+    reply.text = "\n".join([reply.text, *lines])
+    return reply
 
 
 def _reveal(session: Session, command: Command) -> Reply:
@@ -250,5 +297,5 @@ def _reveal(session: Session, command: Command) -> Reply:
 CHANGE_HANDLERS: dict[str, Callable[[Session, Command], Reply]] = {
     "trash": _trash, "rename": _rename, "copy": _copy, "move": _move, "write": _write,
     "append": _append, "create_file": _create_file, "create_folder": _create_folder,
-    "reveal": _reveal, "edit": _edit,
+    "reveal": _reveal, "edit": _edit, "rename_name": _rename_name,
 }  # fmt: skip

@@ -27,7 +27,7 @@ from .filekinds import (
     SIZE_WORDS,
     TIME_WORDS,
 )
-from .numbers import cardinal
+from .numbers import QUANTITY, cardinal, quantity
 from .request import Reading
 from .vocab import OBJECTS
 from .words import Hit, contains
@@ -167,20 +167,30 @@ def _all_before(text: str, start: int) -> bool:
 # -- sizes -------------------------------------------------------------------------------
 
 _UNIT = "|".join(sorted((re.escape(u) for u in SIZE_UNITS), key=len, reverse=True))
-_SIZE = re.compile(rf"(\d+(?:\.\d+)?)\s*({_UNIT})(?![a-z])", re.IGNORECASE)
+_SIZE = re.compile(rf"(?<![A-Za-z0-9])({QUANTITY})\s*(?:of\s+)?(?:an?\s+)?({_UNIT})(?![a-z])",
+                   re.IGNORECASE)  # fmt: skip
 
 
 def _size_filter(text: str) -> tuple[int | None, int | None]:
     """(over, under) in bytes from "over 1 MB", "小于 10k", "1MB 以上"."""
     over = under = None
     for match in _SIZE.finditer(text):
-        value = int(float(match.group(1)) * SIZE_UNITS[match.group(2).casefold()])
+        amount = quantity(match.group(1))
+        if amount is None:
+            continue
+        value = int(amount * SIZE_UNITS[match.group(2).casefold()])
         before, after = text[max(0, match.start() - 16):match.start()], text[match.end():][:6]
         if _said_in(before, SIZE_WORDS["under"]) or _starts(after, ("以下", "以内", "之内")):
             under = value
         elif _said_in(before, SIZE_WORDS["over"]) or _starts(after, ("以上", "+")):
             over = value
     return over, under
+
+
+def _size_after(text: str, end: int) -> bool:
+    """"files under a few KB": a comparison with a size, not a verb ("file X under docs")."""
+    match = _SIZE.search(text, end)
+    return match is not None and len(text[end:match.start()].split()) <= 1
 
 
 def _said_in(text: str, words: tuple[str, ...]) -> bool:
@@ -240,7 +250,8 @@ _CHANGED = ("changed", "modified", "edited", "updated", "touched", "改过", "�
             "新增", "新加")  # fmt: skip
 _SINGULAR = re.compile(r"\bwhich\s+(?:one|file)\b|\bthe\s+\w+est\s+(?:one|file)\b|"
                        r"\bwhat(?:'s| is)\s+the\s+\w+est\b|哪个|哪一个|哪份|是哪", re.IGNORECASE)
-_COUNT_N = re.compile(r"(?:top|first|前)\s*(\w+)|(\w+)\s+(?:largest|biggest|smallest|newest|"
+_COUNT_N = re.compile(r"(?:top|first|前)\s*([\d一二两三四五六七八九十百]+|[A-Za-z]+)|"
+                      r"(\w+)\s+(?:largest|biggest|smallest|newest|"
                       r"latest|oldest|most|least)|([\d一二两三四五六七八九十百]+)\s*(?:个|份|项)|"
                       r"(?:est|set)\s+(\w+)\s+(?:files?|ones?|items?)",
                       re.IGNORECASE)  # fmt: skip
@@ -248,8 +259,8 @@ _COUNT_N = re.compile(r"(?:top|first|前)\s*(\w+)|(\w+)\s+(?:largest|biggest|sma
 
 def order_span(text: str) -> tuple[int, int] | None:
     """Where the words of an order stand ("the largest", "最新")."""
-    words = (*SIZE_WORDS["largest"], *SIZE_WORDS["smallest"], *ORDER_WORDS["newest"],
-             *ORDER_WORDS["oldest"])  # fmt: skip
+    words = (*SIZE_WORDS["largest"], *SIZE_WORDS["smallest"], *SIZE_WORDS["by_size"],
+             *ORDER_WORDS["newest"], *ORDER_WORDS["oldest"])  # fmt: skip
     found = [(at, at + len(w)) for w in words
              for at in [contains(text, w) if w[0].isalnum() and not _CJK.search(w)
                         else text.find(w)] if at >= 0]  # fmt: skip
@@ -261,7 +272,7 @@ def _order(text: str) -> str:
                          ("newest", ORDER_WORDS["newest"]), ("oldest", ORDER_WORDS["oldest"])):
         if _said_in(text, words):
             return order
-    return ""
+    return "largest" if _said_in(text, SIZE_WORDS["by_size"]) else ""  # largest first
 
 
 def _how_many(text: str, order: str) -> int:
@@ -290,7 +301,8 @@ _SOFT_WORDS = frozenset({*_CHANGED, "change", "modify", "edit", "update", "touch
                          "更改", "更新", "编辑", "动"})
 # What makes a size, a time or an order a question about files ("what's the usd rate
 # today" is none).
-_FILE_CUES = (*OBJECTS["file"], *_CHANGED, "space", "空间", "disk", "磁盘", "占", "entries",
+_FILE_CUES = (*OBJECTS["file"], *_CHANGED, *SIZE_WORDS["by_size"], "space", "空间", "disk",
+              "磁盘", "占", "entries",
               "ones", "which one", "哪个", "哪些", "change", "modify", "edit", "touch", "fiels",
               "anything", "something", "stuff")
 
@@ -315,7 +327,7 @@ def read_question(r: Reading, now: datetime, *, asking: bool = True) -> Question
     asked = over is not None or under is not None or since is not None or bool(order)
     # with a size, a time or an order, a soft verb asks about files ("what's been modifed")
     blocking = {h.action for h in r.hits if h.action in _CHANGES
-                and not (asked and h.action in _SOFT)}  # fmt: skip
+                and not (asked and h.action in _SOFT) and not _size_after(text, h.end)}
     typos = set(r.actions) - {h.action for h in r.hits}  # a verb's typo ("改名" one off)
     if asking and (blocking or (typos & _CHANGES and not asked)):
         return None

@@ -16,7 +16,7 @@ from ..policy.filekinds import BINARY_KINDS
 
 __all__ = ["ENCODING_WORDS", "FILE_KINDS", "KIND_LABELS", "KIND_NOUNS", "KIND_SINGULARS",
            "KIND_WORDS", "LINE_END_WORDS", "NAMED_KINDS", "NAME_LANGUAGE_WORDS", "ORDER_WORDS",
-           "ROLE_TESTS", "ROLE_WORDS", "SIZE_UNITS", "SIZE_WORDS", "TIME_WORDS"]
+           "ROLE_TESTS", "ROLE_WORDS", "SECRET_ROLES", "SIZE_UNITS", "SIZE_WORDS", "TIME_WORDS"]
 
 
 def _binary(label: str) -> tuple[str, ...]:
@@ -156,12 +156,17 @@ SIZE_WORDS: dict[str, tuple[str, ...]] = {
     "largest": ("largest", "biggest", "heaviest", "biggset", "bigest", "largst", "larget", "huge", "largest file", "the most space",
                 "most space", "take up space", "takes up space", "eating space", "space hogs",
                 "最大", "最占空间", "占空间最多", "占用空间最多", "最大的", "体积最大", "大文件",
-                "最占地方", "占地方"),
-    "smallest": ("smallest", "tiniest", "lightest", "最小", "最小的", "体积最小", "小文件"),
+                "最占地方", "占地方", "从大到小", "由大到小", "大到小", "降序", "largest first",
+                "biggest first", "descending"),
+    "smallest": ("smallest", "tiniest", "lightest", "最小", "最小的", "体积最小", "小文件", "从小到大",
+                 "由小到大", "小到大", "升序", "smallest first", "ascending"),
+    # a sort by size with no direction said: the largest first
+    "by_size": ("按大小", "按文件大小", "按体积", "按尺寸", "by size", "by file size", "size order"),
     "over": ("over", "above", "more than", "bigger than", "larger than", "greater than",
              "at least", "exceeding", "exceeds", ">", ">=", "超过", "大于", "多于", "以上",
-             "不小于", "至少"),
+             "不小于", "至少", "north of", "upwards of", "in excess of", "beyond", "heavier than"),
     "under": ("under", "below", "less than", "smaller than", "at most", "no more than",
+              "south of", "lighter than",
               "<", "<=", "小于", "低于", "不到", "不超过", "以下", "以内", "至多"),
     "empty": ("empty files", "empty file", "zero bytes", "0 bytes", "空文件", "空的文件"),
 }  # fmt: skip
@@ -232,4 +237,24 @@ ROLE_TESTS: dict[str, dict[str, tuple[str, ...]]] = {
                "folders": ("config", "configs", "conf", "settings", "etc", ".config"),
                "contains": ("config", "settings", "conf")},
     "doc": {"words": ("doc", "document", "documentation", "文档", "说明文档")},
+    "manifest": {"words": ("manifest", "package manifest", "package file", "package description",
+                           "描述文件", "包描述文件", "包的描述文件", "清单文件", "项目描述文件"),
+                 "names": ("package.json", "pyproject.toml", "setup.py", "setup.cfg", "cargo.toml",
+                           "composer.json", "pom.xml", "build.gradle", "go.mod", "gemfile",
+                           "deno.json", "environment.yml")},
+    "lock": {"words": ("lock file", "lockfile", "lock files", "锁文件", "依赖锁文件"),
+             "names": ("package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock",
+                       "pipfile.lock", "cargo.lock", "composer.lock", "gemfile.lock", "uv.lock",
+                       "bun.lockb", "flake.lock", "go.sum", "mix.lock", "podfile.lock",
+                       "packages.lock.json", "conda-lock.yml")},
+    # files that hold secrets: named by role, refused by name as typing the name would be
+    "key": {"words": ("private key", "ssh key", "ssh private key", "key file", "私钥", "密钥文件",
+                      "ssh 密钥"),
+            "names": ("id_rsa", "id_ed25519", "id_ecdsa", "id_dsa"),
+            "name_ends": (".pem", ".key", ".ppk", ".p12", ".pfx")},
+    "env": {"words": ("env file", "dotenv", "dotenv file", ".env file", "environment file",
+                      "环境变量文件", "env 文件"),
+            "names": (".env",), "name_starts": (".env.",)},
 }  # fmt: skip
+# Roles whose files hold secrets: asked to be read or changed, they are refused by name.
+SECRET_ROLES = frozenset({"key", "env"})

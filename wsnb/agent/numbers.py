@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["cardinal", "ordinal", "ordinal_span"]
+__all__ = ["QUANTITY", "cardinal", "ordinal", "ordinal_span", "quantity"]
 
 _ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "俩": 2, "三": 3, "四": 4, "五": 5,
               "六": 6, "七": 7, "八": 8, "九": 9}  # fmt: skip
@@ -62,6 +62,32 @@ def _en_number(word: str) -> int | None:
         else:
             return None
     return total
+
+
+# An amount said in words or digits: 500, 0.5, "half a", "a couple of", "a few", 零点五, 两, 半.
+_FEW = {"half": 0.5, "half a": 0.5, "a half": 0.5, "a couple of": 2, "a couple": 2,
+        "couple of": 2, "a few": 3, "few": 3, "several": 3, "a": 1, "an": 1, "半": 0.5,
+        "几": 3}  # fmt: skip
+QUANTITY = (r"\d+(?:\.\d+)?|[零〇一二两三四五六七八九十百千]+(?:点[零〇一二三四五六七八九]+)?|"
+            r"half(?:\s+an?)?|a\s+half|(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few|several|半|几|"
+            + "|".join(sorted(_EN_UNITS[1:], key=len, reverse=True)) + r"|an?")  # fmt: skip
+
+
+def quantity(words: str) -> float | None:
+    """The amount ``words`` say (a match of ``QUANTITY``), or None."""
+    said = re.sub(r"\s+", " ", words.strip().casefold())
+    if said in _FEW:
+        return _FEW[said]
+    if re.fullmatch(r"\d+(?:\.\d+)?", said):
+        return float(said)
+    whole, _dot, part = said.partition("点")
+    number = cardinal(whole)
+    if number is None:
+        return None
+    if part:
+        digits = "".join(str(_ZH_DIGITS[c]) for c in part if c in _ZH_DIGITS)
+        return float(f"{number}.{digits}") if digits else float(number)
+    return float(number)
 
 
 def cardinal(word: str) -> int | None:

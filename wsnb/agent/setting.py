@@ -13,7 +13,7 @@ import re
 from .commands import Command
 from .request import Reading
 
-__all__ = ["read_setting"]
+__all__ = ["read_keyless_setting", "read_setting"]
 
 _KEY = r"(?P<key>[A-Za-z_\u4e00-\u9fff][\w\-\u4e00-\u9fff]*(?:\.[\w\-\u4e00-\u9fff]+)*)"
 _VALUE = r"(?P<value>\"[^\"]*\"|'[^']*'|“[^”]*”|[^\s,，。;；!！?？]+)"
@@ -21,6 +21,7 @@ _VALUE = r"(?P<value>\"[^\"]*\"|'[^']*'|“[^”]*”|[^\s,，。;；!！?？]+)
 _VALUE_ZH = r"(?P<value>\"[^\"]*\"|“[^”]*”|[^,，。;；!！?？]+?)"
 _SET_EN = r"(?:set|change|update|switch|bump|make|turn|modify|edit)"
 _TO_ZH = (r"(?:改成|改为|设为|设成|设置为|设置成|换成|换为|更新为|调成|调为|调到|变成|改到|"
+          r"调大到|调小到|调高到|调低到|提高到|降低到|增加到|减少到|加到|减到|"
           r"设置到|定为|该成|该为|社置成|社置为|设制成|设置称)")  # the last: typos people make
 _THE = r"(?:the\s+)?(?:value\s+of\s+)?(?:the\s+)?"
 _WORD = r"(?:\s+(?:setting|value|field|key|option|entry|property))?"
@@ -43,6 +44,18 @@ _PATTERNS = [re.compile(p, re.IGNORECASE) for p in (
 # Words that are no key: "set the content of a.txt to …" rewrites the file.
 _NOT_KEYS = {"content", "contents", "text", "name", "filename", "内容", "全文", "文本", "名字",
              "文件名", "名称", "file", "it", "this", "that", "文件"}  # fmt: skip
+
+
+# A setting named without its file ("set max_widgets to 16", "the theme should be dark",
+# 主题换成 blue): the key is then looked for in the settings files (``keyholders``).
+_SHOULD = r"(?:should|shuold|shoud|sould|must)\s+be"
+_KEYLESS = [re.compile(p, re.IGNORECASE) for p in (
+    rf"^.*?\b{_SET_EN}\s+{_THE}{_KEY}{_WORD}\s+(?:to|=|as)\s+{_VALUE}{_END}",
+    rf"^.*?\b{_THE}{_KEY}{_WORD}\s+{_SHOULD}\s+{_VALUE}{_END}",
+    rf"^.*?\b(?:like|want|need|prefer)\s+{_THE}{_KEY}{_WORD}\s+to\s+be\s+{_VALUE}{_END}",
+    rf"^\s*(?:把|将)?\s*{_KEY}\s*(?:的值|这个值|值)?\s*(?:从\s*\S+?\s*)?{_TO_ZH}\s*{_VALUE_ZH}{_END}",
+)]  # fmt: skip
+_NAME_KEYS = {"name", "名字", "名称"}  # a key of settings, or a file's name: a suffix decides
 
 
 # What comes between a file and a second name that is part of the new value.
@@ -75,4 +88,24 @@ def read_setting(r: Reading) -> Command | None:
             return None  # "把 a.txt 的内容替换成 hello": the whole text, no key
         key = re.sub(r"^(?:把|将)", "", key)
         return Command("edit", {"target": target, "field": key, "content": value.strip()})
+    return None
+
+
+def read_keyless_setting(r: Reading) -> Command | None:
+    """An ``edit`` of one value whose file is not named ("set max_widgets to 16"): the target
+    is left empty for the settings files that hold the key to fill (``keyholders``)."""
+    if any(m.known or m.how in {"suffixed", "quoted"} for m in r.mentions) \
+            or _REFERENCE.search(r.text):
+        return None
+    for pattern in _KEYLESS:
+        match = pattern.match(r.text)
+        if match is None:
+            continue
+        key = re.sub(r"^(?:把|将)", "", match.group("key"))
+        value = match.group("value").strip().strip("\"'“”")
+        named_file = re.fullmatch(r"[^\s/]+\.[A-Za-z]\w{0,7}", value)
+        if not value or (key.casefold() in _NOT_KEYS - _NAME_KEYS) \
+                or (key.casefold() in _NAME_KEYS and named_file):
+            return None
+        return Command("edit", {"target": "", "field": key, "content": value})
     return None

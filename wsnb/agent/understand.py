@@ -34,11 +34,15 @@ from .columns import read_question
 from .commands import Command, parse_command
 from .contents import read_contents
 from .context import THIS, parse_reference
-from .described import Description, describe
+from .described import Description, describe, role_said, secret_said
+from .keyholders import holders, key_forms
+from .measures import read_measure
 from .mentions import Mention, find_mentions, normalize
+from .renames import read_name_rename
 from .request import Reading
-from .setting import read_setting
+from .setting import read_keyless_setting, read_setting
 from .slots import decide
+from .switches import ground_switch, read_switch
 from .vocab import OBJECTS, OFFTOPIC
 from .words import contains, leftover
 
@@ -113,7 +117,7 @@ def reply_language(text: str, mentions: list[Mention], command: Command | None) 
         rest = rest[:m.start] + " " + rest[m.end:]
     rest = re.sub(r"`[^`]*`|《[^》]*》|“[^”]*”|\"[^\"]*\"", " ", rest)
     if command is not None:
-        for key in ("content", "keyword", "dest", "field"):
+        for key in ("content", "keyword", "dest", "field", "old", "new"):
             if command.get(key):
                 rest = rest.replace(command.get(key), " ")
     rest = re.sub(r"\S*[/\\]\S*|\S+\.[A-Za-z]\w{0,7}\b", " ", rest)
@@ -176,6 +180,8 @@ def _agrees(command: Command, reading: Reading) -> bool:
 # has no attributes yet); and those it answers with the files that fit.
 _NO_DESCRIPTION = {"grep", "define", "used", "create", "count", "workspace", "help", "undo"}
 _LISTS = {"find"}
+# What a secret file named by its role may still be asked: its name found, counted, listed.
+_NAMES_ONLY = {"find", "count", "list", "inside"}
 
 
 def _with_described(mentions: list[Mention], described: Description,
@@ -183,8 +189,35 @@ def _with_described(mentions: list[Mention], described: Description,
     """The mentions with the description as one, in place of the names inside it."""
     one = Mention(described.start, described.end, text[described.start:described.end], "kind",
                   described.paths)  # fmt: skip
-    kept = [m for m in mentions if m.end <= one.start or m.start >= one.end]
+    kept = [m for m in mentions if (m.end <= one.start or m.start >= one.end)
+            and not _holds(m, described.paths)]  # fmt: skip
     return sorted([*kept, one], key=lambda m: m.start)
+
+
+def _switch(ws: Workspace, reading: Reading) -> Command | None:
+    """"turn debug on", 关掉 private: a switch, when a file holds that key with a boolean."""
+    switch = read_switch(reading)
+    return ground_switch(ws, switch) if switch is not None else None
+
+
+def _keyless(ws: Workspace, reading: Reading) -> Command | None:
+    """"set max_widgets to 16": the one settings file that holds the key (several: which?)."""
+    setting = read_keyless_setting(reading)
+    if setting is None:
+        return None
+    held = holders(ws, key_forms(setting.get("field")))
+    if len(held) == 1:
+        return Command("edit", {**setting.args, "target": held[0].path})
+    if held:
+        return Command("which_setting", {"key": setting.get("field"),
+                                         "paths": "\n".join(h.path for h in held)})  # fmt: skip
+    return None
+
+
+def _holds(m: Mention, paths: tuple[str, ...]) -> bool:
+    """"src 的入口文件": the folder a described file is in is where, not what."""
+    return m.is_dir and len(m.paths) == 1 and bool(paths) \
+        and all(p.startswith(m.paths[0].rstrip("/") + "/") for p in paths)
 
 
 def _now(ws: Workspace) -> datetime:
@@ -206,22 +239,37 @@ def understand(ws: Workspace, message: str) -> Understood:
         # ("search the music files", "where is weather defined" still are).
         return Understood(text, None, reply_language(text, mentions, None), mentions, [],
                           offtopic=True)  # fmt: skip
+    renamed = read_name_rename(reading)
+    if renamed is not None:  # "rename word_count to count_words everywhere": a name, one set
+        return Understood(text, renamed, reply_language(text, mentions, renamed), mentions,
+                          reading.actions, strong=True)  # fmt: skip
     about = read_contents(reading)
     if about is not None:  # "哪个文件设置了主题": a search for the term, its lines quoted
         return Understood(text, about, reply_language(text, mentions, about), mentions,
                           reading.actions, strong=True)  # fmt: skip
     now = _now(ws)
     question = read_question(reading, now)
-    if question is not None and question.plural:  # "the yaml files", "what changed today"
+    if question is not None and question.plural and not role_said(reading):
+        # "the yaml files", "what changed today" (but "web 目录的入口脚本" is one file)
         asked = Command("files", question.args())
         return Understood(text, asked, reply_language(text, mentions, asked), mentions,
+                          reading.actions, strong=True)  # fmt: skip
+    measured = read_measure(reading)
+    if measured is not None:  # "how many lines does it have", 文件多大: one file's measure
+        return Understood(text, measured, reply_language(text, mentions, measured), mentions,
                           reading.actions, strong=True)  # fmt: skip
     if asks_for_many(reading):  # "delete the whole project", "把所有 txt 文件都改名"
         refused = Command("refuse", {"rule": "bulk_change"})
         return Understood(text, refused, reply_language(text, mentions, refused), mentions,
                           reading.actions, strong=True)  # fmt: skip
-    described = None if set(reading.actions) & _NO_DESCRIPTION else describe(
+    blocked = set(reading.actions) & _NO_DESCRIPTION and not secret_said(reading)
+    described = None if blocked else describe(
         ws, reading, question or read_question(reading, now, asking=False))
+    if described is not None and described.secret and described.paths \
+            and not set(reading.actions) & _NAMES_ONLY:  # "看下 ssh 私钥": refused by its name
+        refused = Command("refuse", {"rule": "sensitive"})
+        return Understood(text, refused, reply_language(text, mentions, refused), mentions,
+                          reading.actions, strong=True)  # fmt: skip
     listed = set(reading.actions) & _LISTS and not set(reading.actions) & {"read", "open"}
     if described is not None and (len(described.paths) != 1 or listed):
         # "the entry point": several files fit (or a search for one): which one?
@@ -232,7 +280,7 @@ def understand(ws: Workspace, message: str) -> Understood:
     if described is not None:  # "read the CRLF file": the one file that fits is named
         mentions = _with_described(mentions, described, text)
         reading = Reading.of(text, mentions)
-    setting = read_setting(reading)
+    setting = read_setting(reading) or _switch(ws, reading) or _keyless(ws, reading)
     if setting is not None:  # "set max_widgets to 20 in settings.json": that value only
         return Understood(text, setting, reply_language(text, mentions, setting), mentions,
                           reading.actions, strong=True)  # fmt: skip

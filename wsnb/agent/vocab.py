@@ -12,7 +12,7 @@ are matched as written. To teach the agent a word, add it here; nothing else cha
 # ruff: noqa: E501  (one group per line reads better)
 from __future__ import annotations
 
-__all__ = ["ACTIONS", "BULK_WORDS", "FILLERS", "KIND_NAMES", "KIND_SUFFIXES", "OBJECTS", "OFFTOPIC", "WORDS", "plain_words"]
+__all__ = ["ACTIONS", "BULK_WORDS", "CUES", "FILLERS", "KIND_NAMES", "KIND_SUFFIXES", "OBJECTS", "OFFTOPIC", "WORDS", "plain_words"]
 
 WORDS: dict[str, tuple[str, ...]] = {
     # verbs
@@ -130,7 +130,7 @@ WORDS: dict[str, tuple[str, ...]] = {
                     "switch project", "other project", "用哪个文件夹", "用的哪个文件夹",
                     "用的是哪个文件夹", "哪个工作目录", "打开别的目录", "another directory", "different directory"),
     # words that hold a verb's letters but ask for nothing ("这几个字" is no count)
-    "QUIET": ("文件加", "文件家", "文件价", "文件架", "里写的", "写的", "没用了", "没用", "不用了", "用不着", "没啥用", "没什么用", "不需要了", "这几个", "那几个", "这几个字", "哪几个", "哪几", "一下子", "看起来", "看上去", "好像", "可以吗",
+    "QUIET": ("make sure", "文件加", "文件家", "文件价", "文件架", "里写的", "写的", "没用了", "没用", "不用了", "用不着", "没啥用", "没什么用", "不需要了", "这几个", "那几个", "这几个字", "哪几个", "哪几", "一下子", "看起来", "看上去", "好像", "可以吗",
               "是不是", "用不用", "要不要", "能不能"),
     # objects
     "FOLDER": ("文件夹", "目录", "文件家", "文件价", "文件架", "文件加"),
@@ -150,6 +150,33 @@ WORDS: dict[str, tuple[str, ...]] = {
                    "containing", "that says", "saying", "and write", "with"),
     "TEXT_OBJ": ("内容", "文本", "代码", "全文", "源码", "字符串", "关键字", "关键词", "单词", "文字", "词语", "字眼", "这个词", "这个字", "这个词儿"),
     "TEXT_OBJ_EN": ("text", "contents", "content", "code", "string", "word", "phrase"),
+}
+
+# Words that shape a reading without voting for an action: where a rename of a name reaches,
+# a switch's state, what a count of one file measures. The readings that use them
+# (``renames``, ``switches``, ``slots``) look for them; they are no part of ``WORDS``, so a
+# file called ``size.py`` or a search for "lines" is what it was.
+CUES: dict[str, tuple[str, ...]] = {
+    # a name renamed everywhere: where (every file, the whole project) and what (a field, a key)
+    "EVERYWHERE": ("everywhere", "every file", "every single file", "all files", "all the files", "each file", "in all of them",
+                   "whole project", "entire project", "whole codebase", "entire codebase", "whole repo", "entire repo",
+                   "project-wide", "codebase-wide", "repo-wide", "globally", "across the", "all of it", "all occurrences",
+                   "every occurrence", "all references", "every reference", "all usages", "every usage", "wherever",
+                   "everywhere it's used", "all over", "所有地方", "所有的地方", "用到的地方", "用到它的地方", "全局", "全部地方",
+                   "各处", "到处", "处处", "所有文件", "每个文件", "整个项目", "整个工程", "整个仓库", "一起改", "一块改", "一并",
+                   "都要改", "都改", "统一", "也算上", "也一起", "全都改"),
+    "NAME_KINDS": ("field", "fields", "attribute", "property", "identifier", "symbol", "member", "属性", "字段",
+                   "标识符", "成员", "变量名", "函数名", "类名", "方法名"),
+    # a switch: a boolean setting turned on or off ("turn debug on", "关掉 X", "not private anymore")
+    "SWITCH_ON": ("turn on", "switch on", "flip on", "enable", "enabled", "activate", "on",
+                  "打开", "开启", "启用", "开起来", "激活", "大开", "达开", "打凯", "开着"),
+    "SWITCH_OFF": ("turn off", "switch off", "flip off", "disable", "disabled", "deactivate", "off",
+                   "no longer", "anymore", "关闭", "关掉", "关了", "关上", "禁用", "停用", "关"),
+    # what a count measures of one file ("how many lines is it", 这个文件有几行, "how big is it")
+    "MEASURE_LINES": ("lines", "line count", "how long", "行", "几行", "多少行", "行数"),
+    "MEASURE_WORDS": ("words", "word count", "字数", "单词数", "多少个单词", "多少字"),
+    "MEASURE_BYTES": ("bytes", "how big", "how large", "file size", "size", "多大", "大小", "字节", "多少字节",
+                      "字节数", "体积"),
 }
 
 # Everyday ways to say each action, as a lexicographer would list them: casual, polite,
@@ -174,7 +201,7 @@ IDIOMS: dict[str, tuple[str, ...]] = {
         *(f"{n}{v}" for n in ("名字", "文件名", "名称", "名") for v in _NAME_IS),
         "改名为", "改名成", "更名为", "重命名为", "重命名成", "改个名字", "换个名字", "起个新名字", "起个名",
         "取名为", "换名", "改名儿", "重新起名", "改下名", "改一下名", "换下名", "换一下名", "改名叫", "改名称", "改个文件名",
-        "换个文件名", "rename as", "retitle", "relabel", "re-name",
+        "换个文件名", "该名", "该名为", "rename as", "retitle", "relabel", "re-name",
         "give it the name", "give it a new name", "be called", "be named", "should be called",
         "should be named", "change its name", "change the filename", "change the file name",
         "switch the name", "swap the name", "rename to", "renmae", "重名命", "崇命名", "重命明"),

@@ -34,6 +34,7 @@ import os
 import re
 import stat
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from ..errors import (
     NotFoundError,
@@ -58,6 +59,7 @@ __all__ = [
     "detect_format",
     "encode_text",
     "is_binary",
+    "open_binary",
     "read_bytes",
     "read_text",
     "stays_gbk",
@@ -380,6 +382,21 @@ def read_bytes(path: WsPath, *, limit: int | None = None) -> bytes:
         return _read_fd(fd, size + 1 if limit is None else limit, size)
     finally:
         os.close(fd)
+
+
+def open_binary(path: WsPath) -> tuple[BinaryIO, int]:
+    """``path`` opened for reading bytes, and its size; close it (a ``with`` block) when done.
+
+    For readers that stream a file (``wsnb.disk.tables`` hands it to pandas):
+    the same open as ``read_text``, so a symlink at the end is never followed
+    and only a regular file is opened.
+    """
+    fd, size = _open_regular(path)
+    try:
+        return os.fdopen(fd, "rb"), size
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def _open_regular(path: WsPath) -> tuple[int, int]:

@@ -76,6 +76,8 @@ def _typed(spec: ToolDef, param: Param, value: Any) -> Any:
     kind = param.kind
     if kind == "string" and isinstance(value, str):
         return value
+    if kind == "string" and param.numbers and _whole(value) is not None:
+        return _whole(value)  # a cell by its number
     if kind == "integer":
         number = _whole(value)
         if number is not None:

@@ -13,7 +13,8 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..errors import PolicyError
+from ..errors import PolicyError, UsageError
+from ..i18n import _
 
 if TYPE_CHECKING:
     from ..plans.plan import Plan
@@ -28,7 +29,10 @@ MAKERS: dict[str, Maker] = {
     "propose_create_file": lambda ws, a: ws.create_file(a["path"], a["content"]),
     "propose_write_file": lambda ws, a: ws.write_file(a["path"], a["content"]),
     "propose_edit": lambda ws, a: ws.edit(a["path"], edits=a["edits"]),
+    "propose_notebook_edit": lambda ws, a: notebook_edit(ws, a),
     "propose_changes": lambda ws, a: ws.change_set(a["title"], a["changes"]),
+    "propose_rename_identifier": lambda ws, a: ws.rename_identifier(a["old"], a["new"],
+                                                                     a.get("glob")),
     "propose_create_folder": lambda ws, a: ws.create_folder(a["path"]),
     "propose_copy": lambda ws, a: ws.copy(a["source"], a["target"]),
     "propose_move": lambda ws, a: ws.move(a["source"], a["target"]),
@@ -38,6 +42,22 @@ MAKERS: dict[str, Maker] = {
 }
 
 PATH_ARGS = ("path", "source", "target")
+
+
+def notebook_edit(ws: Workspace, args: dict[str, Any]) -> Plan:
+    """``propose_notebook_edit``: one cell replaced, inserted or deleted, as a plan."""
+    mode, path, cell = args.get("mode") or "replace", args["path"], args["cell"]
+    source: Any = args.get("new_source")  # the tool refuses anything but text, saying so
+    kind = args.get("cell_type")
+    if mode == "insert":
+        return ws.insert_cell(path, cell, source, cell_type=kind or "code")
+    if mode == "delete":
+        return ws.delete_cell(path, cell)
+    if mode != "replace":
+        raise UsageError(_("mode must be 'replace', 'insert' or 'delete', not {mode!r}.").format(
+            mode=mode))
+    return ws.edit_cell(path, cell, source)
+
 
 # One proposal at a time per server: the plan book is shared by every client.
 _LOCK = threading.Lock()
@@ -55,8 +75,22 @@ def propose(ws: Workspace, name: str, args: dict[str, Any], scope: Scope,
         plan = MAKERS[name](ws, args)
         if plan.is_refused:
             raise PolicyError(plan.refusal or plan.title, path=_main_path(plan))
+        _in_scope(plan, scope)  # a rename finds its files itself: each inside the roots
         status = ws.plan_store.submit(plan, proposer=proposer)
     return plan, status.as_dict()
+
+
+def _in_scope(plan: Plan, scope: Scope) -> None:
+    """Every path the plan (or a step of it) touches is inside the client's folders."""
+    for part in (plan, *plan.steps):
+        for path in (part.source, part.target):
+            if path is None:
+                continue
+            try:
+                scope.check(path.relative)
+            except PolicyError:
+                plan.cancel()
+                raise
 
 
 def _main_path(plan: Plan) -> str | None:

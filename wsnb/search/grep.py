@@ -33,6 +33,7 @@ from ..noted import NotedFrame, with_note
 from ..policy.access import AccessPolicy, WsPath
 from ..policy.filekinds import binary_kind
 from ..policy.names import sensitive_files_note
+from ..text.nbcache import NOTEBOOKS, SearchText
 from ..text.redact import redact
 from .cutnotes import cut_note, no_match_sentence
 from .gate import FolderGate
@@ -55,7 +56,8 @@ logger = logging.getLogger("wsnb")
 MAX_FILES = 1000
 MAX_BYTES = 128 * 1024
 MAX_MATCHES = 50
-GREP_COLUMNS = ["path", "line", "column", "text"]
+GREP_COLUMNS = ["path", "line", "column", "text", "cell"]
+"""A notebook's rows carry their ``cell`` (from 1) and a line within it; other rows have none."""
 
 Progress = Callable[[int, int], None]
 """``progress(done_files, total_files)``, called in bounded steps during a search."""
@@ -78,10 +80,13 @@ class _Search:
     max_bytes: int
     for_model: bool = False  # search text with its secrets redacted: rows never show them
     per_file: int | None = None  # rows kept per file; the rest of its lines are only counted
+    outputs: bool = False  # search a notebook's text outputs too, not only its cell sources
     paths: list[str] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
     columns: list[int] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
+    cells: list[int | None] = field(default_factory=list)  # a notebook row's cell
+    outs: list[int | None] = field(default_factory=list)  # its output (from 1), None: source
     verdicts: dict[str, int] = field(default_factory=dict)  # file name -> _OK, _SENSITIVE...
     files_visited: int = 0
     files_opened: int = 0
@@ -138,6 +143,8 @@ class _Search:
             self.files_refused += 1
             return
         self.files_opened += 1
+        if name[-6:].lower() == ".ipynb" and self._notebook(target):
+            return
         if verdict == _BINARY_NAME and self._binary_head(target, size):
             return
         data = self._read(target, size)
@@ -149,6 +156,39 @@ class _Search:
             self._search_text(target.relative, data, has_nul=False)
         else:
             self.files_scanned += 1  # searched at the byte level: certainly no match
+
+    def _notebook(self, target: WsPath) -> bool:
+        """Search a notebook's cell sources (and text outputs, when asked), never its JSON.
+
+        The sources come from the process's notebook cache, read again only when the
+        file changed. False when the file is not a notebook's JSON: it is searched as text.
+        """
+        try:
+            found = NOTEBOOKS.search_text(target, outputs=self.outputs)
+        except UnsupportedFileError as exc:
+            if getattr(exc, "kind", "") == "too-big":  # too big to read as cells
+                self._too_big(target)
+                return True
+            return False
+        except (WsnbError, OSError):
+            self.files_unreadable += 1
+            return True
+        if len(found.text) > self.max_bytes:
+            self._too_big(target)
+            return True
+        self.files_scanned += 1
+        text = found.text
+        lowered = found.lowered() if self.matcher.folded is not None else None
+        if lowered is not None:  # a case-blind literal: the text lowered once per version
+            haystack, needle = lowered, self.matcher.folded
+        else:
+            haystack, needle = self.matcher.for_text(text)
+        if needle is not None and needle not in haystack:
+            return True
+        if self.for_model:
+            text = redact(text).text
+        self._collect(target.relative, text, found)
+        return True
 
     def _binary_head(self, target: WsPath, size: int | None) -> bool:
         """For a name that says binary (``.png``): True, counted, when its first bytes agree.
@@ -215,17 +255,20 @@ class _Search:
             text = redact(text).text
         self._collect(path, normalise_newlines(text, fmt.newline))
 
-    def _collect(self, path: str, text: str) -> None:
+    def _collect(self, path: str, text: str, pieces: SearchText | None = None) -> None:
         """One row per line with a match (its first match); 1-based line and column.
 
         Each search starts at the next line, since the rest of a reported line
         can't add a row; line numbers are counted only up to each match. One
         flat loop of C calls: a search can return hundreds of thousands of rows.
+        ``pieces`` says where a notebook's joined text comes from: each row then
+        carries its cell (and output) and its line within that piece.
         """
         haystack, needle = self.matcher.for_text(text)
         search = self.matcher.compiled.search if needle is None else None
         find, count, rfind, line_end_of = haystack.find, text.count, text.rfind, text.find
         paths, lines, columns, texts = self.paths, self.lines, self.columns, self.texts
+        cells, outs = self.cells, self.outs
         limit, end, room = self.limit, len(text), self.per_file
         line_no, counted_to, position = 1, 0, 0
         while position <= end:
@@ -253,7 +296,15 @@ class _Search:
             column = start - line_start + 1
             line_text = text[line_start:line_end]
             paths.append(path)
-            lines.append(line_no)
+            if pieces is None:
+                lines.append(line_no)
+                cells.append(None)
+                outs.append(None)
+            else:
+                cell, out, within = pieces.locate(line_no)
+                lines.append(within)
+                cells.append(cell)
+                outs.append(out)
             columns.append(column)
             texts.append(line_text if len(line_text) <= SNIPPET_CHARS
                          else _snippet(line_text, column))  # fmt: skip
@@ -265,6 +316,8 @@ class _Search:
         self.lines += block.lines
         self.columns += block.columns
         self.texts += block.texts
+        self.cells += block.cells
+        self.outs += block.outs
         for name in _COUNTERS:
             setattr(self, name, getattr(self, name) + getattr(block, name))
         room = _MAX_LISTED_LARGE - len(self.skipped_large)
@@ -282,7 +335,8 @@ class _Search:
 
     def from_wire(self, wire: dict[str, Any]) -> _Search:
         """A block's search, with this one's settings, from what ``to_wire`` sent."""
-        block = _Search(self.matcher, None, self.max_bytes, for_model=self.for_model)
+        block = _Search(self.matcher, None, self.max_bytes, for_model=self.for_model,
+                        outputs=self.outputs)
         for name, value in wire.items():
             setattr(block, name, value)
         return block
@@ -304,15 +358,17 @@ class _Search:
         }
 
     def frame(self) -> pd.DataFrame:
-        return pd.DataFrame(
-            {
-                "path": pd.Series(self.paths, dtype=str),
-                "line": np.array(self.lines, dtype=np.int64),
-                "column": np.array(self.columns, dtype=np.int64),
-                "text": pd.Series(self.texts, dtype=str),
-            },
-            columns=GREP_COLUMNS,
-        )
+        columns = {
+            "path": pd.Series(self.paths, dtype=str),
+            "line": np.array(self.lines, dtype=np.int64),
+            "column": np.array(self.columns, dtype=np.int64),
+            "text": pd.Series(self.texts, dtype=str),
+            "cell": pd.array(self.cells, dtype="Int64"),
+        }
+        if self.outputs:  # which output of the cell a row is in; none for a source line
+            columns["output"] = pd.array(self.outs, dtype="Int64")
+        return pd.DataFrame(columns, columns=[*GREP_COLUMNS, *(["output"] if self.outputs
+                                                               else [])])
 
 
 _OK, _SENSITIVE, _DANGEROUS, _BINARY_NAME = 0, 1, 2, 3
@@ -329,7 +385,7 @@ def _name_verdict(policy: AccessPolicy, name: str) -> int:
 
 # What a block's search does not send back from a forked child: the job's settings (the
 # parent has them) and the name verdicts (each process keeps its own).
-_NOT_SENT = frozenset({"matcher", "limit", "max_bytes", "for_model", "verdicts"})
+_NOT_SENT = frozenset({"matcher", "limit", "max_bytes", "for_model", "verdicts", "outputs"})
 _COUNTERS = (
     "files_visited", "files_opened", "files_scanned", "files_skipped_size",
     "files_skipped_binary", "files_skipped_undecodable", "files_skipped_sensitive",
@@ -380,6 +436,7 @@ def grep(
     for_model: bool = False,
     warn: bool = True,
     per_file: int | None = None,
+    outputs: bool = False,
 ) -> NotedFrame:
     """Find ``pattern`` in the candidate files, in order; one row per matching line.
 
@@ -395,6 +452,15 @@ def grep(
     lines of each file, so one big file can't fill a capped answer; the
     other matching lines of such a file are counted, in ``more_in_file``
     (path -> lines) and ``lines_not_shown``, and the note says how many.
+
+    A notebook (``.ipynb``) is searched as cells, never as its JSON: its cell
+    sources, and its text outputs too with ``outputs=True`` (streams, results'
+    ``text/plain``, tracebacks; never base64 or widget state). Its rows carry
+    ``cell`` (from 1; other files' rows have none) and a ``line`` within the
+    cell, their ``text`` as written in the cell; with ``outputs=True`` the frame
+    has an ``output`` column too (the output's number in its cell, none for a
+    source line). ``max_bytes`` bounds the text searched in a notebook, not its
+    file (mostly outputs); the sources come from a cache kept by size and time.
 
     ``frame.attrs`` says what was searched and what was left out:
     ``files_total`` (candidates), ``files_searched`` (visited before the search
@@ -420,7 +486,8 @@ def grep(
     matcher = compile_pattern(pattern, regex=regex, case=case)
     paths = candidates if isinstance(candidates, list) else list(candidates)
     search = _Search(matcher, bounds["limit"], bounds["max_bytes"] or MAX_BYTES,
-                     for_model=for_model, per_file=bounds["per_file"])  # fmt: skip
+                     for_model=for_model, per_file=bounds["per_file"],
+                     outputs=outputs)  # fmt: skip
     from .parallel import run_search  # the block runner; imported here to keep imports light
 
     run_search(search, policy, paths, max_files=bounds["max_files"], progress=progress,

@@ -96,7 +96,7 @@ def _blocks(paths: Sequence[str], count: int) -> list[tuple[int, int]]:
 
 def _fresh(search: _Search, limit: int | None) -> _Search:
     return type(search)(search.matcher, limit, search.max_bytes, for_model=search.for_model,
-                        per_file=search.per_file)  # fmt: skip
+                        per_file=search.per_file, outputs=search.outputs)  # fmt: skip
 
 
 def _run_parallel(search: _Search, policy: AccessPolicy, paths: Sequence[str], count: int,

@@ -12,7 +12,7 @@ many lines as the limit allows.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from .gate import FolderGate
@@ -58,15 +58,14 @@ def fill_room(search: _Search, policy: AccessPolicy, candidates: list[str]) -> N
     room = search.limit - len(search.paths)
     assert search.per_file is not None
     shown, gate = search.per_file, FolderGate(policy)
-    added: list[tuple[str, int, int, str]] = []
+    added: list[Row] = []
     for path in [p for p in candidates if p in search.more_in_file]:
         if room <= 0:
             break
         again = type(search)(search.matcher, None, search.max_bytes, for_model=search.for_model,
-                             per_file=shown + room)  # fmt: skip
+                             per_file=shown + room, outputs=search.outputs)  # fmt: skip
         again.visit(gate, policy, path)
-        rows = list(zip(again.paths, again.lines, again.columns, again.texts,
-                        strict=True))[shown:]  # fmt: skip
+        rows = list(_rows(again))[shown:]
         added += rows
         left = again.more_in_file.get(path, 0)
         if left:
@@ -77,14 +76,26 @@ def fill_room(search: _Search, policy: AccessPolicy, candidates: list[str]) -> N
     _merge_rows(search, added, candidates)
 
 
-def _merge_rows(search: _Search, added: list[tuple[str, int, int, str]],
-                candidates: list[str]) -> None:  # fmt: skip
+# One row of a search: path, line, column, text, and a notebook row's cell and output.
+Row = tuple[str, int, int, str, "int | None", "int | None"]
+
+
+def _rows(search: _Search) -> Iterator[Row]:
+    return zip(search.paths, search.lines, search.columns, search.texts, search.cells,
+               search.outs, strict=True)  # fmt: skip
+
+
+def _merge_rows(search: _Search, added: list[Row], candidates: list[str]) -> None:
     if not added:
         return
     order = {path: number for number, path in enumerate(candidates)}
-    rows = sorted([*zip(search.paths, search.lines, search.columns, search.texts, strict=True),
-                   *added], key=lambda row: (order.get(row[0], -1), row[1]))  # fmt: skip
+    # Within a file, rows keep the order they were found in (a notebook's by cell, then line).
+    found = [(order.get(row[0], -1), 0, n, row) for n, row in enumerate(_rows(search))]
+    found += [(order.get(row[0], -1), 1, n, row) for n, row in enumerate(added)]
+    rows = [row for *_key, row in sorted(found, key=lambda item: item[:3])]
     search.paths = [row[0] for row in rows]
     search.lines = [row[1] for row in rows]
     search.columns = [row[2] for row in rows]
     search.texts = [row[3] for row in rows]
+    search.cells = [row[4] for row in rows]
+    search.outs = [row[5] for row in rows]

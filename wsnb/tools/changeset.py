@@ -42,6 +42,7 @@ from .base import ToolContext, WriteTool
 from .edits import EditFileTool
 from .files import CreateFileTool, CreateFolderTool, WriteFileTool, remove_empty
 from .moves import CopyFileTool, MoveFileTool, RenameTool
+from .notebookedits import EditNotebookTool
 from .trashing import RestoreFromTrashTool, TrashTool
 
 __all__ = ["CHANGE_OPS", "MAX_CHANGES", "ChangeSetTool"]
@@ -55,12 +56,12 @@ _TOOLS: dict[str, WriteTool] = {
     tool.name: cast("WriteTool", tool)
     for tool in (EditFileTool(), WriteFileTool(), CreateFileTool(), CreateFolderTool(),
                  CopyFileTool(), MoveFileTool(), RenameTool(), TrashTool(),
-                 RestoreFromTrashTool())
+                 RestoreFromTrashTool(), EditNotebookTool())
 }
 CHANGE_OPS: dict[str, str] = {
     "edit": "edit_file", "write": "write_file", "create_file": "create_file",
     "create_folder": "create_folder", "copy": "copy_file", "move": "move_file",
-    "rename": "rename", "trash": "trash",
+    "rename": "rename", "trash": "trash", "edit_notebook": "edit_notebook",
 }  # fmt: skip
 # A change may name its tool instead of its op (plans carried out together name their tools).
 _OPS = {**CHANGE_OPS, **{name: name for name in CHANGE_OPS.values()}}
@@ -80,11 +81,11 @@ class ChangeSetTool:
     def plan(self, ctx: ToolContext, **params: Any) -> Plan:
         title = str(params.get("title") or _("Change set"))
         plan, values = start_plan(self, ctx, title, params, ("changes",),
-                                  {"title": "", "undo_steps": None})
+                                  {"title": "", "undo_steps": None, "warnings": None})
         if values is None:
             return plan
         changes, undo_steps = values["changes"], values["undo_steps"]
-        problem = _shape_problem(changes)
+        problem = _shape_problem(changes) or _warnings_problem(values["warnings"])
         if problem:
             return plan.refuse(problem, Rule.NOT_ALLOWED)
         ops = _UNDO_OPS if undo_steps is not None else _OPS
@@ -101,6 +102,7 @@ class ChangeSetTool:
         if twice:
             return plan.refuse(twice, Rule.NOT_ALLOWED)
         _gather(plan, steps, str(values["title"]))
+        plan.warnings += list(values["warnings"] or ())  # the proposer's, after the steps'
         return plan
 
     def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
@@ -171,6 +173,14 @@ def _shape_problem(changes: Any) -> str:
         return _("A change set takes at most {most} changes, not {count:,}; split it into "
                  "several sets.").format(most=MAX_CHANGES, count=len(changes))  # fmt: skip
     return ""
+
+
+def _warnings_problem(warnings: Any) -> str:
+    """A proposer's warnings are sentences (a rename's new name already in use)."""
+    if warnings is None or (isinstance(warnings, Sequence) and not isinstance(warnings, str)
+                            and all(isinstance(w, str) for w in warnings)):  # fmt: skip
+        return ""
+    return _("warnings must be a list of sentences (text), one per warning.")
 
 
 def _step_plan(ctx: ToolContext, ops: Mapping[str, str], number: int, change: Any) -> Plan:

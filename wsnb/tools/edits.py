@@ -6,7 +6,8 @@ that text once (or with whitespace forgiven) in the file as it is now. The plan
 then carries the whole new text like a ``write_file`` plan does, so everything a
 write keeps holds here too: the encoding (GBK stays GBK), the line endings (CRLF
 stays CRLF), the backup before, the atomic replace, the stale check at confirm.
-The card shows only the changed hunks.
+The card shows only the changed hunks. On a notebook the edits match inside its
+cell sources and only those cells change (``wsnb.tools.notebookedits``).
 
 A stored plan keeps the edits, not the new text: made again at confirm time, the
 same edits apply to the file as it is then, and the fingerprint taken when it was
@@ -23,9 +24,11 @@ from ..i18n import N_, _, ngettext
 from ..plans.building import start_plan
 from ..plans.plan import Plan
 from ..text.edits import apply_edits, as_edits
+from ..text.notebook import is_notebook_name
 from ..types import ActionType, Risk, Rule
 from .base import ToolContext
 from .files import WriteFileTool, normalise_newlines
+from .notebookedits import text_edits
 
 __all__ = ["EditFileTool"]
 
@@ -51,6 +54,8 @@ class EditFileTool(WriteFileTool):
             edits = as_edits(values["edits"])
         except UsageError as exc:
             return plan.refuse(exc.reason, Rule.NOT_ALLOWED)
+        if isinstance(values["path"], str) and is_notebook_name(values["path"]):
+            return text_edits(self, ctx, plan, values["path"], edits)  # matched in the cells
         target, old = self._current(ctx, plan, values["path"])
         if target is None or old is None:
             return plan

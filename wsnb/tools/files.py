@@ -128,7 +128,7 @@ def _conflict(target: WsPath) -> str:
              "write_file() to change an existing file.").format(path=target)
 
 
-def _too_big(what: str | None, size: int) -> str:
+def _too_big(what: str | None, size: int, most: int = MAX_EDIT_BYTES) -> str:
     """Why content of ``size`` bytes can't be edited; ``what`` is the file, None the new content."""
     if what is None:
         message = _("The new content is {size:,} bytes; wsnb only edits text files up to "
@@ -136,7 +136,7 @@ def _too_big(what: str | None, size: int) -> str:
     else:
         message = _("{path} is {size:,} bytes; wsnb only edits text files up to {most:,} bytes, "
                     "which it can show in full. Use an editor instead.")
-    return message.format(path=what, size=size, most=MAX_EDIT_BYTES)
+    return message.format(path=what, size=size, most=most)
 
 
 def _preview(text: str) -> str:
@@ -322,9 +322,10 @@ class WriteFileTool:
         return plan
 
     def _current(
-        self, ctx: ToolContext, plan: Plan, path: Any
+        self, ctx: ToolContext, plan: Plan, path: Any, *, most: int = MAX_EDIT_BYTES
     ) -> tuple[WsPath | None, bytes | None]:
-        """The checked target and its bytes now; (None, None) after refusing."""
+        """The checked target and its bytes now (at most ``most``); (None, None) after
+        refusing. A notebook is changed by cells, so its bound is its own."""
         decision = ctx.policy.check_write_file(path)
         if not decision:
             plan.refuse_decision(decision)
@@ -336,8 +337,8 @@ class WriteFileTool:
             plan.refuse(_("{path} could not be checked ({problem}); try again.").format(
                 path=target, problem=exc.strerror), Rule.NOT_ALLOWED)
             return None, None
-        if size > MAX_EDIT_BYTES:
-            plan.refuse(_too_big(str(target), size), Rule.NOT_ALLOWED)
+        if size > most:
+            plan.refuse(_too_big(str(target), size, most), Rule.NOT_ALLOWED)
             return None, None
         try:
             old = textio.read_bytes(target)

@@ -27,7 +27,7 @@ Bound = int | None | Literal["default"]
 
 _KIB = 1024
 _MIB = 1024 * 1024
-_BYTE_BOUNDS = frozenset({"search_bytes", "read_bytes"})
+_BYTE_BOUNDS = frozenset({"search_bytes", "read_bytes", "table_bytes"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,9 @@ class ToolLimits:
     ``matches`` (lines ``search_text`` returns), ``files`` (files it opens),
     ``search_bytes`` (the largest file it searches), ``read_bytes`` (what
     ``read_file`` reads of a file), ``entries`` (what ``list_folder`` lists),
-    ``names`` (what ``search_files`` returns). ``None`` means no bound.
+    ``names`` (what ``search_files`` returns), ``rows`` (the rows ``read_table``
+    returns of a data file) and ``table_bytes`` (the largest data file it reads
+    whole, or counts the rows of). ``None`` means no bound.
 
     With ``ceiling`` (a model's limits) they are also the most a request may
     ask for; without it (a person's) a request may ask for more, or for no
@@ -50,6 +52,8 @@ class ToolLimits:
     read_bytes: int = 128 * _KIB
     entries: int | None = 200
     names: int | None = 30
+    rows: int | None = 50
+    table_bytes: int = 64 * _MIB
     ceiling: bool = True
 
     @classmethod
@@ -61,7 +65,8 @@ class ToolLimits:
     def for_person(cls) -> ToolLimits:
         """Generous defaults and no ceiling: every line, file and entry unless asked otherwise."""
         return cls(matches=10_000, files=None, search_bytes=4 * _MIB, read_bytes=16 * _MIB,
-                   entries=None, names=30, ceiling=False)  # fmt: skip
+                   entries=None, names=30, rows=100_000, table_bytes=512 * _MIB,
+                   ceiling=False)  # fmt: skip
 
     def pick(self, bound: str, asked: Bound, *, param: str = "limit") -> int | None:
         """The bound to apply: ``asked``, checked against this caller's limits.

@@ -32,13 +32,17 @@ from ..policy.names import (
     sensitive_files_note,
 )
 from ..search.grep import Progress, grep
+from ..text.nbview import NotebookText
+from ..text.notebook import is_notebook_name
 from ..text.redact import redact
 from ..types import ActionType, FileInfo, FileText, Risk, Rule, ToolResult
 from .base import ToolContext
 from .foldertree import FolderTreeTool
 from .limits import DEFAULT, Bound
+from .notebooks import notebook_read
 from .pathglob import glob_find, is_glob
 from .readmany import ReadFilesTool
+from .tables import ReadTableTool
 
 __all__ = [
     "LIST_COLUMNS",
@@ -181,10 +185,12 @@ class ReadFileTool:
     risk: Risk = Risk.READ_ONLY
 
     def run(self, ctx: ToolContext, path: str, limit: Bound = DEFAULT,
-            confirm: str | None = None) -> ToolResult:  # fmt: skip
-        return _guarded(self.name, lambda: self._read(ctx, path, limit, confirm))
+            confirm: str | None = None, raw: bool = False) -> ToolResult:  # fmt: skip
+        """A notebook (``.ipynb``) reads as its cells view unless ``raw`` (its JSON text)."""
+        return _guarded(self.name, lambda: self._read(ctx, path, limit, confirm, raw))
 
-    def _read(self, ctx: ToolContext, path: str, asked: Bound, confirm: str | None) -> ToolResult:
+    def _read(self, ctx: ToolContext, path: str, asked: Bound, confirm: str | None,
+              raw: bool = False) -> ToolResult:  # fmt: skip
         limit = ctx.limits.pick("read_bytes", asked)
         assert limit is not None  # byte bounds are always numbers
         target = ctx.policy.check_read_file(path, confirm=confirm,
@@ -196,6 +202,10 @@ class ReadFileTool:
                                                                           kind=_(kind)),
                 path=target.relative,
             )
+        if not raw and is_notebook_name(target.name):
+            notebook = notebook_read(ctx, target, limit)
+            if notebook is not None:
+                return _notebook_result(notebook)
         try:
             content = textio.read_text(target, limit=limit)
         except UnsupportedFileError as exc:
@@ -224,6 +234,16 @@ class ReadFileTool:
                        in_english(doc.cut_note))  # fmt: skip
         return ToolResult(True, message=message, output=doc.text, data=doc,
                           target=target.relative, files=[target.relative])  # fmt: skip
+
+
+def _notebook_result(doc: NotebookText) -> ToolResult:
+    message = _("Read {path} as {count:,} cells").format(path=doc.path, count=len(doc.cells))
+    if doc.truncated:
+        message = _("Read {path} as {count:,} cells (the first {limit:,} bytes of the cells "
+                    "view's {size:,})").format(path=doc.path, count=len(doc.cells),
+                                               limit=doc.limit or 0, size=doc.view_size)
+    return ToolResult(True, message=message, output=doc.text, data=doc, target=doc.path,
+                      files=[doc.path])  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -316,16 +336,18 @@ class SearchTextTool:
         max_bytes: Bound = DEFAULT,
         progress: Progress | None = None,
         per_file: int | None = None,
+        outputs: bool = False,
     ) -> ToolResult:
         """``progress(done_files, total_files)`` is called in bounded steps while it searches;
-        ``per_file`` keeps at most that many lines of each file (the rest are counted)."""
+        ``per_file`` keeps at most that many lines of each file (the rest are counted).
+        Notebooks are searched by cell; ``outputs`` searches their text outputs too."""
         bounds = {"limit": limit, "max_files": max_files, "max_bytes": max_bytes}
         return _guarded(self.name, lambda: self._grep(ctx, pattern, regex, case, bounds,
-                                                      progress, per_file))  # fmt: skip
+                                                      progress, per_file, outputs))  # fmt: skip
 
     def _grep(self, ctx: ToolContext, pattern: str, regex: bool, case: bool,
               asked: dict[str, Bound], progress: Progress | None,
-              per_file: int | None) -> ToolResult:  # fmt: skip
+              per_file: int | None, outputs: bool = False) -> ToolResult:  # fmt: skip
         limits = ctx.limits
         limit = limits.pick("matches", asked["limit"])
         max_files = limits.pick("files", asked["max_files"], param="max_files")
@@ -338,7 +360,8 @@ class SearchTextTool:
         frame = grep(ctx.policy, candidates, pattern, regex=regex, case=case, limit=limit,
                      max_files=max_files, max_bytes=max_bytes, progress=progress,
                      index_note=cut, for_model=ctx.for_model,
-                     warn=not limits.ceiling, per_file=per_file)  # fmt: skip
+                     warn=not limits.ceiling, per_file=per_file,
+                     outputs=outputs is True)  # fmt: skip
         paths = list(dict.fromkeys(frame["path"].tolist()))
         note = _for_caller(frame.note, ctx)
         message = (_("{matches} matches in {files} files ({note})") if note
@@ -371,4 +394,4 @@ def _for_caller(note: str, ctx: ToolContext) -> str:
 
 
 READ_TOOLS = (ListFolderTool(), ReadFileTool(), SearchFilesTool(), SearchTextTool(),
-              ReadFilesTool(one=ReadFileTool()), FolderTreeTool())  # fmt: skip
+              ReadFilesTool(one=ReadFileTool()), FolderTreeTool(), ReadTableTool())  # fmt: skip

@@ -22,6 +22,7 @@ import pandas as pd
 from ..errors import NotFoundError, PolicyError, UnsupportedFileError, UsageError, WsnbError
 from ..i18n import N_, _, ngettext
 from ..noted import NotedFrame, with_note
+from ..text.nbview import NotebookText
 from ..types import ActionType, FileText, Risk, Rule, ToolResult
 from .base import ToolContext
 from .limits import Bound
@@ -104,6 +105,8 @@ class ReadFilesTool:
             return _row(path, _kind(ctx, path, failure), error=str(failure))
         doc: FileText = done.data
         read = min(doc.size, left) if doc.truncated else doc.size
+        if isinstance(doc, NotebookText):  # a notebook's answer is its cells view, not its file
+            read = len(doc.text.encode("utf-8"))
         return _row(path, "text", text=doc.text, encoding=doc.encoding, newline=doc.newline,
                     size=doc.size, bytes=read, truncated=doc.truncated,
                     note=_file_note(doc, read, ctx) if doc.truncated else "")  # fmt: skip

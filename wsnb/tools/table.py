@@ -36,9 +36,11 @@ class Param:
     items: dict[str, Any] | None = None  # an array's item schema
     maximum: int | None = None
     max_items: int | None = None  # an array's most items
+    numbers: bool = False  # a string that may also come as a whole number (a cell: 3 or an id)
 
     def schema(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.kind, "description": self.description}
+        kind: str | list[str] = [self.kind, "integer"] if self.numbers else self.kind
+        out: dict[str, Any] = {"type": kind, "description": self.description}
         if self.items is not None:
             out["items"] = self.items
         if self.max_items is not None:
@@ -108,23 +110,30 @@ _EDIT_ITEM: dict[str, Any] = {
 }
 _EDITS = Param("edits", "array", "the edits, applied in order; each old_text must match once "
                "(whitespace at line ends and in indentation is forgiven)", items=_EDIT_ITEM)
+_CELL_ITEM = ("the cell: its number from 1 as the cells view of read_file shows it, or its id; "
+              "to insert, the number the new cell gets (one past the last appends), or the id of "
+              "the cell it goes right after")
+_TARGET = _path("target", "the new workspace-relative path, including the file name")
 _CHANGE_ITEM: dict[str, Any] = {
     "type": "object",
     "properties": {
         "op": {"type": "string", "enum": ["edit", "write", "create_file", "create_folder",
-                                          "copy", "move", "rename", "trash"]},
+                                          "copy", "move", "rename", "trash", "edit_notebook"]},
         "path": {"type": "string", "description": _PATH},
         "edits": {"type": "array", "items": _EDIT_ITEM},
         "content": {"type": "string"},
         "source": {"type": "string"},
+        "new_source": {"type": "string", "description": "edit_notebook: the cell's new source"},
         "target": {"type": "string"},
         "new_name": {"type": "string"},
+        "mode": {"type": "string", "enum": ["replace", "insert", "delete", "clear_outputs"]},
+        "cell": {"type": ["string", "integer"], "description": _CELL_ITEM},
+        "cell_type": {"type": "string", "enum": ["code", "markdown", "raw"]},
     },
     "required": ["op"],
     "additionalProperties": False,
 }  # fmt: skip
 _SOURCE = _path("source", "the item to act on, " + _PATH)
-_TARGET = _path("target", "the new workspace-relative path, including the file name")
 
 TOOL_TABLE: tuple[ToolDef, ...] = (
     ToolDef("workspace_summary", "An overview of the workspace: file and folder counts, "
@@ -144,17 +153,23 @@ TOOL_TABLE: tuple[ToolDef, ...] = (
              _limit("names", 30)),
             loop_name="search_files", title="Find files"),
     ToolDef("search_text", "Find lines containing a text in the workspace's text files (at most "
-            "50 lines from 1,000 files). Sensitive files (keys, .env) are never searched.",
+            "50 lines from 1,000 files). Sensitive files (keys, .env) are never searched. "
+            "Notebooks are searched by cell: their rows carry the cell number and the line "
+            "within that cell.",
             (Param("pattern", "string", "the text to find"),
              Param("regex", "boolean", "treat pattern as a Python regular expression",
                    required=False, default=False, loop=False),
              Param("case", "boolean", "match case exactly", required=False, default=False,
                    loop=False),
-             _limit("lines", 50)),
+             _limit("lines", 50),
+             Param("outputs", "boolean", "also search notebooks' text outputs (streams, "
+                   "results, tracebacks)", required=False, default=False, loop=False)),
             loop_name="search_text", title="Search text"),
     ToolDef("read_file", "Read a text file of the workspace (at most 128 KiB; secrets are "
             "redacted; sensitive files such as keys and .env are refused). Optionally only "
-            "the lines start_line to end_line.",
+            "the lines start_line to end_line. A notebook (.ipynb) reads as its cells: each "
+            "cell's number, type, id and source, its outputs summarised (images and widgets "
+            "named, never base64).",
             (_path(),
              Param("start_line", "integer", "the first line to return (1-based)",
                    required=False, minimum=1, loop=False),
@@ -177,6 +192,15 @@ TOOL_TABLE: tuple[ToolDef, ...] = (
              Param("depth", "integer", "how many levels below the folder (1 to 10; default 3)",
                    required=False, default=3, minimum=1, maximum=10)),
             loop_name="folder_tree", title="Folder tree"),
+    ToolDef("read_table", "Read a data file of the workspace as a table: CSV or TSV, JSON "
+            "lines, JSON, Excel (.xlsx) or Parquet. Answers its columns with their types, its "
+            "row count (the true total, or null when it can't be counted cheaply) and the first "
+            "rows (at most 50, within 64 KiB; secrets redacted, long cells cut). Sensitive "
+            "files such as keys and .env are refused.",
+            (_path(), _limit("rows", 50),
+             Param("sheet", "string", "an Excel sheet's name; the first sheet when left out",
+                   required=False, loop=False)),
+            loop_name="read_table", title="Read table"),
     ToolDef("file_info", "One entry's details from the disk now: size, modified time, whether "
             "it is a folder, text, hidden or a symbolic link.", (_path(),), title="File info"),
     ToolDef("history", "The journal of changes carried out in this workspace, most recent "
@@ -200,16 +224,42 @@ TOOL_TABLE: tuple[ToolDef, ...] = (
             "its encoding and line endings. No match or several matches is an error naming the "
             "lines. Returns a pending plan with the diff.",
             (_path(), _EDITS), propose=True, loop_name="edit_file", title="Propose: edit"),
+    ToolDef("propose_notebook_edit", "Propose a change to one cell of a notebook (.ipynb): "
+            "replace its source, insert a new cell, or delete it; only that cell's lines of the "
+            "file change (outputs of a replaced cell are kept). Cells are named as the cells "
+            "view of read_file shows them. To change a few words inside cells, propose_edit "
+            "matches in cell sources too. Returns a pending plan with the cell's diff.",
+            (_path(description="the notebook, " + _PATH),
+             Param("cell", "string", _CELL_ITEM, numbers=True),
+             Param("mode", "string", "replace (the default), insert or delete", required=False,
+                   default="replace"),
+             Param("new_source", "string", "the cell's new source (replace, insert)",
+                   required=False),
+             Param("cell_type", "string", "code (the default for insert), markdown or raw",
+                   required=False)),
+            propose=True, title="Propose: notebook edit"),
     ToolDef("propose_changes", "Propose several changes as ONE plan a person sees on one card "
             "and confirms (or trims) together, e.g. a rename across files. Each change is "
             "{op, ...}: edit (path, edits), write (path, content), create_file (path, content), "
             "create_folder (path), copy/move (source, target), rename (path, new_name), trash "
-            "(path). They run in order; if one fails, the ones before it are undone. A path "
+            "(path), edit_notebook (path, mode, cell, new_source, cell_type: one cell of a "
+            "notebook). They run in order; if one fails, the ones before it are undone. A path "
             "may appear in one change only. Returns a pending plan.",
             (Param("title", "string", "what the change set does, in a few words"),
              Param("changes", "array", "the changes, in order (at most 50)",
                    items=_CHANGE_ITEM)),
             propose=True, loop_name="change_set", title="Propose: change set"),
+    ToolDef("propose_rename_identifier", "Propose renaming a name (a function, class, "
+            "variable, setting key) everywhere it stands as a whole name, in code and in "
+            "Markdown, as ONE change set: a step per file, each an exact edit a person sees on "
+            "one card, confirms together and undoes as a whole. word_count is renamed, "
+            "word_counts and test_word_count are not; case must match. A name found nowhere is "
+            "an error, not a plan. Renaming a file is propose_rename. Returns a pending plan.",
+            (Param("old", "string", "the name as written now, e.g. word_count"),
+             Param("new", "string", "the name it becomes, e.g. count_words"),
+             Param("glob", "string", "only files whose paths match this glob, e.g. src/**/*.py",
+                   required=False)),
+            propose=True, loop_name="rename_identifier", title="Propose: rename a name"),
     ToolDef("propose_create_folder", "Propose a new folder. Returns a pending plan.",
             (_path(),), propose=True, loop_name="create_folder", title="Propose: create folder"),
     ToolDef("propose_copy", "Propose copying one file inside the workspace (never overwrites). "

@@ -12,6 +12,7 @@ from .edits import EditFileTool
 from .files import CreateFileTool, CreateFolderTool, WriteFileTool
 from .launch import OpenFileTool, OpenFolderTool, RevealTool
 from .moves import CopyFileTool, MoveFileTool, RenameTool
+from .notebookedits import EditNotebookTool
 from .trashing import RestoreFromTrashTool, TrashTool
 
 __all__ = ["LAUNCH_TOOLS", "WRITE_TOOLS", "register_write_tools"]
@@ -21,6 +22,7 @@ WRITE_TOOLS: tuple[WriteTool, ...] = (
     CreateFolderTool(),
     WriteFileTool(),
     EditFileTool(),
+    EditNotebookTool(),
     ChangeSetTool(),
     CopyFileTool(),
     MoveFileTool(),

@@ -12,6 +12,7 @@ import html
 import re
 
 from ..i18n import N_, _
+from ..text.nbdiff import SECTION
 from ..types import PlanState, Risk
 
 __all__ = [
@@ -65,6 +66,9 @@ _SHEET = (
     ".wsnb-code tr.wsnb-hunk { background: rgba(84, 174, 255, 0.15);"
     " color: var(--jp-ui-font-color2, #57606a); }"
     ".wsnb-code tr.wsnb-note { color: var(--jp-ui-font-color2, #57606a); font-style: italic; }"
+    ".wsnb-code tr.wsnb-section td { font-weight: 600; padding-top: 3px; padding-bottom: 1px;"
+    " background: var(--jp-layout-color2, rgba(127, 127, 127, 0.12));"
+    " border-top: 1px solid var(--jp-border-color2, #ddd); }"
     ".wsnb-code tr.wsnb-hit td { background: var(--jp-search-selected-match-background-color,"
     " #f5c800); color: var(--jp-search-selected-match-color, #000); }"
     ".wsnb-code { color: var(--jp-content-font-color1, inherit); }"
@@ -133,6 +137,9 @@ def diff_block(diff: str, *, max_lines: int = MAX_LINES) -> str:
     rows: list[str] = []
     old = new = 0
     for line in body[:max_lines]:
+        if line.startswith(SECTION):  # a notebook's cell: "cell 12 · code"
+            rows.append(_row("wsnb-section", [None, None], line[len(SECTION):]))
+            continue
         match = _HUNK.match(line)
         if match:
             old, new = int(match.group(1)), int(match.group(2))

@@ -25,17 +25,17 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
+import pandas as pd
 
 from ..errors import WsnbError
 from ..i18n import N_, _, ngettext
+from ..text.nbview import NotebookText, view_line
 from ._html import code_block, esc
 from .card import close_tree
 from .readable import human_size, relative_time
 from .resultlist import ResultList, marked
 
 if TYPE_CHECKING:
-    import pandas as pd
-
     from ..notebook import Workspace
 
 __all__ = ["CONTEXT_LINES", "DEBOUNCE_SECONDS", "SearchPanel"]
@@ -208,6 +208,9 @@ class SearchPanel(widgets.VBox):  # type: ignore[misc]
         except WsnbError as exc:
             return title + _note(" " + _("not shown: {reason}").format(reason=exc))
         line = int(hit["line"]) if "line" in hit else 1
+        cell = hit.get("cell")
+        if isinstance(doc, NotebookText) and cell is not None and not pd.isna(cell):
+            line = view_line(doc, int(cell), line)  # the cell's line, in the cells view
         first = max(1, line - CONTEXT_LINES)
         shown = doc.lines[first - 1 : line + CONTEXT_LINES]
         if not shown:
@@ -280,16 +283,24 @@ def _items(frame: pd.DataFrame, mode: str,
             for p, d, s, m in zip(frame["path"], frame["is_dir"], frame["size"],
                                   frame["modified"], strict=True)
         ]  # fmt: skip
+    cells = frame["cell"] if "cell" in frame.columns else [None] * len(frame)
     items = [
-        {"title": f"{p}:{n}", "cells": [
+        {"title": f"{p}:{_where(c, n)}", "cells": [
             {"kind": "path", "parts": [(str(p), False)]},
-            {"kind": "line", "parts": [(str(n), False)]},
+            {"kind": "line", "parts": [(_where(c, n), False)]},
             {"kind": "text", "parts": marked(str(t).strip()[:240], pattern)},
         ]}
-        for p, n, t in zip(frame["path"], frame["line"], frame["text"], strict=True)
+        for p, n, t, c in zip(frame["path"], frame["line"], frame["text"], cells, strict=True)
     ]  # fmt: skip
     _say_more_in_file(items, frame)
     return items
+
+
+def _where(cell: Any, line: Any) -> str:
+    """``12`` for a file's line; ``[3] 12`` for line 12 of a notebook's cell 3."""
+    if cell is None or pd.isna(cell):
+        return str(line)
+    return f"[{int(cell)}] {line}"
 
 
 def _say_more_in_file(items: list[dict[str, Any]], frame: pd.DataFrame) -> None:

@@ -34,6 +34,8 @@ from ..tools.limits import ToolLimits
 from ..tools.read import READ_TOOLS
 from ..types import FileInfo, FileText, PermissionMode, ToolResult
 from .indexing import IndexedFolder, binary_seen
+from .notebooks import NotebookMethods
+from .tables import TableReading
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -92,7 +94,7 @@ def open_workspace(path: str | os.PathLike[str],
     return Workspace.from_path(path, mode, **options)
 
 
-class Workspace(IndexedFolder):
+class Workspace(IndexedFolder, NotebookMethods, TableReading):
     """A project folder you can explore as DataFrames and change through plans.
 
     Build one with ``wsnb.open_workspace(path)``.
@@ -314,8 +316,12 @@ class Workspace(IndexedFolder):
         max_files: int | None = _PERSON.files,
         progress: Progress | None = None,
         per_file: int | None = None,
+        outputs: bool = False,
     ) -> pd.DataFrame:
         """Lines containing ``pattern`` in every text file of the index: path, line, column, text.
+
+        A notebook is searched by cell: its rows carry ``cell`` and a ``line`` within
+        that cell, their text as written in the cell (never its JSON or base64).
 
         Parameters
         ----------
@@ -335,12 +341,16 @@ class Workspace(IndexedFolder):
             ``progress(done_files, total_files)``, called in bounded steps.
         per_file : int, optional
             Keep at most this many lines of each file, so one big file can't fill the answer.
+        outputs : bool
+            Search notebooks' text outputs too (streams, results, tracebacks), not only
+            their cell sources; the rows then have an ``output`` column.
 
         Returns
         -------
         pandas.DataFrame
-            ``path``, ``line``, ``column``, ``text``. A cut result says so under the table,
-            and ``.attrs`` counts what was searched and skipped (sensitive files included).
+            ``path``, ``line``, ``column``, ``text``, ``cell`` (a notebook's; none for other
+            files). A cut result says so under the table, and ``.attrs`` counts what was
+            searched and skipped (sensitive files included).
 
         Raises
         ------
@@ -358,14 +368,21 @@ class Workspace(IndexedFolder):
         with notebook_progress(_("Searching text"), unit=_("files")) as bar:
             result = self._run("search_text", pattern=pattern, regex=regex, case=case,
                                limit=limit, max_files=max_files, max_bytes=max_bytes,
-                               progress=progress or bar, per_file=per_file)  # fmt: skip
+                               progress=progress or bar, per_file=per_file,
+                               outputs=outputs)  # fmt: skip
         from ..display import readable
 
-        return readable(result.data, left=["path", "text"])  # code lines print left-aligned
+        frame = readable(result.data, left=["path", "text"])  # code lines print left-aligned
+        frame.attrs["optional"] = ["cell", "output"]  # shown only where a notebook matched
+        return frame
 
     def read(self, path: str, max_bytes: int = _PERSON.read_bytes, *,
-             confirm: str | None = None) -> FileText:  # fmt: skip
+             confirm: str | None = None, raw: bool = False) -> FileText:  # fmt: skip
         """A text file's content with its encoding; ``str()`` gives the text.
+
+        A notebook (``.ipynb``) reads as its cells: a ``NotebookText`` whose text is the
+        cells view (each cell's number, type, id and source, its outputs summarised) and
+        whose ``cells`` are the cells; ``raw=True`` gives its JSON text instead.
 
         Parameters
         ----------
@@ -377,11 +394,14 @@ class Workspace(IndexedFolder):
         confirm : str, optional
             A sensitive file (``wsnb.policy.names.SENSITIVE_RULES``) is read only on purpose:
             its name, typed (``confirm="id_rsa"``). The read is logged, never its content.
+        raw : bool
+            Read a notebook as the text of its file (JSON), not as cells.
 
         Returns
         -------
         FileText
-            ``.text``, ``.encoding``, ``.newline``, ``.truncated``.
+            ``.text``, ``.encoding``, ``.newline``, ``.truncated``; for a notebook a
+            ``NotebookText`` (a ``FileText`` with ``.cells``).
 
         Raises
         ------
@@ -400,7 +420,8 @@ class Workspace(IndexedFolder):
         >>> "def greeting" in doc.text
         True
         """
-        doc: FileText = self._run("read_file", path=path, limit=max_bytes, confirm=confirm).data
+        doc: FileText = self._run("read_file", path=path, limit=max_bytes, confirm=confirm,
+                                  raw=raw).data  # fmt: skip
         return doc
 
     def info(self, path: str) -> FileInfo:
@@ -590,7 +611,8 @@ class Workspace(IndexedFolder):
         changes = _edit_list(old_text, new_text, edits, replace_all)
         return self._book.propose("edit_file", path=path, edits=changes)
 
-    def change_set(self, title: str, changes: Sequence[Mapping[str, Any]]) -> Plan:
+    def change_set(self, title: str, changes: Sequence[Mapping[str, Any]], *,
+                   warnings: Sequence[str] = ()) -> Plan:  # fmt: skip
         """Plan several changes as one: one card, Confirm all, and undo as a whole.
 
         Parameters
@@ -602,6 +624,9 @@ class Workspace(IndexedFolder):
             (path, content), ``create_file`` (path, content), ``create_folder``
             (path), ``copy``/``move`` (source, target), ``rename`` (path, new_name)
             or ``trash`` (path). A path may appear in one change only.
+        warnings : list of str, optional
+            Sentences the card shows besides the steps' own warnings (what a person
+            should know before confirming the whole set).
 
         Returns
         -------
@@ -610,7 +635,55 @@ class Workspace(IndexedFolder):
             drops change ``n`` before confirming. The steps run in order; if one
             fails, the ones before it are undone and the result says which failed.
         """
+        if warnings:
+            return self._book.propose("change_set", title=title, changes=changes,
+                                      warnings=list(warnings))  # fmt: skip
         return self._book.propose("change_set", title=title, changes=changes)
+
+    def rename_identifier(self, old: str, new: str, glob: str | None = None) -> Plan:
+        """Plan renaming the name ``old`` to ``new`` in every text file, as one change set.
+
+        ``old`` is changed where it stands as a whole name, as each file's language draws
+        a name's edges (``wsnb.text.identifiers``): ``word_count`` and not
+        ``word_counts`` or ``test_word_count``, in code and in Markdown alike (also when
+        Markdown escapes it as ``word\\_count``). Files are not renamed: for a file name,
+        use ``rename()``.
+
+        Parameters
+        ----------
+        old : str
+            The name as it is written now, case included.
+        new : str
+            The name it becomes.
+        glob : str, optional
+            Only the files whose paths match (``"src/**/*.py"``, ``"*.md"``).
+
+        Returns
+        -------
+        Plan
+            Pending: one change set with a step per file, each an exact-text edit whose
+            diff the card shows; confirmed at once and undone as a whole. A warning says
+            where ``new`` already stands as a name.
+
+        Raises
+        ------
+        NotFoundError
+            ``old`` stands as a name in no text file (no empty plan is made).
+        UsageError
+            A name with spaces or no letter, the same name twice, or more files than
+            one change set takes (50: narrow it with ``glob``).
+
+        Examples
+        --------
+        >>> plan = ws.rename_identifier("word_count", "count_words")
+        >>> [step.target.relative for step in plan.steps]
+        ['app/utils.py', 'tests/test_utils.py']
+        >>> plan.cancel()
+        """
+        from ..tools.identifiers import name_rename
+
+        found = name_rename(self.context, old, new, glob)
+        return self.change_set(found.title, found.changes, warnings=found.warnings)
 
     def copy(self, source: str, target: str) -> Plan:
         """Plan a copy of one file (never overwrites).
