@@ -38,7 +38,6 @@ from .i18n import get_language, set_language
 from .notebook import Workspace, open_workspace
 from .notes import Notes, open_notes
 from .plans.plan import Plan
-from .plans.recovery import InterruptedWarning
 from .policy.access import AccessPolicy, Decision, WsPath
 from .sample import copy_sample_workspace
 from .text.nbview import NotebookText
@@ -47,6 +46,7 @@ from .types import (
     ActionType,
     FileInfo,
     FileText,
+    InterruptedWarning,
     PermissionMode,
     PlanState,
     Risk,

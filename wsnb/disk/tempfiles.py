@@ -116,10 +116,10 @@ def clear_orphans(policy: AccessPolicy) -> int:
     ``.wsnb/tmp/``, and those its notes place elsewhere in the workspace (through
     the policy: no link is followed). A file whose owner still runs stays.
     """
-    folder = policy.root / TEMP_DIR
     try:
+        folder = policy.resolve(TEMP_DIR).absolute  # no link on the way: only wsnb's own folder
         names = os.listdir(folder)
-    except OSError:
+    except (OSError, WsnbError):
         return 0
     removed = 0
     for name in names:

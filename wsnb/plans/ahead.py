@@ -321,8 +321,8 @@ def read_request(ctx: ToolContext, run: str) -> dict[str, Any] | None:
 
 
 def _forget_request(ctx: ToolContext, run: str) -> None:
-    with suppress(OSError):
-        os.unlink(ctx.policy.root / request_path(run))
+    with suppress(OSError, WsnbError):  # through the gate: never a link out of the workspace
+        os.unlink(ctx.policy.resolve(request_path(run)).os_path)
 
 
 def forget_request(ctx: ToolContext, run: str) -> None:

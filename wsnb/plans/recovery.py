@@ -39,19 +39,13 @@ if TYPE_CHECKING:
     from ..policy.access import AccessPolicy
     from .plan import Plan
 
-__all__ = ["Interrupted", "InterruptedWarning", "Recovered", "recover", "unfinished_runs"]
+__all__ = ["Interrupted", "Recovered", "recover", "unfinished_runs"]
 
 # Each at the start of a line: a begun mark's steps hold entries too.
 _BEGUN = re.compile(rb'^\{"run":"([0-9a-f]+)","phase":"begun"', re.MULTILINE)
 _FINISHED = re.compile(rb'^\{"run":"([0-9a-f]+)","phase":"finished"', re.MULTILINE)
 _ENTRY_ID = re.compile(rb'^\{"id":"([0-9a-f]+)"', re.MULTILINE)
 _DIGEST_LIMIT = 512 * 1024 * 1024
-
-
-class InterruptedWarning(UserWarning):
-    """What opening a workspace says when a change or a change set was cut short there (a
-    kill, a crash) and waits for a decision: ``ws.interrupted`` holds it, with the plans that
-    undo or finish it."""
 
 
 def unfinished_runs(raw: bytes) -> set[str]:

@@ -32,7 +32,7 @@ from ..text.edits import as_edits
 from ..tools.base import ToolContext, ToolRegistry, local_now
 from ..tools.limits import ToolLimits
 from ..tools.read import READ_TOOLS
-from ..types import FileInfo, FileText, PermissionMode, ToolResult
+from ..types import FileInfo, FileText, InterruptedWarning, PermissionMode, ToolResult
 from .indexing import IndexedFolder, binary_seen
 from .notebooks import NotebookMethods
 from .tables import TableReading
@@ -853,8 +853,6 @@ class Workspace(IndexedFolder, NotebookMethods, TableReading):
         self._say_interrupted(self._book.look_on_open())
 
     def _say_interrupted(self, found: list[Interrupted]) -> None:
-        from ..plans.recovery import InterruptedWarning
-
         for each in found:
             logger.warning("run %s was cut short and waits for a decision", each.run)
             warnings.warn(each.sentence(), InterruptedWarning, stacklevel=_caller_level())
