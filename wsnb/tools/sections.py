@@ -20,7 +20,7 @@ import os
 from typing import Any
 
 from ..disk import fsops, textio
-from ..errors import UnsupportedFileError, UsageError
+from ..errors import UnsupportedFileError, UsageError, WsnbError
 from ..i18n import N_, _
 from ..plans.building import recheck_path, start_plan
 from ..plans.plan import Plan
@@ -132,33 +132,54 @@ class AppendTextTool(WriteFileTool):
         return plan.target
 
     def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
+        """The policy asked again, then the addition made against the file as it is now: the
+        bytes it will write (or the file it will make), which the journal records ahead."""
         exists = plan.target is not None and os.path.lexists(plan.target.os_path)
         check = ctx.policy.check_write_file if exists else ctx.policy.check_create
-        return recheck_path(check, plan.target)
+        decision = recheck_path(check, plan.target)
+        if decision and plan.target is not None:
+            try:
+                _prepare(ctx, plan, plan.target)
+            except WsnbError as exc:
+                return Decision.refuse(Rule.NOT_TEXT, exc.reason, plan.target)
+        return decision
 
     def execute(self, ctx: ToolContext, plan: PlanRecord) -> ToolResult:
-        target = self.recheck(ctx, plan).raise_if_refused()
-        old, new, fmt = _appended(target, plan.data["append"])
-        data = textio.encode_text(new, fmt)
-        if old is None:  # the first addition makes the file
-            made = make_parents(ctx, plan)
-            try:
-                fsops.atomic_write(target, data, exclusive=True)
-            except BaseException:
-                remove_made(made)
-                raise
-            plan.action = ActionType.CREATE_FILE  # journaled as made: undo moves it to the trash
-            return ToolResult(True, message=_("Created {path} ({size:,} bytes).").format(
-                path=target, size=len(data)), target=target.relative,
-                files=[*plan.parent_dirs, target.relative])  # fmt: skip
-        backup = fsops.backup_file(target, ctx.policy.root, ctx.clock())
-        plan.data["backup"] = backup.relative_to(ctx.policy.root).as_posix()
-        fsops.atomic_write(target, data)
-        return ToolResult(True, message=_("Added to {path}; the old version is kept in "
-                                          "{backup}.").format(path=target,
-                                                              backup=plan.data["backup"]),
-                          target=target.relative, files=[target.relative],
-                          data={"backup": plan.data["backup"]})  # fmt: skip
+        if not plan.data.get("prepared"):  # run without a recheck first: prepare it now
+            self.recheck(ctx, plan).raise_if_refused()
+        plan.data["prepared"] = False  # a second run prepares again
+        if plan.action is ActionType.WRITE_FILE:
+            done = super().execute(ctx, plan)
+            return ToolResult(True, message=_("Added to {path}; the old version is kept in "
+                                              "{backup}.").format(path=plan.target,
+                                                                  backup=plan.data["backup"]),
+                              target=done.target, files=done.files, data=done.data)  # fmt: skip
+        target = recheck_path(ctx.policy.check_create, plan.target).raise_if_refused()
+        data = textio.encode_text(plan.content or "", textio.DEFAULT_FORMAT)
+        made = make_parents(ctx, plan)  # the first addition makes the file
+        try:
+            fsops.atomic_write(target, data, exclusive=True)
+        except BaseException:
+            remove_made(made)
+            raise
+        return ToolResult(True, message=_("Created {path} ({size:,} bytes).").format(
+            path=target, size=len(data)), target=target.relative,
+            files=[*plan.parent_dirs, target.relative])  # fmt: skip
+
+
+def _prepare(ctx: ToolContext, plan: PlanRecord, target: WsPath) -> None:
+    """The addition as a concrete change against the file now: new bytes for a write, or the
+    content of the file to make (journaled as made, so undo moves it to the trash)."""
+    old, new, fmt = _appended(target, plan.data["append"])
+    if old is None:
+        plan.action = ActionType.CREATE_FILE
+        plan.content = new
+        plan.parent_dirs = [p.relative for p in missing_parents(ctx, target)]
+        plan.data.pop("new_bytes", None)
+    else:
+        plan.action = ActionType.WRITE_FILE
+        plan.data["new_bytes"] = textio.encode_text(new, fmt)
+    plan.data["prepared"] = True
 
 
 def _appended(target: WsPath, values: dict[str, Any]) -> tuple[str | None, str,
