@@ -44,8 +44,9 @@ a person typed and, with one *outcome word*, what the last reply must hold. The 
 - ``lacks: W``: no plan, no table, no file read, and a reply that names ``W`` (the workspace
   has no such file).
 - ``cell: P, at: N``: the reply shows cell ``N`` of the notebook ``P`` (numbered from 1, as
-  ``ws.cells`` numbers them): every line of its source, no line of another cell's source that
-  it does not share, the notebook's path and the number ``N``; no plan, and a Python line.
+  ``ws.cells`` numbers them): every line of its source as a line of the reply, no line of
+  another cell's source that it does not share, the notebook's path and the number ``N``; no
+  plan, and a Python line.
 - ``columns: P``: no plan, and the reply names every column of the data file ``P`` in order,
   each with its dtype (``ws.table_info(P).columns``): in a table with ``column`` and ``dtype``
   columns, or in lines of its text; and a Python line.
@@ -368,8 +369,8 @@ def shows_cell(ws: wsnb.Workspace, reply: Reply, path: str, number: int) -> bool
                            cells.loc[cells["cell"] != number, "source"])) - own  # fmt: skip
     said = reply.text
     named = path in said and re.search(rf"(?<!\d){number}(?!\d)", said) is not None
-    return named and all(line in said for line in own) and not any(
-        line in said for line in others)
+    lines = {line.strip() for line in said.splitlines()}  # a line shown is a whole line
+    return named and own <= lines and not others & lines
 
 
 def names_columns(ws: wsnb.Workspace, reply: Reply, path: str) -> bool:
