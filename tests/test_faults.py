@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from helpers import REPO, TESTS, write
 
+import wsnb
 from wsnb.plans.journal import Journal
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
@@ -75,7 +76,7 @@ def child(script: str, root: Path) -> subprocess.Popen[str]:
 
 
 def temp_files(root: Path) -> list[Path]:
-    return [p for p in root.iterdir() if p.name.startswith(".wsnb-tmp-")]
+    return sorted(root.rglob(".wsnb-tmp-*"))
 
 
 def test_a_write_that_fails_leaves_the_original_and_says_why(root: Path) -> None:
@@ -105,8 +106,11 @@ def test_a_kill_in_the_middle_of_confirming_leaves_the_original(root: Path) -> N
     assert process.returncode == -signal.SIGKILL
 
     assert (root / "data.txt").read_bytes() == ORIGINAL
-    [temp] = temp_files(root)  # the abandoned temporary file is all that is left
-    assert temp.stat().st_size > 0
+    [temp] = temp_files(root)  # the abandoned temporary file, in wsnb's own folder
+    assert temp.parent == root / ".wsnb" / "tmp" and temp.stat().st_size > 0
     assert Journal(root).entries() == []  # it never finished, so it never ran
     backups = list((root / ".wsnb" / "backups").iterdir())
     assert [b.read_bytes() for b in backups] == [ORIGINAL]
+    with wsnb.open_workspace(root, watch=False) as ws:  # an open clears it away
+        assert temp_files(root) == []
+        assert ws.interrupted == []  # begun, but nothing changed: nothing to decide

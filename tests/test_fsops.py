@@ -149,8 +149,12 @@ def test_sigkill_mid_write_leaves_original_intact(policy: AccessPolicy, root: Pa
             child.stderr.close()
     assert child.returncode == -signal.SIGKILL
     assert path.absolute.read_bytes() == original
-    # Only the killed write's temporary file is left; the real name was never touched.
-    assert {p.name for p in root.iterdir()} == {"big.txt", *leftovers}
+    # Only the killed write's temporary file is left, in wsnb's own folder, never the
+    # person's; the real name was never touched, and the next open clears it away.
+    assert {p.name for p in root.iterdir()} == {"big.txt", ".wsnb"}
+    assert leftovers[0].startswith(f"{fsops.TEMP_DIR}/")
+    assert fsops.clear_orphans(policy) == 1
+    assert temp_leftovers(root) == []
 
 
 FSIZE_CHILD = """

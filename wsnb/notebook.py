@@ -87,6 +87,18 @@ class Workspace(workspace.Workspace):
 
     _agent: Agent | None = None
 
+    def _tell_interrupted(self) -> None:
+        """The warning on open, and in a notebook each change cut short as its card."""
+        found = self._book.look_on_open()
+        super()._say_interrupted(found)
+        from .progress import in_notebook
+
+        if found and in_notebook():
+            from IPython.display import display
+
+            for each in found:
+                display(each)  # type: ignore[no-untyped-call]
+
     # -- views --------------------------------------------------------------------------
 
     def explorer(self) -> Explorer:
@@ -268,6 +280,12 @@ def _plan_card(plan: Any) -> Any:
     return PlanCard(plan)
 
 
+def _interrupted_card(found: Any) -> Any:
+    from .widgets.interrupted import InterruptedCard
+
+    return InterruptedCard(found)
+
+
 def _reply_view(reply: Any) -> Any:
     from .widgets.chat import ReplyView
 
@@ -294,6 +312,7 @@ def _check_in_form(*args: Any) -> Any:
 
 register_view("wsnb.plans.plan.Plan", _plan_card)
 register_view("wsnb.agent.reply.Reply", _reply_view)
+register_view("wsnb.plans.recovery.Interrupted", _interrupted_card)
 register_view("wsnb.notes.groups.PlanGroup", _plan_group_view)
 register_face("open workspace", open_workspace)
 register_face("onboarding form", _onboarding_form)

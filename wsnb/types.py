@@ -13,6 +13,7 @@ __all__ = [
     "ActionType",
     "FileInfo",
     "FileText",
+    "InterruptedWarning",
     "PermissionMode",
     "PlanState",
     "Risk",
@@ -332,3 +333,9 @@ class FileText:
         header = self.header()
         rule = "-" * min(len(header.splitlines()[0]), 80)
         return "\n".join([header, rule, *shown, *tail])
+
+
+class InterruptedWarning(UserWarning):
+    """What opening a workspace says when a change or a change set was cut short there (a
+    kill, a crash) and waits for a decision: ``ws.interrupted`` holds it, with the plans that
+    undo or finish it."""

@@ -3,9 +3,11 @@
 Like ``wsnb.disk.textio`` this is one of the few modules that touch user files, and
 every function takes a ``WsPath`` (or, for renames, paths the caller built from
 ``WsPath`` objects), so the path has already passed the access policy. A write
-goes to a temporary file in the same folder and is renamed into place only once
-it is complete and on disk, so a crash, a full disk or a kill leaves the
-original byte-for-byte intact. Nothing here ever replaces an item it was told
+goes to a temporary file and is renamed into place only once it is complete and
+on disk, so a crash, a full disk or a kill leaves the original byte-for-byte
+intact. The temporary file is wsnb's (``wsnb.disk.tempfiles``), kept in
+``.wsnb/tmp/``, never in the person's folders, and an open of the workspace
+removes the ones a killed process left. Nothing here ever replaces an item it was told
 not to: exclusive writes link the temporary file into place, and renames use
 ``renameat2(RENAME_NOREPLACE)`` where the system has it.
 """
@@ -17,7 +19,6 @@ import errno
 import hashlib
 import logging
 import os
-import secrets
 import shutil
 import stat
 import sys
@@ -31,15 +32,20 @@ from ..i18n import N_, _
 from ..policy.access import METADATA_DIR, WsPath
 from ..policy.names import is_dangerous_name
 from ..types import Rule
+from .metadir import keep_out_of_git, metadata_folder
+from .tempfiles import TEMP_DIR, TEMP_PREFIX, clear_orphans
+from .tempfiles import make as make_temp
 from .textio import read_bytes
 
 __all__ = [
     "BACKUP_DIR",
     "HASH_LIMIT",
+    "TEMP_DIR",
     "TEMP_PREFIX",
     "Fingerprint",
     "atomic_write",
     "backup_file",
+    "clear_orphans",
     "fingerprint",
     "keep_out_of_git",
     "metadata_folder",
@@ -50,7 +56,6 @@ __all__ = [
 logger = logging.getLogger("wsnb")
 
 HASH_LIMIT = 1024 * 1024
-TEMP_PREFIX = ".wsnb-tmp-"
 BACKUP_DIR = f"{METADATA_DIR}/backups"
 _CHUNK = 1024 * 1024
 _MAX_NAME_BYTES = 255
@@ -69,15 +74,17 @@ def atomic_write(
     *,
     exclusive: bool = False,
     mode: int | None = None,
+    sync: bool = True,
 ) -> None:
     """Write ``data`` to ``path`` so that readers see the old file or the new, never half.
 
     ``data`` is bytes, or an iterable of byte chunks for large content. The
-    bytes go to a ``.wsnb-tmp-`` file in the same folder, are flushed and
-    fsynced, then renamed over ``path`` (keeping its permission bits unless
-    ``mode`` is given). With ``exclusive=True`` an existing target is never
-    replaced: it raises ``ConflictError``. Any failure removes the temporary
-    file and raises ``WriteError``; the original stays byte-for-byte intact.
+    bytes go to a ``.wsnb-tmp-`` file in ``.wsnb/tmp/``, are flushed and
+    fsynced (unless ``sync=False``: wsnb's own notes that a power cut may lose),
+    then renamed over ``path`` (keeping its permission bits unless ``mode`` is
+    given). With ``exclusive=True`` an existing target is never replaced: it
+    raises ``ConflictError``. Any failure removes the temporary file and raises
+    ``WriteError``; the original stays byte-for-byte intact.
     """
     if is_dangerous_name(path.name):
         raise PolicyError(
@@ -89,16 +96,20 @@ def atomic_write(
     if exclusive and path.exists():
         raise _conflict(path)
     existing = _existing_mode(path)
-    temp, fd = _make_temp(path, private=existing is not None or mode is not None)
+    temp, fd, note = _temp_for(path, private=existing is not None or mode is not None)
     try:
-        _fill(fd, temp, data, mode if mode is not None else existing)
+        _fill(fd, temp, data, mode if mode is not None else existing, sync)
         _publish(temp, path, exclusive)
     except BaseException as exc:
         _discard(temp)
         if isinstance(exc, OSError):
             raise _write_error(path, exc) from None
         raise
-    _sync_folder(path.absolute.parent)
+    finally:
+        if note is not None:
+            _discard(note)
+    if sync:
+        _sync_folder(path.absolute.parent)
     logger.debug("wrote %s atomically", path)
 
 
@@ -113,31 +124,22 @@ def _existing_mode(path: WsPath) -> int | None:
     return stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else None
 
 
-def _make_temp(path: WsPath, *, private: bool) -> tuple[Path, int]:
-    """Create an empty temporary file next to ``path``; return it and its open descriptor.
-
-    A new file is created with 0o666 so the kernel applies the umask as for
-    any new file; a replacement starts private (0o600) and gets its final
-    bits before it becomes visible under the real name.
-    """
-    folder = path.absolute.parent
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    for _attempt in range(100):
-        temp = folder / f"{TEMP_PREFIX}{secrets.token_hex(8)}"
-        try:
-            return temp, os.open(temp, flags, 0o600 if private else 0o666)
-        except FileExistsError:
-            continue
-        except OSError as exc:
-            raise _write_error(path, exc) from None
-    raise WriteError(
-        _("Could not write {path}: no free temporary name in its folder; the original is "
-          "unchanged. Remove old .wsnb-tmp- files there and try again.").format(path=path),
-        path=str(path),
-    )
+def _temp_for(path: WsPath, *, private: bool) -> tuple[Path, int, Path | None]:
+    """``tempfiles.make`` with its failures as sentences."""
+    try:
+        return make_temp(path, private=private)
+    except FileExistsError:
+        raise WriteError(
+            _("Could not write {path}: no free temporary name in its folder; the original is "
+              "unchanged. Remove old .wsnb-tmp- files there and try again.").format(path=path),
+            path=str(path),
+        ) from None
+    except OSError as exc:
+        raise _write_error(path, exc) from None
 
 
-def _fill(fd: int, temp: Path, data: bytes | Iterable[bytes], mode: int | None) -> None:
+def _fill(fd: int, temp: Path, data: bytes | Iterable[bytes], mode: int | None,
+          sync: bool = True) -> None:  # fmt: skip
     """Write every chunk, set the final permission bits, force it all to disk, close."""
     try:
         for chunk in _chunks(data):
@@ -149,7 +151,8 @@ def _fill(fd: int, temp: Path, data: bytes | Iterable[bytes], mode: int | None) 
                 os.fchmod(fd, mode)
             else:  # pragma: no cover - Windows
                 temp.chmod(mode)
-        os.fsync(fd)
+        if sync:
+            os.fsync(fd)
     finally:
         os.close(fd)
 
@@ -278,47 +281,6 @@ def backup_file(path: WsPath, root: Path, now: datetime) -> Path:
         raise _backup_error(path, exc) from None
     logger.debug("backed up %s", path)
     return target
-
-
-# Git ignores a folder whose own .gitignore says "*" (pytest's cache does the same), so the
-# journal and the backups (old versions of files, secrets included) never reach a commit, and
-# the person's own .gitignore is never touched.
-_IGNORE_ALL = b"# Created by wsnb: the journal and backups stay out of git.\n*\n"
-
-
-def metadata_folder(root: Path) -> Path:
-    """``<root>/.wsnb``, created if needed, always holding a ``.gitignore`` that ignores it all.
-
-    Every writer of ``.wsnb/`` comes through here, so a folder made by an older
-    version (without the ``.gitignore``) gets one the next time wsnb writes.
-    """
-    folder = Path(root) / METADATA_DIR
-    folder.mkdir(exist_ok=True)
-    if not stat.S_ISDIR(os.lstat(folder).st_mode):  # a link out of the workspace: write nothing
-        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), METADATA_DIR)
-    ignore = folder / ".gitignore"
-    if not os.path.lexists(ignore):
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-        try:
-            fd = os.open(ignore, flags, 0o644)
-        except FileExistsError:  # another process wrote it a moment ago
-            return folder
-        try:
-            os.write(fd, _IGNORE_ALL)
-        finally:
-            os.close(fd)
-    return folder
-
-
-def keep_out_of_git(root: Path) -> None:
-    """Give an existing ``<root>/.wsnb`` its ``.gitignore`` (never creates ``.wsnb`` itself)."""
-    folder = Path(root) / METADATA_DIR
-    if os.path.lexists(folder / ".gitignore") or not os.path.isdir(folder):
-        return
-    try:
-        metadata_folder(root)
-    except OSError as exc:  # a read-only folder, say: the next write says it clearly
-        logger.info("could not add %s/.gitignore (%s)", METADATA_DIR, exc.strerror or exc)
 
 
 def _backup_folder(root: Path, path: WsPath) -> Path:

@@ -182,6 +182,21 @@ class Trash:
         _remove_info(Path(record.info), dest)
         logger.info("Restored %s from the trash.", dest.relative)
 
+    def find(self, original: WsPath, since: datetime) -> TrashRecord | None:
+        """The record of ``original`` sent to the trash at ``since`` or later, if the trash
+        can be read and holds it (the newest of them): what a send cut short left no word of.
+        """
+        if not self.can_restore:
+            return None
+        text = str(original.absolute)
+        dirs = self._trash_dirs(original.absolute)
+        floor = since.replace(microsecond=0)  # a .trashinfo keeps whole seconds
+        infos = (_read_info(d.info / n, d.topdir) for d in dirs for n in _info_names(d))
+        found = _newest_for(text, (i for i in infos if i is not None and i.deleted_at >= floor))
+        if found is None or not os.path.lexists(found.trashed):
+            return None
+        return TrashRecord(text, str(found.trashed), str(found.info), found.deleted_at)
+
     # -- finding records ------------------------------------------------------
 
     def _trash_dirs(self, target: Path) -> list[_TrashDir]:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import UsageError, WorkspaceOpenError
 from ..i18n import _
-from ..plans.journal import Journal, JournalEntry
+from ..plans.journal import Journal, JournalEntry, JournalLine, RunMark
 from ..policy.access import AccessPolicy
 from ..policy.decision import Decision
 from ..policy.names import illegal_name_reason
@@ -171,7 +171,10 @@ class _NoJournal(Journal):
     def append(self, entry: JournalEntry) -> JournalEntry:
         return entry
 
-    def entries(self) -> list[JournalEntry]:
+    def append_mark(self, mark: RunMark) -> RunMark:
+        return mark
+
+    def lines(self) -> list[JournalLine]:
         return []
 
 

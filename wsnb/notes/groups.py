@@ -1,10 +1,13 @@
-"""A set of plans a person confirms together (initialize, archive, onboarding).
+"""A set of plans a person confirms together (initialize, archive, onboarding, check-in).
 
-Each plan in the group is an ordinary plan of the workspace's plan book:
-checked again, journaled, undoable one by one. Confirming the group confirms
-them in order and stops at the first one that fails; the rest stay pending, so
-nothing runs that depended on a step that did not happen. ``on_done`` hooks
-run once every plan is done (the engine uses them to save its own metadata).
+Each plan in the group is an ordinary plan of the workspace's plan book, with its
+own card. Confirming the group carries them out as one change set (the plan
+book's ``confirm_together``): all or none, journaled ahead as one run (so a
+group cut short by a crash is found on the next open, and undone or finished),
+undone whole. Plans that can't make one set (made by different workspaces, or
+two acting on one path) are confirmed in order instead, stopping at the first
+that fails. ``on_done`` hooks run once every plan is done (the engine uses them
+to save its own metadata).
 """
 
 from __future__ import annotations
@@ -69,6 +72,12 @@ class PlanGroup:
                               "was changed.").format(group=self.title, plan=first.title,
                                                      reason=first.refusal), path=None)  # fmt: skip
         self.results = []
+        together = self._together(strong)
+        if together is not None:
+            self.results = together
+            if all(result.success for result in together):
+                self._finish()
+            return self.results
         for plan in self.plans:
             if plan.state is PlanState.DONE:
                 continue
@@ -79,6 +88,15 @@ class PlanGroup:
                 return self.results
         self._finish()
         return self.results
+
+    def _together(self, strong: bool) -> list[ToolResult] | None:
+        """The results of the pending plans carried out as one change set, or None."""
+        pending = [plan for plan in self.plans if plan.state is PlanState.PENDING]
+        runners = {plan._together for plan in pending}
+        if len(pending) < 2 or len(runners) != 1:
+            return None
+        runner = runners.pop()
+        return runner(self.title, pending, strong=strong) if runner is not None else None
 
     def _finish(self) -> None:
         hooks, self._on_done = self._on_done, []

@@ -8,14 +8,18 @@ calibration between a BM25F score and a cosine, and unlike reciprocal rank
 it keeps how far apart the notes are: a note far ahead by words stays
 ahead unless meaning clearly disagrees.
 
-Measured on the dev set (``tests/notes_eval_dev``, 87 queries over the
-FastAPI documentation) with the centered cosines of
-``wsnb.search.embedspace``, nDCG@5: words 0.439, meaning 0.593; reciprocal
-rank fusion (k = 60, equal weights) 0.503, (k = 10, meaning weighted 3)
-0.576; this fusion with a meaning weight of 0.5 0.565, 0.6 0.576, 0.7
-0.580, 0.8 0.576. On the tuning set (``tests/notes_eval``, where words alone
-reach 0.978) 0.6 gives 0.979 and 0.8 0.969: 0.6 keeps the words' lead where
-they match.
+Compared on three dev sets (``tests/notes_fusions.py``: 87 queries over the
+FastAPI documentation, 37 over a Chinese-first handbook, 38 over personal
+notes; issue 42) with the centered cosines of ``wsnb.search.embedspace``,
+nDCG@5 on each and their mean: words 0.439 / 0.703 / 0.477 (0.540), meaning
+0.592 / 0.766 / 0.521 (0.627); this fusion with a meaning weight of 0.6
+0.577 / 0.867 / 0.596 (0.680), 0.7 0.673 and 0.8 0.663 on the mean;
+reciprocal rank fusion 0.613 (k = 60) to 0.656 (k = 10, meaning weighted
+2); the words' top 30 re-scored by meaning 0.608, or ordered by meaning and
+fused with the meaning's list by reciprocal rank 0.625; scores standardized
+instead of scaled 0.678. 0.6 was the best across the three, and on the
+tuning set (``tests/notes_eval``, where words alone reach 0.978) it keeps
+the words' lead where they match (0.978).
 
 A note whose vectors are not made yet (the background embedding has not
 reached it) is ranked by its words alone: its meaning share is taken to be

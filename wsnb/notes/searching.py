@@ -218,7 +218,8 @@ class NotesSearch:
         if mode == "meaning":
             return Ranking(_by_meaning(index, meaning, vector, limit, script_of(query)),
                            "meaning", note)
-        return Ranking(_hybrid(index, meaning, query, vector, limit), "hybrid", note)
+        return Ranking(_hybrid(index, meaning, query, vector, limit, status.complete), "hybrid",
+                       note)
 
     # -- the vectors -----------------------------------------------------------------------
 
@@ -263,7 +264,9 @@ def _by_meaning(
 
 
 def _hybrid(index: NoteIndex, meaning: Meaning, query: str, vector: FloatMatrix,
-            limit: int) -> list[NoteHit]:  # fmt: skip
+            limit: int, complete: bool = False) -> list[NoteHit]:  # fmt: skip
+    """The words' and the meaning's best notes fused (``complete``: every note has its
+    vectors, so none is asked whether it has)."""
     depth = max(CANDIDATES, limit)
     words = {hit.group: hit for hit in index.ranked(query, depth)}
     best = meaning.best_notes(vector, depth, script_of(query))
@@ -271,7 +274,7 @@ def _hybrid(index: NoteIndex, meaning: Meaning, query: str, vector: FloatMatrix,
     hits: list[NoteHit] = []
     for fused in fuse([(path, hit.score) for path, hit in words.items()],
                       [(path, score) for path, score, _chunk_id in best],
-                      meaning.embedded):  # fmt: skip
+                      (lambda path: True) if complete else meaning.embedded):  # fmt: skip
         ranked = words.get(fused.path) if fused.by_words else None
         found = (index.hit_for(fused.path, ranked.doc_id, fused.score, ranked.matched)
                  if ranked is not None else

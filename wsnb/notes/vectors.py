@@ -203,16 +203,22 @@ class VectorStore:
     # -- scoring -------------------------------------------------------------------------
 
     def scores(self, query: FloatMatrix) -> npt.NDArray[np.float32]:
-        """The cosine of ``query`` (a unit vector) with every row, by row number."""
+        """The cosine of ``query`` (a unit vector) with every row, by row number.
+
+        Computed in this thread alone (``einsum``, not the BLAS ``@``): a matrix-vector
+        product is bound by memory, and BLAS's threads wait a whole time slice for a busy
+        core. On 11,184 rows with one core busy, ``@`` took 0.3 ms at the median but up to
+        16 ms, 7.7 ms on average over a query set; ``einsum`` 0.6 ms, 1.7 ms at worst.
+        """
         count = self.row_count
         if self.dim is None or query.shape[-1] != self.dim:
             return np.zeros(count, dtype=np.float32)
         vector = query.reshape(-1).astype(np.float32)
         parts = []
         if self._map is not None and len(self._map):
-            parts.append(self._map["vector"] @ vector)
+            parts.append(np.einsum("ij,j->i", self._map["vector"], vector))
         if len(self._memory_keys):
-            parts.append(self._memory @ vector)
+            parts.append(np.einsum("ij,j->i", self._memory, vector))
         return np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
 
     def sums(self, weights: FloatMatrix) -> FloatMatrix:

@@ -1,7 +1,9 @@
 """The plan book: a workspace's plans, from proposal through the journal, and undo.
 
-``PlanBook`` proposes a plan through its tool, confirms it (re-checking, running,
-journaling), lists what is pending and plans the reverse of a journaled change.
+``PlanBook`` proposes a plan through its tool, confirms it (re-checking, journaling
+it ahead, running, journaling its end), lists what is pending, plans the reverse of
+a journaled change, and says which runs were cut short (``interrupted``) with the
+plans that undo or finish them.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import logging
 import os
 import weakref
 from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
 import pandas as pd
@@ -17,9 +20,12 @@ import pandas as pd
 from ..errors import UsageError, WriteError
 from ..i18n import _
 from ..listeners import Listeners
-from ..types import ActionType, PlanState, Risk, Rule
-from .journal import Journal, journal_entries
+from ..types import ActionType, PlanState, Risk, Rule, ToolResult
+from . import ahead
+from .journal import Journal, JournalEntry, RunMark, journal_entries
 from .plan import Plan, new_plan_id
+from .recovery import Interrupted, Recovered, recover, unfinished_runs
+from .steps import step_fingerprints
 from .undoing import pick_entry, undo_request
 
 if TYPE_CHECKING:
@@ -134,8 +140,95 @@ class PlanBook:
         return frame.astype({"strong": bool})
 
     def history(self) -> pd.DataFrame:
-        """The journal, most recent first."""
-        return self._journal.frame()
+        """The journal, most recent first; a run cut short has a row whose state says so."""
+        found = self._recovered()
+        return self._journal.frame(found.entries, found.notes)
+
+    def _recovered(self) -> Recovered:
+        return recover(self._journal.lines(), self._ctx.policy, self._ctx.trash)
+
+    def interrupted(self) -> list[Interrupted]:
+        """The runs cut short that changed something and wait for a decision, oldest first."""
+        return [self._bind(found) for found in self._recovered().waiting if found.open]
+
+    def look_on_open(self) -> list[Interrupted]:
+        """``interrupted()``, read cheaply when nothing was cut short (the usual case).
+
+        A run cut short before it changed anything, or a single change found done whole, is
+        noted in the journal as such (nothing to decide), so no later open looks for it again
+        (not in read-only mode: nothing is written then).
+        """
+        if not unfinished_runs(self._journal.file.read()):
+            return []
+        waiting = self._recovered().waiting
+        if self._ctx.policy.check_mode_allows_writes():
+            for found in waiting:
+                if not found.open:
+                    self._settle(found, "done" if found.whole else "nothing")
+        return [self._bind(found) for found in waiting if found.open]
+
+    def outcome(self, plan_id: str, since: datetime) -> tuple[str, str, str | None] | None:
+        """How the last run of plan ``plan_id`` begun at ``since`` or later ended, as the
+        journal and the disk say: (``"done"``, ``"failed"`` or ``"interrupted"``, a sentence,
+        who confirmed it); None when it never began or changed nothing."""
+        lines = self._journal.lines()
+        begun = [line for line in lines if isinstance(line, RunMark) and line.phase == "begun"
+                 and line.plan_id == plan_id and line.time >= since]  # fmt: skip
+        if not begun:
+            return None
+        run = begun[-1].run
+        confirmed = next((line.confirmed_by for line in lines
+                          if isinstance(line, JournalEntry) and line.run == run), None)
+        ends = [line for line in lines if (isinstance(line, JournalEntry) and line.id == run)
+                or (isinstance(line, RunMark) and line.phase == "finished" and line.run == run)]
+        settled = next((line.outcome for line in ends if isinstance(line, RunMark)
+                        and line.outcome is not None), None)  # fmt: skip
+        if settled is not None:  # cut short, and noted so since
+            return None if settled == "nothing" else (
+                ("done", _done_found(), confirmed) if settled == "done" else
+                ("interrupted", _("It was cut short part way while it was carried out; "
+                                  "ws.history shows what ran."), confirmed))  # fmt: skip
+        for line in ends:  # a single plan's own line, or a set's finished mark
+            return ("done" if line.success else "failed",
+                    _done_found() if line.success else line.error or "", confirmed)
+        found = next((f for f in recover(lines, self._ctx.policy, self._ctx.trash).waiting
+                      if f.run == run), None)  # fmt: skip
+        if found is None or not found.ran:
+            return None
+        if found.whole:
+            return "done", _done_found(), confirmed
+        return "interrupted", found.sentence(), confirmed
+
+    def _bind(self, found: Interrupted) -> Interrupted:
+        found._undo = lambda run: self._undo(run.row.id, None)
+        found._finish = self._finish_run
+        found._keep = lambda run: self._settle(run, "kept")
+        return found
+
+    def _settle(self, found: Interrupted, outcome: str) -> None:
+        """Journal what was found of a run cut short, and that it was resolved."""
+        try:
+            for entry in found.found:
+                self._journal.append(entry)
+            self._journal.append_mark(RunMark(found.run, "finished", self._ctx.clock(),
+                                              plan_id=found.plan_id, kind=found.kind,
+                                              group=found.group, outcome=outcome))  # fmt: skip
+        except WriteError as exc:
+            logger.warning("run %s: could not note it as %s (%s)", found.run, outcome,
+                           exc.reason)  # fmt: skip
+            if outcome == "kept":
+                raise
+
+    def _finish_run(self, found: Interrupted) -> Plan:
+        """A change set of the changes a run cut short did not carry out, journaled as the rest
+        of it; refused with the reason when one of them no longer applies."""
+        from .finishing import finish_changes
+
+        changes, numbers = finish_changes(self._ctx, found)
+        plan = self._propose("change_set", {"title": found.title, "changes": changes}, None)
+        plan.data.update(journal_group=found.group, step_numbers=numbers,
+                         continues=found.run, resolves=[found], resolve_as="finished")
+        return plan
 
     def undo(self, entry: str | int | None = None) -> Plan:
         """A plan that reverses a journal entry; it needs confirming like any other.
@@ -149,7 +242,8 @@ class PlanBook:
         return self._undo(entry, None)
 
     def _undo(self, entry: str | int | None, plan_id: str | None) -> Plan:
-        entries = self._journal.entries()
+        found = self._recovered()
+        entries = found.entries
         chosen = pick_entry(entry, entries)
         request = undo_request(chosen, entries, self._ctx.policy)
         plan = _as_plan(self._write_tool(request.tool).plan(self._ctx, **request.params))
@@ -167,7 +261,41 @@ class PlanBook:
         if request.refusal:
             plan.refuse(request.refusal, Rule.NOT_ALLOWED)
         plan.data["request"] = {"undo": chosen.id}
+        resolves = [run for run in found.waiting if run.ran and (chosen.run == run.run or (
+            chosen.group is not None and chosen.group == run.group))]
+        if resolves:  # the run cut short is resolved once this undo is done
+            plan.data.update(resolves=resolves, resolve_as="undone")
         return self._adopt(plan, plan_id)
+
+    def confirm_together(self, title: str, plans: list[Plan], *,
+                         strong: bool = False) -> list[ToolResult] | None:  # fmt: skip
+        """Carry out pending plans of this book as one change set: all or none, journaled
+        ahead as one run, undone whole (what a notes workspace's plan group is).
+
+        Each plan keeps its own card: it ends done (or failed, with the set's sentence) as
+        the set does. None, with nothing done, when the plans can't make one set (one of
+        them was made another way, or two act on one path): confirm them one by one then.
+        """
+        requests = [request for plan in plans if isinstance(request := plan.data.get("request"),
+                                                            dict) and "tool" in request]
+        if len(plans) < 2 or len(requests) < len(plans) or any(
+                plan.state is not PlanState.PENDING or plan._keeper is not None
+                for plan in plans):  # fmt: skip
+            return None
+        changes = [{"op": request["tool"], **request["params"]} for request in requests]
+        together = self._propose("change_set", {"title": title, "changes": changes}, None)
+        if together.is_refused:
+            return None
+        for step, plan in zip(together.steps, plans, strict=True):
+            # Checked against the files as they were when each plan was proposed.
+            step.data["fingerprints"] = dict(plan.data.get("fingerprints", {}))
+        together.data["fingerprints"] = step_fingerprints(together.steps, set())
+        try:
+            result = together.confirm(strong=strong)
+        finally:
+            _mirror_steps(together, plans)
+        logger.info("plans %s carried out together: %s", [p.id for p in plans], result.success)
+        return [plan.result or result for plan in plans]
 
     def _write_tool(self, name: str) -> WriteTool:
         try:
@@ -185,6 +313,8 @@ class PlanBook:
         while plan.id in self._plans and plan_id is None:
             plan.id = new_plan_id()
         plan._after = self._after_execute
+        plan._begin = self._begin_run
+        plan._together = self.confirm_together
         plan._undo_entry = self.undo
         if plan.state is PlanState.BUILT:
             plan._move("propose")
@@ -194,23 +324,87 @@ class PlanBook:
         self._new_plan_listeners.notify(plan)
         return plan
 
+    def _begin_run(self, plan: Plan) -> None:
+        """Journal the plan as begun (``wsnb.plans.ahead``); raises ``WriteError`` saying that
+        nothing was changed when it can't be."""
+        for found in plan.data.get("resolves") or ():
+            for entry in found.found:  # what was found on disk of the run it resolves
+                if entry.id not in plan.data.setdefault("resolved_lines", set()):
+                    self._journal.append(entry)
+                    plan.data["resolved_lines"].add(entry.id)
+        run = ahead.begin(self._journal, plan, self._ctx)
+        if run is not None:
+            plan.data["run"] = run
+
     def _after_execute(self, plan: Plan) -> None:
-        entries = journal_entries(plan, self._ctx.clock())
+        run: ahead.Run | None = plan.data.pop("run", None)
         try:
-            for entry in entries:
-                self._journal.append(entry)
+            if run is not None:
+                plan.data["journal_entry"] = run.end(plan)
+            else:
+                entries = journal_entries(plan, self._ctx.clock())
+                plan.data["journal_entry"] = entries[-1].id
+                for entry in entries:
+                    self._journal.append(entry)
+            self._resolve(plan)
         except WriteError as exc:
-            logger.warning("plan %s: the journal could not be written", plan.id)
-            if plan.result is not None and plan.result.success:
-                plan.result.message = f"{plan.result.message} {exc.reason}".strip()
-            elif plan.result is not None:  # nothing was done: never say "the change is done"
-                plan.result.message = " ".join([plan.result.message, _(
-                    "The journal could not record this failure either; check that the .wsnb "
-                    "folder is writable.")]).strip()
-        plan.data["journal_entry"] = entries[-1].id
+            self._journal_failed(plan, run, exc)
         if plan.result is not None and plan.result.success and self._on_change is not None:
             self._on_change(plan)
         self._listeners.notify(plan)
+
+    def _resolve(self, plan: Plan) -> None:
+        """An undo or a finish of a run cut short, done: that run is resolved."""
+        if plan.result is None or not plan.result.success:
+            return
+        outcome = str(plan.data.get("resolve_as"))
+        for found in plan.data.get("resolves") or ():
+            self._journal.append_mark(RunMark(found.run, "finished", self._ctx.clock(),
+                                              plan_id=found.plan_id, kind=found.kind,
+                                              group=found.group, outcome=outcome))  # fmt: skip
+
+    def _journal_failed(self, plan: Plan, run: ahead.Run | None, exc: WriteError) -> None:
+        logger.warning("plan %s: the journal could not be written", plan.id)
+        if run is not None and "journal_entry" not in plan.data:
+            # Cut short in the journal: recovery finds it as it finds a crash.
+            plan.data["journal_entry"] = run.id if run.mark.kind == "plan" else (
+                run.done[-1] if run.done else run.id)
+        if plan.result is not None and plan.result.success:
+            plan.result.message = " ".join([plan.result.message, _(
+                "The change is done, but the journal could not record that it ended ({reason}); "
+                "ws.history shows it as cut short, and ws.undo() can still reverse it.").format(
+                reason=exc.reason.rstrip("."))]).strip()  # fmt: skip
+        elif plan.result is not None:  # nothing was done: never say "the change is done"
+            plan.result.message = " ".join([plan.result.message, _(
+                "The journal could not record this failure either; check that the .wsnb "
+                "folder is writable.")]).strip()
+
+
+def _done_found() -> str:
+    return _("Carried out; the process that carried it out ended before it could say so here "
+             "(the journal shows it done).")
+
+
+def _mirror_steps(together: Plan, plans: list[Plan]) -> None:
+    """Move each plan as its step of ``together`` went: done with its journal entry, or
+    failed with the set's sentence (the set took it back)."""
+    run = together.data.get("run_id")
+    states = together.data.get("step_states") or {}
+    for number, (step, plan) in enumerate(zip(together.steps, plans, strict=True), 1):
+        if plan.state is not PlanState.PENDING or together.state not in (PlanState.DONE,
+                                                                         PlanState.FAILED):
+            continue
+        with plan._lock:
+            if together.state is PlanState.DONE and states.get(number) == "done":
+                plan._move("confirm")
+                plan._move("finish")
+                plan.result = step.result
+                plan.data["journal_entry"] = ahead.step_id(str(run), number)
+            else:
+                reason = (together.result.error if together.result is not None
+                          else None) or _("The plans were not carried out.")  # fmt: skip
+                plan._fail(reason, None)
+        plan._notify()
 
 
 def _as_plan(record: PlanRecord) -> Plan:

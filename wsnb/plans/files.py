@@ -32,7 +32,7 @@ from typing import Any
 
 from ..disk import fsops
 from ..disk.textio import read_bytes
-from ..errors import PlanStateError, WriteError, WsnbError
+from ..errors import ConflictError, PlanStateError, WriteError, WsnbError
 from ..i18n import _
 from ..policy.access import METADATA_DIR, AccessPolicy, WsPath
 
@@ -72,6 +72,7 @@ class PlanFiles:
         self._summaries: dict[str, tuple[tuple[int, ...], dict[str, Any]]] = {}
         self._listed: tuple[tuple[int, int] | None, float, list[dict[str, Any]]] = (None, 0.0, [])
         self.generation = 0  # counts the listings that found something changed
+        self.claimed: set[str] = set()  # the ids with a claim file at the last listing
 
     def valid_id(self, plan_id: str) -> bool:
         """Only short hex ids name a record, so an id can never be a path."""
@@ -147,7 +148,10 @@ class PlanFiles:
             entries = list(os.scandir(self.folder))
         except (FileNotFoundError, NotADirectoryError):
             return
+        claimed = set()
         for entry in entries:
+            if entry.name.endswith(".claim"):
+                claimed.add(entry.name[:-6])
             plan_id = entry.name[:-5]
             if not entry.name.endswith(".json") or not self.valid_id(plan_id):
                 continue
@@ -155,6 +159,7 @@ class PlanFiles:
                 info = entry.stat(follow_symlinks=False)
                 if stat.S_ISREG(info.st_mode):
                     yield plan_id, info
+        self.claimed = claimed
 
     def summaries(self) -> tuple[int, list[dict[str, Any]]]:
         """What a status needs of every record (``SUMMARY_KEYS``), and the ``generation``.
@@ -225,17 +230,21 @@ class PlanFiles:
             with suppress(FileNotFoundError):
                 os.unlink(path.os_path)
 
+    def orphaned_claim(self, plan_id: str) -> bool:
+        """True (and the claim removed) when the plan's claim was left by a process that died:
+        that process was deciding it, and may have carried it out."""
+        path = self._path(f"{plan_id}.claim")
+        return os.path.lexists(path.os_path) and self._orphaned(path)
+
     def _take(self, path: WsPath) -> bool:
+        """Make the claim, whole: it appears with its process id in it or not at all (a
+        process killed while claiming leaves no claim without an owner)."""
         self.ensure_folder()
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
         try:
-            fd = os.open(path.os_path, flags, 0o600)
-        except FileExistsError:
+            fsops.atomic_write(path, f"{os.getpid()}\n".encode("ascii"), exclusive=True,
+                               mode=0o600, sync=False)  # fmt: skip
+        except ConflictError:
             return False
-        try:
-            os.write(fd, f"{os.getpid()}\n".encode("ascii"))
-        finally:
-            os.close(fd)
         return True
 
     def _orphaned(self, path: WsPath) -> bool:

@@ -1,18 +1,25 @@
-"""The journal of executed plans.
+"""The journal of executed plans, written ahead of the changes.
 
-Every plan that runs (done or failed) leaves one JSON line in
+Every plan that runs (done or failed) leaves JSON lines in
 ``<root>/.wsnb/history.jsonl``: what was done to which paths, whether it
 worked, where the backup or the trashed item went, and the size and hash of a
 file it created or wrote, so undo can tell later whether the file changed
 since. Never file contents.
 
-Two notebooks on the same workspace may append at the same moment, so a line
-is written with one ``os.write`` on an ``O_APPEND`` descriptor while holding
-an exclusive ``flock``: lines never interleave and none is lost. A half line
-left by a crash is skipped (with a warning) when reading, never fatal.
+The journal is written ahead (``wsnb.plans.ahead``): before a plan or a change
+set changes anything, a *begun* mark (a ``RunMark``) says what is about to
+happen, with everything undo needs (the backups are made first); each change
+is journaled as it finishes, durably (an ``fsync`` before the next starts); a
+set ends with a *finished* mark. A run begun and never finished was cut short
+(a kill, a crash, a full disk): ``wsnb.plans.recovery`` finds it and tells the
+person. Lines of an older wsnb (no ``run``, no marks) read as they always did.
+
+Lines are appended whole by ``wsnb.disk.linefile.LineFile`` even when two
+notebooks append at the same moment; a half line left by a crash is skipped
+(with a warning) when reading, never fatal.
 
 ``journal_entry`` is what a line keeps of an executed plan (``journal_entries``
-one per step of a change set); ``wsnb.plans.undoing`` turns an entry into the
+the failure line of a set); ``wsnb.plans.undoing`` turns an entry into the
 tool call that reverses it, and the plan book makes that a plan a person
 confirms like any other.
 """
@@ -21,16 +28,17 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import secrets
-from dataclasses import asdict, dataclass, fields, replace
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from ..disk import fsops
+from ..disk.linefile import LineFile
 from ..errors import UsageError, WriteError
 from ..i18n import N_, _
 from ..policy.access import METADATA_DIR
@@ -39,15 +47,12 @@ from ..types import ActionType, ToolResult
 if TYPE_CHECKING:
     from .record import PlanRecord
 
-try:  # POSIX only; elsewhere O_APPEND alone keeps single writes whole.
-    import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
-
 __all__ = [
     "HISTORY_FILE",
     "Journal",
     "JournalEntry",
+    "JournalLine",
+    "RunMark",
     "entry_title",
     "journal_entries",
     "journal_entry",
@@ -106,10 +111,13 @@ class JournalEntry:
     # Other entries this undo reversed too: a change set's new folder, removed once emptied.
     also_undoes: tuple[str, ...] = ()
     workspace: str = "files"
+    run: str | None = None  # the begun mark (``RunMark.run``) this change belongs to
 
     def to_json(self) -> str:
         """One line of JSON (no newline), times in ISO 8601 with their offset."""
         data = asdict(self)
+        if data["run"] is None:
+            del data["run"]  # a line without a run reads as an older wsnb wrote it
         data["time"] = self.time.isoformat()
         if self.trash_deleted_at is not None:
             data["trash_deleted_at"] = self.trash_deleted_at.isoformat()
@@ -137,10 +145,66 @@ class JournalEntry:
         return cls(**values)
 
 
+@dataclass(frozen=True, slots=True)
+class RunMark:
+    """A run's begun or finished mark: the lines that make the journal written ahead.
+
+    A *begun* mark is written (and on disk) before a plan or a change set changes
+    anything: ``steps`` holds, per change, the entry it will journal as far as it is
+    known beforehand (paths, backup, the folders it will make, the size and hash it
+    will leave; ``digest`` the whole new content's sha256), ``owner`` the process
+    carrying it out (``wsnb.disk.owners``). A *finished* mark ends a change set
+    (``success``), or a run that a person resolved after it was cut short
+    (``outcome``: ``"undone"``, ``"finished"`` or ``"kept"``). ``kind`` is ``"plan"``
+    (one change: its own entry line ends it) or ``"set"``. ``group`` is the journal
+    group of the set's changes; ``continues`` the run a finishing set completes.
+    """
+
+    run: str
+    phase: str  # "begun" | "finished"
+    time: datetime
+    plan_id: str = ""
+    kind: str = "plan"
+    title: str = ""
+    group: str | None = None
+    owner: str = ""
+    steps: tuple[dict[str, Any], ...] = ()
+    continues: str | None = None
+    success: bool | None = None
+    outcome: str | None = None
+    error: str | None = None
+    workspace: str = "files"
+    extra: dict[str, Any] = field(default_factory=dict)  # left for readers to come
+
+    def to_json(self) -> str:
+        data = {key: value for key, value in asdict(self).items()
+                if value not in (None, (), "", {}) or key in ("run", "phase")}  # fmt: skip
+        data["time"] = self.time.isoformat()
+        if self.error:
+            data["error"] = self.error[:_ERROR_LIMIT]
+        data.pop("extra", None)
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], *, workspace: str) -> RunMark:
+        known = {f.name for f in fields(cls)}
+        values = {key: value for key, value in data.items() if key in known}
+        values.setdefault("workspace", workspace)
+        values["time"] = datetime.fromisoformat(values["time"])
+        values["steps"] = tuple(step for step in values.get("steps") or ()
+                                if isinstance(step, dict))
+        values["extra"] = {key: value for key, value in data.items() if key not in known}
+        if values["phase"] not in ("begun", "finished") or not isinstance(values["run"], str):
+            raise ValueError("a run mark is begun or finished, and names its run")
+        return cls(**values)
+
+
+JournalLine = JournalEntry | RunMark
+
 _FRAME_COLUMNS = [
-    "id", "time", "what", "action", "source", "target", "new_name", "success", "error", "undo_of",
-    "undone_by", "backup", "trashed", "plan_id", "tool", "size", "sha256", "proposed_by",
-    "confirmed_by", "group", "group_title", "step", "also_undoes", "workspace",
+    "id", "time", "what", "state", "action", "source", "target", "new_name", "success", "error",
+    "undo_of", "undone_by", "backup", "trashed", "plan_id", "tool", "size", "sha256",
+    "proposed_by", "confirmed_by", "group", "group_title", "step", "also_undoes", "workspace",
 ]  # fmt: skip
 
 
@@ -149,52 +213,66 @@ class Journal:
 
     ``workspace`` (``"files"`` or ``"notes"``, the policy's ``workspace_kind``) is written
     into every line it appends, so a line says which workspace its plan belonged to.
+    ``file`` is the seam below it (``LineFile``: whole lines, fsynced); a test gives one
+    whose writes fail like a full disk, and a benchmark one that does not fsync.
     """
 
-    def __init__(self, root: Path, *, workspace: str = "files") -> None:
+    def __init__(self, root: Path, *, workspace: str = "files",
+                 file: LineFile | None = None) -> None:  # fmt: skip
         self.root = Path(root)
         self.path = self.root / HISTORY_FILE
         self.workspace = workspace
+        self.file = file if file is not None else LineFile(self.path)
 
     def __repr__(self) -> str:
         return f"Journal({str(self.path)!r})"
 
     def append(self, entry: JournalEntry) -> JournalEntry:
-        """Add one line, whole, even when another process appends at the same moment."""
+        """Add one line, whole and on disk, even when another process appends at the same
+        moment; raises ``WriteError`` (saying why) when it can't."""
         if entry.workspace != self.workspace:
             entry = replace(entry, workspace=self.workspace)
-        line = (entry.to_json() + "\n").encode("utf-8")
-        try:
-            fsops.metadata_folder(self.root)
-            _append_locked(self.path, line)
-        except OSError as exc:
-            raise WriteError(
-                _("Could not add to the journal {path} ({problem}); the change itself is done. "
-                  "Check that the .wsnb folder is writable.").format(
-                    path=HISTORY_FILE, problem=exc.strerror or exc),
-                path=HISTORY_FILE,
-            ) from None
+        self._write(entry.to_json())
         logger.info("journal: %s %s (%s)", entry.action, "done" if entry.success else "failed",
                     entry.id)  # fmt: skip
         return entry
 
-    def entries(self) -> list[JournalEntry]:
-        """Every readable entry, oldest first; a corrupt line is skipped with a warning."""
+    def append_mark(self, mark: RunMark) -> RunMark:
+        """Add a begun or finished mark, whole and on disk; raises ``WriteError`` when it can't."""
+        if mark.workspace != self.workspace:
+            mark = replace(mark, workspace=self.workspace)
+        self._write(mark.to_json())
+        logger.info("journal: run %s %s", mark.run, mark.phase)
+        return mark
+
+    def _write(self, text: str) -> None:
         try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            return []
-        entries = []
-        for number, line in enumerate(raw.splitlines(), start=1):
+            fsops.metadata_folder(self.root)
+            self.file.append((text + "\n").encode("utf-8"))
+        except OSError as exc:
+            raise WriteError(
+                _("Could not add to the journal {path} ({problem}).").format(
+                    path=HISTORY_FILE, problem=exc.strerror or exc),
+                path=HISTORY_FILE, errno=exc.errno,
+            ) from None
+
+    def lines(self) -> list[JournalLine]:
+        """Every readable line, oldest first: entries and run marks; a corrupt line is
+        skipped with a warning."""
+        out: list[JournalLine] = []
+        for number, line in enumerate(self.file.read().splitlines(), start=1):
             if not line.strip():
                 continue
             try:
-                entries.append(JournalEntry.from_json(line.decode("utf-8"),
-                                                      workspace=self.workspace))
+                out.append(_parse(line, self.workspace))
             except (ValueError, KeyError, TypeError):
                 logger.warning("Skipped line %d of %s: it is not a whole journal entry.",
                                number, HISTORY_FILE)  # fmt: skip
-        return entries
+        return out
+
+    def entries(self) -> list[JournalEntry]:
+        """Every readable entry (the changes, no run marks), oldest first."""
+        return [line for line in self.lines() if isinstance(line, JournalEntry)]
 
     def get(self, entry_id: str) -> JournalEntry:
         for entry in self.entries():
@@ -208,12 +286,19 @@ class Journal:
         entries = self.entries() if entries is None else entries
         return undone_map(entries)
 
-    def frame(self) -> pd.DataFrame:
-        """The journal as a DataFrame, most recent first, ``time`` as datetimes."""
-        entries = self.entries()
+    def frame(self, entries: list[JournalEntry] | None = None,
+              interrupted: Mapping[str, str] | None = None) -> pd.DataFrame:  # fmt: skip
+        """The journal as a DataFrame, most recent first, ``time`` as datetimes.
+
+        ``interrupted`` maps the ids of rows that stand for a run cut short to what a
+        person reads of it (which changes ran); their ``state`` is ``"interrupted"``.
+        """
+        entries = self.entries() if entries is None else entries
+        interrupted = interrupted or {}
         undone = self.undone_by(entries)
         rows = [
-            {**asdict(e), "undone_by": undone.get(e.id), "what": entry_title(e)}
+            {**asdict(e), "undone_by": undone.get(e.id), "state": _state(e, interrupted),
+             "what": " ".join([entry_title(e), interrupted.get(e.id, "")]).strip()}
             for e in reversed(entries)
         ]
         frame = pd.DataFrame(rows, columns=_FRAME_COLUMNS).astype(
@@ -251,32 +336,18 @@ def entry_title(entry: JournalEntry) -> str:
     return _("Undo: {change}").format(change=change)
 
 
-def _append_locked(path: Path, line: bytes) -> None:
-    """O_APPEND + flock + one write + fsync: concurrent appends stay whole lines.
-
-    A half line left by a crash would glue onto the next one, so a missing
-    final newline is restored first (under the same lock).
-    """
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags, 0o600)
-    try:
-        if fcntl is not None:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-        size = os.fstat(fd).st_size
-        if size and _last_byte(path, size) != b"\n":
-            line = b"\n" + line
-        written = 0
-        while written < len(line):
-            written += os.write(fd, line[written:])
-        os.fsync(fd)
-    finally:
-        os.close(fd)  # closing releases the lock
+def _state(entry: JournalEntry, interrupted: Mapping[str, str]) -> str:
+    if entry.id in interrupted:
+        return "interrupted"
+    return "done" if entry.success else "failed"
 
 
-def _last_byte(path: Path, size: int) -> bytes:
-    with path.open("rb") as handle:
-        handle.seek(size - 1)
-        return handle.read(1)
+def _parse(line: bytes, workspace: str) -> JournalLine:
+    text = line.decode("utf-8")
+    data = json.loads(text)
+    if isinstance(data, dict) and "phase" in data:
+        return RunMark.from_data(data, workspace=workspace)
+    return JournalEntry.from_json(text, workspace=workspace)
 
 
 # ---------------------------------------------------------------------------
@@ -318,8 +389,13 @@ def journal_entries(plan: PlanRecord, time: datetime) -> list[JournalEntry]:
     return entries
 
 
-def journal_entry(plan: PlanRecord, time: datetime) -> JournalEntry:
-    """What the journal keeps of an executed plan: paths, outcome, where things went, no content."""
+def journal_entry(plan: PlanRecord, time: datetime, *, entry_id: str | None = None,
+                  run: str | None = None) -> JournalEntry:  # fmt: skip
+    """What the journal keeps of an executed plan: paths, outcome, where things went, no content.
+
+    ``entry_id`` is the id its begun mark gave it ahead (a new one when None), ``run``
+    that mark's run.
+    """
     result = plan.result  # not ``or``: a failed ToolResult is falsy
     if result is None:
         result = ToolResult(False, error=_("The plan has no result."))
@@ -328,7 +404,7 @@ def journal_entry(plan: PlanRecord, time: datetime) -> JournalEntry:
         after = fsops.fingerprint(plan.target)
     record = plan.data.get("trash_record")
     return JournalEntry(
-        id=new_entry_id(),
+        id=entry_id or new_entry_id(),
         plan_id=plan.id,
         time=time,
         action=plan.action.value,
@@ -352,4 +428,5 @@ def journal_entry(plan: PlanRecord, time: datetime) -> JournalEntry:
         also_undoes=tuple(plan.data.get("also_undoes") or ()),
         group=plan.id if plan.action is ActionType.CHANGE_SET else None,
         group_title=plan.title if plan.action is ActionType.CHANGE_SET else None,
+        run=run,
     )

@@ -193,6 +193,13 @@ class Plan:
     _tool: WriteTool | None = field(default=None, init=False, repr=False)
     _ctx: ToolContext | None = field(default=None, init=False, repr=False)
     _after: Callable[[Plan], None] | None = field(default=None, init=False, repr=False)
+    # Given by the plan book: journals the plan as begun (backups made first) before it runs,
+    # and raises a WsnbError saying why when it can't: the plan then fails, nothing changed.
+    _begin: Callable[[Plan], None] | None = field(default=None, init=False, repr=False)
+    # Given by the plan book: carries out several of its pending plans as one change set
+    # (title, plans, strong) -> their results, or None when they can't make one.
+    _together: Callable[..., list[ToolResult] | None] | None = field(default=None, init=False,
+                                                                    repr=False)  # fmt: skip
     # Given by the plan book: the undo plan of a journal entry (see ``undo()``).
     _undo_entry: Callable[[str], Plan] | None = field(default=None, init=False, repr=False)
     # Given by the plan book for a proposed plan: the same proposal made again (``remake()``).
@@ -387,10 +394,7 @@ class Plan:
                 self._check_strong(strong, typed_name)
                 tool, ctx = self._bound()
                 self._recheck(tool, ctx)
-                self._move("confirm")
-                result = self._execute(tool, ctx)
-                self.result = result
-                self._move("finish" if result.success else "fail")
+                result = self._run(tool, ctx)
             logger.info("plan %s %s: %s", self.id, self.action.value, self.state.value)
             if self._after is not None:
                 self._after(self)
@@ -398,6 +402,22 @@ class Plan:
             # Outside the lock, and after the journal: a view may read both.
             if self.state is not before:
                 self._notify()
+        return result
+
+    def _run(self, tool: WriteTool, ctx: ToolContext) -> ToolResult:
+        """Journal the plan as begun, then carry it out; a plan that can't be journaled first
+        fails without running."""
+        if self._begin is not None:
+            try:
+                self._begin(self)
+            except WsnbError as exc:
+                self._fail(exc.reason, getattr(exc, "rule", None))
+                assert self.result is not None
+                return self.result
+        self._move("confirm")
+        result = self._execute(tool, ctx)
+        self.result = result
+        self._move("finish" if result.success else "fail")
         return result
 
     def cancel(self) -> None:

@@ -16,7 +16,8 @@ from ..i18n import N_
 
 __all__ = ["NOT_PENDING", "PlanStatus", "PlanStoreState", "agent_name", "status_of"]
 
-PlanStoreState = Literal["pending", "done", "cancelled", "refused", "stale", "failed", "expired"]
+PlanStoreState = Literal["pending", "done", "cancelled", "refused", "stale", "failed", "expired",
+                         "interrupted"]
 
 # Why a plan that is no longer pending can't be decided, by its stored state.
 NOT_PENDING = {
@@ -27,6 +28,7 @@ NOT_PENDING = {
     "failed": N_("Plan {id} failed and can't be retried: {message}"),
     "expired": N_("Plan {id} expired without a decision; propose it again if the change is "
                   "still wanted."),
+    "interrupted": N_("Plan {id} was cut short while it was carried out: {message}"),
 }  # fmt: skip
 
 

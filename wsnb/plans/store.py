@@ -6,7 +6,7 @@ parameters that make it, who asked, when it expires, the fingerprint of every
 path it depends on, and its state. The notebook and the server meet there, so
 nothing is lost if either dies between propose and confirm::
 
-    pending --confirm--> done | failed | stale | refused
+    pending --confirm--> done | failed | stale | refused | interrupted
        |  \\--cancel--> cancelled
        \\--(a day passes)--> expired
 
@@ -15,7 +15,11 @@ its tool and parameters through the plan book, checks everything again now
 (containment, symlinks, sensitive names: the tool's own recheck) and that
 every watched path still has the fingerprint it had when proposed (else the
 plan is stale and nothing changes), then runs it through the same journal,
-which records who proposed it and who confirmed it.
+which records who proposed it and who confirmed it. The outcome is written to the
+record before the claim is let go; a process killed in between leaves its claim
+behind, and whoever reads the record next finds the outcome in the journal
+(done, failed, or ``interrupted`` when a set was cut short part way), or finds
+that nothing ran and the plan still waits.
 
 A proposal costs the same with ten thousand stored records as with ten: it
 writes its own record and reads no other. Clearing decided records is a
@@ -219,8 +223,9 @@ class PlanStore:
             listed = self._listed = (generation, ordered, made)
         now = self._clock()
         out = []
+        claimed = self._files.claimed
         for summary, status in listed[1]:
-            if status.state == "pending" and now >= status.expires:
+            if status.state == "pending" and (now >= status.expires or status.plan_id in claimed):
                 try:
                     status = status_of(self._current(summary))
                 except NotFoundError:
@@ -275,7 +280,9 @@ class PlanStore:
         return record
 
     def _current(self, record: dict[str, Any]) -> dict[str, Any]:
-        """The record, marked expired first if its day is over."""
+        """The record, marked expired first if its day is over (or with the outcome the journal
+        holds, if the process that was carrying it out died before writing it here)."""
+        record = self._recovered(record)
         if record["state"] == "pending" and self._clock() >= datetime.fromisoformat(
                 record["expires"]):  # fmt: skip
             try:
@@ -285,6 +292,24 @@ class PlanStore:
                         record = self._finish(fresh, "expired", self._expired_message(fresh))
             except PlanStateError:
                 pass  # being decided right now; the decision wins
+        return record
+
+    def _recovered(self, record: dict[str, Any]) -> dict[str, Any]:
+        if record["state"] != "pending" or not self._files.orphaned_claim(record["id"]):
+            return record
+        with using_language(record.get("lang", "en")):
+            outcome = self._book.outcome(record["id"], datetime.fromisoformat(record["created"]))
+        if outcome is None:
+            return record  # it never began: it still waits, and nothing changed
+        state, message, confirmed_by = outcome
+        try:
+            with self._files.claim(record["id"]):
+                fresh = self._record(record["id"])
+                if fresh["state"] == "pending":
+                    record = self._finish(fresh, state, message, confirmed_by=confirmed_by)
+        except PlanStateError:
+            pass  # someone else is deciding it right now
+        logger.info("plan %s: found %s in the journal", record["id"], state)
         return record
 
     def _expired_message(self, record: dict[str, Any]) -> str:

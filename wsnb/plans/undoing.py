@@ -154,9 +154,15 @@ def _undo_restore(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
 
 def _undo_group(entry: JournalEntry, entries: list[JournalEntry],
                 policy: AccessPolicy) -> UndoRequest:  # fmt: skip
-    """A change set is undone whole: its steps reversed, last first, as one change set."""
+    """A change set is undone whole: its steps reversed, last first, as one change set.
+
+    The rows that stand for the set's runs cut short (``wsnb.plans.recovery``: no step
+    number) are marked undone with it.
+    """
     _check_undoable(entry, entries)
-    steps = [e for e in entries if e.group == entry.group and e.success]
+    steps = [e for e in entries if e.group == entry.group and e.success and e.step is not None]
+    rows = [e.id for e in entries if e.group == entry.group and e.success and e.step is None
+            and e.action == ActionType.CHANGE_SET.value]  # fmt: skip
     changes: list[dict[str, Any]] = []
     undo_steps: list[dict[str, Any]] = []
     refusal, warnings = None, []
@@ -178,6 +184,8 @@ def _undo_group(entry: JournalEntry, entries: list[JournalEntry],
         if request.refusal and refusal is None:
             refusal = _("Change {number} can't be undone: {reason}").format(
                 number=step.step or "?", reason=request.refusal)
+    if undo_steps:
+        undo_steps[0]["also_undoes"] = [*undo_steps[0]["also_undoes"], *rows]
     title = entry.group_title or _("change set")
     return UndoRequest("change_set", {"title": title, "changes": changes,
                                       "undo_steps": undo_steps},

@@ -13,7 +13,9 @@ alone. The set adds three things:
 * **one stale check** — every step's fingerprints are checked before the first
   step runs, so a file changed since the proposal stops the whole set;
 * **one journal group** — each step is journaled with the set's id, so undo
-  reverses the whole set (``wsnb.plans.journal``).
+  reverses the whole set (``wsnb.plans.journal``); the journal is written ahead
+  (``wsnb.plans.ahead``): the set is journaled as begun before its first step,
+  each step as done before the next starts, a step taken back as undone.
 
 A path may appear in one change only: two edits of one file are one ``edit``
 with two edits.
@@ -27,6 +29,7 @@ from typing import Any, cast
 
 from ..errors import WsnbError
 from ..i18n import N_, _, ngettext
+from ..plans.ahead import Run
 from ..plans.building import start_plan
 from ..plans.journal import journal_entry
 from ..plans.plan import Plan
@@ -60,6 +63,8 @@ CHANGE_OPS: dict[str, str] = {
     "create_folder": "create_folder", "copy": "copy_file", "move": "move_file",
     "rename": "rename", "trash": "trash", "edit_notebook": "edit_notebook",
 }  # fmt: skip
+# A change may name its tool instead of its op (plans carried out together name their tools).
+_OPS = {**CHANGE_OPS, **{name: name for name in CHANGE_OPS.values()}}
 # Only an undo of a change set restores from the trash (its record is not JSON).
 _UNDO_OPS = {**CHANGE_OPS, **{name: name for name in _TOOLS}}
 
@@ -83,7 +88,7 @@ class ChangeSetTool:
         problem = _shape_problem(changes) or _warnings_problem(values["warnings"])
         if problem:
             return plan.refuse(problem, Rule.NOT_ALLOWED)
-        ops = _UNDO_OPS if undo_steps is not None else CHANGE_OPS
+        ops = _UNDO_OPS if undo_steps is not None else _OPS
         steps: list[Plan] = []
         for number, change in enumerate(changes, 1):
             step = _step_plan(ctx, ops, number, change)
@@ -120,15 +125,21 @@ class ChangeSetTool:
         """Run the steps in order; on the first failure, undo the ones done and say which."""
         done: list[tuple[int, Plan]] = []
         states = {number: "left out" for number in plan.data.get("left_out", ())}
+        run: Run | None = plan.data.get("run")
         for number, step in _included(plan):
             result = _run_step(ctx, step)
             step.result = result
+            undone: list[str] = []
             if result.success:
-                done.append((number, step))
-                states[number] = "done"
-                continue
-            states[number] = "failed"
-            undone = _roll_back(ctx, done, states)
+                failure = _journal_step(run, plan, number, step)
+                if failure is None:
+                    done.append((number, step))
+                    states[number] = "done"
+                    continue
+                # Done, but the journal can't follow it: taken back first, then the others.
+                result, undone = failure, _roll_back(ctx, [(number, step)], states, run)
+            states[number] = "failed" if states.get(number) != "not undone" else "not undone"
+            undone += _roll_back(ctx, done, states, run)
             plan.data["step_states"] = states
             return ToolResult(False, error=_failure_sentence(number, step, result, done, undone),
                               data={"failed_step": number})  # fmt: skip
@@ -266,11 +277,25 @@ def _run_step(ctx: ToolContext, step: Plan) -> ToolResult:
             title=step.title, problem=exc.strerror or exc))
 
 
-def _roll_back(ctx: ToolContext, done: list[tuple[int, Plan]], states: dict[int, str]) -> list[str]:
+def _journal_step(run: Run | None, plan: PlanRecord, number: int, step: Plan) -> ToolResult | None:
+    """Journal a done step before the next starts; the failure to say when it can't be."""
+    if run is None:
+        return None
+    try:
+        run.step_done(plan, number, step)
+    except WsnbError as exc:
+        return ToolResult(False, error=_("it was done, but the journal could not record it "
+                                         "({reason}), so it was taken back").format(
+            reason=exc.reason.rstrip(".")))  # fmt: skip
+    return None
+
+
+def _roll_back(ctx: ToolContext, done: list[tuple[int, Plan]], states: dict[int, str],
+               run: Run | None = None) -> list[str]:  # fmt: skip
     """Undo the steps already done, last first; the sentences of any that could not be."""
     problems: list[str] = []
     for number, step in reversed(done):
-        problem = _undo_step(ctx, step)
+        problem = _undo_step(ctx, step, number, run)
         states[number] = "undone" if problem is None else "not undone"
         if problem is not None:
             problems.append(_("change {number} ({title}) could not be undone: {reason}").format(
@@ -279,7 +304,7 @@ def _roll_back(ctx: ToolContext, done: list[tuple[int, Plan]], states: dict[int,
     return problems
 
 
-def _undo_step(ctx: ToolContext, step: Plan) -> str | None:
+def _undo_step(ctx: ToolContext, step: Plan, number: int, run: Run | None) -> str | None:
     """Reverse one done step through the journal's own undo rules; None when it worked."""
     try:
         request = undo_request(journal_entry(step, ctx.clock()), [], ctx.policy)
@@ -293,6 +318,9 @@ def _undo_step(ctx: ToolContext, step: Plan) -> str | None:
     if request.empty_folders:
         reverse.data["remove_if_empty"] = request.empty_folders
     result = _run_step(ctx, reverse)
+    reverse.result = result
+    if result.success and run is not None:
+        run.step_undone(number, reverse)
     return None if result.success else result.error
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..disk import fsops, textio
-from ..errors import ConflictError, PolicyError, UnsupportedFileError, WsnbError
+from ..errors import ConflictError, PolicyError, UnsupportedFileError, WriteError, WsnbError
 from ..i18n import N_, _
 from ..plans.building import recheck_path, start_plan
 from ..plans.plan import PREVIEW_LINES, Plan
@@ -418,9 +418,15 @@ class WriteFileTool:
     def execute(self, ctx: ToolContext, plan: PlanRecord) -> ToolResult:
         target = recheck_path(ctx.policy.check_write_file, plan.target).raise_if_refused()
         new: bytes = plan.data["new_bytes"]
-        backup = fsops.backup_file(target, ctx.policy.root, ctx.clock())
-        backup_relative = backup.relative_to(ctx.policy.root).as_posix()
-        plan.data["backup"] = backup_relative
+        backup_relative = plan.data.get("backup")  # made first, when the journal is written ahead
+        if backup_relative is None:
+            backup = fsops.backup_file(target, ctx.policy.root, ctx.clock())
+            backup_relative = backup.relative_to(ctx.policy.root).as_posix()
+            plan.data["backup"] = backup_relative
+        elif plan.data.get("backed_up") not in (None, fsops.fingerprint(target)):
+            raise WriteError(_("{path} changed after it was backed up, while the plan ran; it "
+                               "was left as it is now. Make a new plan.").format(path=target),
+                             path=target.relative)  # fmt: skip
         fsops.atomic_write(target, new)
         message = _("Wrote {path} ({size:,} bytes); the old version is kept in {backup}.").format(
             path=target, size=len(new), backup=backup_relative)

@@ -11,6 +11,7 @@ itself; build views explicitly with these classes::
     WorkspacePanel(ws)         # or ws.panel(): everything in one widget
     ChatView(ws)               # or ws.chat(): talk to the workspace
     OnboardingForm(notes)      # the notes workspace's onboarding (CheckInForm: the daily check-in)
+    InterruptedCard(ws.interrupted[0])  # a change cut short: Undo, Finish, Keep
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from .changesetcard import ChangeSetCard  # registers itself as the card of a ch
 from .chat import ChatView, ReplyView
 from .explorer import Explorer
 from .history import HistoryView
+from .interrupted import InterruptedCard
 from .notes_forms import CheckInForm, OnboardingForm, PlanGroupView
 from .panel import WorkspacePanel
 from .picker import pick_workspace
@@ -32,6 +34,7 @@ __all__ = [
     "CheckInForm",
     "Explorer",
     "HistoryView",
+    "InterruptedCard",
     "OnboardingForm",
     "PlanCard",
     "PlanGroupView",

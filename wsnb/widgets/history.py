@@ -191,6 +191,9 @@ def _text(value: Any) -> str:
 
 
 def _outcome_text(row: Any) -> str:
+    if getattr(row, "state", None) == "interrupted":
+        undone = f", undone by entry {row.undone_by}" if isinstance(row.undone_by, str) else ""
+        return f"cut short{undone}"
     if not row.success:
         return f"failed: {_text(row.error)}"
     undo = f" (undoes entry {row.undo_of})" if isinstance(row.undo_of, str) else ""
@@ -199,6 +202,11 @@ def _outcome_text(row: Any) -> str:
 
 
 def _outcome(row: Any) -> str:
+    if getattr(row, "state", None) == "interrupted":  # a run cut short (a kill, a crash)
+        parts = [badge(_("cut short").upper(), "#9a6700")]
+        if isinstance(row.undone_by, str):
+            parts.append(badge(_("undone").upper(), "#6e7781"))
+        return " ".join(parts)
     if not row.success:
         error = _text(row.error)
         return (f"{badge(_('failed').upper(), '#cf222e')} "

@@ -12,7 +12,9 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
+import sys
 import threading
+import warnings
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
@@ -30,7 +32,7 @@ from ..text.edits import as_edits
 from ..tools.base import ToolContext, ToolRegistry, local_now
 from ..tools.limits import ToolLimits
 from ..tools.read import READ_TOOLS
-from ..types import FileInfo, FileText, PermissionMode, ToolResult
+from ..types import FileInfo, FileText, InterruptedWarning, PermissionMode, ToolResult
 from .indexing import IndexedFolder, binary_seen
 from .notebooks import NotebookMethods
 from .tables import TableReading
@@ -46,6 +48,7 @@ if TYPE_CHECKING:
     from ..fileindex.scanner import ScanLimits
     from ..plans.book import PlanBook
     from ..plans.plan import Plan
+    from ..plans.recovery import Interrupted
     from ..plans.store import PlanStore
     from ..search.grep import Progress
 
@@ -146,8 +149,10 @@ class Workspace(IndexedFolder, NotebookMethods, TableReading):
         journal = Journal(policy.root, workspace=policy.workspace_kind)
         if policy.mode is not PermissionMode.READ_ONLY:
             fsops.keep_out_of_git(policy.root)  # a .wsnb/ from an older wsnb: no .gitignore yet
+            fsops.clear_orphans(policy)  # temporary files of processes that were killed
         self._book: PlanBook = PlanBook(self.context, self.tools, journal,
                                         on_change=self._follow_plan)  # fmt: skip
+        self._tell_interrupted()
         # Pending plans whose paths change outside wsnb say so on their cards.
         self._file_listeners.add(stale_marker(self._book, policy))
         self._plan_store: PlanStore | None = None
@@ -843,6 +848,30 @@ class Workspace(IndexedFolder, NotebookMethods, TableReading):
         return readable(with_note(self._book.history(), "", nothing=_(
             "No change yet: the history is empty.")), left=["what"], seconds=True)  # fmt: skip
 
+    def _tell_interrupted(self) -> None:
+        """Say on open what was cut short here (a kill, a crash) and waits for a decision."""
+        self._say_interrupted(self._book.look_on_open())
+
+    def _say_interrupted(self, found: list[Interrupted]) -> None:
+        for each in found:
+            logger.warning("run %s was cut short and waits for a decision", each.run)
+            warnings.warn(each.sentence(), InterruptedWarning, stacklevel=_caller_level())
+
+    @property
+    def interrupted(self) -> list[Interrupted]:
+        """The changes cut short here (the process carrying them out was killed or crashed)
+        that wait for a decision, oldest first.
+
+        Each says which of its changes ran; ``undo()`` and ``finish()`` give the plans that
+        bring the files back to what they were, or carry out the rest, and ``keep()`` leaves
+        them as they are. Opening the workspace warns about each (``InterruptedWarning``).
+
+        Returns
+        -------
+        list of Interrupted
+        """
+        return self._book.interrupted()
+
     def undo(self, entry: str | int | None = None) -> Plan:
         """Plan the reverse of a change: the last one, a journal entry id, or a position.
 
@@ -913,6 +942,18 @@ class Workspace(IndexedFolder, NotebookMethods, TableReading):
             Oldest first; an agent's plan comes from ``.wsnb/plans/``.
         """
         return self.plan_store.pending()
+
+
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _caller_level() -> int:
+    """The ``stacklevel`` that names the first caller outside wsnb (``open_workspace``,
+    ``open_notes``... whichever way the workspace was opened)."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame, level = frame.f_back, level + 1  # type: ignore[assignment]
+    return level
 
 
 def _edit_list(old_text: str | None, new_text: str | None, edits: Sequence[Any] | None,
