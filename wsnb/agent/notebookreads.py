@@ -182,7 +182,8 @@ def _which_notebooks(r: Reading) -> Command | None:
 def _used_word(r: Reading) -> str:
     """What the notebooks are asked to use: the words after the verb ("use read_csv",
     "still reads sales.csv", 用到了 groupby), else the request's own unknown words."""
-    verbs = [h for h in r.hits if h.action in {"used", "grep", "read", "inside"}]
+    verbs = [h for h in r.hits if h.action in {"used", "grep", "read", "inside"}
+             and not _said(r.text[h.start:h.end], "CELL")]  # "cells" is no typo of "calls"
     if not verbs:
         return ""
     after = _keyword_of(r.text[verbs[-1].end:])
