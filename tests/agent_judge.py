@@ -13,12 +13,16 @@ a person typed and, with one *outcome word*, what the last reply must hold. The 
 - ``lists: N``: a folder listing with the entry named ``N``.
 - ``rows: [P, ...]``: the reply's table holds exactly these paths (as a set; a hidden file, or
   one on disk the index leaves out, such as a .gitignored one, never counts) and the reply
-  shows a Python line. ``first: [P, ...]``: its first rows are these paths, in this order.
+  shows a Python line; ``by: cell``: every row of the table also carries its notebook ``cell``
+  and the ``line`` within it. ``first: [P, ...]``: its first rows are these paths, in this
+  order.
 - ``quotes: P, text: T``: the first file the reply quotes is ``P`` and its quoted line
   contains ``T`` (the first row of a grep-like table with ``path`` and ``text`` columns, or
   else the first file path named in the reply's text and the line it quotes there).
 - ``plan: A, path: P``: one plan of action ``A`` whose source (or, without one, target) is
-  ``P``; ``words: W``: its new content holds ``W``. ``plan: open_file`` is judged the way this
+  ``P``; ``words: W``: its new content holds ``W``. ``plan: clear_outputs, path: P``: one plan
+  writing the notebook ``P`` whose new file has no output and no execution count left and every
+  cell's source as it is now. ``plan: open_file`` is judged the way this
   machine opens a file (with a desktop, the plan; without one, the text at once, a JupyterLab
   tab offered, no plan). ``plan: edit, path: P, old: O, new: N``: one plan, editing ``P``
   only; its diff removes one line, which contains ``O``, adds one line, which contains ``N``,
@@ -39,6 +43,13 @@ a person typed and, with one *outcome word*, what the last reply must hold. The 
   it stands (it is so already).
 - ``lacks: W``: no plan, no table, no file read, and a reply that names ``W`` (the workspace
   has no such file).
+- ``cell: P, at: N``: the reply shows cell ``N`` of the notebook ``P`` (numbered from 1, as
+  ``ws.cells`` numbers them): every line of its source as a line of the reply, no line of
+  another cell's source that it does not share, the notebook's path and the number ``N``; no
+  plan, and a Python line.
+- ``columns: P``: no plan, and the reply names every column of the data file ``P`` in order,
+  each with its dtype (``ws.table_info(P).columns``): in a table with ``column`` and ``dtype``
+  columns, or in lines of its text; and a Python line.
 - ``says: W``, one of the fixed answers: ``offtopic`` (not a workspace request), ``undo``
   (nothing to undo, or an undo plan and no other), ``project`` (the project's overview),
   ``workspace`` (the root and how to pick another), ``chat`` (a greeting or thanks answered),
@@ -59,6 +70,7 @@ number, the reply's table length or the number the reply says.
 from __future__ import annotations
 
 import ast
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -197,6 +209,13 @@ def rows_are(ws: wsnb.Workspace, reply: Reply, paths: Sequence[str]) -> bool:
     return counted == set(paths) and bool(reply_python(reply))
 
 
+def _by_cell(reply: Reply) -> bool:
+    """Every row of the reply's table carries a notebook cell and a line within it."""
+    table = reply.table
+    return table is not None and {"cell", "line"} <= set(table.columns) and len(table) > 0 \
+        and bool(table["cell"].notna().all() and table["line"].notna().all())
+
+
 def top_is(reply: Reply, paths: Sequence[str]) -> bool:
     table = reply.table
     if table is None or "path" not in table.columns:
@@ -330,10 +349,72 @@ def speaks(reply: Reply, lang: str) -> bool:
     return reply.lang == lang and (han if lang == "zh" else not han)
 
 
+# -- notebooks and data files --------------------------------------------------------------------
+
+
+def _source_lines(source: str) -> set[str]:
+    return {line.strip() for line in source.splitlines() if len(line.strip()) >= 3}
+
+
+def shows_cell(ws: wsnb.Workspace, reply: Reply, path: str, number: int) -> bool:
+    """The reply shows cell ``number`` of ``path``: every line of it, none only another has."""
+    if reply.plans or not reply_python(reply):
+        return False
+    cells = ws.cells(path)
+    chosen = cells.loc[cells["cell"] == number, "source"]
+    if chosen.empty:
+        return False
+    own = _source_lines(str(chosen.iloc[0]))
+    others = set().union(*(_source_lines(str(source)) for source in
+                           cells.loc[cells["cell"] != number, "source"])) - own  # fmt: skip
+    said = reply.text
+    named = path in said and re.search(rf"(?<!\d){number}(?!\d)", said) is not None
+    lines = {line.strip() for line in said.splitlines()}  # a line shown is a whole line
+    return named and own <= lines and not others & lines
+
+
+def names_columns(ws: wsnb.Workspace, reply: Reply, path: str) -> bool:
+    """The reply names every column of ``path`` in order, each with its dtype."""
+    if reply.plans or not reply_python(reply):
+        return False
+    wanted = [(str(name), str(dtype)) for name, dtype in ws.table_info(path).columns]
+    table = reply.table
+    if table is not None and {"column", "dtype"} <= set(table.columns):
+        return [(str(c), str(d)) for c, d in zip(table["column"], table["dtype"],
+                                                 strict=True)] == wanted  # fmt: skip
+    lines = reply.text.splitlines()
+    at = 0
+    for name, dtype in wanted:
+        found = next((n for n in range(at, len(lines)) if re.search(
+            rf"(?<![\w]){re.escape(name)}(?![\w])", lines[n]) and dtype in lines[n]), None)
+        if found is None:
+            return False
+        at = found + 1
+    return True
+
+
+def clears_outputs(ws: wsnb.Workspace, reply: Reply, path: str) -> bool:
+    """One plan writing ``path`` whose new notebook has no output and no execution count, and
+    every cell's source as it is now."""
+    if len(reply.plans) != 1:
+        return False
+    plan = reply.plans[0]
+    new = plan.data.get("new_bytes")
+    if plan.is_refused or plan.action is not ActionType.WRITE_FILE or plan.target is None \
+            or plan.target.relative != path or not isinstance(new, bytes):
+        return False
+    cells = json.loads(new.decode("utf-8-sig"))["cells"]
+    sources = ["".join(c["source"]) if isinstance(c["source"], list) else c["source"]
+               for c in cells]  # fmt: skip
+    code = [c for c in cells if c["cell_type"] == "code"]
+    return sources == ws.cells(path)["source"].tolist() and all(
+        not c.get("outputs") and c.get("execution_count") is None for c in code)
+
+
 # -- the outcome vocabulary -----------------------------------------------------------------------
 
 VERBS = ("reads", "shows", "finds", "asks", "lists", "rows", "first", "quotes", "plan",
-         "renames", "refused", "number", "out_of_range", "already", "lacks",
+         "renames", "refused", "number", "out_of_range", "already", "lacks", "cell", "columns",
          "says")  # fmt: skip
 # The words a case may add to its outcome word, by outcome word.
 MODIFIERS: dict[str, frozenset[str]] = {
@@ -341,12 +422,13 @@ MODIFIERS: dict[str, frozenset[str]] = {
     "asks": frozenset({"total"}), "lists": frozenset({"total"}),
     "quotes": frozenset({"text"}), "plan": frozenset({"path", "words", "old", "new"}),
     "renames": frozenset({"to", "files", "untouched", "warning"}),
-    "already": frozenset({"value"}),
+    "already": frozenset({"value"}), "rows": frozenset({"by"}), "cell": frozenset({"at"}),
 }  # fmt: skip
 CASE_KEYS = frozenset({"say", "lang", "intent", "group"})
 SAYS = ("offtopic", "undo", "project", "workspace", "chat", "missing")
 _AS = {None: "read", "summary": "summary", "explanation": "explain"}
 _BY = {None: "find", "name": "find", "text": "grep", "definition": "define", "use": "used"}
+_ROWS_BY = (None, "cell")
 _RULES = tuple(FORBIDDEN_RULES)
 
 
@@ -387,7 +469,9 @@ class Outcome:
         problems = {
             "says": self.verb == "says" and self.value not in SAYS,
             "refused": self.verb == "refused" and self.value not in _RULES,
-            "as": self.get("as") not in _AS, "by": self.get("by") not in _BY,
+            "as": self.get("as") not in _AS,
+            "by": self.get("by") not in (_ROWS_BY if self.verb == "rows" else _BY),
+            "cell": self.verb == "cell" and not isinstance(self.get("at"), int),
             "plan": self.verb == "plan" and ("path" not in dict(self.more) or (
                 self.value == "edit") != ("old" in dict(self.more) and "new" in dict(self.more))),
             "quotes": self.verb == "quotes" and self.get("text") is None,
@@ -497,6 +581,8 @@ def _lacks(reply: Reply, words: str) -> bool:
 
 def _plan(ws: wsnb.Workspace, reply: Reply, outcome: Outcome) -> bool:
     path = str(outcome.get("path"))
+    if outcome.value == "clear_outputs":
+        return clears_outputs(ws, reply, path)
     if outcome.value == "open_file":
         return _opens_here(ws, reply, path)
     if outcome.value == "edit":
@@ -525,7 +611,8 @@ _CHECKS: dict[str, Callable[[wsnb.Workspace, Reply, Outcome], bool]] = {
     "finds": lambda ws, reply, o: _finds(reply, o),
     "asks": lambda ws, reply, o: _asks(reply, o.value),
     "lists": lambda ws, reply, o: _table_has(reply, "name", o.value),
-    "rows": lambda ws, reply, o: rows_are(ws, reply, o.value),
+    "rows": lambda ws, reply, o: rows_are(ws, reply, o.value) and (
+        o.get("by") != "cell" or _by_cell(reply)),
     "first": lambda ws, reply, o: top_is(reply, o.value),
     "quotes": lambda ws, reply, o: quoted(ws, reply, o.value, str(o.get("text"))),
     "plan": _plan,
@@ -535,6 +622,8 @@ _CHECKS: dict[str, Callable[[wsnb.Workspace, Reply, Outcome], bool]] = {
     "refused": lambda ws, reply, o: _refused(reply, o.value),
     "number": lambda ws, reply, o: _says_count(reply, str(o.value)) and not reply.plans,
     "out_of_range": lambda ws, reply, o: _out_of_range(reply, str(o.value)),
+    "cell": lambda ws, reply, o: shows_cell(ws, reply, o.value, int(o.get("at"))),
+    "columns": lambda ws, reply, o: names_columns(ws, reply, o.value),
     "says": lambda ws, reply, o: _says(ws, reply, o.value),
 }
 

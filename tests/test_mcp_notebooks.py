@@ -93,9 +93,13 @@ def test_the_inspector_reads_a_notebook_and_proposes_a_cell(inspector: Inspector
                                                             inspector_home: Path,
                                                             tmp_path: Path) -> None:  # fmt: skip
     root = _notebooks(tmp_path / "ws")
+    large = nb.large_notebook(root)
     target = Target(inspector, inspector_home, stdio_args(root))
     read = target.call("read_file", path="notebook2.ipynb").data()
     _every_source_in(read["text"], root / "notebook2.ipynb")
+    whole = target.call("read_file", path=large.name).data()  # 6 MB of outputs
+    assert not whole["truncated"] and len(whole["cells"]) == 20
+    _every_source_in(whole["text"], large)
     found = target.call("search_text", pattern="0 / 0").data()
     assert [(r["path"], r["cell"]) for r in found["rows"]] == [("Error.ipynb", 1)]
     plan = target.call("propose_notebook_edit", path="Error.ipynb", cell="d200673b",
@@ -111,13 +115,17 @@ def test_the_inspector_reads_a_notebook_and_proposes_a_cell(inspector: Inspector
     assert target.call("plan_status", plan_id=plan["plan_id"]).data()["state"] == "done"
 
 
-def test_a_large_book_notebook_reads_whole_over_mcp(tmp_path: Path) -> None:
-    """A public book's 795 KB notebook (mostly PNG outputs) read by an agent: every cell."""
-    book = nb.corpus()
-    biggest = max(book.rglob("*.ipynb"), key=lambda p: p.stat().st_size)
+@pytest.mark.parametrize("source", ["pypi", "corpus"])
+def test_a_large_notebook_reads_whole_over_mcp(tmp_path: Path, source: str) -> None:
+    """A 6 MB notebook of Plotly and PNG outputs (and a public book's largest, given the
+    corpus) read by an agent: every cell."""
     root = tmp_path / "ws"
     root.mkdir()
-    shutil.copy(biggest, root / biggest.name)
+    if source == "pypi":
+        biggest = nb.large_notebook(root)
+    else:
+        found = max(nb.corpus().rglob("*.ipynb"), key=lambda p: p.stat().st_size)
+        biggest = Path(shutil.copy(found, root / found.name))
     ws = wsnb.open_workspace(root, watch=False)
     try:
         with start_in_thread(ws) as server:

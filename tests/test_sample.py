@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import base64
+import json
 import struct
 import zlib
 from pathlib import Path
+from typing import Any
 
+import nbformat
+import notebook_sample
 import pytest
 
 from wsnb.errors import ConflictError
@@ -14,6 +19,7 @@ from wsnb.policy.access import AccessPolicy
 from wsnb.sample import (
     GENERATED_FILES,
     LARGE_FILE_BYTES,
+    NOTEBOOK_SAMPLE_FILES,
     PNG_SIGNATURE,
     SAMPLE_FILES,
     STORED_FILES,
@@ -152,3 +158,91 @@ def test_copies_are_identical(tmp_path: Path) -> None:
     second = copy_sample_workspace(tmp_path / "two")
     for relative in SAMPLE_FILES:
         assert (first / relative).read_bytes() == (second / relative).read_bytes(), relative
+
+
+# -- the notebook sample ------------------------------------------------------------------------
+
+NOTEBOOK_ROOT = STORED_ROOT.parent / "notebook_files"
+
+
+@pytest.fixture
+def analysis(tmp_path: Path) -> Path:
+    return copy_sample_workspace(tmp_path / "analysis", notebooks=True)
+
+
+def test_the_notebook_sample_is_copied_whole_and_byte_for_byte(analysis: Path) -> None:
+    stored = sorted(p.relative_to(NOTEBOOK_ROOT).as_posix() for p in NOTEBOOK_ROOT.rglob("*")
+                    if p.is_file())  # fmt: skip
+    made = sorted(p.relative_to(analysis).as_posix() for p in analysis.rglob("*") if p.is_file())
+    assert stored == made == sorted(NOTEBOOK_SAMPLE_FILES)
+    for relative in NOTEBOOK_SAMPLE_FILES:
+        assert (analysis / relative).read_bytes() == (NOTEBOOK_ROOT / relative).read_bytes()
+    assert sum((analysis / r).stat().st_size for r in NOTEBOOK_SAMPLE_FILES) < 200_000
+    assert not (analysis / "src").exists()  # the project is not copied beside it
+
+
+def _outputs(nb: dict[str, Any]) -> list[dict[str, Any]]:
+    return [o for cell in nb["cells"] for o in cell.get("outputs", [])]
+
+
+def test_the_notebooks_are_real_and_each_stands_for_a_kind(analysis: Path) -> None:
+    books = {r: json.loads((analysis / r).read_text("utf-8"))
+             for r in NOTEBOOK_SAMPLE_FILES if r.endswith(".ipynb")}  # fmt: skip
+    for relative, nb in books.items():
+        nbformat.validate(nbformat.reads(json.dumps(nb), as_version=nbformat.NO_CONVERT))
+        ids = ["id" in cell for cell in nb["cells"]]
+        assert all(ids) if nb["nbformat_minor"] == 5 else not any(ids), relative
+    assert books["notebooks/02_stores.ipynb"]["nbformat_minor"] == 4
+    sales = _outputs(books["notebooks/01_sales.ipynb"])
+    png = next(o["data"]["image/png"] for o in sales if "image/png" in o.get("data", {}))
+    assert base64.b64decode(png).startswith(PNG_SIGNATURE)
+    assert any({"text/html", "text/plain"} <= set(o.get("data", {})) for o in sales)
+    assert any(o["output_type"] == "stream" for o in sales)
+    errors = {r: [o["ename"] for o in _outputs(nb) if o["output_type"] == "error"]
+              for r, nb in books.items()}  # fmt: skip
+    assert errors["notebooks/02_stores.ipynb"] == ["KeyError"]
+    assert errors["notebooks/03_events.ipynb"] == ["ZeroDivisionError"]
+    traceback = next(o for o in _outputs(books["notebooks/03_events.ipynb"])
+                     if o["output_type"] == "error")["traceback"]  # fmt: skip
+    assert "len(slow) / len(buys)" in "".join(traceback)
+    streams = {o["name"] for o in _outputs(books["notebooks/03_events.ipynb"])
+               if o["output_type"] == "stream"}  # fmt: skip
+    assert streams == {"stdout", "stderr"}
+    never = books["scratch/Untitled.ipynb"]
+    assert not _outputs(never)
+    assert all(c.get("execution_count") is None for c in never["cells"] if c["cell_type"] == "code")
+
+
+def test_the_notebooks_are_saved_in_two_layouts(analysis: Path) -> None:
+    lab = (analysis / "notebooks" / "01_sales.ipynb").read_text("utf-8")
+    assert lab.startswith('{\n "cells": [\n  {\n') and lab.endswith("}\n")
+    assert lab == nbformat.writes(nbformat.reads(lab, as_version=4)) + "\n"  # as JupyterLab saves
+    script = (analysis / "notebooks" / "03_events.ipynb").read_text("ascii")
+    assert script.startswith('{\n    "metadata": {\n') and not script.endswith("\n")
+    assert '"id": ' in script.split('"cell_type"')[0].rsplit("{", 1)[1]  # id before cell_type
+    assert "城市" in (analysis / "notebooks" / "04_城市销量.ipynb").read_text("utf-8")
+
+
+def test_the_data_files_are_what_the_notebooks_read(analysis: Path) -> None:
+    import wsnb
+
+    gbk = (analysis / "data" / "城市销量.csv").read_bytes()
+    with pytest.raises(UnicodeDecodeError):
+        gbk.decode("utf-8")
+    ws = wsnb.open_workspace(analysis, watch=False)
+    rows = {"data/sales.csv": 48, "data/stores.tsv": 6, "data/prices_de.csv": 4,
+            "data/events.jsonl": 30, "data/城市销量.csv": 12}  # fmt: skip
+    for relative, count in rows.items():
+        assert ws.table_info(relative).rows == count, relative
+    assert ("price_eur", "float64") in ws.table_info("data/prices_de.csv").columns
+    assert list(ws.frame("data/城市销量.csv").columns) == ["城市", "月份", "销量"]
+    for relative, *_ in notebook_sample.NOTEBOOKS:  # each names a data file it reads
+        cells = json.loads((analysis / relative).read_text("utf-8"))["cells"]
+        sources = "".join("".join(c["source"]) for c in cells)
+        assert "../data/" in sources, relative
+
+
+@pytest.mark.slow
+def test_the_stored_notebook_sample_is_what_its_script_makes(tmp_path: Path) -> None:
+    notebook_sample.build(tmp_path)  # every notebook run again by a real kernel
+    assert notebook_sample.differences(tmp_path, NOTEBOOK_ROOT) == []

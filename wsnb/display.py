@@ -52,6 +52,13 @@ COLUMN_WORDS: dict[str, str] = {
     "files": N_("file count"),
     "share": N_("share of files"),  # one meaning wherever it shows: the summary's languages
     "reason": N_("reason"),
+    # a notebook's cells and outputs (ws.cells, ws.notebooks, grep rows of a notebook)
+    "cell": N_("cell"),
+    "cells": N_("cells"),
+    "code_cells": N_("code cells"),
+    "error_cells": N_("cells with an error"),
+    "output_bytes": N_("output size"),
+    "output": N_("output"),
 }
 
 

@@ -30,6 +30,7 @@ from .contents import answer_contents
 from .context import ConversationContext
 from .indexanswers import answer_files
 from .intents import NOT_WORKSPACE, Intent, IntentKind, classify, sensitive_request
+from .notebookanswers import NOTEBOOK_HANDLERS
 from .opening import open_item
 from .reply import OFFLINE, Reply
 from .switches import answer_switch, which_setting
@@ -112,6 +113,10 @@ class Agent:
             if understood.command is not None and understood.command.action == "rename_name" \
                     and intent.rule == "bulk_change":
                 intent = Intent(IntentKind.WORKSPACE)  # one name in every file: one change set
+            if understood.command is not None and understood.command.action == "clear_outputs" \
+                    and intent.rule in {"permanent_delete", "bulk_change"}:
+                # "wipe all its outputs": one notebook rewritten, backed up first, undoable
+                intent = Intent(IntentKind.WORKSPACE)
             if intent.kind is not IntentKind.FORBIDDEN and classify(message).kind \
                     is IntentKind.LAUNCH_APP:  # "open the calculator app": "app" is no folder here
                 intent = classify(message)
@@ -171,6 +176,7 @@ class Agent:
             return Reply(one_item_refusal())  # with or without a model: one item per plan
         if command is not None and (self.llm is None or command.action not in _MODEL_ACTIONS):
             reply = run_command(session, command, {**MORE_HANDLERS, **CHANGE_HANDLERS,
+                                                   **NOTEBOOK_HANDLERS,
                                                    "files": answer_files,
                                                    "contents": answer_contents,
                                                    "open": open_item,

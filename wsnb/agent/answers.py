@@ -15,14 +15,19 @@ from ..errors import WsnbError
 from ..i18n import _, ngettext
 from .actions import Session, is_dir, py_string, resolve_targets, unresolved_reply
 from .commands import Command
+from .notebookanswers import cells_count, rows_count
 from .reply import Reply
 from .resolve import MAX_CANDIDATES, Resolution
 
 __all__ = ["MORE_HANDLERS"]
 
+_CELLS = frozenset({"cells", "code_cells", "markdown_cells"})
+
 
 def _count(session: Session, command: Command) -> Reply:
     target = command.get("target")
+    if target and command.get("measure") in _CELLS:  # "stores 那个笔记本": the notebook it means
+        return cells_count(session, target, command.get("measure"))
     path = resolve_targets(session, target)[0] if target else "."
     if path != "." and not is_dir(session, path):
         return _measured(session, path, command.get("measure") or "lines")
@@ -74,7 +79,10 @@ def _literal(text: str) -> str:
 
 
 def _measured(session: Session, path: str, measure: str) -> Reply:
-    """One file's lines, words (runs of letters between spaces) or size in bytes."""
+    """One file's lines, words (runs of letters between spaces), size in bytes or, a data
+    file, its rows."""
+    if measure == "rows":
+        return rows_count(session, path)
     quoted = py_string(path)
     if measure == "bytes":
         size = session.ws.info(path).size

@@ -103,7 +103,7 @@ _FORBIDDEN: list[tuple[str, re.Pattern[str]]] = [
     ("git", re.compile(
         r"\bgit\s+(commit|push|pull|merge|rebase|reset|checkout|add|stash)\b|"
         r"\bcommit\s+(?:(?:the|my|these|all|our|your)\s+){0,2}(changes?|files?|code|it|this|them|"
-        r"work|edits?)\b|"
+        r"work|edits?|notebooks?)\b|"
         r"\bgit\s+(status|log|diff|branch|clone|fetch|init|tag|revert|cherry-pick)\b|"
         r"(提交|推送)(一下)?(代码|更改|修改|改动|到\s*git|到仓库)|git\s*(提交|推送)|"
         r"\bpush\s+(it\s+|the\s+code\s+)?to\s+(github|gitlab|the\s+remote|origin)|"
@@ -135,10 +135,10 @@ _RUN = re.compile(
     r"(帮我|给我|请|你)?(运行|执行|跑一下|跑一遍|跑起来|跑下|跑跑|启动脚本)(一下)?|"
     r"(启动|跑)(一下|下)?(项目|程序|服务|服务器|应用|测试)|(编译|构建)(一下|下)|"
     r"\b(compile|build)\s+(it|this|the\s+project|the\s+code|\S+\.(c|cpp|cc|java|rs|go|ts))\b|"
-    r"\b(run|execute|exec)\s+(一下\s*|下\s*)?(this|that|it|the|a|my|these|\S+\.(py|sh|bat|ps1|js|exe|cmd))|"
+    r"\b(run|execute|exec)\s+(一下\s*|下\s*)?(this|that|it|the|a|my|these|\S+\.(py|sh|bat|ps1|js|exe|cmd|ipynb))|"
     r"\b(launch|start|fire\s+up|kick\s+off|boot\s+up|trigger|invoke|spin\s+up)\s+"
-    r"\S+\.(py|sh|bat|ps1|exe|cmd|js)\b|"
-    r"(跑|启动|执行|运行)(一下|一遍|下|跑)?\s*\S+\.(py|sh|bat|ps1|exe|cmd|js)\b|"
+    r"\S+\.(py|sh|bat|ps1|exe|cmd|js|ipynb)\b|"
+    r"(跑|启动|执行|运行)(一下|一遍|下|跑)?\s*\S+\.(py|sh|bat|ps1|exe|cmd|js|ipynb)\b|"
     r"\b(run|execute)\s+\w*\s*(command|script|program|tests?|build|make|npm|python|shell)|"
     r"\b(node|python3?|py|deno|ruby|perl|sh|zsh|php|bun)\s+\S+\.(py|js|mjs|ts|rb|pl|sh|php)\b|"
     r"^\s*(\$|>)\s*\w|\b(sudo|chmod|bash|powershell|cmd\.exe)\b|命令行|终端里", _I)
@@ -183,10 +183,18 @@ _WHERE_WORKSPACE = re.compile(
 _SEARCHING = re.compile(r"搜|找|查|\b(search|find|look\s+for|locate|grep)\b", _I)
 
 
+# "before I commit it", "once we push": when the person uses git, not an order to use it.
+_OWN_GIT = re.compile(r"\b(?:before|after|once|until|till|when)\s+(?:i|we)"
+                      r"(?:\s+(?:can|could|will|do))?\s*$", _I)
+
+
 def _forbidden_rule(message: str) -> str | None:
     for rule, pattern in _FORBIDDEN:
         if rule == "whole_disk" and _WHERE_WORKSPACE.search(message) \
                 and not _SEARCHING.search(message):
+            continue
+        if rule == "git" and all(_OWN_GIT.search(message[:m.start()])
+                                 for m in pattern.finditer(message)):  # fmt: skip
             continue
         if pattern.search(message):
             return rule

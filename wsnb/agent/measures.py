@@ -1,10 +1,11 @@
-"""A count about one file: its lines, its words or its size, read from a request.
+"""A count about one file: its lines, words, size, a notebook's cells, a data file's rows.
 
 "how many lines does it have" after a file was shown, "word count?", "how big is that in
-bytes", 这个文件有几行, 文件多大, "how many lines does app/main.py have": the measure's
-words are ``CUES`` of ``wsnb.agent.vocab``; the file is the one named, else "it", the file
-the conversation is about. A question over many files ("python files over 1 KB", "how
-many files in src") is no count of one file and is left to the index's answers.
+bytes", 这个文件有几行, 文件多大, "how many lines does app/main.py have", "how many cells does
+01_sales have", "how many code cells", 几条记录, "how many rows": the measure's words are
+``CUES`` of ``wsnb.agent.vocab``; the file is the one named, else "it", the file the
+conversation is about. A question over many files ("python files over 1 KB", "how many
+files in src") is no count of one file and is left to the index's answers.
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ from .words import contains
 __all__ = ["read_measure"]
 
 _MEASURES = (("lines", CUES["MEASURE_LINES"]), ("words", CUES["MEASURE_WORDS"]),
-             ("bytes", CUES["MEASURE_BYTES"]))  # fmt: skip
+             ("bytes", CUES["MEASURE_BYTES"]), ("cells", CUES["MEASURE_CELLS"]),
+             ("code_cells", CUES["MEASURE_CODE_CELLS"]),
+             ("markdown_cells", CUES["MEASURE_MARKDOWN_CELLS"]),
+             ("rows", CUES["MEASURE_ROWS"]))  # fmt: skip
 # A measure word asks for a count with one of these ("word count?", 文件多大, 有几行).
 _ASKS = re.compile(r"how\s+(?:many|much|big|large|long)|\bcount\b|多少|几|多大|多长",
                    re.IGNORECASE)  # fmt: skip
@@ -35,10 +39,11 @@ def _said(text: str, word: str) -> int:
 
 def _measure(text: str) -> str:
     """The measure the text asks for, the one said first ("how long is it? lines I mean":
-    lines, as "how long" says too)."""
-    found = [(at, measure) for measure, words in _MEASURES for word in words
+    lines, as "how long" says too); of two words said at one place, the longer (行数据 is
+    rows, not 行)."""
+    found = [(at, -len(word), measure) for measure, words in _MEASURES for word in words
              if (at := _said(text, word)) >= 0]  # fmt: skip
-    return min(found)[1] if found else ""
+    return min(found)[2] if found else ""
 
 
 def read_measure(r: Reading) -> Command | None:

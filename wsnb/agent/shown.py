@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = ["COLUMN_WORDS", "column_labels", "shown_table"]
 
-_SIZE_COLUMNS = ("size", "bytes")
+_SIZE_COLUMNS = ("size", "bytes", "output_bytes")
 _TIME_FORMAT = "%Y-%m-%d %H:%M"
 
 

@@ -38,6 +38,7 @@ from .described import Description, describe, role_said, secret_said
 from .keyholders import holders, key_forms
 from .measures import read_measure
 from .mentions import Mention, find_mentions, normalize
+from .notebookreads import read_notebook_request
 from .renames import read_name_rename
 from .request import Reading
 from .setting import read_keyless_setting, read_setting
@@ -242,6 +243,10 @@ def understand(ws: Workspace, message: str) -> Understood:
     renamed = read_name_rename(reading)
     if renamed is not None:  # "rename word_count to count_words everywhere": a name, one set
         return Understood(text, renamed, reply_language(text, mentions, renamed), mentions,
+                          reading.actions, strong=True)  # fmt: skip
+    asked = read_notebook_request(reading)
+    if asked is not None:  # "which notebooks use read_csv", "show cell 3 of x", 有哪些列
+        return Understood(text, asked, reply_language(text, mentions, asked), mentions,
                           reading.actions, strong=True)  # fmt: skip
     about = read_contents(reading)
     if about is not None:  # "哪个文件设置了主题": a search for the term, its lines quoted

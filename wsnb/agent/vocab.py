@@ -177,6 +177,31 @@ CUES: dict[str, tuple[str, ...]] = {
     "MEASURE_WORDS": ("words", "word count", "字数", "单词数", "多少个单词", "多少字"),
     "MEASURE_BYTES": ("bytes", "how big", "how large", "file size", "size", "多大", "大小", "字节", "多少字节",
                       "字节数", "体积"),
+    # a notebook's cells counted ("how many cells", 几个单元格), a data file's rows ("how many rows", 几条记录)
+    "MEASURE_CELLS": ("cells", "cell", "cel", "单元格", "单元隔", "单元"),
+    "MEASURE_CODE_CELLS": ("code cells", "code cell", "代码单元格", "代码单元", "代码 cell"),
+    "MEASURE_MARKDOWN_CELLS": ("markdown cells", "markdown cell", "text cells", "文本单元格", "markdown 单元格"),
+    "MEASURE_ROWS": ("rows", "row", "records", "record", "data rows", "lines of data", "行数据", "数据行", "条记录",
+                     "条数据", "几条", "多少条", "记录数", "多少行数据", "几行数据"),
+    # notebooks (which use X, have errors, were never run, carry the most output; a cell shown; outputs cleared)
+    "NOTEBOOKS": ("notebooks", "notebook", "jupyter notebooks", "jupyter notebook", "ipynb", "ipynbs",
+                  "笔记本", "jupyter"),
+    "CELL": ("cell", "cel", "cells", "单元格", "单元隔", "单元", "格子"),
+    "OUTPUTS": ("outputs", "output", "cell outputs", "results", "输出", "输出结果", "运行结果", "执行结果"),
+    "CLEAR_OUTPUTS": ("clear", "clean", "wipe", "strip", "remove", "delete", "drop", "erase", "get rid of",
+                      "清掉", "清除", "清楚", "清空", "清理", "清一下", "清", "去掉", "删掉", "删除", "删了"),
+    "ERRORS": ("errors", "error", "exception", "exceptions", "traceback", "tracebacks", "failed", "failing",
+               "fails", "crashed", "crash", "threw", "thrown", "raised", "broken", "报错", "抱错", "爆错", "出错",
+               "错误", "异常", "报了错", "出了错", "失败"),
+    "NEVER": ("never", "not yet", "haven't", "hasn't", "have not", "has not", "didn't", "not been",
+              "没有", "没", "未", "从来没", "从没", "还没", "尚未"),
+    "RUN": ("run", "ran", "runs", "executed", "execute", "executing", "opened and run", "运行", "跑", "执行"),
+    "UNRUN": ("unrun", "unexecuted", "not run", "never run", "never ran", "never executed"),
+    "BY_OUTPUT": ("most output", "biggest outputs", "largest outputs", "heaviest outputs", "by output",
+                  "by outputs", "output size", "size of their outputs", "输出大小", "输出最大", "输出最多"),
+    # a data file's columns ("what columns does it have", 有哪些列, 字段)
+    "COLUMNS": ("columns", "column", "colums", "column names", "fields", "headers", "哪些列", "几列", "多少列",
+                "什么列", "列名", "字段", "表头"),
 }
 
 # Everyday ways to say each action, as a lexicographer would list them: casual, polite,

@@ -1,8 +1,9 @@
-"""The bundled sample workspace: a small mixed C++/Python/JS project to try wsnb on.
+"""The bundled sample workspaces: a small mixed C++/Python/JS project, and a small analysis.
 
-``copy_sample_workspace(dest)`` writes it to a new or empty folder and
-returns its path. Demos and tests always work on such a copy; the files
-inside the package are never changed.
+``copy_sample_workspace(dest)`` writes the project to a new or empty folder and
+returns its path; ``copy_sample_workspace(dest, notebooks=True)`` writes the
+analysis instead (notebooks and the data files they read). Demos and tests always
+work on such a copy; the files inside the package are never changed.
 
 Ordinary text files are stored under ``wsnb/sample/files/``. What git can't
 or shouldn't hold is generated at copy time: the ``.git/`` folder,
@@ -12,6 +13,14 @@ with Windows line endings. ``SAMPLE_FILES`` lists every file of a copy.
 
 Everything is deterministic: two copies have the same bytes (file times
 are whatever the copy gets).
+
+The analysis is stored whole under ``wsnb/sample/notebook_files/``
+(``NOTEBOOK_SAMPLE_FILES``): five notebooks, executed for real by a kernel
+(``tests/notebook_sample.py`` makes them and says what each stands for: a
+figure, pandas tables, streams, two errors with their tracebacks, one never
+run, nbformat 4.5 with cell ids and 4.4 without, JupyterLab's layout and a
+script's), and the data files they read (a CSV, a TSV, a semicolon file with
+decimal commas, JSON lines, a GBK CSV).
 """
 
 from __future__ import annotations
@@ -27,7 +36,13 @@ from pathlib import Path
 from ..errors import ConflictError
 from ..i18n import _
 
-__all__ = ["GENERATED_FILES", "SAMPLE_FILES", "STORED_FILES", "copy_sample_workspace"]
+__all__ = [
+    "GENERATED_FILES",
+    "NOTEBOOK_SAMPLE_FILES",
+    "SAMPLE_FILES",
+    "STORED_FILES",
+    "copy_sample_workspace",
+]
 
 STORED_FILES: tuple[str, ...] = (
     "CMakeLists.txt",
@@ -144,14 +159,33 @@ _GENERATED: dict[str, Callable[[], bytes]] = {
 GENERATED_FILES: tuple[str, ...] = tuple(sorted(_GENERATED))
 SAMPLE_FILES: tuple[str, ...] = tuple(sorted(STORED_FILES + GENERATED_FILES))
 
+NOTEBOOK_SAMPLE_FILES: tuple[str, ...] = (
+    "README.md",
+    "data/events.jsonl",
+    "data/prices_de.csv",
+    "data/sales.csv",
+    "data/stores.tsv",
+    "data/城市销量.csv",
+    "notebooks/01_sales.ipynb",
+    "notebooks/02_stores.ipynb",
+    "notebooks/03_events.ipynb",
+    "notebooks/04_城市销量.ipynb",
+    "scratch/Untitled.ipynb",
+)
 
-def copy_sample_workspace(dest: str | os.PathLike[str]) -> Path:
+
+def copy_sample_workspace(dest: str | os.PathLike[str], *, notebooks: bool = False) -> Path:
     """Write the sample workspace to ``dest`` (new, or an empty folder) and return its path.
 
     Parameters
     ----------
     dest : str or os.PathLike
         A folder that does not exist yet, or an empty one.
+    notebooks : bool
+        False (the default): the project (C++, Python, JavaScript, configuration, documents in
+        English and Chinese, a GBK file, secrets, ignored folders). True: the analysis instead,
+        executed notebooks in ``notebooks/`` (one never run in ``scratch/``) and the data files
+        they read in ``data/`` (``NOTEBOOK_SAMPLE_FILES``).
 
     Returns
     -------
@@ -173,10 +207,16 @@ def copy_sample_workspace(dest: str | os.PathLike[str]) -> Path:
     Traceback (most recent call last):
     ...
     wsnb.errors.ConflictError: ...
+    >>> analysis = wsnb.copy_sample_workspace(folder / "analysis", notebooks=True)
+    >>> sorted(p.name for p in (analysis / "notebooks").iterdir())[:2]
+    ['01_sales.ipynb', '02_stores.ipynb']
     """
     target = Path(dest).absolute()
     _check_destination(target)
     target.mkdir(parents=True, exist_ok=True)
+    if notebooks:
+        _copy_stored(resources.files(__name__).joinpath("notebook_files"), target)
+        return target
     _copy_stored(resources.files(__name__).joinpath("files"), target)
     for relative, make in _GENERATED.items():
         path = target.joinpath(*relative.split("/"))

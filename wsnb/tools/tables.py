@@ -243,7 +243,7 @@ class ReadTableTool:
         if not ctx.for_model and sensitive_rule_of(target) is not None:
             logger.info("A person read the sensitive file %s on purpose (%d bytes).",
                         target.relative, size)  # fmt: skip
-        info = _info(read, rows, ctx, bound)
+        info = _info(read, rows, ctx, bound, summary=typed_rows > 0)
         return ToolResult(True, message=info.summary(), data=info, target=target.relative,
                           files=[target.relative])  # fmt: skip
 
@@ -262,8 +262,13 @@ def _too_large(target: WsPath, fmt: str, size: int, bound: int, ctx: ToolContext
     return UsageError(message.format(**said), path=target.relative, size=size, bound=bound)
 
 
-def _info(read: TableRead, rows: int | None, ctx: ToolContext, bound: int) -> TableInfo:
-    """The read as a ``TableInfo``: typed from every row read, ``rows`` of them shown."""
+def _info(read: TableRead, rows: int | None, ctx: ToolContext, bound: int,
+          summary: bool = False) -> TableInfo:  # fmt: skip
+    """The read as a ``TableInfo``: typed from every row read, ``rows`` of them shown.
+
+    A ``summary`` (``table_info``, a model's ``read_table``) shows its first rows on
+    purpose: its cut is logged as information, not as a warning.
+    """
     frame = read.frame
     columns = tuple((str(name), str(dtype)) for name, dtype in frame.dtypes.items())
     total = read.total if read.truncated else len(frame)
@@ -281,7 +286,7 @@ def _info(read: TableRead, rows: int | None, ctx: ToolContext, bound: int) -> Ta
                                                              chars=_CELL_CHARS)]))
     empty = _("{path} has no rows (its columns: {columns}).").format(
         path=read.path, columns=", ".join(name for name, _dtype in columns) or "-")
-    noted = with_note(frame, note, warn=not ctx.limits.ceiling,
+    noted = with_note(frame, note, warn=not (ctx.limits.ceiling or summary),
                       logged=in_english(lambda: _note(read, shown, total, ctx, bound)),
                       nothing=empty, path=read.path, format=read.format, total_rows=total,
                       truncated=total is None or shown < total,
