@@ -2,6 +2,7 @@
 
     python bench/bench_mcp.py [--copies 12] [--calls 40] [--starts 3]
     python bench/bench_mcp.py --root /tmp/realtree12      # an existing tree
+    python bench/bench_mcp.py --start-only [--starts 15] [--calls 40]  # the two below only
 
 Lays out the real-shaped tree (``../shared/bench-data/real-tree/make_tree.py``,
 ``--copies`` copies of sympy and jupyterlab: about 61,700 files at 12) in a
@@ -18,6 +19,12 @@ temporary folder unless ``--root`` names one, and prints, with the load average:
   (target: ``find_files`` p50 under 20 ms; the index stays live, no call re-scans);
 * the time from a file written outside wsnb to ``find_files`` listing it, on the same
   server (the watcher follows the disk; a call never scans again);
+* spawn to ``initialize`` answered: from launching ``python -m wsnb.mcp ROOT`` to the
+  answer line on its stdout, p50 of ``--starts`` (at least 7) launches, against
+  ``python -c "import mcp.server"`` launched in the same run, interleaved (target: at most
+  1.0x; the server answers before it loads the SDK or opens the workspace);
+* the last three lines of a 16 MiB log (``read_file`` with ``tail``, and by range with
+  ``start_line``) over stdio, p50 of ``--calls`` calls, against ``read_lines`` in-process;
 * the notes served beside the files (``--notes``, alone with ``--notes-only``): on the
   720-note folder of ``bench_live_notes.py`` (the FastAPI docs, English and Chinese),
   ``assistant_context`` and ``notes_search`` round trips over stdio, p50 and p90, against
@@ -194,6 +201,110 @@ def report(root: Path, args: argparse.Namespace) -> None:
           f"{served['seen'][0]:.2f} s (the index follows the disk; no call re-scans)")
 
 
+INITIALIZE = (b'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":'
+              b'"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}\n')
+START_RATIO_TARGET = 1.0
+LOG_BYTES = 16 * 1024 * 1024
+
+
+def spawn_to_initialize(root: Path) -> float:
+    """Seconds from launching the server to the answer of ``initialize`` on its stdout."""
+    started = time.perf_counter()
+    server = subprocess.Popen([sys.executable, "-m", "wsnb.mcp", str(root)], env=env(),
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL)  # fmt: skip
+    assert server.stdin is not None and server.stdout is not None
+    server.stdin.write(INITIALIZE)
+    server.stdin.flush()
+    line = server.stdout.readline()
+    took = time.perf_counter() - started
+    server.stdin.close()
+    server.wait(60)
+    assert b'"result"' in line, line
+    return took
+
+
+def import_sdk() -> float:
+    """Seconds to launch ``python -c "import mcp.server"``: the reference."""
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import mcp.server"], env=env(), check=True)
+    return time.perf_counter() - started
+
+
+def start_report(starts: int) -> None:
+    with tempfile.TemporaryDirectory(prefix="wsnb-mcp-start-") as tmp:
+        root = Path(tmp)
+        (root / "README.md").write_text("# A project\n", encoding="utf-8")
+        ours, sdk = [], []
+        for _n in range(max(starts, 7)):  # interleaved: both see the same load
+            ours.append(spawn_to_initialize(root))
+            sdk.append(import_sdk())
+    p50, ref = statistics.median(ours), statistics.median(sdk)
+    ok = "met" if p50 / ref <= START_RATIO_TARGET else "NOT met"
+    print(f"\nspawn to initialize answered: p50 {p50 * 1e3:.0f} ms (best {min(ours) * 1e3:.0f}); "
+          f"python -c \"import mcp.server\" p50 {ref * 1e3:.0f} ms (best {min(sdk) * 1e3:.0f}); "
+          f"ratio {p50 / ref:.2f}x over {len(ours)} launches each (target <= "
+          f"{START_RATIO_TARGET:.1f}x: {ok}; load average {os.getloadavg()[0]:.2f})")
+
+
+def write_log(path: Path) -> int:
+    """A log of ordinary lines, as close to 16 MiB as whole lines make it (every line within
+    the read's reach); returns its line count."""
+    line = "2026-03-01 12:00:{s:02d} INFO request {n} GET /api/items/{n} took {ms} ms\n"
+    lines, size = [], 0
+    while True:
+        text = line.format(s=len(lines) % 60, n=len(lines), ms=len(lines) % 997)
+        if size + len(text) > LOG_BYTES:
+            break
+        lines.append(text)
+        size += len(text)
+    path.write_text("".join(lines), encoding="utf-8")
+    return len(lines)
+
+
+async def tail_over_stdio(root: Path, total: int, calls: int) -> dict[str, list[float]]:
+    times: dict[str, list[float]] = {"tail": [], "range": []}
+    info = Implementation(name="bench", version="1")
+    asks = {"tail": {"path": "app.log", "tail": 3},
+            "range": {"path": "app.log", "start_line": total - 2, "end_line": total}}
+    async with Client(params(root), client_info=info, read_timeout_seconds=120) as client:
+        for _n in range(calls):
+            for kind, args in asks.items():
+                started = time.perf_counter()
+                result = await client.call_tool("read_file", args)
+                times[kind].append(time.perf_counter() - started)
+                data = result.structured_content or {}
+                assert not result.is_error and data.get("end_line") == total, result.content
+    return times
+
+
+def tail_in_process(root: Path, calls: int) -> list[float]:
+    import wsnb
+    from wsnb.tools.lines import read_lines
+
+    ws = wsnb.open_workspace(root, mode="read-only", watch=False)
+    times = []
+    for _n in range(calls):
+        started = time.perf_counter()
+        read_lines(ws.context, "app.log", tail=3)
+        times.append(time.perf_counter() - started)
+    ws.close()
+    return times
+
+
+def tail_report(calls: int) -> None:
+    with tempfile.TemporaryDirectory(prefix="wsnb-mcp-tail-") as tmp:
+        root = Path(tmp)
+        total = write_log(root / "app.log")
+        served = anyio.run(tail_over_stdio, root, total, calls)
+        local = tail_in_process(root, calls)
+    print(f"\nthe last 3 lines of a 16 MiB log ({total:,} lines), {calls} calls each (load "
+          f"average {os.getloadavg()[0]:.2f}): read_file tail=3 p50 "
+          f"{pct(served['tail'], 0.5) * 1e3:.1f} ms (p90 {pct(served['tail'], 0.9) * 1e3:.1f}), "
+          f"by range p50 {pct(served['range'], 0.5) * 1e3:.1f} ms over stdio; read_lines "
+          f"in-process p50 {pct(local, 0.5) * 1e3:.1f} ms")
+
+
 NOTE_QUERIES = ["path parameters", "dependency injection", "OAuth2 security", "background tasks",
                 "路径参数", "依赖注入", "请求体", "testing with pytest", "CORS", "response model"]
 CONTEXT_P50_TARGET_MS, NOTES_SEARCH_P50_TARGET_MS = 50.0, 20.0
@@ -270,18 +381,28 @@ def main() -> int:
     parser.add_argument("--starts", type=int, default=3, help="server starts to time")
     parser.add_argument("--notes-only", action="store_true",
                         help="measure only the notes served beside the files")
+    parser.add_argument("--start-only", action="store_true",
+                        help="measure only the start (spawn to initialize) and the log's tail")
     args = parser.parse_args()
+    if args.start_only:
+        start_report(args.starts)
+        tail_report(args.calls)
+        return 0
     if args.notes_only:
         notes_report(args)
         return 0
     if args.root:
         report(args.root, args)
+        start_report(args.starts)
+        tail_report(args.calls)
         return 0
     with tempfile.TemporaryDirectory(prefix="wsnb-mcp-bench-") as tmp:
         root = Path(tmp) / "real"
         subprocess.run([sys.executable, str(REAL_TREE), str(root), "--copies",
                         str(args.copies)], check=True, stdout=subprocess.DEVNULL)  # fmt: skip
         report(root, args)
+    start_report(args.starts)
+    tail_report(args.calls)
     notes_report(args)
     return 0
 

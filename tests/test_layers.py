@@ -26,7 +26,7 @@ PACKAGE = Path(wsnb.__file__).parent
 
 # Floors from the bottom; a module belongs to the floor of its longest listed prefix.
 FLOORS: list[tuple[str, tuple[str, ...]]] = [
-    ("ground", ("wsnb.errors", "wsnb.types", "wsnb.i18n")),
+    ("ground", ("wsnb.errors", "wsnb.types", "wsnb.i18n", "wsnb.advice")),
     ("base", ("wsnb.policy", "wsnb.disk", "wsnb.text", "wsnb.noted", "wsnb.display",
               "wsnb.progress", "wsnb.forked", "wsnb.listeners", "wsnb.renderers", "wsnb.llm",
               "wsnb.search", "wsnb.sample")),

@@ -81,7 +81,7 @@ def test_a_plan_whose_source_vanished_shows_as_stale_on_its_card(panel: Workspac
         assert plan.state is PlanState.PENDING  # confirming it fails as stale, nothing changes
         with pytest.raises(wsnb.WsnbError):
             plan.confirm()
-        assert plan.state is PlanState.FAILED
+        assert plan.state is PlanState.STALE
     finally:
         card.close()
 

@@ -31,7 +31,8 @@ from wsnb.tools.table import TOOL_TABLE
 SECRET = "sk-live-0123456789abcdefghijklmn"
 READS = {"workspace_summary", "list_folder", "find_files", "search_text", "read_file",
          "file_info", "history", "plan_status", "read_files", "folder_tree",
-         "read_table"}  # fmt: skip
+         "list_my_plans", "read_table"}  # fmt: skip
+ACTS = {"withdraw_plan"}  # changes a plan's state, never a file
 PROPOSALS = {"propose_create_file", "propose_write_file", "propose_create_folder",
              "propose_copy", "propose_move", "propose_rename", "propose_trash",
              "propose_undo", "propose_edit", "propose_changes",
@@ -131,7 +132,7 @@ def test_tools_are_listed_with_the_tables_schemas_and_annotations(served: Any) -
         return (await client.list_tools()).tools
 
     tools = {t.name: t for t in run(session, server)}
-    assert set(tools) == READS | PROPOSALS
+    assert set(tools) == READS | PROPOSALS | ACTS
     for spec in TOOL_TABLE:
         tool = tools[spec.name]
         assert tool.description == spec.description

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -22,8 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
-from helpers import REPO, user_files
+from helpers import REPO, user_files, write
 from test_mcp_http import SECRET, make_tree
 
 import wsnb
@@ -261,3 +263,151 @@ def test_a_wrong_token_gets_nothing(inspector: Inspector, inspector_home: Path,
         ws.close()
     assert answer.returncode != 0
     assert "read_file" not in answer.stdout and "read_file" not in answer.stderr
+
+
+# -- the agent's side: every line in reach, plans in sight, answers that say what they hold --
+
+
+@pytest.fixture(params=["stdio", "http"])
+def agent_served(request: pytest.FixtureRequest, inspector: Inspector, inspector_home: Path,
+                 tmp_path: Path) -> Iterator[tuple[Target, Path]]:  # fmt: skip
+    """The inspector's way to a tree with a 600 KB file and a line past 128 KiB."""
+    tree = make_tree(tmp_path)
+    write(tree, "data/app.log", "".join(f"{n:06d} the quick brown fox jumps over the lazy dog "
+                                        "again and again and again\n" for n in range(1, 8001)))
+    write(tree, "data/deep.log", "x\n" * 100_000 + "needle at the bottom\n")
+    if request.param == "stdio":
+        yield Target(inspector, inspector_home, stdio_args(tree)), tree
+        return
+    ws = wsnb.open_workspace(tree, watch=False)
+    try:
+        with start_in_thread(ws) as server:
+            yield Target(inspector, inspector_home, http_args(server)), tree
+    finally:
+        ws.close()
+
+
+def test_every_tool_lists_its_output_schema_and_answers_hold_it(
+        agent_served: tuple[Target, Path]) -> None:  # fmt: skip
+    target, _tree = agent_served
+    tools = {tool["name"]: tool for tool in target.tools()}
+    for spec in TOOL_TABLE:
+        assert tools[spec.name]["outputSchema"] == spec.output_schema(), spec.name
+    for tool, args in (("read_file", {"path": "data/app.log", "tail": 3}),
+                       ("search_text", {"pattern": "needle"}),
+                       ("list_my_plans", {}),
+                       ("propose_create_file", {"path": "x.txt", "content": "x\n"})):
+        jsonschema.validate(target.call(tool, **args).data(), tools[tool]["outputSchema"])
+
+
+def test_the_last_lines_of_a_600_kb_file_by_range_and_by_tail(
+        agent_served: tuple[Target, Path]) -> None:  # fmt: skip
+    target, tree = agent_served
+    assert (tree / "data" / "app.log").stat().st_size > 600_000
+    tail = target.call("read_file", path="data/app.log", tail=3).data()
+    ranged = target.call("read_file", path="data/app.log", start_line=7998,
+                         end_line=8000).data()  # fmt: skip
+    for answer in (tail, ranged):
+        assert answer["total_lines"] == 8000 and answer["start_line"] == 7998
+        assert answer["text"].splitlines()[-1].startswith("008000 ")
+        assert answer["text"].count("\n") == 3
+
+
+def test_a_search_finds_a_line_past_128_kib_and_pages_past_50(
+        agent_served: tuple[Target, Path]) -> None:  # fmt: skip
+    target, _tree = agent_served
+    found = target.call("search_text", pattern="needle at the bottom").data()
+    assert [(r["path"], r["line"]) for r in found["rows"]] == [("data/deep.log", 100_001)]
+    page = target.call("search_text", pattern="lazy dog", path="data", offset=50).data()
+    assert [r["line"] for r in page["rows"]] == list(range(51, 101))
+    assert page["next_offset"] == 100
+
+
+def test_errors_name_mcp_tools_never_python(agent_served: tuple[Target, Path]) -> None:
+    target, _tree = agent_served
+    said = [target.call("read_file", path="src").text(),
+            target.call("propose_create_file", path="README.md", content="x").text(),
+            target.call("propose_write_file", path="missing.txt", content="x").text(),
+            target.call("plan_status", plan_id="abcdef").text()]
+    for sentence in said:
+        assert not re.search(r"\b[a-z_]+\(\)|\bws\.|\.attrs", sentence), sentence
+    assert "list_folder" in said[0] and "propose_edit" in said[1]
+    assert "propose_create_file" in said[2] and "list_my_plans" in said[3]
+
+
+def test_withdraw_and_propose_again(agent_served: tuple[Target, Path]) -> None:
+    target, tree = agent_served
+    args = {"path": "notes/new.md", "content": "hello\n"}
+    first = target.call("propose_create_file", **args).data()
+    again = target.call("propose_create_file", **args).data()
+    assert again["plan_id"] == first["plan_id"] and again["already_waiting"] is True
+    mine = target.call("list_my_plans").data()
+    assert [p["plan_id"] for p in mine["plans"]] == [first["plan_id"]]
+    withdrawn = target.call("withdraw_plan", plan_id=first["plan_id"]).data()
+    assert withdrawn["state"] == "cancelled"
+    anew = target.call("propose_create_file", **args).data()
+    assert anew["plan_id"] != first["plan_id"] and anew["state"] == "pending"
+    assert not (tree / "notes" / "new.md").exists()
+
+
+def test_a_conflicting_change_set_is_refused_at_proposal(
+        agent_served: tuple[Target, Path]) -> None:  # fmt: skip
+    target, tree = agent_served
+    answer = target.call("propose_changes", title="Rename then edit", changes=[
+        {"op": "rename", "path": "src", "new_name": "lib"},
+        {"op": "edit", "path": "src/main.py",
+         "edits": [{"old_text": "def main():", "new_text": "def main() -> None:"}]}])
+    assert answer.result()["isError"] is True and answer.returncode in TOOL_ERROR_CODES
+    assert "Change 2" in answer.text() and "change 1" in answer.text()
+    assert (tree / "src" / "main.py").exists() and not (tree / "lib").exists()
+
+
+def test_an_agents_plan_is_in_ws_pending(agent_served: tuple[Target, Path]) -> None:
+    target, tree = agent_served
+    plan = target.call("propose_create_file", path="from-agent.txt", content="x\n").data()
+    person = wsnb.open_workspace(tree, watch=False)
+    try:
+        rows = person.pending.set_index("id")
+        assert rows.loc[plan["plan_id"], "proposer"].startswith("mcp:")
+    finally:
+        person.close()
+
+
+@pytest.fixture
+def with_notes(inspector: Inspector, inspector_home: Path,
+               tmp_path: Path) -> tuple[Target, Path]:  # fmt: skip
+    """The server over stdio with a notes workspace beside the files, as an agent starts it."""
+    from wsnb.notes import open_notes
+
+    tree = make_tree(tmp_path)
+    notes = tmp_path / "notes"
+    nb = open_notes(notes)
+    nb.initialize().confirm()
+    nb.close()
+    facts = "".join(f"- Fact {n}: option {n} is preferred.\n" for n in range(300))
+    write(notes, "memory.md", "# Long-term memory\n\n- The person likes green tea.\n" + facts)
+    args = [*stdio_args(tree), "--notes", str(notes)]
+    return Target(inspector, inspector_home, args), notes
+
+
+def test_the_smallest_context_holds_the_memory_and_remembers_all_land(
+        with_notes: tuple[Target, Path]) -> None:  # fmt: skip
+    from wsnb.notes import open_notes
+
+    target, notes = with_notes
+    question = "What should the first steps of the thesis plan be this week? " * 3
+    context = target.call("assistant_context", query=question[:200], budget=1000).data()
+    assert context["chars"] <= 1000 and "likes green tea" in context["text"]
+    assert any(c["section"] == "task" and c["state"] == "left out" for c in context["cut"])
+    facts = [f"Remembered fact {n}." for n in range(1, 6)]
+    ids = [target.call("propose_remember", text=fact).data()["plan_id"] for fact in facts]
+    nb = open_notes(notes)
+    try:
+        for plan_id in reversed(ids):
+            nb.workspace.plan_store.confirm(plan_id, confirmed_by="notebook")
+        daily = notes / "memory" / "daily" / f"{nb.today().isoformat()}.md"
+    finally:
+        nb.close()
+    written = daily.read_text(encoding="utf-8")
+    assert written.count("## Candidate Long-Term Memory") == 1
+    assert all(written.count(fact) == 1 for fact in facts)

@@ -60,7 +60,7 @@ def test_the_sdk_client_reads_searches_and_proposes_a_cell(tmp_path: Path) -> No
             assert len(text(read)) < (root / "notebook2.ipynb").stat().st_size / 5
             rows = data(found)["rows"]
             assert [(r["path"], r["cell"], r["line"]) for r in rows] == [("Error.ipynb", 1, 1)]
-            assert "Error.ipynb  1  1  0 / 0" in text(found)
+            assert "Error.ipynb | 1 | 1 | 0 / 0" in text(found)
             plan = data(proposed)
             assert plan["state"] == "pending" and "## cell 1 · markdown" in plan["diff"]
             assert "+# Why divide by zero?" in plan["diff"] and '"source"' not in plan["diff"]

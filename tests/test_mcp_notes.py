@@ -24,6 +24,7 @@ from wsnb.notes import open_notes
 from wsnb.notes.layout import STATE_FILE
 
 NOTES_TOOLS = {"notes_search", "notes_read", "assistant_context", "propose_remember",
+               "recent_notes", "propose_note_edit", "propose_note_move", "propose_note_trash",
                "propose_note", "propose_memory_edit", "propose_onboarding",
                "propose_check_in"}  # fmt: skip
 

@@ -202,7 +202,7 @@ def test_a_glob_is_cut_at_30_and_says_the_total(served: Any) -> None:
     _ws, server = served
     found = data(call(server, "find_files", {"keyword": "many/f?[0-9]*.txt"}))
     assert found["shown"] == 30 and found["total_matches"] == 250
-    assert "first 30 of 250 paths" in found["note"]
+    assert "paths 1 to 30 of 250" in found["note"] and found["next_offset"] == 30
     assert found["rows"][0]["path"] == "many/f000.txt"
 
 

@@ -24,7 +24,7 @@ from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult, Implementation
-from test_mcp_http import PROPOSALS, READS, SECRET, data, make_tree, text
+from test_mcp_http import ACTS, PROPOSALS, READS, SECRET, data, make_tree, text
 
 import wsnb
 
@@ -89,9 +89,9 @@ def test_a_session_over_stdio(tree: Path) -> None:
 
     out = run(stdio(tree), session)
     tools = {t.name: t for t in out["tools"]}
-    assert set(tools) == READS | PROPOSALS
+    assert set(tools) == READS | PROPOSALS | ACTS
     assert all(tools[n].annotations.read_only_hint for n in READS)
-    assert not any(tools[n].annotations.read_only_hint for n in PROPOSALS)
+    assert not any(tools[n].annotations.read_only_hint for n in PROPOSALS | ACTS)
     ws = wsnb.open_workspace(tree, watch=False)
     assert [r["path"] for r in data(out["find"])["rows"]] == ws.find(".py")["path"].tolist()
     grep = ws.grep("hello", limit=50)

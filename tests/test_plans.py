@@ -92,8 +92,8 @@ def _failed(bench: Bench) -> Plan:
         (_cancelled, "cancel", "already cancelled"),
         (_refused, "confirm", "refused, so it can't be confirmed: run.bat has a suffix"),
         (_refused, "cancel", "refused and will never run"),
-        (_failed, "confirm", "failed and can't be retried"),
-        (_failed, "cancel", "already failed"),
+        (_failed, "confirm", "is stale: a file changed since it was made"),
+        (_failed, "cancel", "stale and will never run"),
     ],
 )
 def test_invalid_moves_raise_and_change_nothing(
@@ -240,7 +240,7 @@ def test_create_target_appearing_makes_the_plan_stale(bench: Bench, root: Path) 
     write(root, "race.txt", "theirs\n")
     with pytest.raises(StalePlanError, match=r"race\.txt changed since the plan was made"):
         plan.confirm()
-    assert plan.state is PlanState.FAILED
+    assert plan.state is PlanState.STALE  # the name plan_status says for a stored plan
     assert (root / "race.txt").read_bytes() == b"theirs\n"
     assert bench.journal.entries() == []
 
@@ -300,7 +300,7 @@ def test_folder_replaced_by_a_symlink_is_refused_at_confirm(
     with pytest.raises(PolicyError, match="symbolic link") as caught:
         plan.confirm()
     assert caught.value.rule is Rule.SYMLINK
-    assert plan.state is PlanState.FAILED
+    assert plan.state is PlanState.REFUSED and plan.can_remake
     assert list(outside.iterdir()) == []
 
 
@@ -309,7 +309,7 @@ def test_switching_to_read_only_before_confirm_refuses(bench: Bench, root: Path)
     bench.ctx.policy.mode = PermissionMode.READ_ONLY
     with pytest.raises(PolicyError, match="read-only"):
         plan.confirm()
-    assert plan.state is PlanState.FAILED and not (root / "x.txt").exists()
+    assert plan.state is PlanState.REFUSED and not (root / "x.txt").exists()
 
 
 # -- text forms and the pending frame -------------------------------------------------
@@ -359,7 +359,8 @@ def test_pending_frame_lists_pending_plans_oldest_first(bench: Bench, root: Path
     _refused(bench)
     frame = bench.book.pending()
     assert list(frame.columns) == ["id", "action", "risk", "title", "source", "target",
-                                   "strong", "created"]  # fmt: skip
+                                   "strong", "created", "proposer", "workspace"]  # fmt: skip
+    assert set(frame["proposer"]) == {"notebook"} and set(frame["workspace"]) == {"files"}
     assert frame["id"].tolist() == [first.id, second.id]
     assert frame["action"].tolist() == ["create_file", "trash"]
     assert frame["risk"].tolist() == ["medium", "high"]

@@ -194,7 +194,7 @@ def test_plans_expire_after_a_day_and_say_so(agent_ws: wsnb.Workspace, root: Pat
     with pytest.raises(PlanStateError, match="expired without a decision"):
         store.confirm(plan.id, confirmed_by="notebook")
     assert not (root / "late.md").exists()
-    assert plan.state is PlanState.CANCELLED  # its cards say so
+    assert plan.state is PlanState.EXPIRED  # its cards say so, in plan_status's words
 
 
 def test_decided_plans_are_cleared_a_week_after_their_decision(agent_ws: wsnb.Workspace,
@@ -458,7 +458,7 @@ def test_a_listened_store_says_a_plan_expired_without_being_asked(
     try:
         now[0] += timedelta(days=2)
         assert expired.wait(10)
-        assert plan.state is PlanState.CANCELLED and "expired at" in plan.warnings[-1]
+        assert plan.state is PlanState.EXPIRED and "expired at" in plan.warnings[-1]
     finally:
         stop()
     assert heard == ["expired"]

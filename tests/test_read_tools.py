@@ -58,7 +58,7 @@ def test_the_agent_keeps_the_design_limits(
         (SearchTextTool(), {"pattern": "hit", "limit": 51}),
         (SearchTextTool(), {"pattern": "hit", "limit": None}),
         (SearchTextTool(), {"pattern": "hit", "max_files": 1001}),
-        (SearchTextTool(), {"pattern": "hit", "max_bytes": 128 * 1024 + 1}),
+        (SearchTextTool(), {"pattern": "hit", "max_bytes": 16 * 1024 * 1024 + 1}),
         (ListFolderTool(), {"path": "many", "limit": 201}),
         (SearchFilesTool(), {"keyword": "note", "limit": 31}),
         (ReadFileTool(), {"path": "big.txt", "limit": 128 * 1024 + 1}),

@@ -51,7 +51,7 @@ def test_a_stale_confirm_tells_listeners_the_plan_failed(ws: wsnb.Workspace, roo
     (root / "new.txt").write_text("sneaked in\n", encoding="utf-8")
     with pytest.raises(wsnb.StalePlanError):
         plan.confirm()
-    assert states == [PlanState.FAILED]
+    assert states == [PlanState.STALE]
 
 
 def test_unsubscribe_stops_and_a_failing_listener_is_logged_not_raised(
@@ -193,8 +193,8 @@ def test_a_stale_plan_shows_the_sentence_not_a_traceback(ws: wsnb.Workspace, roo
     (root / "new.txt").write_text("sneaked in\n", encoding="utf-8")
     card.confirm_button.click()  # raises nothing
     assert (root / "new.txt").read_text(encoding="utf-8") == "sneaked in\n"
-    assert card.plan.state is PlanState.FAILED
-    assert "✗ Failed:" in card.outcome.value and "changed since the plan was made" in (
+    assert card.plan.state is PlanState.STALE
+    assert "✗ Stale:" in card.outcome.value and "changed since the plan was made" in (
         card.outcome.value
     )
     assert card.confirm_button.disabled and card.undo_button.layout.display == "none"
@@ -206,7 +206,7 @@ def test_a_stale_card_offers_a_new_plan_that_takes_its_place(
     card = PlanCard(ws.write_file("notes.txt", "planned\n"))
     (root / "notes.txt").write_text("edited meanwhile\n", encoding="utf-8")
     card.confirm_button.click()
-    assert card.plan.state is PlanState.FAILED
+    assert card.plan.state is PlanState.STALE
     assert card.remake_button.layout.display != "none"
     assert card._buttons.layout.display == "none"  # no dead Confirm / Cancel
     card.remake_button.click()

@@ -2,8 +2,9 @@
 
 The core never imports a face. A plan, an agent's reply or a group of plans asks this
 registry, in its ``_repr_mimebundle_``, for the view a face registered for its class; the
-notebook face (``wsnb.notebook``) registers the widgets when ``wsnb`` is imported, and
-imports them only when a view is built. Outside a notebook, or with no view registered, or
+notebook face (``wsnb.notebook``) registers the widgets when it is loaded (with ``wsnb`` in a
+kernel, else the first time a view or a form is asked for: ``load_faces_with``), and imports
+them only when a view is built. Outside a notebook, or with no view registered, or
 when ipywidgets cannot be imported, the object shows as its own text.
 
 A face can also register a named factory (``register_face("onboarding form", ...)``) for
@@ -20,7 +21,8 @@ from .errors import UsageError
 from .i18n import _
 from .progress import in_notebook
 
-__all__ = ["face", "register_face", "register_view", "view_bundle", "view_for"]
+__all__ = ["face", "load_faces_with", "register_face", "register_view", "view_bundle",
+           "view_for"]
 
 logger = logging.getLogger("wsnb")
 
@@ -28,6 +30,7 @@ View = Callable[[Any], Any]  # builds a widget (or anything with _repr_mimebundl
 
 _VIEWS: dict[str, View] = {}  # by "module.QualName": a face registers without importing
 _FACES: dict[str, Callable[..., Any]] = {}
+_LOADER: list[Callable[[], object]] = []  # loads the faces on first need (see load_faces_with)
 
 
 def register_view(cls: type | str, view: View) -> None:
@@ -45,6 +48,8 @@ def _dotted(cls: type) -> str:
 
 def view_for(obj: object) -> View | None:
     """The view registered for ``obj``'s class or its nearest base, if any."""
+    if not _VIEWS:
+        _load_faces()
     for cls in type(obj).__mro__:
         view = _VIEWS.get(_dotted(cls))
         if view is not None:
@@ -74,9 +79,27 @@ def register_face(name: str, factory: Callable[..., Any]) -> None:
     _FACES[name] = factory
 
 
+def load_faces_with(loader: Callable[[], object]) -> None:
+    """How to load the faces when a view or a form is asked for and none registered yet:
+    the package's composition sets it (``import wsnb`` loads no face outside a kernel)."""
+    _LOADER[:] = [loader]
+
+
+def _load_faces() -> None:
+    if _LOADER:
+        loader = _LOADER.pop()  # once: a face that fails to load is not retried at every call
+        try:
+            loader()
+        except ImportError:
+            logger.info("the notebook face could not be loaded")
+
+
 def face(name: str) -> Callable[..., Any]:
     """The factory a face registered as ``name``; a clear error when none did."""
     factory = _FACES.get(name)
+    if factory is None:
+        _load_faces()
+        factory = _FACES.get(name)
     if factory is None:
         raise UsageError(_("The notebook form {name!r} is not available: import wsnb (which "
                            "loads the notebook face) and install ipywidgets.").format(name=name))

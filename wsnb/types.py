@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from . import advice
 from .i18n import _, ngettext
 
 __all__ = [
@@ -101,8 +102,10 @@ class Rule(enum.StrEnum):
 class PlanState(enum.StrEnum):
     """A plan's lifecycle: built -> pending -> confirmed -> done | failed.
 
-    A pending plan can also be cancelled; a plan the policy or the permission
-    mode rejected when it was built is refused and stays so.
+    A pending plan can also be cancelled, go stale (a path it relies on changed
+    before it was confirmed), be refused (by the policy when it was built, or when
+    it is checked again at confirm) or expire (an agent's plan nobody decided in a
+    day). The names are the ones ``plan_status`` says for a stored plan.
     """
 
     BUILT = "built"
@@ -112,6 +115,8 @@ class PlanState(enum.StrEnum):
     FAILED = "failed"
     CANCELLED = "cancelled"
     REFUSED = "refused"
+    STALE = "stale"
+    EXPIRED = "expired"
 
     @property
     def is_final(self) -> bool:
@@ -126,7 +131,8 @@ class PlanState(enum.StrEnum):
 
 
 _FINAL_STATES = frozenset(
-    {PlanState.DONE, PlanState.FAILED, PlanState.CANCELLED, PlanState.REFUSED}
+    {PlanState.DONE, PlanState.FAILED, PlanState.CANCELLED, PlanState.REFUSED, PlanState.STALE,
+     PlanState.EXPIRED}
 )
 
 
@@ -297,10 +303,8 @@ class FileText:
         """
         if not self.truncated:
             return ""
-        message = (_("{path}: showing the first {limit:,} bytes of {size:,}; pass a larger "
-                     "max_bytes to read more") if self.limit else
-                   _("{path}: showing part of {size:,}; pass a larger max_bytes to read more"))
-        return message.format(path=self.path, limit=self.limit, size=self.size)
+        said = advice.READ_MORE if self.limit else advice.READ_PART
+        return said(path=self.path, limit=self.limit, size=self.size)
 
     @property
     def lines(self) -> list[str]:

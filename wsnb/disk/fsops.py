@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from .. import advice
 from ..errors import ConflictError, PolicyError, WriteError, WsnbError
 from ..i18n import N_, _
 from ..policy.access import METADATA_DIR, WsPath
@@ -337,7 +338,7 @@ def _fsync_file(target: Path) -> None:
 def _backup_error(path: WsPath, exc: OSError) -> WriteError:
     reason = exc.strerror or str(exc)
     if exc.errno == errno.ENOENT:
-        hint = N_("The file is gone; look for it with ls() before changing it.")
+        hint = advice.FILE_GONE.text()
     else:
         hint = _WRITE_HINTS.get(exc.errno or 0, "")
     return WriteError(

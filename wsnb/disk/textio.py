@@ -36,6 +36,7 @@ import stat
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from .. import advice
 from ..errors import (
     NotFoundError,
     PolicyError,
@@ -55,6 +56,7 @@ __all__ = [
     "TextContent",
     "TextFormat",
     "binary_head",
+    "count_lines",
     "decode_bytes",
     "detect_format",
     "encode_text",
@@ -62,6 +64,7 @@ __all__ = [
     "open_binary",
     "read_bytes",
     "read_text",
+    "read_text_tail",
     "stays_gbk",
     "unified_diff",
 ]
@@ -88,6 +91,7 @@ _BOMS = (
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
 _NEWLINES = ("\n", "\r\n", "\r")
+_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _BARE_LF = re.compile(r"(?<!\r)\n")
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 _READ_FLAGS = (
@@ -363,7 +367,45 @@ def read_text(path: WsPath, *, limit: int = MAX_READ_BYTES) -> TextContent:
     finally:
         os.close(fd)
     truncated = len(raw) > limit
-    data = raw[:limit] if truncated else raw
+    return _decoded(path, raw[:limit] if truncated else raw, truncated, size)
+
+
+def read_text_tail(path: WsPath, *, limit: int = MAX_READ_BYTES) -> TextContent:
+    """The end of ``path``, decoded: the whole file when it holds at most ``limit`` bytes,
+    else its last ``limit`` bytes from the first line that starts in them (``truncated``:
+    the file's start was left out). How a log's last lines are read without its head.
+
+    A UTF-16 file (its byte order is in its first bytes) is read from the start instead.
+    """
+    fd, size = _open_regular(path)
+    try:
+        whole = size <= limit or os.pread(fd, 2, 0) in _UTF16_BOMS
+        raw = _read_fd(fd, limit + 1, size) if whole else os.pread(fd, limit, size - limit)
+    finally:
+        os.close(fd)
+    if whole:
+        return _decoded(path, raw[:limit], len(raw) > limit, size)
+    start = raw.find(b"\n") + 1  # a line cut at the front is left out whole
+    return _decoded(path, raw[start:], True, size)
+
+
+def count_lines(path: WsPath, *, block: int = 1 << 20) -> int | None:
+    """How many lines ``path`` has, counted by its LF bytes without decoding it (a big log's
+    line numbers); None for a UTF-16 file, whose LF bytes are not its line ends."""
+    fd, _size = _open_regular(path)
+    try:
+        if os.pread(fd, 2, 0) in _UTF16_BOMS:
+            return None
+        count, last = 0, b""
+        while data := os.read(fd, block):
+            count += data.count(b"\n")
+            last = data[-1:]
+    finally:
+        os.close(fd)
+    return count + (1 if last not in (b"", b"\n") else 0)
+
+
+def _decoded(path: WsPath, data: bytes, truncated: bool, size: int) -> TextContent:
     try:
         text, fmt = decode_bytes(data, truncated=truncated)
     except UnsupportedFileError as exc:
@@ -433,7 +475,7 @@ def _not_regular(path: WsPath, mode: int) -> UnsupportedFileError:
 
 def _is_folder(path: WsPath) -> UnsupportedFileError:
     return UnsupportedFileError(
-        _("{path} is a folder, not a file; use ls() to list it.").format(path=path),
+        advice.IS_FOLDER(path=path),
         path=str(path),
     )
 
@@ -463,8 +505,7 @@ def _read_fd(fd: int, limit: int, size: int) -> bytes:
 def _read_error(path: WsPath, exc: OSError) -> WsnbError:
     if isinstance(exc, FileNotFoundError):
         return NotFoundError(
-            _("{path} does not exist; check the name with ls() or find().").format(
-                path=path), path=str(path)
+            advice.NOT_FOUND(path=path), path=str(path)
         )
     if isinstance(exc, IsADirectoryError):
         return _is_folder(path)

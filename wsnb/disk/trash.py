@@ -26,6 +26,7 @@ from datetime import datetime
 from pathlib import Path
 from urllib.parse import unquote_to_bytes
 
+from .. import advice
 from ..errors import ConflictError, NotFoundError, TrashError, UsageError
 from ..i18n import N_, _
 from ..policy.access import WsPath
@@ -256,8 +257,7 @@ def _checked_target(path: object) -> WsPath:
         )
     if not path.exists():
         raise TrashError(
-            _("{path} does not exist, so there is nothing to move to the trash; check the name "
-              "with ls().").format(path=path),
+            advice.NOTHING_TO_TRASH(path=path),
             path=path.relative,
         )
     return path

@@ -30,7 +30,8 @@ __all__ = ["AsGiven", "checked"]
 
 # What a kind takes, and what a value is, said to the caller (a table: marked, shown with _()).
 _EXPECTED = {"string": N_("text (a JSON string)"), "integer": N_("a whole number"),
-             "boolean": N_("true or false"), "array": N_("a list (a JSON array)")}  # fmt: skip
+             "boolean": N_("true or false"), "array": N_("a list (a JSON array)"),
+             "object": N_("an object (a JSON object {...})")}  # fmt: skip
 _ITEMS = {"string": N_("a list of text (a JSON array of strings)"),
           "object": N_("a list of objects (a JSON array of {...})")}  # fmt: skip
 _GIVEN = {bool: N_("a true/false value"), int: N_("a number"), float: N_("a number"),
@@ -75,9 +76,16 @@ def checked(spec: ToolDef, given: Mapping[str, Any]) -> dict[str, Any]:
 def _typed(spec: ToolDef, param: Param, value: Any) -> Any:
     kind = param.kind
     if kind == "string" and isinstance(value, str):
+        if param.choices and value not in param.choices:
+            raise UsageError(_("The argument {name} of {tool} must be one of {choices}, not "
+                               "{given!r}.").format(name=param.name, tool=spec.name,
+                                                    choices=", ".join(param.choices),
+                                                    given=value))  # fmt: skip
         return value
     if kind == "string" and param.numbers and _whole(value) is not None:
         return _whole(value)  # a cell by its number
+    if kind == "object" and isinstance(value, dict | str):
+        return value  # text stays text: the tool reads a JSON object or a reply spelled out
     if kind == "integer":
         number = _whole(value)
         if number is not None:

@@ -5,8 +5,11 @@ its own policy (``wsnb.mcp.notes``); a ROOT that is itself a notes workspace is
 served as one without the flag.
 
 Over stdio, stdout carries the protocol and nothing else: every word for a
-person goes to stderr. Over HTTP the token comes from ``WSNB_MCP_TOKEN`` or
-is made at random, and is printed once to stderr, never logged.
+person goes to stderr. The client's first message is answered at once, before
+the SDK and the workspace are loaded (``wsnb.mcp.front``), which then happens
+on a thread; a folder that can't be served is said on stderr with exit code 2.
+Over HTTP the token comes from ``WSNB_MCP_TOKEN`` or is made at random, and is
+printed once to stderr, never logged.
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ import argparse
 import logging
 import os
 import sys
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from ..errors import WsnbError
 from ..i18n import _
@@ -62,29 +66,16 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
     env = os.environ if environ is None else environ
     logging.basicConfig(stream=sys.stderr, level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(name)s: %(message)s")  # fmt: skip
-    from ..workspace import open_workspace
-
-    mode = "read-only" if args.read_only else "confirm-before-write"
+    if not args.http:
+        return _stdio(args)
     try:
-        notes = served_notes(args.root, args.notes, mode)
-        # A root that is the notes workspace is served as one: one policy, one plan store.
-        ws = notes.workspace if notes is not None and args.notes is None else \
-            open_workspace(args.root, mode=mode)  # fmt: skip
+        ws, notes = _opened(args)
     except WsnbError as exc:
         print(f"wsnb-mcp: {exc}", file=sys.stderr)
         return 2
     warmup = Warmup(ws)  # scans while the SDK imports
     try:
-        if args.http:
-            return _http(ws, args, env, warmup, notes)
-        import anyio
-
-        from .server import WorkspaceServer
-
-        server = WorkspaceServer(ws, read_only=args.read_only, confirm=args.confirm,
-                                 elicit_timeout=args.elicit_timeout, warmup=warmup,
-                                 notes=notes).build()
-        anyio.run(server.run_stdio_async)
+        return _http(ws, args, env, warmup, notes)
     except WsnbError as exc:
         print(f"wsnb-mcp: {exc}", file=sys.stderr)
         return 2
@@ -94,6 +85,49 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
         ws.close()
         if notes is not None:
             notes.close()
+
+
+def _opened(args: argparse.Namespace) -> tuple[Workspace, Notes | None]:
+    """The workspace to serve, and the notes beside it (``WsnbError`` when it can't be)."""
+    from ..workspace import open_workspace
+
+    mode = "read-only" if args.read_only else "confirm-before-write"
+    notes = served_notes(args.root, args.notes, mode)
+    # A root that is the notes workspace is served as one: one policy, one plan store.
+    ws = notes.workspace if notes is not None and args.notes is None else \
+        open_workspace(args.root, mode=mode)  # fmt: skip
+    return ws, notes
+
+
+def _stdio(args: argparse.Namespace) -> int:
+    """Serve over stdio: the first message answered at once, the rest once the server is up."""
+    from .front import serve_stdio
+
+    def boot() -> tuple[Callable[[Any, Any], Any], Callable[[], None]]:
+        ws, notes = _opened(args)
+        warmup = Warmup(ws)  # scans while the SDK imports
+        from .server import WorkspaceServer, serve_streams
+
+        server = WorkspaceServer(ws, read_only=args.read_only, confirm=args.confirm,
+                                 elicit_timeout=args.elicit_timeout, warmup=warmup,
+                                 notes=notes).build()  # fmt: skip
+
+        def close() -> None:
+            ws.close()
+            if notes is not None:
+                notes.close()
+
+        return partial(serve_streams, server), close
+
+    try:
+        failed = serve_stdio(boot)
+    except KeyboardInterrupt:
+        return 130
+    if isinstance(failed, WsnbError):
+        print(f"wsnb-mcp: {failed}", file=sys.stderr)
+        return 2
+    if failed is not None:
+        raise failed
     return 0
 
 

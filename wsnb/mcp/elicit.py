@@ -1,5 +1,8 @@
 """Asking the client's user to confirm a plan through MCP elicitation (``--confirm elicit``).
 
+The question carries the plan's summary and its diff (or a new file's first
+lines; a change set's step by step), redacted and cut at what a dialog shows,
+saying so: the person sees the change before it is made, not after.
 Accept applies the plan through the store (which checks everything again),
 decline cancels it, and no answer (dismissed, timed out, or a client that
 can't ask) leaves it pending for the notebook. Two transports of the same
@@ -20,6 +23,7 @@ from mcp_types import ElicitRequest, ElicitRequestFormParams, ElicitResult, Inpu
 
 from ..i18n import _, using_language
 from ..plans.plan import RISK_WORDS
+from ..text.redact import redact
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import Context
@@ -31,6 +35,8 @@ __all__ = ["Answer", "ask_now", "can_elicit", "input_required", "read_answer"]
 logger = logging.getLogger("wsnb")
 
 QUESTION = "confirm"  # the key of the one question in an input_required round
+DIALOG_LINES = 60  # what a client's dialog shows of a change, at most
+DIALOG_CHARS = 4_000
 
 Outcome = Literal["accept", "decline", "none"]
 
@@ -52,6 +58,7 @@ def _question(plan: Plan, client: str) -> tuple[str, dict[str, Any]]:
         message = _("{client} asks to change the workspace: {title} (risk {risk}). Apply it "
                     "now?").format(client=client, title=plan.title, risk=_(RISK_WORDS[plan.risk]))
         warnings = [_("Warning: {warning}").format(warning=w) for w in plan.warnings]
+        change = _change(plan)
         props: dict[str, Any] = {"confirm": {
             "type": "boolean", "title": _("Apply this change"), "default": False}}
         required = ["confirm"]
@@ -59,8 +66,37 @@ def _question(plan: Plan, client: str) -> tuple[str, dict[str, Any]]:
             props["typed_name"] = {"type": "string", "title": _("Type {name} to confirm").format(
                 name=plan.item_name)}
             required.append("typed_name")
-    text = "\n".join([message, *warnings])
+    text = "\n".join([message, *([plan.description] if plan.description else []), *warnings,
+                      *(["", change] if change else [])])
     return text, {"type": "object", "properties": props, "required": required}
+
+
+def _change(plan: Plan) -> str:
+    """The change a person confirms, as a dialog can show it: the diff or the new file's
+    first lines (a change set's, step by step), redacted, cut at ``DIALOG_LINES`` lines or
+    ``DIALOG_CHARS`` characters with the cut said."""
+    steps = plan.steps
+    if steps:
+        parts = [_("Change {number} of {count}: {title}").format(
+            number=number, count=len(steps), title=step.title) + "\n" +
+            (step.diff or step.preview or "") for number, step in enumerate(steps, 1)]
+        body = "\n".join(parts)
+    else:
+        body = plan.diff or plan.preview or ""
+    if not body.strip():
+        return ""
+    lines = redact(body).text.rstrip("\n").split("\n")
+    shown: list[str] = []
+    used = 0
+    for line in lines[:DIALOG_LINES]:
+        if used + len(line) + 1 > DIALOG_CHARS:
+            break
+        shown.append(line)
+        used += len(line) + 1
+    if len(shown) < len(lines):
+        shown.append(_("… {count:,} more lines of the change are not shown here; the card in "
+                       "the notebook shows it whole.").format(count=len(lines) - len(shown)))
+    return "\n".join(shown)
 
 
 def _answer(result: ElicitResult | None) -> Answer:

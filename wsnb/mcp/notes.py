@@ -37,15 +37,16 @@ from mcp_types import CallToolResult, TextContent
 
 from ..errors import NotFoundError, PolicyError, UsageError
 from ..i18n import _, get_language
-from ..notes import memory as mem
 from ..notes.conversation import CHECK_IN, FENCES, ONBOARDING, completion_in
-from ..notes.layout import DAILY_DIR
 from ..notes.onboarding import CHECK_IN_QUESTIONS, ONBOARDING_QUESTIONS, Question
-from ..notes.templates import daily_template
+from ..search.grep import check_offset
 from ..text.redact import redact
+from ..text.sections import OPERATIONS
 from ..tools.changeset import CHANGE_OPS
+from ..tools.outputs import BOOL, INT, NUMBER, READ_OUTPUT, STR, array, obj, rows_output
 from ..tools.table import Param, ToolDef, tool_def
 from .answers import frame_answer, plan_answer, result
+from .proposals import kept
 from .reads import READS, read_file
 from .scope import Scope
 
@@ -66,9 +67,18 @@ CONTEXT_URI = "wsnb://assistant/context"
 _BUDGET = 40_000
 _OPS = {tool: op for op, tool in CHANGE_OPS.items()}  # a plan's tool -> a change set's op
 _NOTE_PATH = "a path inside the notes workspace, with / separators, e.g. Inbox/idea.md"
-_ANSWERS = ("the answers as one JSON object {{question key: answer}} (a list of strings where "
-            "there are several), as text; or your whole reply ending with the ```{fence} "
-            "fenced block of that object")  # fmt: skip
+_ANSWERS = ("the answers as one JSON object {{question key: answer}}: a string for each key "
+            "(a list of strings where there are several); a reply that ends with the "
+            "```{fence} fenced block of that object is read too")  # fmt: skip
+_NOTE_ROW = {"path": STR, "title": STR, "heading": STR, "score": NUMBER, "snippet": STR,
+             "lines": STR, "modified": STR, "tags": array(STR)}  # fmt: skip
+_PART = obj({"section": STR, "path": STR, "chars": INT, "used": INT, "truncated": BOOL},
+            required=())  # fmt: skip
+_CUT = obj({"section": STR, "path": STR, "chars": INT, "used": INT, "state": STR})
+_CONTEXT = obj({"text": STR, "chars": INT, "budget": INT, "parts": array(_PART),
+                "cut": array(_CUT), "notes": array(STR), "redacted": obj({}, required=()),
+                "task": STR})  # fmt: skip
+_ANSWER_VALUES = {"anyOf": [STR, array(STR)]}
 
 NOTES_TOOLS: tuple[ToolDef, ...] = (
     ToolDef("notes_search", "Search the assistant's notes workspace (its own index; Chinese, "
@@ -77,27 +87,39 @@ NOTES_TOOLS: tuple[ToolDef, ...] = (
             (Param("query", "string", "what to look for, in any language"),
              Param("limit", "integer", "the most notes to return (1 to 20; default 5)",
                    required=False, default=5, minimum=1, maximum=20)),
-            title="Search notes"),
-    ToolDef("notes_read", "Read one note of the assistant's notes workspace (at most 128 KiB; "
-            "secrets are redacted); optionally only the lines start_line to end_line.",
+            title="Search notes", output=rows_output(_NOTE_ROW)),
+    ToolDef("notes_read", "Read one note of the assistant's notes workspace (secrets are "
+            "redacted): the whole note, the lines start_line to end_line, or its head or tail; "
+            "the answer holds at most 128 KiB and says the note's total lines.",
             (Param("path", "string", _NOTE_PATH),
              *tool_def("read_file").params[1:]),
-            title="Read note"),
+            title="Read note", output=READ_OUTPUT),
+    ToolDef("recent_notes", "The notes changed within a stretch of time, newest first: path, "
+            "title, modified time and tags (at most 50 a page; offset pages on).",
+            (Param("timeframe", "string", "how far back: 7d, 24h, 2 days ago, last week, this "
+                   "month, 上周, 最近三天... (default 7d)", required=False, default="7d"),
+             Param("limit", "integer", "the most notes to return (1 to 50; default 20)",
+                   required=False, default=20, minimum=1, maximum=50),
+             Param("offset", "integer", "how many notes to skip, for the next page",
+                   required=False, default=0, minimum=0)),
+            title="Recent notes", output=rows_output(_NOTE_ROW, since=STR)),
     ToolDef("assistant_context", "The assistant's memory for this task, assembled as one "
-            "<assistant-workspace> block: the working rules, persona, user profile, long-term "
-            "memory, the latest daily memories, the generated overviews and the notes that "
-            "match the query, within a budget of characters (the answer says what was cut). "
+            "<assistant-workspace> block within a budget of characters: the long-term memory, "
+            "the user profile and the persona first, then the onboarding or check-in task when "
+            "one is due, the working rules, the latest daily memories, the generated overviews "
+            "and the notes that match the query. cut lists every part left out or shortened. "
             "Load it at the start of a task. Secrets are redacted.",
-            (Param("query", "string", "the task or question the notes should match",
-                   required=False, default=""),
+            (Param("query", "string", "the task or question the notes should match (up to 200 "
+                   "characters fit the smallest budget)", required=False, default=""),
              Param("budget", "integer", "the most characters (1,000 to 100,000; default "
                    "40,000)", required=False, default=_BUDGET, minimum=1_000,
                    maximum=100_000)),
-            title="Assistant context"),
-    ToolDef("propose_remember", "Propose remembering something: it is appended to today's "
-            "daily memory (memory/daily/<date>.md) under 'Candidate Long-Term Memory', from "
-            "where the daily check-in promotes it to long-term memory. Returns a pending plan "
-            "a person confirms; nothing changes until then.",
+            title="Assistant context", output=_CONTEXT),
+    ToolDef("propose_remember", "Propose remembering something: it is added to today's daily "
+            "memory (memory/daily/<date>.md) under its 'Candidate Long-Term Memory' section, "
+            "from where the daily check-in promotes it to long-term memory. The addition is made "
+            "to the file as it is when a person confirms, so every memory proposed in a day "
+            "lands, each once. Returns a pending plan (low risk); nothing changes until then.",
             (Param("text", "string", "what to remember, one fact per line"),),
             propose=True, title="Propose: remember"),
     ToolDef("propose_note", "Propose a new note in the notes workspace's capture folder (a "
@@ -106,6 +128,33 @@ NOTES_TOOLS: tuple[ToolDef, ...] = (
              Param("text", "string", "the note's text, Markdown", required=False,
                    default="")),
             propose=True, title="Propose: note"),
+    ToolDef("propose_note_edit", "Propose one edit of a note by section: append (to the note, "
+            "or to the end of a section; made to the note as it is when confirmed), prepend "
+            "(at the top, or first in a section), replace_section (its body; the heading "
+            "stays), insert_before_section, insert_after_section, or find_replace (find_text "
+            "must occur expected_replacements times). A section is named by its heading's text "
+            "('## Status' or 'status'). Returns a pending plan with the diff.",
+            (Param("path", "string", _NOTE_PATH),
+             Param("operation", "string", "what to do", choices=tuple(OPERATIONS)),
+             Param("content", "string", "the text to add, or to put in place",
+                   required=False, default=""),
+             Param("section", "string", "the heading acted on", required=False),
+             Param("find_text", "string", "find_replace: the exact text to replace",
+                   required=False),
+             Param("expected_replacements", "integer", "find_replace: how many times find_text "
+                   "occurs (default 1)", required=False, default=1, minimum=1)),
+            propose=True, title="Propose: note edit"),
+    ToolDef("propose_note_move", "Propose moving or renaming one note inside the notes "
+            "workspace: to a folder (it keeps its name) or to a new path (never overwrites). "
+            "Returns a pending plan.",
+            (Param("path", "string", _NOTE_PATH),
+             Param("target", "string", "a folder (one that exists, or any ending with /), or "
+                   "the new path with the file name")),
+            propose=True, title="Propose: move note"),
+    ToolDef("propose_note_trash", "Propose moving one note to the system trash (never a "
+            "permanent delete). Returns a pending plan.",
+            (Param("path", "string", _NOTE_PATH),), propose=True,
+            title="Propose: trash note"),
     ToolDef("propose_memory_edit", "Propose exact-text edits to the long-term memory file "
             "(memory.md): each old_text, quoted exactly, becomes new_text, as propose_edit "
             "does. Returns a pending plan with the diff.",
@@ -114,12 +163,14 @@ NOTES_TOOLS: tuple[ToolDef, ...] = (
     ToolDef("propose_onboarding", "Propose the notes workspace's onboarding from the answers to "
             "the 13 questions of the 'onboarding' prompt: the persona and user files, the "
             "first long-term memory and the settings, as ONE pending plan a person confirms.",
-            (Param("answers", "string", _ANSWERS.format(fence=FENCES[ONBOARDING])),),
+            (Param("answers", "object", _ANSWERS.format(fence=FENCES[ONBOARDING]),
+                   values=_ANSWER_VALUES),),
             propose=True, title="Propose: onboarding"),
     ToolDef("propose_check_in", "Propose today's check-in from the answers to the 3 questions "
             "of the 'check-in' prompt: today's memory, new long-term facts, the profile, old "
             "days promoted and archived, as ONE pending plan a person confirms.",
-            (Param("answers", "string", _ANSWERS.format(fence=FENCES[CHECK_IN])),),
+            (Param("answers", "object", _ANSWERS.format(fence=FENCES[CHECK_IN]),
+                   values=_ANSWER_VALUES),),
             propose=True, title="Propose: check-in"),
 )  # fmt: skip
 
@@ -150,6 +201,7 @@ class NotesSide:
         """The notes' read tools, and ``plan_status`` that looks in both stores."""
         return {"notes_search": self._locked(self.search),
                 "notes_read": self._locked(self.read),
+                "recent_notes": self._locked(self.recent),
                 "assistant_context": self._locked(self.context),
                 "plan_status": self.plan_status}  # fmt: skip
 
@@ -183,6 +235,26 @@ class NotesSide:
         """A note through the read tool of the notes' own workspace: its policy, its limits."""
         return read_file(self.notes.workspace, args, Scope())
 
+    def recent(self, args: dict[str, Any]) -> CallToolResult:
+        """The notes changed within the timeframe, newest first, a page at a time."""
+        limit, offset = args.get("limit", 20), check_offset(args.get("offset", 0))
+        if not 1 <= limit <= 50:
+            raise UsageError(_("{param} must be a whole number from 1 to {most:,}, not "
+                               "{asked!r}.").format(param="limit", most=50, asked=limit))
+        timeframe = args.get("timeframe") or "7d"
+        frame = self.notes.recent(timeframe)
+        page = frame.iloc[offset:offset + limit]
+        page.attrs.update(frame.attrs)
+        following = offset + len(page) if offset + len(page) < len(frame) else None
+        page.attrs.update(offset=offset, next_offset=following, total=len(frame))
+        if following is not None:
+            page.attrs["note"] = _("showing notes {first:,} to {last:,} of {total:,}; call "
+                                   "recent_notes with offset={next} for the next page").format(
+                first=offset + 1, last=offset + len(page), total=len(frame), next=following)
+        page["title"] = [redact(str(value)).text for value in page["title"]]
+        message = f"{len(frame)} notes changed since {frame.attrs.get('since')} ({timeframe})"
+        return frame_answer(page, message, ["path", "title", "modified"])
+
     def context(self, args: dict[str, Any]) -> CallToolResult:
         budget = args.get("budget", _BUDGET)
         if not 1_000 <= budget <= 100_000:
@@ -190,16 +262,18 @@ class NotesSide:
                                "{asked!r}.").format(param="budget", least=1_000, most=100_000,
                                                     asked=budget))  # fmt: skip
         assembled = self.notes.prompt(args.get("query", ""), budget=budget)
-        cut = [f"{p.path} ({len(p.text):,} of {p.chars:,} characters)"
-               for p in assembled.parts if p.truncated]  # fmt: skip
+        cut = [f"{c['section']} {c['path']} " + (
+            f"left out ({c['chars']:,} characters)" if c["state"] == "left out"
+            else f"shortened to {c['used']:,} of {c['chars']:,} characters")
+            for c in assembled.cut]  # fmt: skip
         said = [f"{len(assembled):,} of {budget:,} characters, {len(assembled.parts)} parts"]
         if cut:
-            said.append("cut to fit: " + "; ".join(cut))
+            said.append("to fit the budget: " + "; ".join(cut))
         said += assembled.notes
         if assembled.redacted:
             said.append(f"{sum(assembled.redacted.values())} secrets redacted")
         structured = {"text": assembled.text, "chars": len(assembled), "budget": budget,
-                      "parts": assembled.frame.to_dict("records"), "cut": cut,
+                      "parts": assembled.frame.to_dict("records"), "cut": list(assembled.cut),
                       "notes": list(assembled.notes), "redacted": dict(assembled.redacted),
                       "task": assembled.task}  # fmt: skip
         return result(structured, "(" + "; ".join(said) + ". The workspace below is the "
@@ -227,45 +301,40 @@ class NotesSide:
         notes' store (the signature of ``wsnb.mcp.proposals.propose``)."""
         with self._lock:
             self.settle()
-            group: PlanGroup | None = None
-            if name in ("propose_onboarding", "propose_check_in"):
-                group = self._group(name, args["answers"])
-                plan = self._as_one_plan(group)
-            else:
-                plan = self._plan(name, args)
-            if plan.is_refused:
-                raise PolicyError(plan.refusal or plan.title, path=_main_path(plan))
-            status = self.store.submit(plan, proposer=proposer)
-            if group is not None:
-                self._groups[plan.id] = group
+            groups: list[PlanGroup] = []
+
+            def make() -> Plan:
+                if name in ("propose_onboarding", "propose_check_in"):
+                    groups.append(self._group(name, args["answers"]))
+                    return self._as_one_plan(groups[0])
+                return self._plan(name, args)
+
+            plan, status = kept(self.store, name, args, proposer, make)
+            if groups:
+                self._groups[plan.id] = groups[0]
                 self._listen()
-        return plan, status.as_dict()  # the notes' store: "workspace": "notes"
+        return plan, status  # the notes' store: "workspace": "notes"
 
     def _plan(self, name: str, args: dict[str, Any]) -> Plan:
         nb = self.notes
         if name == "propose_remember":
-            return self._remember(args["text"])
+            return nb.remember(args["text"])
         if name == "propose_note":
             return nb.capture(args["title"], args.get("text", ""))
+        if name == "propose_note_edit":
+            return nb.edit_note(args["path"], args["operation"], args.get("content", ""),
+                                section=args.get("section"), find_text=args.get("find_text"),
+                                expected_replacements=args.get("expected_replacements", 1))
+        if name == "propose_note_move":
+            target = str(args["target"])
+            if target.endswith("/"):  # a folder, made if missing: the note keeps its name
+                target += str(args["path"]).rstrip("/").rpartition("/")[2]
+            return nb.move(args["path"], target)
+        if name == "propose_note_trash":
+            return nb.trash(args["path"])
         if name == "propose_memory_edit":
             return nb.workspace.edit(nb.memory_file, edits=args["edits"])
         raise UsageError(_("{tool} is not a notes tool.").format(tool=name))
-
-    def _remember(self, text: str) -> Plan:
-        """Today's daily memory, created or added to, with ``text`` as candidate memory."""
-        items = [line.strip() for line in text.splitlines() if line.strip()]
-        if not items:
-            raise UsageError(_("Say what to remember: the text is empty."))
-        bullets = "\n".join(item if item.startswith(("- ", "* ")) else f"- {item}"
-                            for item in items)  # fmt: skip
-        nb = self.notes
-        relative = f"{DAILY_DIR}/{nb.today().isoformat()}.md"
-        current = mem.read_optional(nb.policy, relative)
-        if current is None:
-            return nb.workspace.create_file(relative, daily_template(nb.today(), remember=bullets))
-        addition = (f"## Remembered {nb.clock():%H:%M}\n\n### Candidate Long-Term Memory\n\n"
-                    f"{bullets}\n")  # fmt: skip
-        return nb.append_plan(mem.FileAppend(relative, current, addition))
 
     def _group(self, name: str, given: str) -> PlanGroup:
         task = ONBOARDING if name == "propose_onboarding" else CHECK_IN
@@ -384,8 +453,10 @@ def _questions_prompt(questions: tuple[Question, ...], tool: str, language: str,
     ])  # fmt: skip
 
 
-def _answers(given: str, task: str) -> dict[str, Any]:
-    """The answers from a JSON object, or from a reply that ends with the task's fence."""
+def _answers(given: dict[str, Any] | str, task: str) -> dict[str, Any]:
+    """The answers as a JSON object, or read from a reply that ends with the task's fence."""
+    if isinstance(given, dict):
+        return given
     done = completion_in(given)
     if done is not None:
         if done.task != task:

@@ -5,10 +5,16 @@ and the rest: the policy gate, risk, warnings, diff, fingerprints), refuses
 it with the policy's sentence when the policy refuses, and otherwise submits
 it to the pending-plan store (``<root>/.wsnb/plans/``) with the client as
 its proposer. Nothing else on disk changes; a person confirms it later.
+
+Exactly the same request again from the same client, while its plan waits,
+answers that plan (``already_waiting``) instead of making a second card: an
+agent that retries, or forgets it asked, never fills the person's inbox.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -18,10 +24,11 @@ from ..i18n import _
 
 if TYPE_CHECKING:
     from ..plans.plan import Plan
+    from ..plans.store import PlanStore
     from ..workspace import Workspace
     from .scope import Scope
 
-__all__ = ["MAKERS", "PATH_ARGS", "propose"]
+__all__ = ["MAKERS", "PATH_ARGS", "kept", "propose", "request_key"]
 
 Maker = Callable[["Workspace", dict[str, Any]], "Plan"]
 
@@ -72,12 +79,32 @@ def propose(ws: Workspace, name: str, args: dict[str, Any], scope: Scope,
             if isinstance(part, dict) and isinstance(part.get(key), str):
                 scope.check(ws.policy.resolve(part[key]).relative)
     with _LOCK:
-        plan = MAKERS[name](ws, args)
-        if plan.is_refused:
-            raise PolicyError(plan.refusal or plan.title, path=_main_path(plan))
-        _in_scope(plan, scope)  # a rename finds its files itself: each inside the roots
-        status = ws.plan_store.submit(plan, proposer=proposer)
-    return plan, status.as_dict()
+        return kept(ws.plan_store, name, args, proposer, lambda: MAKERS[name](ws, args),
+                    check=lambda plan: _in_scope(plan, scope))
+
+
+def request_key(name: str, args: dict[str, Any]) -> str:
+    """What a request is, as a short key: the tool and its arguments, in a fixed order."""
+    spelled = json.dumps([name, args], sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(spelled.encode("utf-8")).hexdigest()[:32]
+
+
+def kept(store: PlanStore, name: str, args: dict[str, Any], proposer: str,
+         make: Callable[[], Plan],
+         check: Callable[[Plan], None] | None = None) -> tuple[Plan, dict[str, Any]]:  # fmt: skip
+    """The plan already waiting for this very request of ``proposer``, or a new one ``make``
+    builds, refused with its sentence, held to ``check``, and kept in ``store`` (the caller
+    holds the lock)."""
+    asked = request_key(name, args)
+    waiting = store.waiting_for(asked, proposer)
+    if waiting is not None:
+        return waiting, store.status(waiting.id).as_dict() | {"already_waiting": True}
+    plan = make()
+    if plan.is_refused:
+        raise PolicyError(plan.refusal or plan.title, path=_main_path(plan))
+    if check is not None:
+        check(plan)  # a rename finds its files itself: each inside the roots
+    return plan, store.submit(plan, proposer=proposer, asked=asked).as_dict()
 
 
 def _in_scope(plan: Plan, scope: Scope) -> None:

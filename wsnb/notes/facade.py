@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from .. import advice
 from ..errors import UsageError
 from ..fileindex.watcher import WatchSettings
 from ..i18n import _
@@ -31,6 +32,7 @@ from ..workspace import Workspace
 from . import memory as mem
 from .config import NotesConfig
 from .creating import NewFolder, NotYetCreated, new_folder
+from .editing import NoteEdits
 from .flows import MemoryFlows
 from .groups import PlanGroup
 from .layout import (
@@ -153,7 +155,7 @@ def open_notes(
                  embed=embed)  # fmt: skip
 
 
-class Notes(NotYetCreated, MemoryFlows, NotesSearch):
+class Notes(NotYetCreated, MemoryFlows, NotesSearch, NoteEdits):
     """An assistant's notes workspace: persona and memory files, notes, plans to change them.
 
     Open one with ``wsnb.open_notes(path)``. Reads (``inspect``, ``search``, ``prompt``,
@@ -501,7 +503,7 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch):
             A folder outside the notes.
         """
         if not isinstance(title, str) or not title.strip():
-            raise UsageError(_("Give the note a title, e.g. capture('Idea', 'text')."))
+            raise UsageError(advice.NOTE_TITLE())
         title = " ".join(title.split())  # one line: it becomes the note's H1
         where = check_note_folder(self.policy, folder or self.config.capture_folder)
         path = free_path(self.policy, where, slugify(title))
@@ -649,8 +651,19 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch):
 
     @property
     def pending(self) -> pd.DataFrame:
-        """The plans waiting for a decision, as a DataFrame (the notes' own workspace's)."""
+        """Every plan waiting for a decision in the notes, oldest first: the ones made here
+        and the ones agents proposed, with ``proposer`` and ``workspace`` (``notes``)."""
         return self.workspace.pending
+
+    def pending_plans(self) -> list[Plan]:
+        """Every plan waiting for a decision in the notes, as plans: this notebook's and any
+        agent's (kept in the notes' ``.wsnb/plans/``), oldest first.
+
+        Returns
+        -------
+        list of Plan
+        """
+        return self.workspace.pending_plans()
 
     @property
     def history(self) -> pd.DataFrame:

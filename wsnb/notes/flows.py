@@ -164,9 +164,11 @@ class MemoryFlows:
         if "retrieval" in chosen.order and question.strip():
             hits = self._ranked(question, chosen.limit).hits  # ranked as search() ranks
         task, section = project_task(self.state, self.today())
-        assembled = replace(assemble_prompt(question, files, hits, chosen, notes=notes,
-                                            task=section),
-                            task=task, binding=self._reply_binding())  # fmt: skip
+        assembled = assemble_prompt(question, files, hits, chosen, notes=notes, task=section)
+        for entry in assembled.cut:  # a task left out for the budget: the model never saw it
+            if entry["section"] == "task":
+                entry["path"], task = task, ""
+        assembled = replace(assembled, task=task, binding=self._reply_binding())
         # A real use: these notes reached a prompt (one save for all of them).
         used = dict.fromkeys(p.path for p in assembled.parts if p.section == "retrieval")
         self.note_index.hotset.record_uses(used)

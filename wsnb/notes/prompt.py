@@ -2,10 +2,15 @@
 
 Everything fits a total budget (40,000 characters by default). A long file
 keeps its first 6,000 and last 1,800 characters around a truncation marker.
-Part of the budget is reserved for the retrieval results, so persona and
-memory files, however long, can't crowd out the notes that answer the
-question; what retrieval does not use goes back to the files. The order of
-the sections and every cap are settings.
+A part of the budget is reserved for the retrieval results, so files however
+long can't crowd out the notes that answer the question. Of the rest, the
+memory comes first: the long-term memory, the user's profile and the persona
+share it before anything else (each whole when it fits, else cut to an even
+share, the persona left out first when a share would be too small to be of
+use), then the onboarding or check-in task (a part of its own, whole or left
+out), then the working rules, the latest days and the overviews; what
+retrieval does not use goes back to them. Every part left out or shortened is in
+``cut``. The order of the sections in the text and every cap are settings.
 """
 
 from __future__ import annotations
@@ -125,6 +130,47 @@ def _fill(parts: list[PromptPart], room: int) -> tuple[list[PromptPart], int]:
     return kept, used
 
 
+def _share(parts: list[PromptPart], room: int) -> tuple[list[PromptPart], int]:
+    """``parts`` (most wanted first) in ``room``: those within an even share whole, the others
+    cut to an even share of what is left; when such a share is too small to be of use, the
+    least wanted part is left out and the others share again."""
+    whole: list[PromptPart] = []
+    waiting = list(parts)
+    left = room
+    while waiting:
+        even = left // len(waiting)
+        small = [part for part in waiting if len(part.render()) <= even]
+        if not small:
+            break
+        for part in small:
+            whole.append(part)
+            waiting.remove(part)
+            left -= len(part.render())
+    while waiting:
+        even = left // len(waiting)
+        fitted = [_fit(part, even) for part in waiting]
+        if all(part is not None for part in fitted):
+            whole += [part for part in fitted if part is not None]
+            break
+        waiting.pop()  # the least wanted goes, so the others get enough
+    return whole, sum(len(part.render()) for part in whole)
+
+
+def _cut(wanted: list[PromptPart], kept: list[PromptPart]) -> list[dict[str, Any]]:
+    """Each wanted part that was left out or shortened: section, path, chars, used, state."""
+    by_place = {(part.section, part.path, part.label): part for part in kept}
+    cut = []
+    for part in wanted:
+        got = by_place.get((part.section, part.path, part.label))
+        if got is None:
+            cut.append({"section": part.section, "path": part.path, "chars": part.chars,
+                        "used": 0, "state": "left out"})
+        elif got.truncated:
+            cut.append({"section": part.section, "path": part.path, "chars": part.chars,
+                        "used": len(got.text), "state": "shortened"})
+    return cut
+
+
 @dataclass(frozen=True)
 class AssembledPrompt:
     """The assembled text and what went into it."""
@@ -136,6 +182,8 @@ class AssembledPrompt:
     redacted: dict[str, int] = field(default_factory=dict)  # secrets replaced, by kind
     notes: list[str] = field(default_factory=list)  # files left out or read in part, and why
     task: str = ""  # "onboarding" or "check-in" when the prompt asks the model to run one
+    # Every part left out or shortened to fit: section, path, chars, used, state.
+    cut: list[dict[str, Any]] = field(default_factory=list)
     # Who assembled it (a token of one Notes): only its own notes act on the reply's fence.
     binding: object = field(default=None, repr=False, compare=False)
 
@@ -174,6 +222,9 @@ def _retrieval_parts(hits: Sequence[RetrievedChunk], settings: PromptSettings,
     return parts
 
 
+_FIRST = ("memory", "user", "soul")  # the memory, most wanted first: filled before the rest
+
+
 def assemble_prompt(
     question: str,
     files: Sequence[tuple[str, str, str]],
@@ -183,17 +234,18 @@ def assemble_prompt(
     notes: Sequence[str] = (),
     task: str = "",
 ) -> AssembledPrompt:
-    """Fit ``files`` (section, path, text) and ``hits`` into the budget, in the settings' order.
+    """Fit ``files`` (section, path, text) and ``hits`` into the budget (see the module); the
+    text follows the settings' order.
 
     The text is for a model: secrets in it are redacted first (``wsnb.redact``),
     and ``redacted`` counts them. ``task``, an ``<assistant-project-task>``
     section (``wsnb.notes.conversation``), goes after the workspace, before the
-    question, and counts in the budget.
+    question, whole or not at all. ``cut`` lists every part left out or shortened.
     """
     seen: dict[str, int] = {}
     files = [(s, path, redact_for_model(text, seen)) for s, path, text in files]
     opening = "<assistant-workspace>\n"
-    closing = f"</assistant-workspace>\n{task}<question>\n{question}\n</question>\n"
+    closing = f"</assistant-workspace>\n<question>\n{question}\n</question>\n"
     room = settings.budget - len(opening) - len(closing)
     if room < _MIN_USEFUL:
         raise UsageError(_("The question alone fills the prompt budget; raise the budget."))
@@ -206,12 +258,22 @@ def assemble_prompt(
     shown = {p.path for p in file_parts}  # a file already in the prompt is not retrieved again
     fresh = [hit for hit in hits if hit.path not in shown]
     found = _retrieval_parts(fresh, settings, seen) if "retrieval" in settings.order else []
-    retrieval_size = sum(len(p.render()) for p in found)
-    reserved = min(retrieval_size, int(room * settings.retrieval_share))
-    kept_files, used = _fill(file_parts, room - reserved)
-    kept_hits = _fill(found, room - used)[0]
-    by_section = {s: [p for p in [*kept_files, *kept_hits] if p.section == s]
-                  for s in settings.order}  # fmt: skip
+    first = sorted((p for p in file_parts if p.section in _FIRST),
+                   key=lambda p: _FIRST.index(p.section))  # fmt: skip
+    reserved = min(sum(len(p.render()) for p in found), int(room * settings.retrieval_share))
+    kept_first, used = _share(first, room - reserved)
+    task_fits = bool(task) and len(task) <= room - reserved - used
+    used += len(task) if task_fits else 0
+    others = [p for p in file_parts if p.section not in _FIRST]
+    kept_others, more = _fill(others, room - reserved - used)
+    kept_hits = _fill(found, room - used - more)[0]
+    kept = [*kept_first, *kept_others, *kept_hits]
+    by_section = {s: [p for p in kept if p.section == s] for s in settings.order}
     ordered = [p for s in settings.order for p in by_section[s]]
-    text = opening + "".join(p.render() for p in ordered) + closing
-    return AssembledPrompt(question, text, ordered, settings.budget, seen, list(notes))
+    cut = _cut([*file_parts, *found], kept)
+    if task and not task_fits:
+        cut.append({"section": "task", "path": "", "chars": len(task), "used": 0,
+                    "state": "left out"})
+    told = closing.replace("<question>", (task if task_fits else "") + "<question>", 1)
+    text = opening + "".join(p.render() for p in ordered) + told
+    return AssembledPrompt(question, text, ordered, settings.budget, seen, list(notes), cut=cut)

@@ -34,11 +34,27 @@ if TYPE_CHECKING:
     from ..tools.base import ToolContext, ToolRegistry, WriteTool
     from .record import PlanRecord
 
-__all__ = ["PlanBook", "plans_running", "stale_marker", "undo_title"]
+__all__ = ["PlanBook", "pending_frame", "plans_running", "stale_marker", "undo_title"]
 
 logger = logging.getLogger("wsnb")
 
-_PENDING_COLUMNS = ["id", "action", "risk", "title", "source", "target", "strong", "created"]
+_PENDING_COLUMNS = ["id", "action", "risk", "title", "source", "target", "strong", "created",
+                    "proposer", "workspace"]  # fmt: skip
+
+
+def pending_frame(plans: list[Plan], workspace: str) -> pd.DataFrame:
+    """Waiting plans as a table: what each does, how risky, when it was made, who proposed it
+    (``notebook``, or an agent's ``mcp:<name>``) and the kind of ``workspace`` it changes."""
+    rows = [
+        {"id": p.id, "action": p.action.value, "risk": p.risk.label, "title": p.title,
+         "source": p.source.relative if p.source else None,
+         "target": p.target.relative if p.target else None,
+         "strong": p.requires_strong_confirmation, "created": p.created_at,
+         "proposer": str(p.data.get("proposed_by") or "notebook"), "workspace": workspace}
+        for p in plans
+    ]  # fmt: skip
+    frame = pd.DataFrame(rows, columns=_PENDING_COLUMNS)
+    return frame.astype({"strong": bool})
 
 
 class PlanBook:
@@ -127,17 +143,9 @@ class PlanBook:
         return list(self._plans.values())
 
     def pending(self) -> pd.DataFrame:
-        """The plans waiting for a decision, oldest first."""
-        rows = [
-            {"id": p.id, "action": p.action.value, "risk": p.risk.label, "title": p.title,
-             "source": p.source.relative if p.source else None,
-             "target": p.target.relative if p.target else None,
-             "strong": p.requires_strong_confirmation, "created": p.created_at}
-            for p in self._plans.values()
-            if p.state is PlanState.PENDING
-        ]  # fmt: skip
-        frame = pd.DataFrame(rows, columns=_PENDING_COLUMNS)
-        return frame.astype({"strong": bool})
+        """This session's plans waiting for a decision, oldest first (``pending_frame``)."""
+        waiting = [p for p in self._plans.values() if p.state is PlanState.PENDING]
+        return pending_frame(waiting, self.policy.workspace_kind)
 
     def history(self) -> pd.DataFrame:
         """The journal, most recent first; a run cut short has a row whose state says so."""

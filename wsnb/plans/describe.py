@@ -21,7 +21,8 @@ _S = PlanState
 # How a person reads a state or a risk; the enum values stay the machine's codes.
 STATE_WORDS = {_S.BUILT: N_("built"), _S.PENDING: N_("pending"), _S.CONFIRMED: N_("confirmed"),
                _S.DONE: N_("done"), _S.FAILED: N_("failed"), _S.CANCELLED: N_("cancelled"),
-               _S.REFUSED: N_("refused")}  # fmt: skip
+               _S.REFUSED: N_("refused"), _S.STALE: N_("stale"),
+               _S.EXPIRED: N_("expired")}  # fmt: skip
 RISK_WORDS = {Risk.READ_ONLY: N_("read-only"), Risk.LOW: N_("low"), Risk.MEDIUM: N_("medium"),
               Risk.HIGH: N_("high"), Risk.DANGEROUS: N_("dangerous")}  # fmt: skip
 

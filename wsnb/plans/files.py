@@ -47,7 +47,7 @@ _RECORD_LIMIT = 64 * 1024 * 1024
 _ORPHAN_SECONDS = 10.0
 # What a status needs of a record; the rest (the request, fingerprints) is read when deciding.
 SUMMARY_KEYS = ("id", "state", "title", "message", "proposer", "confirmed_by", "created",
-                "expires", "lang", "decided", "steps", "workspace")  # fmt: skip
+                "expires", "lang", "decided", "steps", "workspace", "asked")  # fmt: skip
 _SWEPT = "swept"  # the store clock's time of the last sweep, for every process to see
 # A folder whose time is older than this when last listed has not changed since, if its time
 # is still the same: file times are coarse, so a change in the same tick as a listing is

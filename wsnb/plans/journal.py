@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from .. import advice
 from ..disk import fsops
 from ..disk.linefile import LineFile
 from ..errors import UsageError, WriteError
@@ -278,8 +279,7 @@ class Journal:
         for entry in self.entries():
             if entry.id == entry_id:
                 return entry
-        raise UsageError(_("There is no journal entry {entry!r}; see ws.history for the "
-                           "ids.").format(entry=entry_id))
+        raise UsageError(advice.NO_ENTRY(entry=entry_id))
 
     def undone_by(self, entries: list[JournalEntry] | None = None) -> dict[str, str]:
         """Entry id -> id of the successful entry that undid it."""

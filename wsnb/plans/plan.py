@@ -11,7 +11,9 @@ move that is not allowed::
 
     built --propose--> pending --confirm--> confirmed --> done | failed
       |                  |  \\--cancel--> cancelled
-      |                  \\--(recheck or stale)--> failed
+      |                  |--(a path changed since)--> stale
+      |                  |--(the policy says no now)--> refused
+      |                  \\--(a day passes, an agent's plan)--> expired
       \\--refuse--> refused         (the policy or the mode said no)
 
 ``PlanBook`` (``wsnb.plans.book``) is what the facade talks to: it asks tools for
@@ -30,6 +32,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from ..advice import CANCEL_DONE, Advice
 from ..disk import fsops
 from ..errors import (
     ConfirmationError,
@@ -67,11 +70,14 @@ _MOVES: dict[tuple[PlanState, str], PlanState] = {
     (_S.BUILT, "cancel"): _S.CANCELLED,
     (_S.PENDING, "confirm"): _S.CONFIRMED,
     (_S.PENDING, "cancel"): _S.CANCELLED,
-    (_S.PENDING, "fail"): _S.FAILED,  # the recheck or the stale check said no
+    (_S.PENDING, "fail"): _S.FAILED,
+    (_S.PENDING, "stale"): _S.STALE,  # a path it relies on changed since it was made
+    (_S.PENDING, "refuse"): _S.REFUSED,  # the policy, asked again at confirm, says no
+    (_S.PENDING, "expire"): _S.EXPIRED,  # an agent's plan nobody decided in a day
     (_S.CONFIRMED, "finish"): _S.DONE,
     (_S.CONFIRMED, "fail"): _S.FAILED,
 }
-_INVALID_MOVES: dict[tuple[str, PlanState], str] = {
+_INVALID_MOVES: dict[tuple[str, PlanState], str | Advice] = {
     ("confirm", _S.BUILT): N_("This plan has not been proposed yet; propose it through the "
                               "workspace before confirming it."),
     ("confirm", _S.CONFIRMED): N_("This plan is being carried out right now; wait for its "
@@ -82,10 +88,17 @@ _INVALID_MOVES: dict[tuple[str, PlanState], str] = {
     ("confirm", _S.CANCELLED): N_("This plan was cancelled; make a new plan if you still want "
                                   "the change."),
     ("confirm", _S.REFUSED): N_("This plan was refused, so it can't be confirmed: {refusal}"),
+    ("confirm", _S.STALE): N_("This plan is stale: a file changed since it was made. Make a new "
+                              "plan."),
+    ("confirm", _S.EXPIRED): N_("This plan expired without a decision; propose it again if the "
+                                "change is still wanted."),
+    ("cancel", _S.STALE): N_("This plan is stale and will never run; there is nothing to "
+                             "cancel."),
+    ("cancel", _S.EXPIRED): N_("This plan expired and will never run; there is nothing to "
+                               "cancel."),
     ("cancel", _S.CONFIRMED): N_("This plan is being carried out right now and can't be "
                                  "cancelled."),
-    ("cancel", _S.DONE): N_("This plan was already carried out, so it can't be cancelled; use "
-                            "undo() to reverse it."),
+    ("cancel", _S.DONE): CANCEL_DONE,
     ("cancel", _S.FAILED): N_("This plan already failed; there is nothing left to cancel."),
     ("cancel", _S.CANCELLED): N_("This plan is already cancelled."),
     ("cancel", _S.REFUSED): N_("This plan was refused and will never run; there is nothing to "
@@ -99,6 +112,8 @@ _CANT_MOVE = {
     "finish": N_("A plan that is {state} can't be finished."),
     "confirm": N_("A plan that is {state} can't be confirmed."),
     "cancel": N_("A plan that is {state} can't be cancelled."),
+    "stale": N_("A plan that is {state} can't go stale."),
+    "expire": N_("A plan that is {state} can't expire."),
 }
 
 
@@ -275,6 +290,8 @@ class Plan:
         """
         if self.is_refused:
             return self
+        if self.state is PlanState.PENDING:
+            self.data["refused_late"] = True  # refused when checked again: it may be made anew
         self._move("refuse")
         self.refusal, self.rule = reason, rule
         self.result = ToolResult(False, error=reason, rule=rule, target=self._main_relative())
@@ -503,8 +520,11 @@ class Plan:
 
     @property
     def can_remake(self) -> bool:
-        """True when the plan failed (stale, refused at recheck) and can be proposed again."""
-        return self.state is PlanState.FAILED and self._remake is not None
+        """True when the plan failed, went stale or was refused when checked again at confirm,
+        and can be proposed again."""
+        ended = self.state in (PlanState.FAILED, PlanState.STALE) or (
+            self.state is PlanState.REFUSED and bool(self.data.get("refused_late")))
+        return ended and self._remake is not None
 
     def remake(self) -> Plan:
         """A new plan for the same change, checked against the files as they are now.
@@ -531,8 +551,8 @@ class Plan:
         new = _MOVES.get((self.state, move))
         if new is None:
             known = _INVALID_MOVES.get((move, self.state)) or _CANT_MOVE[move]
-            message = _(known).format(refusal=self.refusal or "",
-                                      state=_(STATE_WORDS[self.state]))
+            fields = {"refusal": self.refusal or "", "state": _(STATE_WORDS[self.state])}
+            message = known(**fields) if isinstance(known, Advice) else _(known).format(**fields)
             raise PlanStateError(message, plan=self.id, state=self.state)
         return new
 
@@ -636,7 +656,7 @@ class Plan:
         if not decision:
             if decision.rule is Rule.NOT_ALLOWED:
                 self._check_fresh(ctx)  # a path that vanished or appeared is a stale plan
-            self._fail(decision.reason, decision.rule)
+            self._refuse_late(decision.reason, decision.rule)
             raise PolicyError(_("{reason} Nothing was changed.").format(reason=decision.reason),
                               path=self._main_relative(), rule=decision.rule)  # fmt: skip
         self._check_fresh(ctx)
@@ -646,20 +666,31 @@ class Plan:
             try:
                 now = fsops.fingerprint(ctx.policy.resolve(relative))
             except PolicyError as exc:
-                self._fail(exc.reason, exc.rule)
+                self._refuse_late(exc.reason, exc.rule)
                 raise PolicyError(_("{reason} Nothing was changed.").format(reason=exc.reason),
                                   path=relative,
                                   rule=exc.rule) from None  # fmt: skip
             if now != before:
                 reason = _("{path} changed since the plan was made; make a new plan.").format(
                     path=relative)
-                self._fail(reason, None)
+                self._end("stale", reason, None)
                 raise StalePlanError(reason, path=relative, plan=self.id)
 
     def _fail(self, reason: str, rule: Rule | None) -> None:
-        self._move("fail")
+        self._end("fail", reason, rule)
+
+    def _refuse_late(self, reason: str, rule: Rule | None) -> None:
+        """Refused by the policy asked again at confirm: nothing ran."""
+        self.data["refused_late"] = True
+        self.refusal, self.rule = reason, rule
+        self._end("refuse", reason, rule)
+
+    def _end(self, move: str, reason: str, rule: Rule | None) -> None:
+        """End a pending plan that never ran: failed, stale, refused or expired."""
+        self._move(move)
         self.result = ToolResult(False, error=reason, rule=rule, target=self._main_relative())
-        logger.info("plan %s failed before running (%s)", self.id, rule or "stale")
+        logger.info("plan %s ended before running: %s (%s)", self.id, self.state.value,
+                    rule or "-")  # fmt: skip
 
     def _execute(self, tool: WriteTool, ctx: ToolContext) -> ToolResult:
         try:

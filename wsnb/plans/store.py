@@ -39,6 +39,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from .. import advice
 from ..disk import fsops
 from ..errors import (
     ConflictError,
@@ -116,10 +117,12 @@ class PlanStore:
 
     # -- proposing ------------------------------------------------------------------
 
-    def submit(self, plan: Plan, *, proposer: str) -> PlanStatus:
+    def submit(self, plan: Plan, *, proposer: str, asked: str | None = None) -> PlanStatus:
         """Keep a freshly proposed plan (pending, or refused as it was refused) on disk.
 
         Writes ``<root>/.wsnb/plans/<id>.json`` atomically and changes nothing else.
+        ``asked`` is a key of the request as the proposer made it (``request_key``), so
+        the same request again finds this plan while it waits (``waiting_for``).
         """
         request = plan.data.get("request")
         if request is None or plan.state not in (PlanState.PENDING, PlanState.REFUSED):
@@ -133,6 +136,8 @@ class PlanStore:
             "created": created.isoformat(), "expires": (created + self._ttl).isoformat(),
             "fingerprints": _prints(plan), "workspace": self.workspace,
         }  # fmt: skip
+        if asked is not None:
+            record["asked"] = asked
         if plan.steps:
             record["steps"] = step_rows(plan)
         with self._lock:
@@ -145,6 +150,48 @@ class PlanStore:
         plan._notify()  # a card shown before it was kept now says who asked
         logger.info("plan %s kept as %s (proposed by %s)", plan.id, record["state"], proposer)
         return self._announce(record)
+
+    def waiting_for(self, asked: str, proposer: str) -> Plan | None:
+        """The plan ``proposer`` asked for with the request ``asked`` that still waits (made
+        again here, so a file changed since marks it stale instead), or None."""
+        for status in reversed(self.statuses()):
+            summary = self._listed[2].get(status.plan_id, ({}, status))[0]
+            if (status.state != "pending" or status.proposer != proposer
+                    or summary.get("asked") != asked):  # fmt: skip
+                continue
+            try:
+                return self._plan(self._current(self._record(status.plan_id)))
+            except WsnbError:
+                continue  # stale, refused or expired now: the request makes a new plan
+        return None
+
+    def proposed_by(self, proposer: str) -> list[PlanStatus]:
+        """Every stored plan of ``proposer`` (an agent's ``mcp:<name>``), newest first."""
+        return [status for status in reversed(self.statuses()) if status.proposer == proposer]
+
+    def withdraw(self, plan_id: str, *, proposer: str) -> PlanStatus:
+        """Cancel a waiting plan on behalf of the agent that proposed it (and only that one).
+
+        Raises ``PolicyError`` for another proposer's plan and ``PlanStateError`` for a
+        plan no longer pending; nothing changes on disk but the record.
+        """
+        record = self._record(plan_id)
+        if record.get("proposer") != proposer:
+            raise PolicyError(_("Plan {id} was proposed by {who}; a client withdraws only its "
+                                "own plans.").format(id=plan_id,
+                                                     who=agent_name(str(record.get("proposer")))),
+                              path=plan_id, rule=Rule.NOT_ALLOWED)  # fmt: skip
+        with self._files.claim(record["id"]):
+            record = self._pending(plan_id)
+            with using_language(record.get("lang", "en")):
+                message = _("Withdrawn by {who}, who proposed it; nothing was changed.").format(
+                    who=agent_name(proposer))
+            record = self._finish(record, "cancelled", message)
+            plan = self._plans.get(plan_id)
+            if plan is not None and plan.state is PlanState.PENDING:
+                plan._cancel_here()
+        logger.info("plan %s withdrawn by %s", plan_id, proposer)
+        return status_of(record)
 
     def _sweep_if_due(self, now: datetime) -> None:
         """Sweep unless this process or another did within ``sweep_every``."""
@@ -273,10 +320,7 @@ class PlanStore:
     def _record(self, plan_id: str) -> dict[str, Any]:
         record = self._files.read(plan_id) if self._files.valid_id(plan_id) else None
         if record is None:
-            raise NotFoundError(_("There is no stored plan {id!r}; the ids come back from the "
-                                  "propose tools and ws.pending_plans(), and a decided plan is "
-                                  "kept for a week (ws.history has what ran).").format(
-                id=plan_id))  # fmt: skip
+            raise NotFoundError(advice.NO_STORED_PLAN(id=plan_id))
         return record
 
     def _current(self, record: dict[str, Any]) -> dict[str, Any]:
@@ -509,16 +553,22 @@ class PlanStore:
         plan = self._plans.get(record["id"])
         if plan is None or plan.state is not PlanState.PENDING or record["state"] == "pending":
             return
-        if record["state"] in ("cancelled", "expired"):
-            if record["state"] == "expired":
-                plan.warnings.append(record.get("message", ""))
+        if record["state"] == "cancelled":
             plan._cancel_here()
             return
+        message = record.get("message", "")
         with using_language(plan.lang), plan._lock:
             if record["state"] == "done":
                 plan._move("confirm")
                 plan._move("finish")
-                plan.result = ToolResult(True, message=record.get("message", ""))
+                plan.result = ToolResult(True, message=message)
+            elif record["state"] == "expired":
+                plan.warnings.append(message)
+                plan._end("expire", message, None)
+            elif record["state"] == "stale":
+                plan._end("stale", message, None)
+            elif record["state"] == "refused":
+                plan._refuse_late(message, None)
             else:
-                plan._fail(record.get("message", ""), None)
+                plan._fail(message, None)
         plan._notify()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .. import advice
 from ..disk import fsops
 from ..errors import PolicyError, UndoError
 from ..i18n import _
@@ -88,10 +89,7 @@ def _changed_since(entry: JournalEntry, path: WsPath) -> str | None:
         return None
     same = now.size == entry.size and (entry.sha256 is None or now.sha256 == entry.sha256)
     if not same:
-        return _(
-            "{path} changed since entry {entry} made it; wsnb won't trash a changed file. "
-            "Trash it yourself with trash() if you mean to."
-        ).format(path=path, entry=entry.id)
+        return advice.UNDO_CHANGED(path=path, entry=entry.id)
     return None
 
 
@@ -101,10 +99,7 @@ def _undo_create(entry: JournalEntry, policy: AccessPolicy) -> UndoRequest:
     if path is not None:
         request.refusal = _changed_since(entry, path)
         if request.refusal is None and entry.is_dir and any(path.absolute.iterdir()):
-            request.refusal = _(
-                "{path} is no longer empty; wsnb only undoes creating a folder while it is "
-                "empty. Trash it yourself with trash() if you mean to."
-            ).format(path=path)
+            request.refusal = advice.UNDO_NOT_EMPTY(path=path)
     return request
 
 
@@ -218,15 +213,12 @@ def pick_entry(entry: str | int | None, entries: list[JournalEntry]) -> JournalE
                 return candidate
         raise UndoError(_("There is no change left to undo in this workspace's history."))
     if isinstance(entry, bool) or not isinstance(entry, str | int):
-        raise UndoError(_("Give a journal entry id or a position in ws.history, not "
-                          "{entry!r}.").format(entry=entry))
+        raise UndoError(advice.ENTRY_POSITION(entry=entry))
     if isinstance(entry, int):
         if not 0 <= entry < len(entries):
-            raise UndoError(_("ws.history has {count} entries; position {entry} is not one of "
-                              "them.").format(count=len(entries), entry=entry))
+            raise UndoError(advice.HISTORY_POSITION(count=len(entries), entry=entry))
         return entries[len(entries) - 1 - entry]
     for candidate in entries:
         if candidate.id == entry:
             return candidate
-    raise UndoError(_("There is no journal entry {entry!r}; see ws.history for the ids.").format(
-        entry=entry))
+    raise UndoError(advice.NO_ENTRY(entry=entry))

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 from typing import ClassVar
 
+from .. import advice
 from ..errors import PolicyError
 from ..i18n import N_, _
 from ..types import PermissionMode, Rule
@@ -445,8 +446,8 @@ class AccessPolicy:
             return Decision.refuse(Rule.NOT_ALLOWED, _("{path} does not exist.").format(
                 path=target), target)  # fmt: skip
         if os.path.isdir(target.os_path):
-            return Decision.refuse(Rule.NOT_ALLOWED, _("{path} is a folder; use ls() to list "
-                                   "it.").format(path=target), target)  # fmt: skip
+            return Decision.refuse(Rule.NOT_ALLOWED, advice.IS_FOLDER_SHORT(path=target),
+                                   target)  # fmt: skip
         if is_dangerous_name(target.name):
             return self._dangerous(target, "read")
         rule = sensitive_rule_of(target)
@@ -555,8 +556,8 @@ class AccessPolicy:
             return decision
         target = decision.raise_if_refused()
         if not target.exists():
-            return Decision.refuse(Rule.NOT_ALLOWED, _("{path} does not exist; use create_file() "
-                                   "for a new file.").format(path=target), target)  # fmt: skip
+            return Decision.refuse(Rule.NOT_ALLOWED, advice.MISSING_FOR_WRITE(path=target),
+                                   target)  # fmt: skip
         if os.path.isdir(target.os_path):
             return Decision.refuse(Rule.NOT_ALLOWED, _("{path} is a folder, not a file.").format(
                 path=target), target)  # fmt: skip

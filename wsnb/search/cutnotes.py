@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import advice
 from ..i18n import N_, _, ngettext
 
 __all__ = ["cut_note", "no_match_sentence"]
@@ -24,21 +25,15 @@ def cut_note(attrs: dict[str, Any], *, limit: int | None, max_files: int | None,
     total, visited = attrs["files_total"], attrs["files_searched"]
     parts: list[str] = []
     if attrs["truncated"] and limit is not None:
-        parts.append(_("stopped at {limit:,} matches after {visited:,} of {total:,} files; "
-                       "pass limit=None for all").format(limit=limit, visited=visited,
-                                                         total=total))  # fmt: skip
+        stopped = int(attrs.get("offset") or 0) + limit  # the lines found: this page's and before
+        parts.append(advice.MATCHES_CUT(limit=stopped, visited=visited, total=total,
+                                        next=stopped))
     elif attrs["files_not_scanned"]:
-        parts.append(_("searched {visited:,} of {total:,} files (max_files={max_files:,}); "
-                       "pass max_files=None for all").format(visited=visited, total=total,
-                                                             max_files=max_files))  # fmt: skip
+        parts.append(advice.FILES_CUT(visited=visited, total=total, max_files=max_files))
     if attrs["lines_not_shown"]:
         files = len(attrs["more_in_file"])
-        parts.append(ngettext(
-            "{lines:,} more matching lines in {files:,} file not shown ({per_file:,} per file); "
-            "see .attrs[\"more_in_file\"]",
-            "{lines:,} more matching lines in {files:,} files not shown ({per_file:,} per file); "
-            "see .attrs[\"more_in_file\"]", files).format(
-            lines=attrs["lines_not_shown"], files=files, per_file=attrs["per_file"]))
+        parts.append(advice.MORE_IN_FILE(files, lines=attrs["lines_not_shown"], files=files,
+                                         per_file=attrs["per_file"]))
     skipped = [(attrs[key], words) for key, words in _SKIP_COUNTERS if attrs[key]]
     if skipped:
         parts.append(_skipped_note(skipped, bool(attrs["files_skipped_size"]), max_bytes))
@@ -49,14 +44,8 @@ def _skipped_note(skipped: list[tuple[int, str]], big: bool, max_bytes: int) -> 
     what = _(", ").join(_(words).format(count=count) for count, words in skipped)
     count = sum(number for number, _words in skipped)
     if big:
-        return ngettext(
-            "{count:,} file skipped ({what}); pass a larger max_bytes (now {max_bytes:,}) for "
-            "the big ones; see .attrs",
-            "{count:,} files skipped ({what}); pass a larger max_bytes (now {max_bytes:,}) for "
-            "the big ones; see .attrs", count).format(count=count, what=what, max_bytes=max_bytes)
-    return ngettext("{count:,} file skipped ({what}); see .attrs",
-                    "{count:,} files skipped ({what}); see .attrs", count).format(
-        count=count, what=what)
+        return advice.SKIPPED_BIG(count, count=count, what=what, max_bytes=max_bytes)
+    return advice.SKIPPED(count, count=count, what=what)
 
 
 def no_match_sentence(pattern: str, searched: int) -> str:

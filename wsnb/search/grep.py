@@ -48,6 +48,7 @@ __all__ = [
     "MAX_MATCHES",
     "SNIPPET_CHARS",
     "Progress",
+    "check_offset",
     "grep",
 ]
 
@@ -415,6 +416,14 @@ def _check_bounds(**bounds: object) -> dict[str, int | None]:
     return checked
 
 
+def check_offset(offset: object) -> int:
+    """A page's offset: a whole number of at least 0 (``UsageError`` otherwise)."""
+    if isinstance(offset, bool) or not isinstance(offset, numbers.Integral) or offset < 0:
+        raise UsageError(_("offset must be a whole number of at least 0, not {asked!r}.").format(
+            asked=offset))
+    return int(offset)
+
+
 # ---------------------------------------------------------------------------
 # The search
 # ---------------------------------------------------------------------------
@@ -437,6 +446,7 @@ def grep(
     warn: bool = True,
     per_file: int | None = None,
     outputs: bool = False,
+    offset: int = 0,
 ) -> NotedFrame:
     """Find ``pattern`` in the candidate files, in order; one row per matching line.
 
@@ -479,13 +489,18 @@ def grep(
     the sensitive files left out, which the note names with their rules.
     ``for_model``: the rows are for a model, so each file that may match is
     searched with its secrets redacted (``wsnb.text.redact``) and the note gives
-    no advice a model can't follow.
+    no advice a model can't follow. ``offset`` skips that many matching lines first (a
+    page: ``limit`` lines after them); ``attrs["next_offset"]`` is the next page's offset when
+    the limit stopped the search, else None.
     """
     bounds = _check_bounds(limit=limit, max_files=max_files, max_bytes=max_bytes,
                            per_file=per_file)  # fmt: skip
+    offset = check_offset(offset)
+    page = bounds["limit"]
     matcher = compile_pattern(pattern, regex=regex, case=case)
     paths = candidates if isinstance(candidates, list) else list(candidates)
-    search = _Search(matcher, bounds["limit"], bounds["max_bytes"] or MAX_BYTES,
+    search = _Search(matcher, None if page is None else offset + page,
+                     bounds["max_bytes"] or MAX_BYTES,
                      for_model=for_model, per_file=bounds["per_file"],
                      outputs=outputs)  # fmt: skip
     from .parallel import run_search  # the block runner; imported here to keep imports light
@@ -496,7 +511,9 @@ def grep(
     attrs: dict[str, Any] = {"pattern": pattern, "regex": regex, "case": case,
                              "files_total": len(paths), "files_searched": search.files_visited,
                              "files_not_scanned": len(paths) - search.files_visited,
-                             "per_file": bounds["per_file"], **search.counts()}  # fmt: skip
+                             "per_file": bounds["per_file"], **search.counts(),
+                             "offset": offset}  # fmt: skip
+    attrs["next_offset"] = offset + page if attrs["truncated"] and page is not None else None
     def left_out() -> str:
         return cut_note(attrs, limit=bounds["limit"], max_files=bounds["max_files"],
                         max_bytes=search.max_bytes)  # fmt: skip
@@ -514,6 +531,9 @@ def grep(
     # bound the caller can raise. A secret-looking file left unread is the policy, not news.
     lost = bool(index_note or attrs["truncated"] or attrs["files_not_scanned"]
                 or attrs["files_skipped_size"])  # fmt: skip
-    return with_note(search.frame(), note, warn=warn and lost, logged=logged,
+    found = search.frame()
+    if offset:
+        found = found.iloc[offset:].reset_index(drop=True)
+    return with_note(found, note, warn=warn and lost, logged=logged,
                      nothing=no_match_sentence(pattern, search.files_scanned), **attrs)  # fmt: skip
 

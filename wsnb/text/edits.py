@@ -9,10 +9,12 @@ How an edit finds its place, in order:
 1. **Exactly.** ``old_text`` must occur once (``replace_all`` replaces every occurrence).
 2. **Whitespace-tolerant.** When it does not occur exactly, a run of whole lines that
    equals ``old_text``'s lines once each line's leading and trailing whitespace is
-   stripped is accepted, and ``new_text`` is re-indented to the file's indentation
-   (its first line's indent becomes the matched line's; deeper lines keep their depth
-   relative to it). A model that re-types code with four spaces where the file has a tab,
-   or drops a trailing space, still lands where it meant.
+   stripped is accepted, and every line of ``new_text`` is re-indented to the file's
+   indentation: a line indented as one of ``old_text``'s lines takes the indentation
+   the file has there, a deeper or shallower one keeps its depth in levels, measured in
+   the file's own unit (a tab, or its number of spaces). A model that re-types code with
+   two spaces where the file has four, or a tab, or quotes the first line without its
+   indent, or drops a trailing space, still lands where it meant.
 
 No place, or several, is an ``EditMatchError`` that says how many places matched and on
 which lines, so the caller can widen ``old_text`` and try again. Edits apply in order,
@@ -21,6 +23,7 @@ each to the text the previous one left.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -31,6 +34,7 @@ from ..i18n import _
 
 __all__ = ["EditOutcome", "TextEdit", "apply_edits", "as_edits"]
 
+_TAB = 4  # a tab's columns, in an indent that mixes tabs and spaces
 _INDENT = re.compile(r"[ \t]*")
 _MAX_LINES_SAID = 8
 
@@ -151,7 +155,8 @@ def _replace_loosely(number: int, text: str, old: str, new: str,
     if len(starts) > 1 and not replace_all:
         raise _ambiguous(number, len(starts), [start + 1 for start in starts])
     for start in reversed(starts):
-        lines[start:start + len(wanted)] = _reindented(new, old, lines[start])
+        matched = lines[start:start + len(wanted)]
+        lines[start:start + len(wanted)] = _reindented(new, old, matched)
     return "\n".join(lines), len(starts)
 
 
@@ -171,30 +176,61 @@ def _loose_starts(lines: list[str], wanted: list[str]) -> list[int]:
     return starts
 
 
-def _reindented(new: str, old: str, matched_first: str) -> list[str]:
-    """``new``'s lines with ``old``'s base indentation swapped for the file's."""
-    old_lines = [line for line in old.strip("\n").split("\n") if line.strip()]
-    old_base = _indent(old_lines[0]) if old_lines else ""
-    file_base = _indent(matched_first)
-    new_lines = new.strip("\n").split("\n")
-    deeper = [_indent(line)[len(old_base):] for line in new_lines
-              if line.strip() and line.startswith(old_base)]  # fmt: skip
-    # A file indented with tabs keeps tabs for the deeper lines a model typed with spaces.
-    unit = min((len(d) for d in deeper if d and not d.strip(" ")), default=4)
-    tabs = "\t" in file_base and " " not in file_base
-    out = []
-    for line in new_lines:
+def _reindented(new: str, old: str, matched: list[str]) -> list[str]:
+    """``new``'s lines, each indented as the file is indented where ``old`` matched."""
+    old_lines = old.strip("\n").split("\n")
+    mapped: dict[int, str] = {}
+    for quoted, kept in zip(old_lines, matched, strict=False):
+        if quoted.strip():
+            mapped.setdefault(_width(_indent(quoted)), _indent(kept))
+    pairs = sorted(mapped.items())
+    if not pairs:
+        return new.strip("\n").split("\n")
+    tabs = any("\t" in indent for _width_, indent in pairs)
+    old_unit = _unit([width for width, _i in pairs] +
+                     [_width(_indent(line)) for line in new.split("\n") if line.strip()])
+    file_unit = _unit([_width(indent) for _w, indent in pairs]) or (1 if tabs else old_unit)
+    out: list[str] = []
+    at = 0  # a line kept from old_text takes its own line's indent in the file
+    # A quote that lost its indentation (every line flush) is followed line by line.
+    flat = len(pairs) == 1 and len({_indent(kept) for kept in matched if kept.strip()}) > 1
+    for number, line in enumerate(new.strip("\n").split("\n")):
         if not line.strip():
             out.append("")
             continue
-        if not line.startswith(old_base):
-            out.append(file_base + line.lstrip(" \t"))
+        same = next((k for k in range(at, len(old_lines)) if old_lines[k].strip() ==
+                     line.strip() and k < len(matched)), None)  # fmt: skip
+        if same is not None or flat:
+            place = same if same is not None else min(number, len(matched) - 1)
+            out.append(_indent(matched[place]) + line.lstrip(" \t"))
+            at = place + 1
             continue
-        extra = _indent(line)[len(old_base):]
-        if tabs and extra and not extra.strip(" "):
-            extra = "\t" * (len(extra) // unit) + " " * (len(extra) % unit)
-        out.append(file_base + extra + line.lstrip(" \t"))
+        width = _width(_indent(line))
+        base_width, base = max(((w, i) for w, i in pairs if w <= width), default=pairs[0])
+        levels = round((width - base_width) / old_unit) if old_unit else 0
+        depth = max(_width(base) + levels * file_unit, 0)
+        indent = "\t" * depth if tabs and file_unit == 1 else _spaces(depth, tabs, file_unit)
+        out.append(indent + line.lstrip(" \t"))
     return out
+
+
+def _width(indent: str) -> int:
+    """An indent's width in columns, a tab counting as one level of the file's (one column
+    when the file indents with tabs; see ``_unit``)."""
+    return len(indent.replace("\t", " " * _TAB)) if " " in indent else len(indent)
+
+
+def _unit(widths: list[int]) -> int:
+    """The indentation step among ``widths``: the smallest difference between two of them."""
+    distinct = sorted(set(widths))
+    steps = [b - a for a, b in itertools.pairwise(distinct) if b > a]
+    if not steps and distinct and distinct[-1]:
+        return distinct[0]
+    return min(steps, default=0)
+
+
+def _spaces(depth: int, tabs: bool, unit: int) -> str:
+    return "\t" * (depth // unit) + " " * (depth % unit) if tabs else " " * depth
 
 
 def _indent(line: str) -> str:

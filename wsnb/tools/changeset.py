@@ -98,9 +98,9 @@ class ChangeSetTool:
                 return plan.refuse(_("Change {number} ({title}): {reason}").format(
                     number=number, title=step.title, reason=step.refusal), step.rule)
             steps.append(step)
-        twice = _path_twice(steps)
-        if twice:
-            return plan.refuse(twice, Rule.NOT_ALLOWED)
+        clash = _gone_before(steps) or _path_twice(steps)
+        if clash:
+            return plan.refuse(clash, Rule.NOT_ALLOWED)
         _gather(plan, steps, str(values["title"]))
         plan.warnings += list(values["warnings"] or ())  # the proposer's, after the steps'
         return plan
@@ -208,6 +208,39 @@ def _mark_undo(step: Plan, undo: Mapping[str, Any]) -> None:
 
 def _touched(step: Plan) -> list[str]:
     return [path.relative for path in (step.source, step.target) if path is not None]
+
+
+_GOES = ("move_file", "rename", "trash")  # the changes after which a path is no longer there
+
+
+def _gone_before(steps: list[Plan]) -> str:
+    """The first change that names a path an earlier change moves, renames or trashes (or a
+    path inside such a folder), said with both changes: every change is planned against the
+    files as they are now, so it would find nothing there when its turn comes."""
+    gone: list[tuple[int, Plan, str]] = []
+    for number, step in enumerate(steps, 1):
+        for path in _touched(step):
+            for earlier, what, old in gone:
+                if path == old or path.startswith(old + "/"):
+                    return _moved_away(number, step, path, earlier, what, old)
+        if step.tool_name in _GOES and step.source is not None:
+            gone.append((number, step, step.source.relative))
+    return ""
+
+
+def _moved_away(number: int, step: Plan, path: str, earlier: int, what: Plan,
+                old: str) -> str:  # fmt: skip
+    if what.tool_name == "trash" or what.target is None:
+        return _("Change {later} ({title}) names {path}, but change {earlier} ({what}) moves "
+                 "{old} to the trash first. Every change is planned against the files as they "
+                 "are now: put change {later} before change {earlier}, or leave one "
+                 "out.").format(later=number, title=step.title, path=path, earlier=earlier,
+                                what=what.title, old=old)  # fmt: skip
+    return _("Change {later} ({title}) names {path}, but change {earlier} ({what}) moves {old} "
+             "to {new} first. Every change is planned against the files as they are now: put "
+             "change {later} before change {earlier}, or leave one out.").format(
+        later=number, title=step.title, path=path, earlier=earlier, what=what.title, old=old,
+        new=what.target.relative)  # fmt: skip
 
 
 def _path_twice(steps: list[Plan]) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .. import advice
 from ..disk import fsops, textio
 from ..errors import ConflictError, PolicyError, UnsupportedFileError, WriteError, WsnbError
 from ..i18n import N_, _
@@ -124,8 +125,7 @@ def remove_empty(ctx: ToolContext, folders: list[str]) -> list[str]:
 
 
 def _conflict(target: WsPath) -> str:
-    return _("{path} already exists; wsnb never overwrites. Choose another name, or use "
-             "write_file() to change an existing file.").format(path=target)
+    return advice.EXISTS(path=target)
 
 
 def _too_big(what: str | None, size: int, most: int = MAX_EDIT_BYTES) -> str:
@@ -206,9 +206,7 @@ class CreateFileTool:
         if len(data) > MAX_EDIT_BYTES:
             return plan.refuse(_too_big(None, len(data)), Rule.NOT_ALLOWED)
         if _names_a_folder(values["path"]):
-            return plan.refuse(_("{path} ends with a slash, so it names a folder, and "
-                                 "create_file() makes files. Use create_folder({path}) for a "
-                                 "folder, or add a file name, such as {example}.").format(
+            return plan.refuse(advice.SLASH_NAMES_FOLDER(
                 path=repr(str(values["path"])),
                 example=repr(str(values["path"]).rstrip("/" + os.sep) + "/notes.txt")),
                 Rule.NOT_ALLOWED)  # fmt: skip

@@ -2,7 +2,9 @@
 
 A model's context is small, so the agent's tools keep the design's limits
 (50 matching lines from at most 1,000 files, 128 KiB of a file, 200 entries of
-a folder, 30 names) and a request for more is refused. A person in a notebook
+a folder, 30 names) and a request for more is refused; what they look into is
+not small (a search reads files up to 16 MiB, a read by line reaches 16 MiB
+into a file), only what they hand back. A person in a notebook
 asks for the whole answer and filters it as a DataFrame, so the facade runs
 the same tools with generous defaults and no ceiling. Both share one
 implementation: the tools read their bounds from ``ToolContext.limits``.
@@ -27,7 +29,7 @@ Bound = int | None | Literal["default"]
 
 _KIB = 1024
 _MIB = 1024 * 1024
-_BYTE_BOUNDS = frozenset({"search_bytes", "read_bytes", "table_bytes"})
+_BYTE_BOUNDS = frozenset({"search_bytes", "read_bytes", "reach_bytes", "table_bytes"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,9 +39,10 @@ class ToolLimits:
     ``matches`` (lines ``search_text`` returns), ``files`` (files it opens),
     ``search_bytes`` (the largest file it searches), ``read_bytes`` (what
     ``read_file`` reads of a file), ``entries`` (what ``list_folder`` lists),
-    ``names`` (what ``search_files`` returns), ``rows`` (the rows ``read_table``
-    returns of a data file) and ``table_bytes`` (the largest data file it reads
-    whole, or counts the rows of). ``None`` means no bound.
+    ``names`` (what ``search_files`` returns), ``reach_bytes`` (how far into a file a read by
+    line looks: its answer is still cut to ``read_bytes``), ``rows`` (the rows ``read_table``
+    returns of a data file) and ``table_bytes`` (the largest data file it reads whole, or
+    counts the rows of). ``None`` means no bound.
 
     With ``ceiling`` (a model's limits) they are also the most a request may
     ask for; without it (a person's) a request may ask for more, or for no
@@ -48,13 +51,14 @@ class ToolLimits:
 
     matches: int | None = 50
     files: int | None = 1000
-    search_bytes: int = 128 * _KIB
+    search_bytes: int = 16 * _MIB
     read_bytes: int = 128 * _KIB
     entries: int | None = 200
     names: int | None = 30
     rows: int | None = 50
     table_bytes: int = 64 * _MIB
     ceiling: bool = True
+    reach_bytes: int = 16 * _MIB
 
     @classmethod
     def for_model(cls) -> ToolLimits:

@@ -15,6 +15,7 @@ import os
 import stat
 from typing import Any
 
+from .. import advice
 from ..disk import fsops, textio
 from ..errors import ConflictError, WriteError
 from ..i18n import N_, _
@@ -110,10 +111,9 @@ def _plan_target(ctx: ToolContext, plan: Plan, path: Any, source: WsPath) -> WsP
 def _one_file(plan: Plan, source: WsPath, verb: str) -> bool:
     if source.absolute.is_dir():
         message = (_("{path} is a folder; wsnb copies one file at a time, so copy the files "
-                     "inside it one by one.") if verb == "copy" else
-                   _("{path} is a folder; wsnb moves one file at a time, so move the files "
-                     "inside it one by one. To give a folder a new name, use rename()."))
-        plan.refuse(message.format(path=source), Rule.NOT_ALLOWED)
+                     "inside it one by one.").format(path=source) if verb == "copy" else
+                   advice.MOVE_A_FOLDER(path=source))  # fmt: skip
+        plan.refuse(message, Rule.NOT_ALLOWED)
         return False
     return True
 
@@ -282,6 +282,5 @@ def _new_name_problem(new_name: Any) -> str | None:
     if not isinstance(new_name, str):
         return _("new_name must be text (a str), such as 'notes.md'.")
     if "/" in new_name or "\\" in new_name:
-        return _("{name!r} is a path, not a name; rename keeps the item in its folder, so use "
-                 "move() to move it elsewhere.").format(name=new_name)
+        return advice.NAME_NOT_PATH(name=new_name)
     return illegal_name_reason(new_name)

@@ -24,7 +24,7 @@ import pandas as pd
 from ..errors import UsageError
 from ..i18n import _
 
-__all__ = ["glob_find", "glob_regex", "is_glob"]
+__all__ = ["glob_filter", "glob_find", "glob_regex", "is_glob"]
 
 _MAGIC = frozenset("*?[")
 
@@ -115,6 +115,16 @@ def glob_find(frame: pd.DataFrame, pattern: str, limit: int | None) -> pd.DataFr
     result.attrs.update(query=pattern, total_matches=total, truncated=total > len(result),
                         glob=True)  # fmt: skip
     return result
+
+
+def glob_filter(paths: list[str], pattern: str) -> list[str]:
+    """The ``paths`` (workspace-relative) that match ``pattern``, by ``glob_find``'s rules."""
+    cleaned = _clean(pattern)
+    if "/" not in cleaned and cleaned != "**":
+        name = re.compile(_segment(cleaned), re.IGNORECASE | re.DOTALL)
+        return [path for path in paths if name.fullmatch(path.rpartition("/")[2])]
+    regex = glob_regex(pattern)
+    return [path for path in paths if regex.fullmatch(path)]
 
 
 def _by_name(frame: pd.DataFrame, regex: re.Pattern[str]) -> list[int]:

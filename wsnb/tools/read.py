@@ -18,8 +18,9 @@ from typing import Any
 
 import pandas as pd
 
+from .. import advice
 from ..disk import textio
-from ..errors import PolicyError, UnsupportedFileError, UsageError, WsnbError
+from ..errors import NotFoundError, PolicyError, UnsupportedFileError, UsageError, WsnbError
 from ..i18n import N_, _, in_english
 from ..noted import NotedFrame, with_note
 from ..policy.access import WsPath, sensitive_rule_of
@@ -31,7 +32,7 @@ from ..policy.names import (
     is_text_name,
     sensitive_files_note,
 )
-from ..search.grep import Progress, grep
+from ..search.grep import Progress, check_offset, grep
 from ..text.nbview import NotebookText
 from ..text.notebook import is_notebook_name
 from ..text.redact import redact
@@ -40,7 +41,7 @@ from .base import ToolContext
 from .foldertree import FolderTreeTool
 from .limits import DEFAULT, Bound
 from .notebooks import notebook_read
-from .pathglob import glob_find, is_glob
+from .pathglob import glob_filter, glob_find, is_glob
 from .readmany import ReadFilesTool
 from .tables import ReadTableTool
 
@@ -54,6 +55,7 @@ __all__ = [
     "SearchTextTool",
     "file_info",
     "info_frame",
+    "readable_text_path",
 ]
 
 logger = logging.getLogger("wsnb")
@@ -82,27 +84,34 @@ class ListFolderTool:
     action: ActionType = ActionType.LIST
     risk: Risk = Risk.READ_ONLY
 
-    def run(self, ctx: ToolContext, path: str = ".", limit: Bound = DEFAULT) -> ToolResult:
-        return _guarded(self.name, lambda: self._list(ctx, path, limit))
+    def run(self, ctx: ToolContext, path: str = ".", limit: Bound = DEFAULT,
+            offset: int = 0) -> ToolResult:  # fmt: skip
+        """``offset`` entries are skipped first: ``limit`` entries a page."""
+        return _guarded(self.name, lambda: self._list(ctx, path, limit, offset))
 
-    def _list(self, ctx: ToolContext, path: str, asked: Bound) -> ToolResult:
+    def _list(self, ctx: ToolContext, path: str, asked: Bound, offset: int) -> ToolResult:
         limit = ctx.limits.pick("entries", asked)
+        offset = check_offset(offset)
         folder = ctx.policy.check_read_dir(path).raise_if_refused()
         with os.scandir(folder.os_path) as entries:
             names = [entry.name for entry in entries]
         rows = [_child_info(ctx, folder, name) for name in names]
         infos = sorted((r for r in rows if r is not None),
                        key=lambda info: (not info.is_dir, info.name.casefold()))  # fmt: skip
-        cut = limit is not None and len(infos) > limit
+        page = infos[offset:] if limit is None else infos[offset:offset + limit]
+        following = offset + len(page) if offset + len(page) < len(infos) else None
+        cut = following is not None or offset > 0
 
         def cut_note() -> str:
-            return _("showing {shown:,} of {total:,} entries of {folder}; pass limit=None for "
-                     "all").format(shown=limit, total=len(infos), folder=folder)
+            return advice.ENTRIES_CUT(shown=len(page), total=len(infos), folder=folder,
+                                      first=offset + 1, last=offset + len(page),
+                                      next=following or len(infos))  # fmt: skip
 
         note, logged = (cut_note(), in_english(cut_note)) if cut else ("", "")
-        frame = with_note(info_frame(infos[:limit]), note, warn=not ctx.limits.ceiling,
+        frame = with_note(info_frame(page), note, warn=not ctx.limits.ceiling,
                           logged=logged, folder=folder.relative, total=len(infos),
-                          truncated=cut, nothing=_empty_folder(folder))  # fmt: skip
+                          truncated=cut, nothing=_empty_folder(folder), offset=offset,
+                          next_offset=following)  # fmt: skip
         message = (_("{shown} of {total} entries in {folder}") if cut
                    else _("{total} entries in {folder}"))  # fmt: skip
         return ToolResult(True, message=message.format(shown=len(frame), total=len(infos),
@@ -193,15 +202,7 @@ class ReadFileTool:
               raw: bool = False) -> ToolResult:  # fmt: skip
         limit = ctx.limits.pick("read_bytes", asked)
         assert limit is not None  # byte bounds are always numbers
-        target = ctx.policy.check_read_file(path, confirm=confirm,
-                                            for_model=ctx.for_model).raise_if_refused()  # fmt: skip
-        kind = binary_kind(target.name)
-        if kind:
-            raise UnsupportedFileError(
-                _("{path} is {kind}; wsnb reads text files only.").format(path=target,
-                                                                          kind=_(kind)),
-                path=target.relative,
-            )
+        target = readable_text_path(ctx, path, confirm)
         if not raw and is_notebook_name(target.name):
             notebook = notebook_read(ctx, target, limit)
             if notebook is not None:
@@ -236,6 +237,18 @@ class ReadFileTool:
                           target=target.relative, files=[target.relative])  # fmt: skip
 
 
+def readable_text_path(ctx: ToolContext, path: str, confirm: str | None = None) -> WsPath:
+    """``path`` checked for a read (by a model, or a person who typed a sensitive file's name);
+    a name that says binary (``.png``) is refused: wsnb reads text files only."""
+    target = ctx.policy.check_read_file(path, confirm=confirm,
+                                        for_model=ctx.for_model).raise_if_refused()  # fmt: skip
+    kind = binary_kind(target.name)
+    if kind:
+        raise UnsupportedFileError(_("{path} is {kind}; wsnb reads text files only.").format(
+            path=target, kind=_(kind)), path=target.relative)  # fmt: skip
+    return target
+
+
 def _notebook_result(doc: NotebookText) -> ToolResult:
     message = _("Read {path} as {count:,} cells").format(path=doc.path, count=len(doc.cells))
     if doc.truncated:
@@ -257,25 +270,34 @@ class SearchFilesTool:
     action: ActionType = ActionType.SEARCH_FILES
     risk: Risk = Risk.READ_ONLY
 
-    def run(self, ctx: ToolContext, keyword: str, limit: Bound = DEFAULT) -> ToolResult:
-        return _guarded(self.name, lambda: self._find(ctx, keyword, limit))
+    def run(self, ctx: ToolContext, keyword: str, limit: Bound = DEFAULT,
+            offset: int = 0) -> ToolResult:  # fmt: skip
+        """``offset`` names are skipped first: ``limit`` names a page."""
+        return _guarded(self.name, lambda: self._find(ctx, keyword, limit, offset))
 
-    def _find(self, ctx: ToolContext, keyword: str, asked: Bound) -> ToolResult:
+    def _find(self, ctx: ToolContext, keyword: str, asked: Bound, offset: int) -> ToolResult:
         limit = ctx.limits.pick("names", asked)
+        offset = check_offset(offset)
         globbed = isinstance(keyword, str) and is_glob(keyword)
+        most = None if limit is None else offset + limit
         try:
-            found = (glob_find(ctx.index().frame, keyword, limit) if globbed
-                     else ctx.index().find(keyword, limit=limit))  # fmt: skip
+            found = (glob_find(ctx.index().frame, keyword, most) if globbed
+                     else ctx.index().find(keyword, limit=most))  # fmt: skip
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         total = int(found.attrs["total_matches"])
+        if offset:
+            attrs = dict(found.attrs)
+            found = found.iloc[offset:].reset_index(drop=True)
+            found.attrs.update(attrs)
+        following = offset + len(found) if offset + len(found) < total else None
+        found.attrs.update(offset=offset, next_offset=following, total=total,
+                           truncated=following is not None or offset > 0)  # fmt: skip
 
         def cut_note() -> str:
-            if globbed:
-                return _("showing the first {shown:,} of {total:,} paths that match, in path "
-                         "order; pass limit=None for all").format(shown=len(found), total=total)
-            return _("showing the best {shown:,} of {total:,} names that match; pass limit=None "
-                     "for all").format(shown=len(found), total=total)
+            said = advice.GLOB_CUT if globbed else advice.NAMES_CUT
+            return said(shown=len(found), total=total, first=offset + 1,
+                        last=offset + len(found), next=following or total)  # fmt: skip
 
         cut = bool(found.attrs["truncated"])
         note, logged = (cut_note(), in_english(cut_note)) if cut else ("", "")
@@ -337,23 +359,31 @@ class SearchTextTool:
         progress: Progress | None = None,
         per_file: int | None = None,
         outputs: bool = False,
+        path: str | None = None,
+        offset: int = 0,
     ) -> ToolResult:
         """``progress(done_files, total_files)`` is called in bounded steps while it searches;
         ``per_file`` keeps at most that many lines of each file (the rest are counted).
-        Notebooks are searched by cell; ``outputs`` searches their text outputs too."""
+        Notebooks are searched by cell; ``outputs`` searches their text outputs too.
+        ``path`` narrows the search to a folder, a file or a glob (``src/**/*.py``);
+        ``offset`` matching lines are skipped first (a page of ``limit`` lines after them)."""
         bounds = {"limit": limit, "max_files": max_files, "max_bytes": max_bytes}
         return _guarded(self.name, lambda: self._grep(ctx, pattern, regex, case, bounds,
-                                                      progress, per_file, outputs))  # fmt: skip
+                                                      progress, per_file, outputs, path,
+                                                      offset))  # fmt: skip
 
     def _grep(self, ctx: ToolContext, pattern: str, regex: bool, case: bool,
               asked: dict[str, Bound], progress: Progress | None,
-              per_file: int | None, outputs: bool = False) -> ToolResult:  # fmt: skip
+              per_file: int | None, outputs: bool = False, path: str | None = None,
+              offset: int = 0) -> ToolResult:  # fmt: skip
         limits = ctx.limits
         limit = limits.pick("matches", asked["limit"])
         max_files = limits.pick("files", asked["max_files"], param="max_files")
         max_bytes = limits.pick("search_bytes", asked["max_bytes"], param="max_bytes")
         assert max_bytes is not None  # byte bounds are always numbers
         candidates = search_candidates(ctx)
+        if path is not None and path not in ("", "."):
+            candidates = narrowed_candidates(ctx, candidates, path)
         report = ctx.index().report
         cut = _("the index holds only part of the workspace ({report}); scan with larger limits "
                 "to search it all").format(report=report) if report.truncated else ""
@@ -361,7 +391,7 @@ class SearchTextTool:
                      max_files=max_files, max_bytes=max_bytes, progress=progress,
                      index_note=cut, for_model=ctx.for_model,
                      warn=not limits.ceiling, per_file=per_file,
-                     outputs=outputs is True)  # fmt: skip
+                     outputs=outputs is True, offset=offset)  # fmt: skip
         paths = list(dict.fromkeys(frame["path"].tolist()))
         note = _for_caller(frame.note, ctx)
         message = (_("{matches} matches in {files} files ({note})") if note
@@ -382,6 +412,24 @@ def search_candidates(ctx: ToolContext) -> list[str]:
     files = ctx.index().frame
     plain = files.loc[~files["is_dir"] & ~files["is_symlink"], "path"].tolist()
     return [path for path in plain if not is_dangerous_name(path.rpartition("/")[2])]
+
+
+def narrowed_candidates(ctx: ToolContext, candidates: list[str], path: str) -> list[str]:
+    """The candidates inside ``path``: a glob (``src/**/*.py``, ``*.md``), a folder or a file."""
+    if not isinstance(path, str):
+        raise UsageError(_("path must be text: a folder, a file or a glob, not {asked!r}.").format(
+            asked=path))
+    if is_glob(path):
+        return glob_filter(candidates, path)
+    target = ctx.policy.resolve(path)
+    if target.is_root:
+        return candidates
+    if not os.path.lexists(target.os_path):
+        raise NotFoundError(advice.NOT_FOUND(path=target), path=target.relative)
+    if not os.path.isdir(target.os_path):
+        return [target.relative]
+    inside = target.relative + "/"
+    return [candidate for candidate in candidates if candidate.startswith(inside)]
 
 
 # The advice to lift a limit, in both languages: every such clause of a note starts so.

@@ -9,6 +9,12 @@ The built-in loop predates the MCP names and dispatches on its own
 (``loop_name``); a parameter it does not pass on is marked ``loop=False`` so
 the loop never offers a model an argument that would be dropped. Tool
 descriptions are for models, so they stay in English (like log records).
+
+Every entry says what its answer holds (``output``: the JSON schema of the
+MCP answer's ``structuredContent``, built with ``wsnb.tools.outputs``); a
+propose tool answers a plan, ``PLAN_OUTPUT``, unless it says otherwise. A new
+read tool declares its ``output`` here, in its own entry: that is the one
+place (``tests/test_mcp_outputs.py`` holds every tool to it).
 """
 
 from __future__ import annotations
@@ -17,9 +23,23 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .outputs import (
+    BOOL,
+    INT,
+    PLAN_OUTPUT,
+    PLANS_OUTPUT,
+    READ_OUTPUT,
+    STATUS_OUTPUT,
+    STR,
+    array,
+    maybe,
+    obj,
+    rows_output,
+)
+
 __all__ = ["TOOL_TABLE", "Param", "ToolDef", "loop_specs", "loop_tools", "tool_def"]
 
-Kind = Literal["string", "integer", "boolean", "array"]
+Kind = Literal["string", "integer", "boolean", "array", "object"]
 
 
 @dataclass(frozen=True)
@@ -36,6 +56,8 @@ class Param:
     items: dict[str, Any] | None = None  # an array's item schema
     maximum: int | None = None
     max_items: int | None = None  # an array's most items
+    values: dict[str, Any] | None = None  # an object's values' schema
+    choices: tuple[str, ...] = ()  # a string's allowed values
     numbers: bool = False  # a string that may also come as a whole number (a cell: 3 or an id)
 
     def schema(self) -> dict[str, Any]:
@@ -43,6 +65,10 @@ class Param:
         out: dict[str, Any] = {"type": kind, "description": self.description}
         if self.items is not None:
             out["items"] = self.items
+        if self.values is not None:
+            out["additionalProperties"] = self.values
+        if self.choices:
+            out["enum"] = list(self.choices)
         if self.max_items is not None:
             out["minItems"], out["maxItems"] = 1, self.max_items
         if self.maximum is not None:
@@ -64,10 +90,18 @@ class ToolDef:
     propose: bool = False
     loop_name: str | None = None  # its name in the built-in loop; None: not offered there
     title: str = ""
+    output: dict[str, Any] | None = None  # the answer's JSON schema; a plan's for a propose tool
+    acts: bool = False  # changes a plan's state (never a file): not read-only, not a proposal
 
     @property
     def read_only(self) -> bool:
-        return not self.propose
+        return not self.propose and not self.acts
+
+    def output_schema(self) -> dict[str, Any] | None:
+        """The JSON schema of the tool's structured answer (None: the entry declares none)."""
+        if self.output is not None:
+            return self.output
+        return PLAN_OUTPUT if self.propose else None
 
     def input_schema(self, *, loop: bool = False) -> dict[str, Any]:
         """The JSON schema of the arguments (``loop``: only those the built-in loop passes on)."""
@@ -135,54 +169,95 @@ _CHANGE_ITEM: dict[str, Any] = {
 }  # fmt: skip
 _SOURCE = _path("source", "the item to act on, " + _PATH)
 
+def _offset(what: str, tool: str) -> Param:
+    return Param("offset", "integer", f"how many {what} to skip, for the next page (0 for the "
+                 f"first; the answer's next_offset says what to pass to {tool} next)",
+                 required=False, default=0, minimum=0, loop=False)  # fmt: skip
+
+
+_ENTRY = {"path": STR, "name": STR, "suffix": STR, "size": INT, "modified": STR,
+          "is_dir": BOOL, "is_text": BOOL, "is_hidden": BOOL, "is_symlink": BOOL,
+          "depth": INT}  # fmt: skip
+_FOUND = {**_ENTRY, "match": STR, "score": INT}
+_LINE = {"path": STR, "line": INT, "column": INT, "text": STR}
+_JOURNAL = {"id": STR, "time": STR, "what": STR, "action": STR, "success": BOOL,
+            "proposed_by": STR, "confirmed_by": STR, "undone_by": maybe(STR)}  # fmt: skip
+_COUNT_ROWS = obj({}, required=())  # a summary table's rows: name and counts
+_SUMMARY = obj({"name": STR, "files": INT, "folders": INT, "total_bytes": INT,
+                "languages": array(_COUNT_ROWS), "top_folders": array(_COUNT_ROWS),
+                "key_files": array(_COUNT_ROWS), "entry_points": array(_COUNT_ROWS),
+                "scan": STR})  # fmt: skip
+_MANY = obj({"files": array(obj({"path": STR, "kind": STR, "text": STR, "error": STR,
+                                 "encoding": STR, "newline": STR, "size": INT, "bytes": INT,
+                                 "truncated": BOOL, "note": STR}, required=("path", "kind"))),
+             "note": STR, "read": INT, "asked": INT, "bytes": INT, "limit": INT})  # fmt: skip
+_TREE = obj({"path": STR, "depth": INT, "tree": array(obj({}, required=())), "shown": INT,
+             "total": INT, "files": INT, "folders": INT, "truncated": BOOL, "note": STR})
+_INFO = obj(_ENTRY)
+_TABLE = obj({"path": STR, "format": STR, "columns": array(obj({"name": STR, "dtype": STR})),
+              "rows": array(obj({}, required=())), "total_rows": maybe(INT), "shown": INT,
+              "truncated": BOOL, "note": STR, "size": INT},
+             required=("path", "format", "columns", "rows", "total_rows", "shown",
+                       "truncated", "note"))  # fmt: skip
+
 TOOL_TABLE: tuple[ToolDef, ...] = (
     ToolDef("workspace_summary", "An overview of the workspace: file and folder counts, "
-            "languages, top folders, key files and entry points.", title="Workspace summary"),
-    ToolDef("list_folder", "List one folder of the workspace, folders first (at most 200 "
-            "entries; the answer says how many there are in all).",
+            "languages, top folders, key files and entry points.", title="Workspace summary",
+            output=_SUMMARY),
+    ToolDef("list_folder", "List one folder of the workspace, folders first, 200 entries a "
+            "page (offset pages on; the answer says how many there are in all).",
             (_path(description="the folder, " + _PATH + "; . for the top", required=False,
                    default="."),
-             _limit("entries", 200)),
-            loop_name="list_folder", title="List folder"),
+             _limit("entries", 200), _offset("entries", "list_folder")),
+            loop_name="list_folder", title="List folder", output=rows_output(_ENTRY)),
     ToolDef("find_files", "Find files and folders whose names match a keyword (e.g. main, .py, "
             "readme), best first; or whose paths match a glob (src/**/*.py; *.md without a / "
-            "matches names at any depth; case does not matter), in path order (at most 30; "
-            "files .gitignore leaves out are not found).",
+            "matches names at any depth; case does not matter), in path order; 30 a page "
+            "(offset pages on; files .gitignore leaves out are not found).",
             (Param("keyword", "string", "a part of the name, a suffix such as .py, words, or a "
                    "glob such as src/**/*.py"),
-             _limit("names", 30)),
-            loop_name="search_files", title="Find files"),
-    ToolDef("search_text", "Find lines containing a text in the workspace's text files (at most "
-            "50 lines from 1,000 files). Sensitive files (keys, .env) are never searched. "
-            "Notebooks are searched by cell: their rows carry the cell number and the line "
-            "within that cell.",
+             _limit("names", 30), _offset("names", "find_files")),
+            loop_name="search_files", title="Find files", output=rows_output(_FOUND)),
+    ToolDef("search_text", "Find lines containing a text in the workspace's text files, in "
+            "path order, 50 lines a page from at most 1,000 files (offset pages on; path "
+            "narrows to a folder or glob). Files up to 16 MiB are searched. Sensitive files "
+            "(keys, .env) are never searched. Notebooks are searched by cell: their rows carry "
+            "the cell number and the line within that cell.",
             (Param("pattern", "string", "the text to find"),
              Param("regex", "boolean", "treat pattern as a Python regular expression",
                    required=False, default=False, loop=False),
              Param("case", "boolean", "match case exactly", required=False, default=False,
                    loop=False),
-             _limit("lines", 50),
+             _path(description="only search here: a folder (src), a file, or a glob "
+                   "(src/**/*.py, *.md)", required=False, loop=False),
+             _limit("lines", 50), _offset("matching lines", "search_text"),
              Param("outputs", "boolean", "also search notebooks' text outputs (streams, "
                    "results, tracebacks)", required=False, default=False, loop=False)),
-            loop_name="search_text", title="Search text"),
-    ToolDef("read_file", "Read a text file of the workspace (at most 128 KiB; secrets are "
-            "redacted; sensitive files such as keys and .env are refused). Optionally only "
-            "the lines start_line to end_line. A notebook (.ipynb) reads as its cells: each "
-            "cell's number, type, id and source, its outputs summarised (images and widgets "
-            "named, never base64).",
+            loop_name="search_text", title="Search text", output=rows_output(_LINE)),
+    ToolDef("read_file", "Read a text file of the workspace (secrets are redacted; sensitive "
+            "files such as keys and .env are refused): the whole file, the lines start_line to "
+            "end_line, the first lines (head) or the last (tail) of a file up to 16 MiB. The "
+            "answer holds at most 128 KiB, says the file's total lines and, when it was cut, "
+            "the next start_line. A notebook (.ipynb) reads as its cells: each cell's number, "
+            "type, id and source, its outputs summarised (images and widgets named, never "
+            "base64).",
             (_path(),
              Param("start_line", "integer", "the first line to return (1-based)",
                    required=False, minimum=1, loop=False),
              Param("end_line", "integer", "the last line to return (inclusive)",
-                   required=False, minimum=1, loop=False)),
-            loop_name="read_file", title="Read file"),
+                   required=False, minimum=1, loop=False),
+             Param("head", "integer", "return only the first N lines", required=False,
+                   minimum=1, loop=False),
+             Param("tail", "integer", "return only the last N lines", required=False,
+                   minimum=1, loop=False)),
+            loop_name="read_file", title="Read file", output=READ_OUTPUT),
     ToolDef("read_files", "Read up to 20 text files of the workspace in one call. Each path "
             "gets its own text or its own error (missing, binary, sensitive files such as keys "
             "and .env refused); the whole answer stays within 128 KiB and says where it was cut. "
             "Secrets are redacted.",
             (Param("paths", "array", "workspace-relative paths with / separators, 1 to 20",
                    items={"type": "string"}, max_items=20),),
-            loop_name="read_files", title="Read files"),
+            loop_name="read_files", title="Read files", output=_MANY),
     ToolDef("folder_tree", "The folders and files below a folder as a nested tree, depth levels "
             "down, as the index sees them (.gitignore and skipped folders such as .git and "
             "node_modules left out). At most 200 entries, the shallowest levels first; the "
@@ -191,7 +266,7 @@ TOOL_TABLE: tuple[ToolDef, ...] = (
                    default="."),
              Param("depth", "integer", "how many levels below the folder (1 to 10; default 3)",
                    required=False, default=3, minimum=1, maximum=10)),
-            loop_name="folder_tree", title="Folder tree"),
+            loop_name="folder_tree", title="Folder tree", output=_TREE),
     ToolDef("read_table", "Read a data file of the workspace as a table: CSV or TSV, JSON "
             "lines, JSON, Excel (.xlsx) or Parquet. Answers its columns with their types, its "
             "row count (the true total, or null when it can't be counted cheaply) and the first "
@@ -200,16 +275,28 @@ TOOL_TABLE: tuple[ToolDef, ...] = (
             (_path(), _limit("rows", 50),
              Param("sheet", "string", "an Excel sheet's name; the first sheet when left out",
                    required=False, loop=False)),
-            loop_name="read_table", title="Read table"),
-    ToolDef("file_info", "One entry's details from the disk now: size, modified time, whether "
-            "it is a folder, text, hidden or a symbolic link.", (_path(),), title="File info"),
+            loop_name="read_table", title="Read table", output=_TABLE),
+    ToolDef("file_info", "One entry's details from the disk now: size in bytes, modified time, "
+            "whether it is a folder, text, hidden or a symbolic link.", (_path(),),
+            title="File info", output=_INFO),
     ToolDef("history", "The journal of changes carried out in this workspace, most recent "
             "first: who proposed and confirmed them, and whether they can be undone.",
-            (_limit("entries", 50),), title="History"),
+            (_limit("entries", 50),), title="History", output=rows_output(_JOURNAL)),
     ToolDef("plan_status", "The state of a plan proposed earlier: pending, done, cancelled, "
             "refused, stale, failed or expired, with the outcome sentence.",
             (Param("plan_id", "string", "the plan id a propose tool returned"),),
-            title="Plan status"),
+            title="Plan status", output=STATUS_OUTPUT),
+    ToolDef("list_my_plans", "The plans this client proposed, newest first, each with its "
+            "state (pending, done, cancelled, refused, stale, failed or expired); decided "
+            "plans are kept for a week.",
+            (Param("state", "string", "only plans in this state, e.g. pending",
+                   required=False),
+             _limit("plans", 50)),
+            title="List my plans", output=PLANS_OUTPUT),
+    ToolDef("withdraw_plan", "Withdraw a plan this client proposed that still waits: it is "
+            "cancelled and its card leaves the person's inbox; nothing on disk changes.",
+            (Param("plan_id", "string", "the plan id a propose tool returned"),),
+            title="Withdraw plan", output=STATUS_OUTPUT, acts=True),
     ToolDef("propose_create_file", "Propose a new text file (never overwrites). Returns a "
             "pending plan a person confirms; nothing changes until then.",
             (_path(), _CONTENT), propose=True, loop_name="create_file",
@@ -244,7 +331,8 @@ TOOL_TABLE: tuple[ToolDef, ...] = (
             "create_folder (path), copy/move (source, target), rename (path, new_name), trash "
             "(path), edit_notebook (path, mode, cell, new_source, cell_type: one cell of a "
             "notebook). They run in order; if one fails, the ones before it are undone. A path "
-            "may appear in one change only. Returns a pending plan.",
+            "may appear in one change only, and no change may name a path an earlier one "
+            "moves, renames or trashes. Returns a pending plan with each change numbered.",
             (Param("title", "string", "what the change set does, in a few words"),
              Param("changes", "array", "the changes, in order (at most 50)",
                    items=_CHANGE_ITEM)),

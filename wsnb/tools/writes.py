@@ -13,6 +13,7 @@ from .files import CreateFileTool, CreateFolderTool, WriteFileTool
 from .launch import OpenFileTool, OpenFolderTool, RevealTool
 from .moves import CopyFileTool, MoveFileTool, RenameTool
 from .notebookedits import EditNotebookTool
+from .sections import AppendTextTool, SectionEditTool
 from .trashing import RestoreFromTrashTool, TrashTool
 
 __all__ = ["LAUNCH_TOOLS", "WRITE_TOOLS", "register_write_tools"]
@@ -23,6 +24,8 @@ WRITE_TOOLS: tuple[WriteTool, ...] = (
     WriteFileTool(),
     EditFileTool(),
     EditNotebookTool(),
+    SectionEditTool(),
+    AppendTextTool(),
     ChangeSetTool(),
     CopyFileTool(),
     MoveFileTool(),

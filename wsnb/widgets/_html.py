@@ -45,6 +45,8 @@ STATE_COLOURS: dict[PlanState, str] = {
     PlanState.FAILED: "#cf222e",
     PlanState.CANCELLED: "#6e7781",
     PlanState.REFUSED: "#cf222e",
+    PlanState.STALE: "#9a6700",
+    PlanState.EXPIRED: "#6e7781",
 }
 
 _MONO = "font-family: var(--jp-code-font-family, monospace); font-size: 12px;"
@@ -107,6 +109,8 @@ STATE_WORDS: dict[PlanState, str] = {
     PlanState.FAILED: N_("failed"),
     PlanState.CANCELLED: N_("cancelled"),
     PlanState.REFUSED: N_("refused"),
+    PlanState.STALE: N_("stale"),
+    PlanState.EXPIRED: N_("expired"),
 }
 
 

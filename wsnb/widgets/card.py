@@ -376,9 +376,8 @@ def _body_html(plan: Plan) -> str:
 
 def _outcome_html(plan: Plan, note: str) -> str:
     """What became of the plan, then this card's own note (an error that changed no state)."""
-    colour = {PlanState.DONE: _GOOD, PlanState.FAILED: _BAD, PlanState.REFUSED: _BAD}.get(
-        plan.state, _MUTED
-    )
+    colour = {PlanState.DONE: _GOOD, PlanState.FAILED: _BAD, PlanState.REFUSED: _BAD,
+              PlanState.STALE: _BAD}.get(plan.state, _MUTED)  # fmt: skip
     text = _state_text(plan)
     parts = [f'<div style="{colour}">{esc(text)}</div>'] if text else []
     if note:
@@ -409,6 +408,11 @@ def _state_text(plan: Plan) -> str:
     if state is PlanState.FAILED:
         error = result.error if result is not None else _("the plan failed.")
         return _("✗ Failed: {error}").format(error=error)
+    if state is PlanState.STALE:
+        error = result.error if result is not None else ""
+        return _("✗ Stale: {error}").format(error=error)
+    if state is PlanState.EXPIRED:
+        return _("Expired without a decision; nothing was changed.")
     if state is PlanState.CANCELLED:
         return _("Cancelled; nothing was changed.")
     if state is PlanState.CONFIRMED:

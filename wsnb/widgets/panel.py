@@ -80,6 +80,8 @@ _STATE_EVENTS = {
     PlanState.FAILED: Event.FAILED,
     PlanState.CANCELLED: Event.CANCELLED,
     PlanState.REFUSED: Event.REFUSED,
+    PlanState.STALE: Event.FAILED,
+    PlanState.EXPIRED: Event.CANCELLED,
 }
 
 

@@ -21,6 +21,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self, TypedDict, Unpack
 
+from .. import advice
 from ..disk import fsops, textio
 from ..errors import NotFoundError, UsageError
 from ..fileindex.hub import IndexWatch
@@ -456,9 +457,7 @@ class Workspace(IndexedFolder, NotebookMethods, TableReading):
         try:
             info = file_info(target.relative, os.lstat(target.absolute))
         except FileNotFoundError:
-            raise NotFoundError(_("{path} does not exist; check the name with ls() or "
-                                  "find().").format(path=target),
-                                path=target.relative) from None  # fmt: skip
+            raise NotFoundError(advice.NOT_FOUND(path=target), path=target.relative) from None
         if info.is_text and textio.binary_head(target):  # the bytes decide, as read() does
             self._binary_seen(target)
             info = dataclasses.replace(info, is_text=False)
@@ -576,6 +575,62 @@ class Workspace(IndexedFolder, NotebookMethods, TableReading):
         'cancelled'
         """
         return self._book.propose("write_file", path=path, content=content)
+
+    def append_text(self, path: str, text: str, *, section: str | None = None,
+                    header: str = "") -> Plan:  # fmt: skip
+        """Plan adding ``text`` at the end of a file, or of its ``section`` (a heading's text):
+        applied to the file as it is when confirmed, so it never goes stale.
+
+        Parameters
+        ----------
+        path : str
+            The file; a missing one is created, starting with ``header``.
+        text : str
+            What to add.
+        section : str, optional
+            The heading to add under (``"To do"`` or ``"## To do"``); made at the end of the
+            file the first time.
+        header : str
+            The start of a file that does not exist yet.
+
+        Returns
+        -------
+        Plan
+            Pending, low risk (or refused, saying why).
+        """
+        return self._book.propose("append_text", path=path, text=text, section=section,
+                                  header=header)  # fmt: skip
+
+    def edit_section(self, path: str, operation: str, content: str = "", *,
+                     section: str | None = None, find_text: str | None = None,
+                     expected_replacements: int = 1) -> Plan:  # fmt: skip
+        """Plan one section operation on a Markdown file: ``append``, ``prepend``,
+        ``replace_section``, ``insert_before_section``, ``insert_after_section`` or
+        ``find_replace`` (``wsnb.text.sections``).
+
+        Parameters
+        ----------
+        path : str
+            An existing text file.
+        operation : str
+            One of the operations above.
+        content : str
+            The text to add, or to replace with.
+        section : str, optional
+            The heading acted on (needed by the three section operations).
+        find_text : str, optional
+            For ``find_replace``: the exact text to replace.
+        expected_replacements : int
+            For ``find_replace``: how many times ``find_text`` must occur.
+
+        Returns
+        -------
+        Plan
+            Pending with its diff, or refused (no such section, a count that differs).
+        """
+        return self._book.propose("edit_section", path=path, operation=operation,
+                                  content=content, section=section, find_text=find_text,
+                                  expected_replacements=expected_replacements)  # fmt: skip
 
     def edit(self, path: str, old_text: str | None = None, new_text: str | None = None, *,
              edits: Sequence[Any] | None = None, replace_all: bool = False) -> Plan:  # fmt: skip
@@ -805,11 +860,15 @@ class Workspace(IndexedFolder, NotebookMethods, TableReading):
 
     @property
     def pending(self) -> pd.DataFrame:
-        """Plans waiting for a decision, oldest first (times read in local time)."""
+        """Every plan waiting for a decision, oldest first: this notebook's and the ones agents
+        proposed (kept in ``.wsnb/plans/``), with who proposed each (``proposer``) and the
+        kind of workspace it changes (``workspace``); times read in local time."""
         from ..display import readable
         from ..noted import with_note
+        from ..plans.book import pending_frame
 
-        return readable(with_note(self._book.pending(), "", nothing=_(
+        frame = pending_frame(self.plan_store.pending(), self.plan_store.workspace)
+        return readable(with_note(frame, "", nothing=_(
             "No plan waits for confirmation.")), seconds=True)  # fmt: skip
 
     @property

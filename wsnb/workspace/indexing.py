@@ -16,6 +16,7 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Self
 
+from .. import advice
 from ..i18n import _, in_english
 
 if TYPE_CHECKING:
@@ -283,10 +284,6 @@ def scan_note(report: ScanReport) -> str:
     if not report.truncated:
         return ""
     if report.limit == "max_files":
-        return _("the scan stopped at max_files={entries:,} (about {left_out:,} left out); open "
-                 "the workspace with limits=wsnb.ScanLimits(max_files={more}) for more").format(
-            entries=report.entries, left_out=report.left_out,
-            more=f"{report.entries * 4:_}")  # a literal Python accepts
-    return _("the scan did not go below the depth limit ({left_out:,} folders not entered); "
-             "open the workspace with limits=wsnb.ScanLimits(max_depth=128) for more").format(
-        left_out=report.left_out)
+        return advice.SCAN_FILES_CUT(entries=report.entries, left_out=report.left_out,
+                                     more=f"{report.entries * 4:_}")  # a literal Python accepts
+    return advice.SCAN_DEPTH_CUT(left_out=report.left_out)
