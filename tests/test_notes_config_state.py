@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
 
@@ -113,3 +114,25 @@ def test_needs_check_in_uses_the_local_date_of_the_same_clock(root: Path) -> Non
     nb.state.last_check_in = date(2026, 3, 5)
     nb.save_state()
     assert not open_notes(root, clock=lambda: late).needs_check_in()
+
+
+def test_index_settings_edited_by_hand_are_followed_by_the_next_search(root: Path) -> None:
+    """A search reads config.json again only when its stamp moved, and every edit moves it:
+    one that changes the size, and one of the same size in place."""
+    nb = initialized(root)
+    write(root, "drafts/tea.md", "# Tea draft\n\ngreen tea\n")
+    write(root, "kept/tea.md", "# Tea\n\ngreen tea\n")
+    assert set(nb.search("tea", mode="words")["path"]) == {"drafts/tea.md", "kept/tea.md"}
+    config = root / ".assistant/config.json"
+    data = json.loads(config.read_text(encoding="utf-8"))
+    config.write_text(json.dumps({**data, "ignore": ["drafts/**"]}), encoding="utf-8")
+    assert list(nb.search("tea", mode="words")["path"]) == ["kept/tea.md"]
+    before = config.stat()
+    with config.open("r+b") as file:  # the same size, the same file: only its times move
+        edited = file.read().replace(b"drafts/**", b"kept/**\x20\x20")
+        file.seek(0)
+        file.write(edited)
+    os.utime(config, ns=(before.st_atime_ns, before.st_mtime_ns + 1_000_000))
+    assert config.stat().st_size == before.st_size and config.stat().st_ino == before.st_ino
+    assert list(nb.search("tea", mode="words")["path"]) == ["drafts/tea.md"]
+    assert nb.config.ignore == ("kept/**  ",)

@@ -116,3 +116,25 @@ def test_moved_note_keeps_its_pin(notes: Path) -> None:
     (notes / "weak.md").rename(notes / "Baking" / "weak.md")
     assert index.update().moved == 1
     assert index.hotset.pinned == {"Baking/weak.md"}
+
+
+def test_a_search_takes_the_boosts_once_and_none_when_no_note_has_one(notes: Path) -> None:
+    clock = Clock()
+    index = _index(notes, clock)
+    assert index.hotset.booster() is None  # nothing pinned or used: nothing to multiply
+    unboosted = index.ranked("sourdough kettle", 10)
+    index.hotset.pin("twin-b.md")
+    index.hotset.record_use("weak.md")
+    booster = index.hotset.booster()
+    assert booster is not None
+    for path in ("twin-b.md", "weak.md", "strong.md", "nowhere.md"):
+        assert booster(path) == index.hotset.boost(path)
+    assert booster("strong.md") == 0.0 and booster("twin-b.md") == pytest.approx(PIN_BOOST)
+    boosted = index.ranked("sourdough kettle", 10)
+    scores = {hit.group: hit.score for hit in unboosted}
+    for hit in boosted:  # the boost multiplies the score of the notes that have one only
+        assert hit.score == scores[hit.group] * (1.0 + index.hotset.boost(hit.group))
+    index.hotset.unpin("twin-b.md")
+    clock.now += 400 * HALF_LIFE_DAYS * DAY  # the use has decayed to nothing
+    assert index.hotset.booster() is None
+    assert index.ranked("sourdough kettle", 10) == unboosted

@@ -98,3 +98,36 @@ def test_a_chinese_question_finds_an_english_note_by_meaning(root: Path) -> None
                               ("番茄怎么种", "garden/tomatoes.md")):  # fmt: skip
             assert notes.search(query, mode="meaning")["path"].iloc[0] == wanted
             assert notes.search(query, mode="hybrid")["path"].iloc[0] == wanted
+
+
+def test_each_note_is_named_with_its_first_best_chunk(root: Path) -> None:
+    """The notes' best chunks, found in a few array operations, are the ones a loop of
+    ``argmax`` over each note's chunks finds: the first of equal best ones, a NaN first."""
+    from wsnb.notes.meaning import _Best
+
+    store = VectorStore(IndexStore(AccessPolicy(root)), "model-a")
+    keys = [text_key(f"text {n}") for n in range(6)]
+    store.add(keys, _unit_rows(6))
+    chunks = {"a.md": [("a-0", keys[0]), ("a-1", keys[1]), ("a-2", keys[0])],  # a tie: a-0
+              "b.md": [("b-0", keys[2])],
+              "c.md": [("c-0", keys[3]), ("c-1", keys[4]), ("c-2", keys[5]), ("c-3", keys[4])]}
+    best = _Best(chunks, store, {})
+    for seed in range(20):
+        query = _unit_rows(1, seed=seed)[0]
+        per_chunk = best.space.cosines(store.scores(best.space.query(query, "latin"))[best.rows],
+                                       best.space.query(query, "latin"))  # fmt: skip
+        expected = []
+        for n, path in enumerate(best.paths):
+            start, end = best.starts[n], [*best.starts[1:], len(best.rows)][n]
+            top = start + int(np.argmax(per_chunk[start:end]))
+            expected.append((path, float(per_chunk[top]), best.chunk_ids[top]))
+        expected.sort(key=lambda found: -found[1])
+        assert best.notes(query, "latin", store, 3) == expected
+        assert best.notes(query, "latin", store, 2) == expected[:2]
+    ties = np.asarray([0.5, 0.2, 0.5, 0.1, np.nan, 0.3, np.nan, 0.3, 0.3], dtype=np.float32)
+    best.starts = np.asarray([0, 3, 6], dtype=np.int64)  # three notes of 3 rows each
+    best.note_of = np.repeat(np.arange(3), 3)
+    maxima = np.maximum.reduceat(ties, best.starts)
+    rows = best._first_best(ties, maxima, np.asarray([2, 0, 1]))
+    assert rows.tolist() == [6, 0, 4]  # c's first NaN, a's first 0.5, b's NaN
+    assert rows.tolist() == [3 * n + int(np.argmax(ties[3 * n:3 * n + 3])) for n in (2, 0, 1)]

@@ -57,3 +57,26 @@ def test_pinning_boosts_only_matching_notes(root: Path) -> None:
     assert "c/coffee.md" not in set(hits["path"])  # a pin never brings in a non-match
     nb.unpin("c/coffee.md")
     assert set(nb.hotset["path"]) == {"a/tea.md"}
+
+
+def test_the_search_frame_has_the_columns_and_dtypes_a_plain_frame_gets(root: Path) -> None:
+    """The frame is built the cheap way (no reindex) and is the same as one built naming its
+    columns: same columns, same dtypes, same values, with hits and without."""
+    import pandas as pd
+
+    from wsnb.notes.notehit import SEARCH_COLUMNS, hits_frame
+
+    nb = initialized(root)
+    write(root, "a/tea.md", "# Tea\n\ngreen tea notes\n\n## Brewing\n\ntea at 80 degrees\n")
+    write(root, "b/tea-too.md", "# More tea\n\ntea tea tea\n")
+    for query in ("tea", "espresso"):
+        hits = nb._ranked(query, 5).hits
+        frame = hits_frame(hits, query)
+        named = pd.DataFrame({name: list(frame[name]) for name in frame.columns},
+                             columns=[*SEARCH_COLUMNS, "text"])  # fmt: skip
+        pd.testing.assert_frame_equal(frame, named, check_exact=True, check_column_type=True)
+        assert frame.attrs["query_tokens"] == [query]
+    assert list(nb.search("tea").columns) == [*SEARCH_COLUMNS, "text"]
+    found = nb.search("tea")
+    assert len(found) == 2 and str(found["path"].dtype) == str(pd.Series(["x"]).dtype)
+    assert found["score"].dtype == "float64"

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from wsnb.errors import UsageError
 from wsnb.search.rank import DEFAULT_BOOSTS, FieldRanker, Hit
+from wsnb.search.rankparts import weighted_counts
 
 
 def _ids(hits: list[Hit]) -> list[str]:
@@ -246,3 +248,41 @@ def test_a_groups_other_documents_add_evidence_but_never_more_than_its_best() ->
     assert summed["often"] == pytest.approx(single["often:0"] + 0.2 * single["often:1"])
     assert summed["long"] == pytest.approx(plain["long"] * 1.2)  # capped: at most its best
     assert [hit.doc_id for hit in ranker.search_groups("tart", None, others=0.2)] == ["once:0"]
+
+
+def _grouped_counts(postings: dict[int, tuple[tuple[int, int], ...]], boosts: tuple[float, ...],
+                    norms: np.ndarray) -> dict[int, float]:  # fmt: skip
+    """The weighted counts as the ranker first computed them: documents grouped by their
+    count key in a loop, then each group weighted field by field."""
+    groups: dict[tuple[tuple[int, int], ...], list[int]] = {}
+    for number, key in postings.items():
+        groups.setdefault(key, []).append(number)
+    found: dict[int, float] = {}
+    for key, listed in groups.items():
+        numbers = np.asarray(listed, dtype=np.int64)
+        weighted = np.zeros(len(numbers), dtype=np.float64)
+        for slot, count in key:
+            weighted += (boosts[slot] * count) * norms[numbers, slot]
+        found.update(zip(listed, weighted.tolist(), strict=True))
+    return found
+
+
+@pytest.mark.parametrize("b", [0.75, 1.0])
+def test_weighted_counts_are_the_grouped_ones_exactly(b: float) -> None:
+    """Weighted in a few array operations, every document's count is the float the grouping
+    loop gave, bit for bit, even where a field is empty and ``b = 1`` makes its norm infinite."""
+    ranker = FieldRanker(b=b)
+    words = ["tea", "green", "kettle", "water", "leaf"]
+    for n in range(60):
+        fields = {name: " ".join(words[(n + slot) % 5] for _ in range((n * (slot + 2)) % 4))
+                  for slot, name in enumerate(DEFAULT_BOOSTS)}  # fmt: skip
+        ranker.add(f"d{n}", fields)
+    with np.errstate(divide="ignore"):  # an empty field's norm with b = 1: 1 / 0
+        norms = ranker._length_norms()
+    assert not np.isfinite(norms).all() if b == 1.0 else np.isfinite(norms).all()
+    for token in [*words, "absent"]:
+        postings = ranker._postings.get(token, {})
+        numbers, weighted = weighted_counts(postings, ranker._boosts, norms)
+        assert dict(zip(numbers.tolist(), weighted.tolist(), strict=True)) == _grouped_counts(
+            postings, ranker._boosts, norms)
+        assert len({key for key in postings.values()}) > 1 or token == "absent"

@@ -179,6 +179,7 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch, NoteEdits):
         self.clock = clock or local_now
         self._index: NoteIndex | None = None
         self._index_key: object = None
+        self._config_seen: tuple[object, NotesConfig] | None = None  # (config.json's stamp, it)
         self._watch = NotesWatch(watch)
         self._watch_setting = watch
         self._meaning = MeaningSlot(embed)
@@ -290,6 +291,16 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch, NoteEdits):
         if self._new is not None:
             return NotesConfig.from_file_data(None)
         return NotesConfig.from_file_data(self.meta.read_json(CONFIG_FILE))
+
+    def _current_config(self) -> NotesConfig:
+        """``config``, parsed again only when config.json's stamp moved: every search asks
+        for the index settings, and parsing them each time cost a tenth of a millisecond."""
+        if self._new is not None:
+            return self.config
+        stamp = self.meta.stamp(CONFIG_FILE)  # before the read: a write between is read again
+        if self._config_seen is None or self._config_seen[0] != stamp:
+            self._config_seen = (stamp, self.config)
+        return self._config_seen[1]
 
     def update_config(self, changes: dict[str, Any]) -> NotesConfig:
         """Merge ``changes`` into config.json (objects merge, arrays replace) and save it.
@@ -600,7 +611,7 @@ class Notes(NotYetCreated, MemoryFlows, NotesSearch, NoteEdits):
 
         from .noteindex import NoteIndex
 
-        config = self.config
+        config = self._current_config()
         key = (config.index, config.ignore)
         if self._index is None or self._index_key != key:
             categories = self.categories

@@ -109,9 +109,23 @@ class Hotset:
 
     def boost(self, path: str) -> float:
         """The multiplicative boost of a note, between 0 and :data:`MAX_BOOST`."""
+        return self._boost(path, self._clock())
+
+    def _boost(self, path: str, now: float) -> float:
         pinned = PIN_BOOST if path in self.pinned else 0.0
-        used = min(USE_BOOST, _USE_SCALE * math.log2(1.0 + self.uses(path)))
+        used = min(USE_BOOST, _USE_SCALE * math.log2(1.0 + self.uses(path, now=now)))
         return pinned + used
+
+    def booster(self) -> Callable[[str], float] | None:
+        """``boost`` for one search, taken once for the notes that have one; None when no
+        note has (nothing pinned or used): a search then multiplies nothing, where it asked
+        ``boost`` for each matching note (hundreds of calls that all answered 0)."""
+        now = self._clock()
+        boosts = {path: self._boost(path, now) for path in self.pinned | self._uses.keys()}
+        boosts = {path: boost for path, boost in boosts.items() if boost}
+        if not boosts:
+            return None
+        return lambda path: boosts.get(path, 0.0)
 
     def frame(self) -> pd.DataFrame:
         """One row per pinned or used note: path, pinned, uses (decayed), boost."""

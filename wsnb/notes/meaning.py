@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..errors import LLMError
 from ..i18n import _, in_english, ngettext
@@ -121,6 +122,7 @@ class _Best:
                 row_scripts.extend(scripts.get(key, "latin") for _chunk_id, key in found)
         self.rows = np.asarray(numbers, dtype=np.int64)
         self.starts = np.asarray(starts, dtype=np.int64)
+        self.note_of = np.repeat(np.arange(len(starts)), np.diff(self.starts, append=len(numbers)))
         self.space = Space(row_scripts, self._sums(vectors),
                            lambda vector: vectors.scores(vector)[self.rows])  # fmt: skip
 
@@ -147,14 +149,22 @@ class _Best:
             return []
         per_chunk = self.space.cosines(scores[self.rows], query)
         best = np.maximum.reduceat(per_chunk, self.starts)
-        order = np.argsort(-best, kind="stable")[:depth].tolist()  # ties: by path (sorted)
-        ends = [*self.starts[1:].tolist(), len(self.rows)]
-        found = []
-        for n in order:
-            start = int(self.starts[n])
-            top = start + int(np.argmax(per_chunk[start:ends[n]]))
-            found.append((self.paths[n], float(best[n]), self.chunk_ids[top]))
-        return found
+        order = np.argsort(-best, kind="stable")[:depth]  # ties: by path (sorted)
+        tops = self._first_best(per_chunk, best, order).tolist()
+        scores_of = best[order].tolist()
+        return [(self.paths[n], score, self.chunk_ids[top])
+                for n, score, top in zip(order.tolist(), scores_of, tops, strict=True)]
+
+    def _first_best(self, per_chunk: FloatMatrix, best: FloatMatrix,
+                    notes: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:  # fmt: skip
+        """The row of each of ``notes``' best chunk: the first that scores the note's best, as
+        ``argmax`` over the note's chunks gives it, in a few array operations instead of one
+        per note."""
+        at_best = per_chunk == best[self.note_of]
+        if np.isnan(best[notes]).any():  # argmax names a note's first NaN, never equal to itself
+            at_best |= np.isnan(per_chunk)
+        rows = np.flatnonzero(at_best)
+        return rows[np.searchsorted(rows, self.starts[notes])]
 
 
 class Meaning:

@@ -210,6 +210,16 @@ class MetaStore:
         """The parsed file, or None if missing, refused or not valid JSON (with a warning)."""
         return read_meta_json(self.policy, relative)
 
+    def stamp(self, relative: str) -> tuple[int, int, int, int] | None:
+        """What tells one version of the file from the next: its inode, size and modification
+        and change times (ns); None when it is missing or refused. A write (atomic: a new
+        file renamed over the old) moves it."""
+        try:
+            info = os.lstat(self.policy.resolve(relative).absolute)
+        except (PolicyError, OSError):
+            return None
+        return info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
+
     def read(self, relative: str) -> ReadResult:
         """The parsed file and whether it exists but is unusable (``corrupt``)."""
         return _read(self.policy, relative)

@@ -431,7 +431,7 @@ class NoteIndex(FollowChanges):
             raise UsageError("The limit must be zero or more.")
         with self._lock:
             return self._ready_ranker().search_groups(query_tokens(query), limit,
-                                                      boost=self.hotset.boost,
+                                                      boost=self.hotset.booster(),
                                                       others=NOTE_EVIDENCE)  # fmt: skip
 
     def search(self, query: str, limit: int = 5) -> pd.DataFrame:

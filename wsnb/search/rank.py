@@ -53,6 +53,7 @@ from .rankparts import (
     _matched,
     _SingleKeys,
     _top,
+    weighted_counts,
 )
 from .tokenize import query_tokens, token_counts, tokenize
 
@@ -439,31 +440,9 @@ class FieldRanker(ArrayForm):
         return scores
 
     def _token_shares(self, token: str) -> tuple[_Numbers, _Floats]:
-        """Each document's BM25F share for ``token``; cached (a bounded number of tokens).
-
-        Postings are grouped by their (interned) per-field counts, of which
-        there are few, so the weighting is a handful of numpy operations.
-        """
-        postings = self._postings.get(token, {})
-        norms = self._length_norms()
-        by_counts: dict[tuple[tuple[int, int], ...], list[int]] = {}
-        for number, per_field in postings.items():
-            numbers_of = by_counts.get(per_field)
-            if numbers_of is None:
-                by_counts[per_field] = [number]
-            else:
-                numbers_of.append(number)
-        parts: list[_Numbers] = []
-        weights: list[_Floats] = []
-        for per_field, listed in by_counts.items():
-            numbers = np.asarray(listed, dtype=np.int64)
-            weighted = np.zeros(len(numbers), dtype=np.float64)
-            for slot, count in per_field:
-                weighted += (self._boosts[slot] * count) * norms[numbers, slot]
-            parts.append(numbers)
-            weights.append(weighted)
-        numbers = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
-        weighted = np.concatenate(weights) if weights else np.zeros(0, dtype=np.float64)
+        """Each document's BM25F share for ``token``; cached (a bounded number of tokens)."""
+        numbers, weighted = weighted_counts(self._postings.get(token, {}), self._boosts,
+                                            self._length_norms())  # fmt: skip
         keep = weighted > 0.0
         shares = self.idf(token) * weighted[keep] / (self._k1 + weighted[keep])
         result = (numbers[keep], shares)
