@@ -22,7 +22,7 @@ _S = PlanState
 STATE_WORDS = {_S.BUILT: N_("built"), _S.PENDING: N_("pending"), _S.CONFIRMED: N_("confirmed"),
                _S.DONE: N_("done"), _S.FAILED: N_("failed"), _S.CANCELLED: N_("cancelled"),
                _S.REFUSED: N_("refused"), _S.STALE: N_("stale"),
-               _S.EXPIRED: N_("expired")}  # fmt: skip
+               _S.EXPIRED: N_("expired"), _S.INTERRUPTED: N_("interrupted")}  # fmt: skip
 RISK_WORDS = {Risk.READ_ONLY: N_("read-only"), Risk.LOW: N_("low"), Risk.MEDIUM: N_("medium"),
               Risk.HIGH: N_("high"), Risk.DANGEROUS: N_("dangerous")}  # fmt: skip
 
@@ -55,6 +55,10 @@ def _status_lines(plan: Plan) -> list[str]:
         lines.append(_("  refused: {reason}").format(reason=plan.refusal))
     elif plan.state is PlanState.PENDING:
         lines.append(_("  to go ahead: {how}").format(how=_how_to_confirm(plan)))
+    elif plan.state is PlanState.INTERRUPTED and plan.can_undo:
+        lines.append(_("  to decide: {how}").format(how=(
+            _("undo() to bring the files back, finish() to carry out the rest")
+            if plan.can_finish else _("undo() to bring the files back"))))
     if plan.result is not None and not plan.refusal:
         lines.append(_("  result: {result}").format(
             result=plan.result.message or plan.result.error))

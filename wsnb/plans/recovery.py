@@ -120,6 +120,23 @@ class Interrupted:
                  "see ws.interrupted to keep it as it is.").format(
             title=self.title, time=when, changes=changes)  # fmt: skip
 
+    def outcome(self) -> str:
+        """What its stored plan's record says (``plan_status``): words for whoever asks, a
+        person or an agent, that name no call."""
+        if self.kind != "set":
+            return _("Cut short part way while it was carried out (the process carrying it out "
+                     "ended) after it changed the files. Nothing was lost; the person decides "
+                     "on the plan's card whether to undo it or keep it as it is.")
+        numbers = [str(step["step"]) for step in self.steps if step["state"] == "ran"]
+        return ngettext(
+            "Cut short part way while it was carried out (the process carrying it out ended): "
+            "change {numbers} of {count} ran. Nothing was lost; the person decides on the "
+            "plan's card whether to undo it, finish it or keep it as it is.",
+            "Cut short part way while it was carried out (the process carrying it out ended): "
+            "changes {numbers} of {count} ran. Nothing was lost; the person decides on the "
+            "plan's card whether to undo it, finish it or keep it as it is.",
+            len(numbers)).format(numbers=", ".join(numbers) or "-", count=self.count)
+
     def describe(self) -> str:
         lines = [self.sentence()]
         for step in self.steps:

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..plans.status import states_listed
 from .outputs import (
     BOOL,
     INT,
@@ -282,13 +283,12 @@ TOOL_TABLE: tuple[ToolDef, ...] = (
     ToolDef("history", "The journal of changes carried out in this workspace, most recent "
             "first: who proposed and confirmed them, and whether they can be undone.",
             (_limit("entries", 50),), title="History", output=rows_output(_JOURNAL)),
-    ToolDef("plan_status", "The state of a plan proposed earlier: pending, done, cancelled, "
-            "refused, stale, failed or expired, with the outcome sentence.",
+    ToolDef("plan_status", f"The state of a plan proposed earlier: {states_listed()} (cut "
+            "short while it was carried out), with the outcome sentence.",
             (Param("plan_id", "string", "the plan id a propose tool returned"),),
             title="Plan status", output=STATUS_OUTPUT),
     ToolDef("list_my_plans", "The plans this client proposed, newest first, each with its "
-            "state (pending, done, cancelled, refused, stale, failed or expired); decided "
-            "plans are kept for a week.",
+            f"state ({states_listed()}); decided plans are kept for a week.",
             (Param("state", "string", "only plans in this state, e.g. pending",
                    required=False),
              _limit("plans", 50)),
