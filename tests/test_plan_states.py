@@ -205,3 +205,32 @@ def test_a_set_cut_short_elsewhere_is_undone_from_its_card_to_the_byte(root: Pat
     assert ws.interrupted == [] and not card.plan.can_undo
     inbox.close()
     ws.close()
+
+
+@_LINUX
+def test_mcp_history_and_plan_status_say_interrupted_with_a_labelled_state_column(
+        root: Path) -> None:  # fmt: skip
+    from test_mcp_http import call_many, data, text
+
+    from wsnb.mcp.http import start_in_thread
+
+    _tree(root)
+    ws, inbox, card = _cut_in_another_process(root)
+    inbox.close()
+    server = start_in_thread(ws)
+    try:
+        history, status = call_many(server, [("history", {}),
+                                             ("plan_status", {"plan_id": card.plan.id})])
+    finally:
+        server.close()
+        ws.close()
+    rows = data(history)["rows"]
+    # The set cut short, then the two changes of it that ran, each done.
+    assert [row["state"] for row in rows] == ["interrupted", "done", "done"]
+    said = text(history).splitlines()
+    assert said[1] == ("  id | time (ISO 8601) | what | state (done, failed or interrupted) | "
+                       "proposed_by | confirmed_by")  # fmt: skip
+    assert " | interrupted | " in said[2] and "changes 1, 2 of 4 ran" in said[2]
+    answer = data(status)
+    assert answer["state"] == "interrupted" and "changes 1, 2 of 4 ran" in answer["message"]
+    assert "ws." not in answer["message"] and "()" not in answer["message"]  # no Python here

@@ -44,7 +44,8 @@ def rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
 _LABELS = {"size": "size (bytes)", "modified": "modified (local time, ISO 8601)",
            "time": "time (ISO 8601)", "line": "line (1-based)", "column": "column (1-based)",
            "is_dir": "folder?", "score": "score (higher is better)",
-           "lines": "lines (start-end)", "success": "succeeded?"}  # fmt: skip
+           "lines": "lines (start-end)", "success": "succeeded?",
+           "state": "state (done, failed or interrupted)"}  # fmt: skip
 
 
 def frame_answer(frame: pd.DataFrame, message: str, columns: Sequence[str]) -> CallToolResult:

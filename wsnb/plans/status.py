@@ -14,7 +14,7 @@ from typing import Any, Literal, get_args
 
 from ..i18n import N_
 
-__all__ = ["NOT_PENDING", "PLAN_STATES", "PlanStatus", "PlanStoreState", "agent_name",
+__all__ = ["NOT_PENDING", "PLAN_STATES", "ROW_STATES", "PlanStatus", "PlanStoreState", "agent_name",
            "states_listed", "status_of"]
 
 PlanStoreState = Literal["pending", "done", "cancelled", "refused", "stale", "failed", "expired",
@@ -22,6 +22,11 @@ PlanStoreState = Literal["pending", "done", "cancelled", "refused", "stale", "fa
 # Every state a stored plan's record can say: the values of ``PlanState`` a stored plan
 # reaches (``Plan.state`` says the same names; tests/test_plan_states.py holds them equal).
 PLAN_STATES: tuple[str, ...] = get_args(PlanStoreState)
+
+
+# The states a journal row says (``ws.history``'s and the MCP ``history``'s ``state``): a
+# plan's names for how a change that ran ended.
+ROW_STATES: tuple[str, ...] = ("done", "failed", "interrupted")
 
 
 def states_listed() -> str:
