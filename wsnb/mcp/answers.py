@@ -123,7 +123,11 @@ def plan_answer(plan: Plan, status: dict[str, Any]) -> CallToolResult:
         lines.append(structured["message"])
     lines += [f"Warning: {w}" for w in plan.warnings]
     for step in steps:
-        lines += ["", f"Change {step['step']} of {len(steps)}: {step['title']}"]
+        after = step.get("after") or []
+        on = (f" (planned on the files as change{'s' if len(after) > 1 else ''} "
+              f"{', '.join(map(str, after))} leave{'' if len(after) > 1 else 's'} them)"
+              if after else "")  # fmt: skip
+        lines += ["", f"Change {step['step']} of {len(steps)}: {step['title']}{on}"]
         if step["diff"] or step["preview"]:
             lines.append(step["diff"] or step["preview"])
     if not steps and structured["diff"]:
@@ -143,4 +147,5 @@ def _step(number: int, step: Plan) -> dict[str, Any]:
             "path": path.relative if path is not None else None,
             "diff": redact(step.diff).text if step.diff else "",
             "preview": redact(step.preview).text if step.preview else "",
-            "warnings": list(step.warnings)}  # fmt: skip
+            "warnings": list(step.warnings),
+            "after": [int(number) for number in step.data.get("after") or ()]}  # fmt: skip

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..i18n import N_, _, using_language
+from ..i18n import N_, _, ngettext, using_language
 from ..types import PlanState, Risk
 
 if TYPE_CHECKING:
     from .plan import Plan
 
-__all__ = ["PREVIEW_LINES", "RISK_WORDS", "STATE_WORDS", "describe"]
+__all__ = ["PREVIEW_LINES", "RISK_WORDS", "STATE_WORDS", "after_words", "describe"]
 
 PREVIEW_LINES = 40
 _S = PlanState
@@ -98,12 +98,25 @@ def _body_lines(plan: Plan) -> list[str]:
     return []
 
 
+def after_words(step: Plan) -> str:
+    """"(on the files change 1 leaves)" for a change planned on what earlier changes of its set
+    leave (``data["after"]``, ``wsnb.plans.future``); "" for one planned on the files as
+    they are."""
+    after = step.data.get("after") or []
+    if not after:
+        return ""
+    return ngettext("(on the files change {numbers} leaves)",
+                    "(on the files changes {numbers} leave)", len(after)).format(
+        numbers=", ".join(str(number) for number in after))  # fmt: skip
+
+
 def _step_lines(plan: Plan) -> list[str]:
     """A change set: a line per change, then its diff or preview (a left-out one says so)."""
     lines = ["", _("--- changes ---")]
     left_out = set(plan.left_out)
     for number, step in enumerate(plan.steps, 1):
-        title = f"[{number}] {step.title}"
+        after = after_words(step)
+        title = f"[{number}] {step.title}" + (f" {after}" if after else "")
         if number in left_out:
             lines.append(_("{title} (left out)").format(title=title))
             continue

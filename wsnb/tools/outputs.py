@@ -98,7 +98,7 @@ PLANS_OUTPUT = obj({"plans": array(STATUS_OUTPUT), "shown": INT, "total": INT, "
 """A client's own plans (``list_my_plans``), newest first."""
 
 _CHANGE = obj({"step": INT, "title": STR, "action": STR, "path": maybe(STR),
-               "diff": STR, "preview": STR, "warnings": array(STR)},
+               "diff": STR, "preview": STR, "warnings": array(STR), "after": array(INT)},
               required=("step", "title", "action", "diff"))  # fmt: skip
 
 PLAN_OUTPUT = obj({
