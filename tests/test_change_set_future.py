@@ -269,20 +269,20 @@ def test_a_set_that_fails_after_a_change_planned_on_another_ran_is_taken_back_wh
 
 _linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses os._exit")
 _CUT = """
-import os, sys
+import json, os, sys
 sys.path.insert(0, sys.argv[3])
 import wsnb
-from test_change_set_future import RENAME_THEN_EDIT
 from test_write_ahead import cut_at
 cut_at(sys.argv[2])
 ws = wsnb.open_workspace(sys.argv[1], watch=False)
-ws.change_set("Rename the helpers", RENAME_THEN_EDIT).confirm()
+ws.change_set("Rename the helpers", json.loads(sys.argv[4])).confirm(strong=True)
 os._exit(0)
 """
 
 
-def _cut(root: Path, point: str) -> wsnb.Workspace:
-    child = run_child(_CUT, str(root), point, str(TESTS))
+def _cut(root: Path, point: str,
+         changes: list[dict[str, object]] = RENAME_THEN_EDIT) -> wsnb.Workspace:  # fmt: skip
+    child = run_child(_CUT, str(root), point, str(TESTS), json.dumps(changes))
     _out, err = child.communicate(timeout=120)
     assert child.returncode == 9, err
     with pytest.warns(wsnb.InterruptedWarning, match="Rename the helpers"):
@@ -306,6 +306,18 @@ def test_cut_after_the_rename_it_is_found_undone_exactly_or_finished(
 
 
 @_linux
+def test_cut_after_the_rename_a_renamed_file_changed_since_is_not_finished(sample: Path) -> None:
+    ws = _cut(sample, "step:2")
+    write(sample, "app/helpers.py", "def word_count(text): return 0\n")  # edited by hand since
+    [found] = ws.interrupted
+    with pytest.raises(UsageError, match=r"Change 2 of “Rename the helpers” no longer applies: "
+                                         r"app/helpers\.py changed since the set was confirmed"):
+        found.finish()
+    assert found.undo().confirm().success  # the rename taken back; the hand's text kept
+    assert (sample / "app" / "utils.py").read_text() == "def word_count(text): return 0\n"
+
+
+@_linux
 def test_cut_after_the_edit_of_the_renamed_file_its_backup_brings_it_back(
         sample: Path) -> None:  # fmt: skip
     before = tree_hash(sample)
@@ -313,3 +325,20 @@ def test_cut_after_the_edit_of_the_renamed_file_its_backup_brings_it_back(
     [found] = ws.interrupted
     assert [s["state"] for s in found.steps] == ["ran", "ran"]
     assert found.undo().confirm().success and tree_hash(sample) == before
+
+
+@_linux
+@pytest.mark.parametrize("changes", [
+    [{"op": "trash", "path": "debug.log"},
+     {"op": "create_file", "path": "debug.log", "content": "a new log\n"}],
+    [{"op": "rename", "path": "README.md", "new_name": "READ.md"},
+     {"op": "rename", "path": "READ.md", "new_name": "README.md"}],
+], ids=["trashed-then-made-anew", "renamed-and-back"])
+def test_a_change_the_next_one_undid_on_disk_is_found_ran_when_that_one_ran(
+        sample: Path, changes: list[dict[str, object]]) -> None:  # fmt: skip
+    """The disk after change 2 looks like change 1 never ran; it did, and both are undone."""
+    before = tree_hash(sample)
+    ws = _cut(sample, "after:2", changes)  # both ran; change 2's line was never written
+    [found] = ws.interrupted
+    assert [s["state"] for s in found.steps] == ["ran", "ran"]
+    assert found.undo().confirm(strong=True).success and tree_hash(sample) == before

@@ -312,9 +312,15 @@ def _keep_request(ctx: ToolContext, run: str, plan: PlanRecord,
     prints = {str(journal): {path: [p.exists, p.is_dir, p.size, p.mtime_ns, p.sha256]
                              for path, p in step.data.get("fingerprints", {}).items()}
               for _place, journal, step in places}  # fmt: skip
+    # A change planned on what earlier changes leave (``wsnb.plans.future``): those changes
+    # and what it expects them to leave, to tell whether it still applies once they ran.
+    after = {str(journal): [numbers.get(n, n) for n in step.data.get("after") or ()]
+             for _place, journal, step in places if step.data.get("after")}  # fmt: skip
+    expects = {str(journal): step.data["expects"] for _place, journal, step in places
+               if step.data.get("expects")}  # fmt: skip
     request = {"run": run, "title": plan.title, "lang": getattr(plan, "lang", "en"),
                "changes": {str(journal): changes[place - 1] for place, journal, _s in places},
-               "fingerprints": prints}  # fmt: skip
+               "fingerprints": prints, "after": after, "expects": expects}  # fmt: skip
     try:
         folder = ctx.policy.root / RUNS_DIR
         fsops.metadata_folder(ctx.policy.root)

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from .plan import Plan
     from .record import PlanRecord
 
-__all__ = ["Future", "Seen", "expectation_missed", "parent_problem", "planned_on",
+__all__ = ["Future", "Seen", "expectation_missed", "matches", "parent_problem", "planned_on",
            "trash_problem"]
 
 _WRITES = {"write_file", "edit_file", "edit_notebook"}
@@ -296,12 +296,12 @@ def expectation_missed(ctx: ToolContext, step: PlanRecord) -> str | None:
             now = fsops.fingerprint(ctx.policy.resolve(relative))
         except WsnbError:  # the gate refuses it now (a file where a folder was meant)
             return str(relative)
-        if not _matches(now, want):
+        if not matches(now, want):
             return str(relative)
     return None
 
 
-def _matches(now: fsops.Fingerprint, want: dict[str, Any]) -> bool:
+def matches(now: fsops.Fingerprint, want: dict[str, Any]) -> bool:
     """The path as expected: there or not, a folder or not, its size and content hash where
     they are known (never its time: a change just made it)."""
     if now.exists != want["exists"] or not now.exists:

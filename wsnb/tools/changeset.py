@@ -108,7 +108,10 @@ class ChangeSetTool:
                 _mark_undo(step, undo_steps[number - 1])
             if step.is_refused:
                 return plan.refuse(_refused_step(number, step, ahead), step.rule)
-            step.data["after"] = sorted(ahead.consulted)
+            # Planned on these changes, and on what those were planned on.
+            step.data["after"] = sorted({*ahead.consulted, *(
+                earlier for number in ahead.consulted
+                for earlier in steps[number - 1].data.get("after", ()))})
             tree.add(number, step)
             steps.append(step)
         clash = _written_twice(steps)
