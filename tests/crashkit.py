@@ -282,6 +282,22 @@ SET_CHANGES = [
 ]
 
 
+# A set planned on what its earlier changes leave: the big file edited at its new name (its
+# backup made ahead from the bytes the rename carries), a new file edited and copied, a
+# moved file copied from its new place, a trashed path made anew.
+FUTURE_CHANGES = [
+    {"op": "rename", "path": "big.txt", "new_name": "large.txt"},
+    {"op": "edit", "path": "large.txt", "edits": [["MARKER-OLD", "MARKER-NEW"]]},
+    {"op": "create_file", "path": "new/readme.md", "content": "# New\n"},
+    {"op": "edit", "path": "new/readme.md", "edits": [["# New", "# New, edited"]]},
+    {"op": "copy", "source": "new/readme.md", "target": "copies/readme.md"},
+    {"op": "move", "source": "data.bin", "target": "moved/data.bin"},
+    {"op": "copy", "source": "moved/data.bin", "target": "backup/data.bin"},
+    {"op": "trash", "path": "old.log"},
+    {"op": "create_file", "path": "old.log", "content": "a new log\n"},
+]
+
+
 def _workspace(root: Path) -> Any:
     import wsnb
 
@@ -291,6 +307,11 @@ def _workspace(root: Path) -> Any:
 def confirm_set(root: Path) -> None:
     ws = _workspace(root)
     _confirming(ws.change_set("Tidy the project", SET_CHANGES))
+
+
+def confirm_future(root: Path) -> None:
+    ws = _workspace(root)
+    _confirming(ws.change_set("Tidy on the way", FUTURE_CHANGES))
 
 
 def look_set(root: Path, rows: int) -> dict[str, Any]:
@@ -409,7 +430,7 @@ def look_stored(root: Path, rows: int) -> dict[str, Any]:
 
 TITLES = {"set": "Tidy the project",
           "group": f"Archive {len(NOTES_DAYS)} daily memories older than 30 days",
-          "store": "Agent's tidy"}
+          "store": "Agent's tidy", "future": "Tidy on the way"}
 
 
 def scenario_of(root: Path) -> str:
@@ -420,6 +441,7 @@ SCENARIOS = {
     "set": Scenario(make_set_tree, confirm_set, look_set),
     "group": Scenario(make_notes_tree, confirm_group, look_group),
     "store": Scenario(make_store_tree, confirm_stored, look_stored),
+    "future": Scenario(make_set_tree, confirm_future, look_set),
 }
 
 

@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 import wsnb
-from wsnb.errors import PlanStateError, UsageError
+from wsnb.disk.trash import Trash, TrashRecord
+from wsnb.errors import PlanStateError, TrashError, UsageError
 from wsnb.plans.steps import step_rows
+from wsnb.policy.access import WsPath
 from wsnb.types import ActionType, PlanState
 
 
@@ -19,6 +21,10 @@ def _disk(root: Path) -> dict[str, bytes | None]:
 
 @pytest.fixture
 def tree(tmp_path: Path) -> tuple[wsnb.Workspace, Path]:
+    return _tree_of(tmp_path)
+
+
+def _tree_of(tmp_path: Path) -> tuple[wsnb.Workspace, Path]:
     root = tmp_path / "ws"
     (root / "src").mkdir(parents=True)
     (root / "src" / "a.py").write_text("def load():\n    return 1\n")
@@ -68,7 +74,40 @@ def test_undo_of_a_change_set_undoes_it_whole(tree: tuple[wsnb.Workspace, Path])
         ws.undo(ws.history["id"].iloc[-1])  # any step of the set: the set was undone
 
 
-def test_a_set_whose_third_step_fails_leaves_the_disk_as_it_was(
+class FullTrash(Trash):
+    """The system trash when it refuses one item (the trash it goes to sits on a full disk);
+    it takes the others as the real trash does."""
+
+    def __init__(self, refuses: str) -> None:
+        super().__init__()
+        self.refuses = refuses
+
+    def send(self, path: WsPath) -> TrashRecord:
+        if path.relative == self.refuses:
+            raise TrashError(f"Could not move {path} to the trash (No space left on device); "
+                             "nothing was changed.", path=path.relative)  # fmt: skip
+        return super().send(path)
+
+
+def test_a_set_whose_third_step_fails_leaves_the_disk_as_it_was(tmp_path: Path) -> None:
+    _ws, root = _tree_of(tmp_path)
+    ws = wsnb.open_workspace(root, trash=FullTrash("src/b.py"))
+    before = _disk(root)
+    plan = ws.change_set("Breaks at three", [
+        {"op": "edit", "path": "notes.txt", "edits": [["old", "new"]]},
+        {"op": "create_file", "path": "blocker", "content": "x\n"},
+        {"op": "trash", "path": "src/b.py"},  # the trash refuses it when its turn comes
+    ])  # fmt: skip
+    result = plan.confirm()
+    assert not result.success and plan.state is PlanState.FAILED
+    assert "Change 3 (Move src/b.py to the trash) failed" in result.error
+    assert "were undone" in result.error
+    assert _disk(root) == before
+    assert [r["state"] for r in step_rows(plan)] == ["undone", "undone", "failed"]
+    assert not ws.history["success"].iloc[0]
+
+
+def test_a_step_that_can_never_run_on_what_the_steps_before_it_leave_is_refused_at_once(
     tree: tuple[wsnb.Workspace, Path],
 ) -> None:
     ws, root = tree
@@ -76,16 +115,13 @@ def test_a_set_whose_third_step_fails_leaves_the_disk_as_it_was(
     plan = ws.change_set("Breaks at three", [
         {"op": "edit", "path": "notes.txt", "edits": [["old", "new"]]},
         {"op": "create_file", "path": "blocker", "content": "x\n"},
-        # Planned while "blocker" did not exist; by step 3 it is a file, so this fails.
         {"op": "create_file", "path": "blocker/inside.md", "content": "y\n"},
     ])  # fmt: skip
-    result = plan.confirm()
-    assert not result.success and plan.state is PlanState.FAILED
-    assert "Change 3 (Create file blocker/inside.md) failed" in result.error
-    assert "were undone" in result.error
-    assert _disk(root) == before
-    assert [r["state"] for r in step_rows(plan)] == ["undone", "undone", "failed"]
-    assert not ws.history["success"].iloc[0]
+    assert plan.is_refused and _disk(root) == before
+    assert plan.refusal == (
+        "Change 3 (Create file blocker/inside.md): blocker is a file, so blocker/inside.md "
+        "can't be inside it. It was planned on the files as change 2 (Create file blocker) "
+        "leaves them.")
 
 
 def test_leaving_one_change_out_runs_the_others(tree: tuple[wsnb.Workspace, Path]) -> None:
@@ -126,9 +162,11 @@ def test_a_refused_change_refuses_the_set_and_says_which(tree: tuple[wsnb.Worksp
     assert plan.is_refused and (plan.refusal or "").startswith("Change 2 (Edit .env):")
     twice = ws.change_set("Twice", [
         {"op": "edit", "path": "notes.txt", "edits": [["old", "a"]]},
-        {"op": "rename", "path": "notes.txt", "new_name": "n.txt"},
+        {"op": "rename", "path": "src/a.py", "new_name": "c.py"},
+        {"op": "edit", "path": "notes.txt", "edits": [["a", "b"]]},
     ])  # fmt: skip
-    assert twice.is_refused and "both act on notes.txt" in (twice.refusal or "")
+    assert twice.is_refused  # two changes of one file's text: one edit with two edits
+    assert "Changes 1 and 3 both act on notes.txt" in (twice.refusal or "")
     unknown = ws.change_set("Unknown", [{"op": "delete", "path": "notes.txt"}])
     assert unknown.is_refused and "one of edit, write" in (unknown.refusal or "")
     assert not (root / "ok.md").exists()

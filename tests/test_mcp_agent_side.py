@@ -197,6 +197,39 @@ def test_an_elicitation_carries_the_plans_diff(tree: Path) -> None:
     assert "Edit src/main.py" in asked[0]
 
 
+def test_a_change_set_is_planned_on_what_its_earlier_changes_leave(served: Any,
+                                                                   tree: Path) -> None:
+    ws, server = served
+    before = user_files(tree)
+    answer = call(server, "propose_changes", {"title": "Move and edit", "changes": [
+        {"op": "rename", "path": "src", "new_name": "lib"},
+        {"op": "edit", "path": "lib/main.py",
+         "edits": [{"old_text": "def main():", "new_text": "def main() -> None:"}]},
+        {"op": "copy", "source": "lib/main.py", "target": "docs/main-example.py"}]})
+    proposed = data(answer)
+    assert user_files(tree) == before  # a proposal only
+    assert [s["step"] for s in proposed["steps"]] == [1, 2, 3]
+    assert [s["after"] for s in proposed["steps"]] == [[], [1], [1, 2]]
+    edit = proposed["steps"][1]
+    assert edit["path"] == "lib/main.py" and edit["diff"].startswith("--- a/lib/main.py\n")
+    assert "-def main():" in edit["diff"] and "+def main() -> None:" in edit["diff"]
+    said = text(answer)
+    assert ("Change 2 of 3: Edit lib/main.py (planned on the files as change 1 leaves them)\n"
+            "--- a/lib/main.py") in said
+    assert "Change 3 of 3: Copy lib/main.py to docs/main-example.py (planned on the files as " \
+           "changes 1, 2 leave them)" in said  # fmt: skip
+    result = ws.plan_store.confirm(proposed["plan_id"], confirmed_by="notebook", strong=True)
+    assert result.success, result.error
+    assert (tree / "lib" / "main.py").read_text().startswith("def main() -> None:\n")
+    assert (tree / "docs" / "main-example.py").read_text() == (tree / "lib" / "main.py").read_text()
+    assert not (tree / "src").exists()
+    status = data(call(server, "plan_status", {"plan_id": proposed["plan_id"]}))
+    assert status["state"] == "done" and [s["state"] for s in status["steps"]] == ["done"] * 3
+    undo = data(call(server, "propose_undo", {}))
+    assert ws.plan_store.confirm(undo["plan_id"], confirmed_by="notebook", strong=True).success
+    assert user_files(tree) == before
+
+
 def test_a_conflicting_change_set_is_refused_at_proposal_naming_both(
         served: Any, tree: Path) -> None:  # fmt: skip
     _ws, server = served

@@ -139,9 +139,12 @@ def test_every_answer_holds_its_schema(served: Any) -> None:
                                ("propose_undo", {}),
                                ("withdraw_plan", {"plan_id": next(
                                    d["plan_id"] for name, d in checked
-                                   if name == "propose_copy")})])  # fmt: skip
-    checked += [(name, data(answer)) for name, answer in
-                zip(("plan_status", "propose_undo", "withdraw_plan"), later, strict=True)]
+                                   if name == "propose_copy")}),
+                               ("history", {})])  # fmt: skip
+    checked += [(name, data(answer)) for name, answer in zip(
+        ("plan_status", "propose_undo", "withdraw_plan", "history"), later, strict=True)]
+    [row] = checked[-1][1]["rows"]  # the plan confirmed above: a row with its state
+    assert row["state"] == "done" and row["success"] is True
     for name, structured in checked:
         jsonschema.validate(structured, schemas[name])
     assert {name for name, _s in checked} >= {spec.name for spec in ALL_TOOLS} - {

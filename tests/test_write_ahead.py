@@ -158,10 +158,13 @@ def test_marks_are_not_entries(root: Path) -> None:
 
 
 def test_a_set_that_fails_shows_one_failed_row_and_changes_nothing(root: Path) -> None:
+    from test_change_sets import FullTrash
+
     _tree(root)
     before = tree_hash(root)
-    ws = wsnb.open_workspace(root, watch=False)
-    plan = ws.change_set("Breaks", [*CHANGES, {"op": "create_file", "path": "e.txt/x"}])
+    ws = wsnb.open_workspace(root, watch=False, trash=FullTrash("e.txt"))
+    # The renamed file's turn to go to the trash comes last, and the trash takes nothing.
+    plan = ws.change_set("Breaks", [*CHANGES, {"op": "trash", "path": "e.txt"}])
     assert not plan.confirm().success and tree_hash(root) == before
     assert ws.history["state"].tolist() == ["failed"]  # the steps done and taken back: inside
     assert _lines(root)[-1]["phase"] == "finished" and _lines(root)[-1]["success"] is False

@@ -247,6 +247,16 @@ CANCEL_DONE = Advice(
     N_("This plan was already carried out, so it can't be cancelled; use undo() to reverse it."),
     N_("This plan was already carried out, so it can't be withdrawn; propose_undo reverses "
        "it."))
+CONFIRM_INTERRUPTED = Advice(
+    N_("This plan was cut short while it was carried out; undo it or finish it on its card or "
+       "from ws.interrupted, or keep it as it is."),
+    N_("This plan was cut short while it was carried out; the person decides on its card "
+       "whether to undo it, finish it or keep it as it is."))
+CANCEL_INTERRUPTED = Advice(
+    N_("This plan was cut short while it was carried out, so there is nothing to cancel; undo "
+       "it or finish it on its card or from ws.interrupted."),
+    N_("This plan was cut short while it was carried out, so there is nothing to withdraw; "
+       "the person decides on its card whether to undo it or finish it."))
 
 # -- notes ------------------------------------------------------------------------------------
 

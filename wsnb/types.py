@@ -100,12 +100,14 @@ class Rule(enum.StrEnum):
 
 
 class PlanState(enum.StrEnum):
-    """A plan's lifecycle: built -> pending -> confirmed -> done | failed.
+    """A plan's lifecycle: built -> pending -> confirmed -> done | failed | interrupted.
 
     A pending plan can also be cancelled, go stale (a path it relies on changed
     before it was confirmed), be refused (by the policy when it was built, or when
     it is checked again at confirm) or expire (an agent's plan nobody decided in a
-    day). The names are the ones ``plan_status`` says for a stored plan.
+    day). A confirmed plan is interrupted when the process carrying it out ended part
+    way (a kill, a crash): ``ws.interrupted`` undoes or finishes it. The names are the
+    ones ``plan_status`` says for a stored plan.
     """
 
     BUILT = "built"
@@ -117,10 +119,12 @@ class PlanState(enum.StrEnum):
     REFUSED = "refused"
     STALE = "stale"
     EXPIRED = "expired"
+    INTERRUPTED = "interrupted"
 
     @property
     def is_final(self) -> bool:
-        """True for done, failed, cancelled and refused: nothing moves a plan from there.
+        """True for done, failed, cancelled, refused, stale, expired and interrupted: nothing
+        moves a plan from there.
 
         Examples
         --------
@@ -132,7 +136,7 @@ class PlanState(enum.StrEnum):
 
 _FINAL_STATES = frozenset(
     {PlanState.DONE, PlanState.FAILED, PlanState.CANCELLED, PlanState.REFUSED, PlanState.STALE,
-     PlanState.EXPIRED}
+     PlanState.EXPIRED, PlanState.INTERRUPTED}
 )
 
 

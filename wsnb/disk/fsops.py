@@ -284,6 +284,28 @@ def backup_file(path: WsPath, root: Path, now: datetime) -> Path:
     return target
 
 
+def backup_bytes(path: WsPath, data: bytes, root: Path, now: datetime) -> Path:
+    """``backup_file`` for bytes ``path`` will hold before it is changed: a change set's earlier
+    change makes the file (or moves it there), so the bytes are known before they are on the
+    disk at ``path``. Named and fsynced as ``backup_file``'s copies are."""
+    folder = _backup_folder(root, path)
+    stem = f"{_flat_name(path.relative)}.{now.strftime('%Y%m%d-%H%M%S-%f')}"
+    try:
+        target = _reserve(folder, stem)
+    except OSError as exc:
+        raise _backup_error(path, exc) from None
+    try:
+        with open(target, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except OSError as exc:
+        _discard(target)
+        raise _backup_error(path, exc) from None
+    logger.debug("backed up the bytes %s will hold", path)
+    return target
+
+
 def _backup_folder(root: Path, path: WsPath) -> Path:
     """Create ``.wsnb/backups`` and make sure neither part is a symlink out of the workspace."""
     folder = root / METADATA_DIR / "backups"

@@ -44,7 +44,8 @@ def rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
 _LABELS = {"size": "size (bytes)", "modified": "modified (local time, ISO 8601)",
            "time": "time (ISO 8601)", "line": "line (1-based)", "column": "column (1-based)",
            "is_dir": "folder?", "score": "score (higher is better)",
-           "lines": "lines (start-end)", "success": "succeeded?"}  # fmt: skip
+           "lines": "lines (start-end)", "success": "succeeded?",
+           "state": "state (done, failed or interrupted)"}  # fmt: skip
 
 
 def frame_answer(frame: pd.DataFrame, message: str, columns: Sequence[str]) -> CallToolResult:
@@ -122,7 +123,11 @@ def plan_answer(plan: Plan, status: dict[str, Any]) -> CallToolResult:
         lines.append(structured["message"])
     lines += [f"Warning: {w}" for w in plan.warnings]
     for step in steps:
-        lines += ["", f"Change {step['step']} of {len(steps)}: {step['title']}"]
+        after = step.get("after") or []
+        on = (f" (planned on the files as change{'s' if len(after) > 1 else ''} "
+              f"{', '.join(map(str, after))} leave{'' if len(after) > 1 else 's'} them)"
+              if after else "")  # fmt: skip
+        lines += ["", f"Change {step['step']} of {len(steps)}: {step['title']}{on}"]
         if step["diff"] or step["preview"]:
             lines.append(step["diff"] or step["preview"])
     if not steps and structured["diff"]:
@@ -142,4 +147,5 @@ def _step(number: int, step: Plan) -> dict[str, Any]:
             "path": path.relative if path is not None else None,
             "diff": redact(step.diff).text if step.diff else "",
             "preview": redact(step.preview).text if step.preview else "",
-            "warnings": list(step.warnings)}  # fmt: skip
+            "warnings": list(step.warnings),
+            "after": [int(number) for number in step.data.get("after") or ()]}  # fmt: skip

@@ -233,7 +233,7 @@ def history(ws: Workspace, args: dict[str, Any], scope: Scope) -> CallToolResult
         shown.attrs["note"] = _("showing the {shown:,} most recent of {total:,} journal "
                                 "entries").format(shown=limit, total=total)
     message = f"{total} changes in the journal"
-    return frame_answer(shown, message, ["id", "time", "what", "success", "proposed_by",
+    return frame_answer(shown, message, ["id", "time", "what", "state", "proposed_by",
                                          "confirmed_by"])  # fmt: skip
 
 

@@ -196,13 +196,20 @@ def _changes(plan: PlanRecord) -> list[tuple[int | None, PlanRecord]]:
 
 def _backups_first(ctx: ToolContext, steps: list[tuple[int | None, PlanRecord]],
                    time: datetime) -> None:  # fmt: skip
-    """Back up every file a write will replace, before anything is journaled or changed."""
+    """Back up every file a write will replace, before anything is journaled or changed: as it
+    is now, or, for a file an earlier change of the set makes or moves there, the bytes that
+    change leaves (``wsnb.plans.future``; checked just before the write runs)."""
     for _number, step in steps:
-        if step.action is ActionType.WRITE_FILE and step.target is not None \
-                and not step.data.get("backup"):  # fmt: skip
+        if step.action is not ActionType.WRITE_FILE or step.target is None \
+                or step.data.get("backup"):  # fmt: skip
+            continue
+        old = step.data.get("old_bytes")
+        if isinstance(old, bytes):
+            backup = fsops.backup_bytes(step.target, old, ctx.policy.root, time)
+        else:
             backup = fsops.backup_file(step.target, ctx.policy.root, time)
-            step.data["backup"] = backup.relative_to(ctx.policy.root).as_posix()
             step.data["backed_up"] = fsops.fingerprint(step.target)
+        step.data["backup"] = backup.relative_to(ctx.policy.root).as_posix()
 
 
 def _intents(ctx: ToolContext, run: str, steps: list[tuple[int | None, PlanRecord]],
@@ -229,8 +236,11 @@ def expected_entry(ctx: ToolContext, step: PlanRecord, entry_id: str, claimed: s
     """The entry a change will journal, as far as it is known before it runs, and the sha256
     of the whole content it will leave (None when it leaves no new content)."""
     root = ctx.policy.root
-    made = [folder for folder in step.parent_dirs
-            if folder not in claimed and not os.path.lexists(root / folder)]  # fmt: skip
+    # A change planned on what earlier changes leave makes every folder it lists (one may be
+    # on the disk now, and moved away before its turn).
+    planned_after = bool(step.data.get("after"))
+    made = [folder for folder in step.parent_dirs if folder not in claimed
+            and (planned_after or not os.path.lexists(root / folder))]  # fmt: skip
     claimed.update(made)
     size = sha = digest = None
     is_dir = False
@@ -243,9 +253,14 @@ def expected_entry(ctx: ToolContext, step: PlanRecord, entry_id: str, claimed: s
         if step.target is not None:
             claimed.add(step.target.relative)
     elif step.source is not None and step.action is not ActionType.RESTORE:
-        before = fsops.fingerprint(step.source)
-        is_dir = before.is_dir
-        size, sha = (None if before.is_dir else before.size), before.sha256
+        expected = (step.data.get("expects") or {}).get(step.source.relative)
+        if expected is not None:  # an earlier change of the set makes it, or moves it there
+            is_dir = bool(expected["is_dir"])
+            size, sha = (None if is_dir else expected["size"]), expected["sha256"]
+        else:
+            before = fsops.fingerprint(step.source)
+            is_dir = before.is_dir
+            size, sha = (None if before.is_dir else before.size), before.sha256
     record = step.data.get("trash_record")
     entry = JournalEntry(
         id=entry_id, plan_id=step.id, time=time, action=step.action.value,
@@ -297,9 +312,15 @@ def _keep_request(ctx: ToolContext, run: str, plan: PlanRecord,
     prints = {str(journal): {path: [p.exists, p.is_dir, p.size, p.mtime_ns, p.sha256]
                              for path, p in step.data.get("fingerprints", {}).items()}
               for _place, journal, step in places}  # fmt: skip
+    # A change planned on what earlier changes leave (``wsnb.plans.future``): those changes
+    # and what it expects them to leave, to tell whether it still applies once they ran.
+    after = {str(journal): [numbers.get(n, n) for n in step.data.get("after") or ()]
+             for _place, journal, step in places if step.data.get("after")}  # fmt: skip
+    expects = {str(journal): step.data["expects"] for _place, journal, step in places
+               if step.data.get("expects")}  # fmt: skip
     request = {"run": run, "title": plan.title, "lang": getattr(plan, "lang", "en"),
                "changes": {str(journal): changes[place - 1] for place, journal, _s in places},
-               "fingerprints": prints}  # fmt: skip
+               "fingerprints": prints, "after": after, "expects": expects}  # fmt: skip
     try:
         folder = ctx.policy.root / RUNS_DIR
         fsops.metadata_folder(ctx.policy.root)

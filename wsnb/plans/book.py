@@ -194,8 +194,7 @@ class PlanBook:
         if settled is not None:  # cut short, and noted so since
             return None if settled == "nothing" else (
                 ("done", _done_found(), confirmed) if settled == "done" else
-                ("interrupted", _("It was cut short part way while it was carried out; "
-                                  "ws.history shows what ran."), confirmed))  # fmt: skip
+                ("interrupted", _settled_words(settled), confirmed))  # fmt: skip
         for line in ends:  # a single plan's own line, or a set's finished mark
             return ("done" if line.success else "failed",
                     _done_found() if line.success else line.error or "", confirmed)
@@ -205,7 +204,12 @@ class PlanBook:
             return None
         if found.whole:
             return "done", _done_found(), confirmed
-        return "interrupted", found.sentence(), confirmed
+        return "interrupted", found.outcome(), confirmed
+
+    def _interruption_of(self, plan: Plan) -> Interrupted | None:
+        """Plan ``plan``'s latest run cut short that waits for a decision, or None."""
+        found = [run for run in self.interrupted() if run.plan_id == plan.id]
+        return found[-1] if found else None
 
     def _bind(self, found: Interrupted) -> Interrupted:
         found._undo = lambda run: self._undo(run.row.id, None)
@@ -324,6 +328,7 @@ class PlanBook:
         plan._begin = self._begin_run
         plan._together = self.confirm_together
         plan._undo_entry = self.undo
+        plan._interruption = self._interruption_of
         if plan.state is PlanState.BUILT:
             plan._move("propose")
             plan._notify()
@@ -386,6 +391,18 @@ class PlanBook:
             plan.result.message = " ".join([plan.result.message, _(
                 "The journal could not record this failure either; check that the .wsnb "
                 "folder is writable.")]).strip()
+
+
+def _settled_words(settled: str) -> str:
+    """What became of a run cut short and decided since, for its stored plan's record: words
+    for whoever asks (a person or an agent), naming no call."""
+    if settled == "undone":
+        return _("Cut short part way while it was carried out, then undone: the files are as "
+                 "they were before it.")
+    if settled == "finished":
+        return _("Cut short part way while it was carried out, then finished: every change ran.")
+    return _("Cut short part way while it was carried out; the changes that ran were kept as "
+             "they are, and the history shows them.")
 
 
 def _done_found() -> str:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..i18n import N_, _, using_language
+from ..i18n import N_, _, ngettext, using_language
 from ..types import PlanState, Risk
 
 if TYPE_CHECKING:
     from .plan import Plan
 
-__all__ = ["PREVIEW_LINES", "RISK_WORDS", "STATE_WORDS", "describe"]
+__all__ = ["PREVIEW_LINES", "RISK_WORDS", "STATE_WORDS", "after_words", "describe"]
 
 PREVIEW_LINES = 40
 _S = PlanState
@@ -22,7 +22,7 @@ _S = PlanState
 STATE_WORDS = {_S.BUILT: N_("built"), _S.PENDING: N_("pending"), _S.CONFIRMED: N_("confirmed"),
                _S.DONE: N_("done"), _S.FAILED: N_("failed"), _S.CANCELLED: N_("cancelled"),
                _S.REFUSED: N_("refused"), _S.STALE: N_("stale"),
-               _S.EXPIRED: N_("expired")}  # fmt: skip
+               _S.EXPIRED: N_("expired"), _S.INTERRUPTED: N_("interrupted")}  # fmt: skip
 RISK_WORDS = {Risk.READ_ONLY: N_("read-only"), Risk.LOW: N_("low"), Risk.MEDIUM: N_("medium"),
               Risk.HIGH: N_("high"), Risk.DANGEROUS: N_("dangerous")}  # fmt: skip
 
@@ -55,6 +55,10 @@ def _status_lines(plan: Plan) -> list[str]:
         lines.append(_("  refused: {reason}").format(reason=plan.refusal))
     elif plan.state is PlanState.PENDING:
         lines.append(_("  to go ahead: {how}").format(how=_how_to_confirm(plan)))
+    elif plan.state is PlanState.INTERRUPTED and plan.can_undo:
+        lines.append(_("  to decide: {how}").format(how=(
+            _("undo() to bring the files back, finish() to carry out the rest")
+            if plan.can_finish else _("undo() to bring the files back"))))
     if plan.result is not None and not plan.refusal:
         lines.append(_("  result: {result}").format(
             result=plan.result.message or plan.result.error))
@@ -94,12 +98,25 @@ def _body_lines(plan: Plan) -> list[str]:
     return []
 
 
+def after_words(step: Plan) -> str:
+    """"(on the files change 1 leaves)" for a change planned on what earlier changes of its set
+    leave (``data["after"]``, ``wsnb.plans.future``); "" for one planned on the files as
+    they are."""
+    after = step.data.get("after") or []
+    if not after:
+        return ""
+    return ngettext("(on the files change {numbers} leaves)",
+                    "(on the files changes {numbers} leave)", len(after)).format(
+        numbers=", ".join(str(number) for number in after))  # fmt: skip
+
+
 def _step_lines(plan: Plan) -> list[str]:
     """A change set: a line per change, then its diff or preview (a left-out one says so)."""
     lines = ["", _("--- changes ---")]
     left_out = set(plan.left_out)
     for number, step in enumerate(plan.steps, 1):
-        title = f"[{number}] {step.title}"
+        after = after_words(step)
+        title = f"[{number}] {step.title}" + (f" {after}" if after else "")
         if number in left_out:
             lines.append(_("{title} (left out)").format(title=title))
             continue

@@ -15,6 +15,7 @@ from ..disk import fsops
 from ..errors import PolicyError, UsageError
 from ..i18n import _
 from .ahead import read_request
+from .future import matches
 
 if TYPE_CHECKING:
     from ..tools.base import ToolContext
@@ -41,6 +42,7 @@ def finish_changes(ctx: ToolContext, found: Interrupted) -> tuple[list[dict[str,
                            "finish.").format(title=found.title))  # fmt: skip
     changes: list[dict[str, Any]] = []
     numbers: dict[int, int] = {}
+    ran = {int(step["step"]) for step in found.steps if step["state"] == "ran"}
     for place, step in enumerate(remaining, 1):
         number = int(step["step"])
         change = (request.get("changes") or {}).get(str(number))
@@ -48,10 +50,35 @@ def finish_changes(ctx: ToolContext, found: Interrupted) -> tuple[list[dict[str,
             raise UsageError(_("Change {number} of “{title}” was not kept, so the set can't be "
                                "finished; undo it with ws.undo().").format(
                 number=number, title=found.title))  # fmt: skip
-        _check_applies(ctx, found, number, (request.get("fingerprints") or {}).get(str(number)))
+        prints = dict((request.get("fingerprints") or {}).get(str(number)) or {})
+        after = (request.get("after") or {}).get(str(number)) or []
+        if all(int(earlier) in ran for earlier in after):
+            # Planned on changes that all ran: the files they left are on the disk now.
+            expected = (request.get("expects") or {}).get(str(number)) or {}
+            _check_expected(ctx, found, number, expected)
+        _check_applies(ctx, found, number, prints)
         changes.append(change)
         numbers[place] = number
     return changes, numbers
+
+
+def _check_expected(ctx: ToolContext, found: Interrupted, number: int,
+                    expected: dict[str, Any]) -> None:  # fmt: skip
+    """A change planned on what earlier changes leave, when they ran: each path as they left it
+    (``wsnb.plans.future``)."""
+    for relative, want in expected.items():
+        try:
+            same = matches(fsops.fingerprint(ctx.policy.resolve(relative)), want)
+        except (PolicyError, KeyError, TypeError):
+            same = False
+        if not same:
+            _no_longer_applies(found, number, relative)
+
+
+def _no_longer_applies(found: Interrupted, number: int, path: str) -> None:
+    raise UsageError(_("Change {number} of “{title}” no longer applies: {path} changed since "
+                       "the set was confirmed. Undo the set with ws.undo() instead.").format(
+        number=number, title=found.title, path=path))  # fmt: skip
 
 
 def _check_applies(ctx: ToolContext, found: Interrupted, number: int, prints: Any) -> None:
@@ -62,7 +89,4 @@ def _check_applies(ctx: ToolContext, found: Interrupted, number: int, prints: An
         except (PolicyError, TypeError):
             same = False
         if not same:
-            raise UsageError(_("Change {number} of “{title}” no longer applies: {path} changed "
-                               "since the set was confirmed. Undo the set with ws.undo() "
-                               "instead.").format(number=number, title=found.title,
-                                                  path=relative))  # fmt: skip
+            _no_longer_applies(found, number, relative)

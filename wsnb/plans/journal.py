@@ -43,7 +43,7 @@ from ..disk.linefile import LineFile
 from ..errors import UsageError, WriteError
 from ..i18n import N_, _
 from ..policy.access import METADATA_DIR
-from ..types import ActionType, ToolResult
+from ..types import ActionType, PlanState, ToolResult
 
 if TYPE_CHECKING:
     from .record import PlanRecord
@@ -337,9 +337,10 @@ def entry_title(entry: JournalEntry) -> str:
 
 
 def _state(entry: JournalEntry, interrupted: Mapping[str, str]) -> str:
+    """The row's state, in the names a plan's state uses (``ROW_STATES``)."""
     if entry.id in interrupted:
-        return "interrupted"
-    return "done" if entry.success else "failed"
+        return PlanState.INTERRUPTED.value
+    return (PlanState.DONE if entry.success else PlanState.FAILED).value
 
 
 def _parse(line: bytes, workspace: str) -> JournalLine:

@@ -9,12 +9,17 @@ overwrite can sneak in between plan and confirm) and the tool executes it.
 The lifecycle follows one table of allowed moves, with a sentence for every
 move that is not allowed::
 
-    built --propose--> pending --confirm--> confirmed --> done | failed
+    built --propose--> pending --confirm--> confirmed --> done | failed | interrupted
       |                  |  \\--cancel--> cancelled
       |                  |--(a path changed since)--> stale
       |                  |--(the policy says no now)--> refused
       |                  \\--(a day passes, an agent's plan)--> expired
       \\--refuse--> refused         (the policy or the mode said no)
+
+A plan is interrupted when the process carrying it out ended part way (a kill, a
+crash): a stored plan confirmed in another process says so here once its record
+does. ``undo()`` and ``finish()`` then give the plans that take it back or carry out
+the rest (``ws.interrupted``, ``wsnb.plans.recovery``).
 
 ``PlanBook`` (``wsnb.plans.book``) is what the facade talks to: it asks tools for
 plans, keeps the session's plans, writes the journal after each execution and builds
@@ -32,7 +37,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from ..advice import CANCEL_DONE, Advice
+from ..advice import CANCEL_DONE, CANCEL_INTERRUPTED, CONFIRM_INTERRUPTED, Advice
 from ..disk import fsops
 from ..errors import (
     ConfirmationError,
@@ -51,6 +56,7 @@ from .steps import chosen_steps, step_fingerprints
 
 if TYPE_CHECKING:
     from ..tools.base import Tool, ToolContext, WriteTool
+    from .recovery import Interrupted
 
 __all__ = [
     "PREVIEW_LINES",
@@ -76,6 +82,7 @@ _MOVES: dict[tuple[PlanState, str], PlanState] = {
     (_S.PENDING, "expire"): _S.EXPIRED,  # an agent's plan nobody decided in a day
     (_S.CONFIRMED, "finish"): _S.DONE,
     (_S.CONFIRMED, "fail"): _S.FAILED,
+    (_S.CONFIRMED, "interrupt"): _S.INTERRUPTED,  # its process ended part way (a kill, a crash)
 }
 _INVALID_MOVES: dict[tuple[str, PlanState], str | Advice] = {
     ("confirm", _S.BUILT): N_("This plan has not been proposed yet; propose it through the "
@@ -92,6 +99,7 @@ _INVALID_MOVES: dict[tuple[str, PlanState], str | Advice] = {
                               "plan."),
     ("confirm", _S.EXPIRED): N_("This plan expired without a decision; propose it again if the "
                                 "change is still wanted."),
+    ("confirm", _S.INTERRUPTED): CONFIRM_INTERRUPTED,
     ("cancel", _S.STALE): N_("This plan is stale and will never run; there is nothing to "
                              "cancel."),
     ("cancel", _S.EXPIRED): N_("This plan expired and will never run; there is nothing to "
@@ -99,6 +107,7 @@ _INVALID_MOVES: dict[tuple[str, PlanState], str | Advice] = {
     ("cancel", _S.CONFIRMED): N_("This plan is being carried out right now and can't be "
                                  "cancelled."),
     ("cancel", _S.DONE): CANCEL_DONE,
+    ("cancel", _S.INTERRUPTED): CANCEL_INTERRUPTED,
     ("cancel", _S.FAILED): N_("This plan already failed; there is nothing left to cancel."),
     ("cancel", _S.CANCELLED): N_("This plan is already cancelled."),
     ("cancel", _S.REFUSED): N_("This plan was refused and will never run; there is nothing to "
@@ -114,6 +123,7 @@ _CANT_MOVE = {
     "cancel": N_("A plan that is {state} can't be cancelled."),
     "stale": N_("A plan that is {state} can't go stale."),
     "expire": N_("A plan that is {state} can't expire."),
+    "interrupt": N_("A plan that is {state} can't be cut short."),
 }
 
 
@@ -227,6 +237,10 @@ class Plan:
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
     # Given by the pending-plan store for a stored plan: confirm and cancel go through it.
     _keeper: PlanKeeper | None = field(default=None, init=False, repr=False)
+    # Given by the plan book: this plan's run cut short, as ``ws.interrupted`` lists it while
+    # it waits for a decision (None once undone, finished or kept).
+    _interruption: Callable[[Plan], Interrupted | None] | None = field(default=None, init=False,
+                                                                      repr=False)  # fmt: skip
 
     # -- building (used by tools) -------------------------------------------------
 
@@ -482,13 +496,53 @@ class Plan:
         self._listeners.notify(self)
 
     @property
+    def interruption(self) -> Interrupted | None:
+        """An interrupted plan's run cut short, as ``ws.interrupted`` lists it while it waits
+        for a decision; None for any other plan, and once it was undone, finished or kept."""
+        if self.state is not PlanState.INTERRUPTED or self._interruption is None:
+            return None
+        return self._interruption(self)
+
+    @property
     def can_undo(self) -> bool:
-        """True when the plan was carried out and journaled by a workspace, so undo() works."""
+        """True when the plan was carried out and journaled by a workspace, or was cut short
+        and still waits for a decision, so undo() works."""
+        if self.state is PlanState.INTERRUPTED:
+            return self.interruption is not None
         return (self.state is PlanState.DONE and self._undo_entry is not None
                 and "journal_entry" in self.data)  # fmt: skip
 
+    @property
+    def can_finish(self) -> bool:
+        """True for a change set cut short with changes that did not run, so finish() may
+        carry them out (it says why not when one of them no longer applies)."""
+        found = self.interruption
+        return found is not None and found.kind == "set" and any(
+            step["state"] != "ran" for step in found.steps)
+
+    def finish(self) -> Plan:
+        """The plan that carries out the changes a set cut short did not run, to confirm like
+        any other (``ws.interrupted[i].finish()``).
+
+        Raises
+        ------
+        PlanStateError
+            The plan is not a change set cut short that waits for a decision.
+        UsageError
+            A change left no longer applies, or its request was not kept.
+        """
+        found = self.interruption
+        if found is None or not self.can_finish:
+            raise PlanStateError(_("Only a change set cut short, with changes that did not run, "
+                                   "can be finished; this one is {state}.").format(
+                state=_(STATE_WORDS[self.state])), plan=self.id, state=self.state)  # fmt: skip
+        return found.finish()
+
     def undo(self) -> Plan:
         """The plan that reverses this one, to confirm like any other (``ws.undo(entry)``).
+
+        For a plan cut short, the plan that brings the files back to what they were before it
+        began (``ws.interrupted[i].undo()``).
 
         Returns
         -------
@@ -502,6 +556,13 @@ class Plan:
         UndoError
             That change can't be undone.
         """
+        if self.state is PlanState.INTERRUPTED:
+            found = self.interruption
+            if found is None:
+                raise PlanStateError(_("This plan was cut short, and what ran was already "
+                                       "undone, finished or kept; ws.history has what "
+                                       "ran."), plan=self.id, state=self.state)  # fmt: skip
+            return found.undo()
         if self.state is not PlanState.DONE:
             raise PlanStateError(
                 _("Only a plan that was carried out can be undone; this one is {state}.").format(

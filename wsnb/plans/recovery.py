@@ -120,6 +120,23 @@ class Interrupted:
                  "see ws.interrupted to keep it as it is.").format(
             title=self.title, time=when, changes=changes)  # fmt: skip
 
+    def outcome(self) -> str:
+        """What its stored plan's record says (``plan_status``): words for whoever asks, a
+        person or an agent, that name no call."""
+        if self.kind != "set":
+            return _("Cut short part way while it was carried out (the process carrying it out "
+                     "ended) after it changed the files. Nothing was lost; the person decides "
+                     "on the plan's card whether to undo it or keep it as it is.")
+        numbers = [str(step["step"]) for step in self.steps if step["state"] == "ran"]
+        return ngettext(
+            "Cut short part way while it was carried out (the process carrying it out ended): "
+            "change {numbers} of {count} ran. Nothing was lost; the person decides on the "
+            "plan's card whether to undo it, finish it or keep it as it is.",
+            "Cut short part way while it was carried out (the process carrying it out ended): "
+            "changes {numbers} of {count} ran. Nothing was lost; the person decides on the "
+            "plan's card whether to undo it, finish it or keep it as it is.",
+            len(numbers)).format(numbers=", ".join(numbers) or "-", count=self.count)
+
     def describe(self) -> str:
         lines = [self.sentence()]
         for step in self.steps:
@@ -290,12 +307,14 @@ def _look(run: _Run, policy: AccessPolicy, trash: Trash) -> _Look:
     steps: list[dict[str, Any]] = []
     leftover: list[str] = []
     looked = False
-    for number, intent in enumerate(mark.steps, 1):
+    found_states: list[tuple[str, JournalEntry | None, bool]] = []
+    for intent in mark.steps:
         expected = _intent_entry(mark, intent)
         line = done.get(expected.id)
+        by_disk = False  # taken back as the disk says, not as the journal says
         if line is not None:
-            state = "taken back" if line.id in undone or \
-                step_state(policy, line, intent) == "before" else "ran"  # fmt: skip
+            by_disk = line.id not in undone and step_state(policy, line, intent) == "before"
+            state = "taken back" if line.id in undone or by_disk else "ran"
         elif not looked:
             looked = True
             state = "ran" if step_state(policy, expected, intent) == "after" else "not run"
@@ -304,6 +323,11 @@ def _look(run: _Run, policy: AccessPolicy, trash: Trash) -> _Look:
                 new.append(line)
         else:
             state = "not run"
+        found_states.append((state, line, by_disk))
+    found_states = _after_later(mark.steps, found_states)
+    for number, (intent, (state, line, _by_disk)) in enumerate(
+            zip(mark.steps, found_states, strict=True), 1):  # fmt: skip
+        expected = _intent_entry(mark, intent)
         if state == "ran" and line is not None:
             ran.append(line)
         else:
@@ -323,6 +347,33 @@ def _look(run: _Run, policy: AccessPolicy, trash: Trash) -> _Look:
                         plan_id=mark.plan_id, group=mark.group, ran=ran, steps=steps, row=row,
                         found=[e for e in new if e is not row or mark.kind != "set"])  # fmt: skip
     return _Look(found, taken_back, new)
+
+
+def _after_later(intents: tuple[dict[str, Any], ...],
+                 found: list[tuple[str, JournalEntry | None, bool]],
+                 ) -> list[tuple[str, JournalEntry | None, bool]]:  # fmt: skip
+    """A change the disk alone says was taken back ran after all when a later change of the run
+    that acts on the same path ran: the disk shows what that later one left (a path trashed
+    and then made anew, a file renamed and renamed back: ``wsnb.plans.future``)."""
+    fixed = list(found)
+    for index in reversed(range(len(found))):  # the last first: a fix counts for those before
+        _state, line, by_disk = found[index]
+        if not by_disk:
+            continue
+        mine = _paths(intents[index])
+        if any(later[0] == "ran" and _overlap(mine, _paths(intents[after]))
+               for after, later in enumerate(fixed[index + 1:], index + 1)):  # fmt: skip
+            fixed[index] = ("ran", line, False)
+    return fixed
+
+
+def _paths(intent: dict[str, Any]) -> set[str]:
+    return {path for path in (intent.get("source"), intent.get("target")) if path}
+
+
+def _overlap(ours: set[str], theirs: set[str]) -> bool:
+    return any(a == b or a.startswith(b + "/") or b.startswith(a + "/")
+               for a in ours for b in theirs)  # fmt: skip
 
 
 _STATE_WORDS: dict[str, Callable[[], str]] = {

@@ -10,14 +10,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from ..i18n import N_
 
-__all__ = ["NOT_PENDING", "PlanStatus", "PlanStoreState", "agent_name", "status_of"]
+__all__ = ["NOT_PENDING", "PLAN_STATES", "ROW_STATES", "PlanStatus", "PlanStoreState", "agent_name",
+           "states_listed", "status_of"]
 
 PlanStoreState = Literal["pending", "done", "cancelled", "refused", "stale", "failed", "expired",
                          "interrupted"]
+# Every state a stored plan's record can say: the values of ``PlanState`` a stored plan
+# reaches (``Plan.state`` says the same names; tests/test_plan_states.py holds them equal).
+PLAN_STATES: tuple[str, ...] = get_args(PlanStoreState)
+
+
+# The states a journal row says (``ws.history``'s and the MCP ``history``'s ``state``): a
+# plan's names for how a change that ran ended.
+ROW_STATES: tuple[str, ...] = ("done", "failed", "interrupted")
+
+
+def states_listed() -> str:
+    """The states in a sentence's words: "pending, done, ... or interrupted" (English, for a
+    tool's description)."""
+    return ", ".join(PLAN_STATES[:-1]) + " or " + PLAN_STATES[-1]
+
 
 # Why a plan that is no longer pending can't be decided, by its stored state.
 NOT_PENDING = {

@@ -48,7 +48,23 @@ def chosen_steps(plan: Plan, numbers: tuple[int, ...], *, include: bool) -> set[
     if len(left_out) >= count:
         raise UsageError(_("Leaving out every change leaves nothing to carry out; cancel the "
                            "change set instead."))  # fmt: skip
+    _check_needed(steps, left_out)
     return left_out
+
+
+def _check_needed(steps: list[Plan], left_out: set[int]) -> None:
+    """Raise ``UsageError`` when a change that stays in was planned on the files a change left
+    out leaves (``data["after"]``, ``wsnb.plans.future``): it can't run without it."""
+    for number, step in enumerate(steps, 1):
+        if number in left_out:
+            continue
+        for earlier in step.data.get("after") or ():
+            if earlier in left_out:
+                raise UsageError(_(
+                    "Change {later} ({title}) is planned on the files as change {earlier} "
+                    "({what}) leaves them, so it can't run without it; leave out both, or "
+                    "neither.").format(later=number, title=step.title, earlier=earlier,
+                                       what=steps[earlier - 1].title))  # fmt: skip
 
 
 def step_fingerprints(steps: list[Plan], left_out: set[int]) -> dict[str, Any]:

@@ -569,6 +569,10 @@ class PlanStore:
                 plan._end("stale", message, None)
             elif record["state"] == "refused":
                 plan._refuse_late(message, None)
+            elif record["state"] == "interrupted":  # its confirm was cut short elsewhere
+                plan._move("confirm")
+                plan._move("interrupt")
+                plan.result = ToolResult(False, error=message)
             else:
                 plan._fail(message, None)
         plan._notify()

@@ -161,6 +161,7 @@ def _undo_group(entry: JournalEntry, entries: list[JournalEntry],
     changes: list[dict[str, Any]] = []
     undo_steps: list[dict[str, Any]] = []
     refusal, warnings = None, []
+    later: set[str] = set()  # the paths the set's later changes act on (undone before)
     for step in reversed(steps):
         if step.action == ActionType.CREATE_FOLDER.value and undo_steps:
             # The folder a set made holds what its later steps made: removed (only if
@@ -172,6 +173,12 @@ def _undo_group(entry: JournalEntry, entries: list[JournalEntry],
             earlier["also_undoes"].append(step.id)
             continue
         request = undo_request(replace(step, group=None), entries, policy)
+        if _touched_later(step, later):
+            # A later change of the set changed this path after this one did: undone first,
+            # it brings the path back to what this change left (checked when its turn comes,
+            # ``wsnb.plans.future``), so the disk now says nothing about this change.
+            request.refusal, request.warnings = None, []
+        later.update(path for path in (step.source, step.target) if path)
         changes.append({"op": request.tool, **request.params})
         undo_steps.append({"undo_of": step.id, "remove_if_empty": request.empty_folders,
                            "also_undoes": []})  # fmt: skip
@@ -185,6 +192,16 @@ def _undo_group(entry: JournalEntry, entries: list[JournalEntry],
     return UndoRequest("change_set", {"title": title, "changes": changes,
                                       "undo_steps": undo_steps},
                        refusal=refusal, warnings=warnings)  # fmt: skip
+
+
+def _touched_later(step: JournalEntry, later: set[str]) -> bool:
+    """Whether a later change of the set acts on ``step``'s target (or inside it, or on a
+    folder holding it)."""
+    target = step.target
+    if target is None:
+        return False
+    return any(path == target or path.startswith(target + "/") or target.startswith(path + "/")
+               for path in later)  # fmt: skip
 
 
 _BUILDERS = {

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..disk.launcher import Launcher
     from ..disk.trash import Trash
     from ..fileindex.index import FileIndex
+    from ..plans.future import Future
     from ..plans.record import PlanRecord
     from ..policy.access import Decision
 
@@ -60,6 +61,9 @@ class ToolContext:
     extras: dict[str, Any] = field(default_factory=dict)
     limits: ToolLimits = field(default_factory=ToolLimits.for_model)
     for_model: bool = True
+    # While a change set is planned: the tree its earlier changes leave, which the write tools
+    # ask instead of the disk (``wsnb.plans.future``); None for a plan on its own.
+    future: Future | None = None
 
 
 @runtime_checkable

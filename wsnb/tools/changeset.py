@@ -7,30 +7,39 @@ one change they dislike. Each change is made by its own write tool (``edit``,
 ``trash``), so it is checked, previewed and carried out exactly as it would be
 alone. The set adds three things:
 
+* **planned in order** — each change is planned against the files as the
+  changes before it leave them (``wsnb.plans.future``): a file renamed by change
+  1 is edited at its new name by change 2, with its text; a new file can be
+  edited, copied or moved by a later change; a path moved away or trashed is
+  gone, and naming it is refused at once, naming both changes;
 * **all or none** — the steps run in order; if one fails, the steps already
   done are undone at once (a write gets its backup back, a new item goes to the
   trash, a move goes back), and the result says which step failed and why;
 * **one stale check** — every step's fingerprints are checked before the first
-  step runs, so a file changed since the proposal stops the whole set;
+  step runs, so a file changed since the proposal stops the whole set; a path
+  an earlier change makes is checked just before its change runs, against what
+  the earlier changes left;
 * **one journal group** — each step is journaled with the set's id, so undo
   reverses the whole set (``wsnb.plans.journal``); the journal is written ahead
   (``wsnb.plans.ahead``): the set is journaled as begun before its first step,
   each step as done before the next starts, a step taken back as undone.
 
-A path may appear in one change only: two edits of one file are one ``edit``
-with two edits.
+Two changes of one file's text are one change: two edits of one file are one
+``edit`` with two edits.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, cast
 
 from ..errors import WsnbError
 from ..i18n import N_, _, ngettext
 from ..plans.ahead import Run
 from ..plans.building import start_plan
+from ..plans.future import Future, expectation_missed, planned_on
 from ..plans.journal import journal_entry
 from ..plans.plan import Plan
 from ..plans.record import PlanRecord
@@ -90,15 +99,22 @@ class ChangeSetTool:
             return plan.refuse(problem, Rule.NOT_ALLOWED)
         ops = _UNDO_OPS if undo_steps is not None else _OPS
         steps: list[Plan] = []
+        # The files as the changes planned so far leave them.
+        tree = Future(ctx.policy.root, undoing=undo_steps is not None)
         for number, change in enumerate(changes, 1):
-            step = _step_plan(ctx, ops, number, change)
+            ahead = tree.upto()
+            step = _step_plan(replace(ctx, future=ahead), ops, number, change)
             if undo_steps is not None:
                 _mark_undo(step, undo_steps[number - 1])
             if step.is_refused:
-                return plan.refuse(_("Change {number} ({title}): {reason}").format(
-                    number=number, title=step.title, reason=step.refusal), step.rule)
+                return plan.refuse(_refused_step(number, step, ahead), step.rule)
+            # Planned on these changes, and on what those were planned on.
+            step.data["after"] = sorted({*ahead.consulted, *(
+                earlier for number in ahead.consulted
+                for earlier in steps[number - 1].data.get("after", ()))})
+            tree.add(number, step)
             steps.append(step)
-        clash = _gone_before(steps) or _path_twice(steps)
+        clash = _written_twice(steps)
         if clash:
             return plan.refuse(clash, Rule.NOT_ALLOWED)
         _gather(plan, steps, str(values["title"]))
@@ -106,15 +122,18 @@ class ChangeSetTool:
         return plan
 
     def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
-        """Every step that will run, asked again; the first refusal says which step."""
+        """Every step that will run, asked again (against the files as the steps before it
+        leave them); the first refusal says which step."""
         nothing = _("The change set has no change left to carry out; put one back or cancel it.")
         decision = Decision.refuse(Rule.NOT_ALLOWED, nothing)
+        tree = Future(ctx.policy.root)
         for number, step in _included(plan):
             tool = _bound_tool(step)
             try:
-                decision = tool.recheck(ctx, step)
+                decision = tool.recheck(replace(ctx, future=tree.upto()), step)
             except WsnbError as exc:
                 decision = Decision.refuse(Rule.NOT_ALLOWED, exc.reason)
+            tree.add(number, step)
             if not decision:
                 return Decision.refuse(decision.rule or Rule.NOT_ALLOWED, _(
                     "Change {number} ({title}): {reason}").format(
@@ -127,7 +146,8 @@ class ChangeSetTool:
         states = {number: "left out" for number in plan.data.get("left_out", ())}
         run: Run | None = plan.data.get("run")
         for number, step in _included(plan):
-            result = _run_step(ctx, step)
+            missed = _not_as_left(ctx, step)  # a failed result is falsy: no ``or`` here
+            result = missed if missed is not None else _run_step(ctx, step)
             step.result = result
             undone: list[str] = []
             if result.success:
@@ -210,48 +230,30 @@ def _touched(step: Plan) -> list[str]:
     return [path.relative for path in (step.source, step.target) if path is not None]
 
 
-_GOES = ("move_file", "rename", "trash")  # the changes after which a path is no longer there
+def _refused_step(number: int, step: Plan, ahead: Future) -> str:
+    """Why change ``number`` can't be made, and, unless that says so already, on which earlier
+    changes' files it was planned."""
+    said = _("Change {number} ({title}): {reason}").format(number=number, title=step.title,
+                                                          reason=step.refusal)  # fmt: skip
+    named = any(f"change {earlier} (" in (step.refusal or "") for earlier in ahead.consulted)
+    return f"{said} {planned_on(ahead)}" if ahead.consulted and not named else said
 
 
-def _gone_before(steps: list[Plan]) -> str:
-    """The first change that names a path an earlier change moves, renames or trashes (or a
-    path inside such a folder), said with both changes: every change is planned against the
-    files as they are now, so it would find nothing there when its turn comes."""
-    gone: list[tuple[int, Plan, str]] = []
-    for number, step in enumerate(steps, 1):
-        for path in _touched(step):
-            for earlier, what, old in gone:
-                if path == old or path.startswith(old + "/"):
-                    return _moved_away(number, step, path, earlier, what, old)
-        if step.tool_name in _GOES and step.source is not None:
-            gone.append((number, step, step.source.relative))
-    return ""
+_WRITES = ("write_file", "edit_file", "edit_notebook")  # the changes of a file's text
 
 
-def _moved_away(number: int, step: Plan, path: str, earlier: int, what: Plan,
-                old: str) -> str:  # fmt: skip
-    if what.tool_name == "trash" or what.target is None:
-        return _("Change {later} ({title}) names {path}, but change {earlier} ({what}) moves "
-                 "{old} to the trash first. Every change is planned against the files as they "
-                 "are now: put change {later} before change {earlier}, or leave one "
-                 "out.").format(later=number, title=step.title, path=path, earlier=earlier,
-                                what=what.title, old=old)  # fmt: skip
-    return _("Change {later} ({title}) names {path}, but change {earlier} ({what}) moves {old} "
-             "to {new} first. Every change is planned against the files as they are now: put "
-             "change {later} before change {earlier}, or leave one out.").format(
-        later=number, title=step.title, path=path, earlier=earlier, what=what.title, old=old,
-        new=what.target.relative)  # fmt: skip
-
-
-def _path_twice(steps: list[Plan]) -> str:
+def _written_twice(steps: list[Plan]) -> str:
+    """Two changes of one file's text: they go into one change, so its diff shows them both."""
     seen: dict[str, int] = {}
     for number, step in enumerate(steps, 1):
-        for path in _touched(step):
-            if path in seen and seen[path] != number:
-                return _("Changes {first} and {second} both act on {path}; make it one change "
-                         "(several edits of one file go into one edit).").format(
-                    first=seen[path], second=number, path=path)  # fmt: skip
-            seen[path] = number
+        if step.tool_name not in _WRITES or step.target is None:
+            continue
+        path = step.target.relative
+        if path in seen:
+            return _("Changes {first} and {second} both act on {path}; make it one change "
+                     "(several edits of one file go into one edit).").format(
+                first=seen[path], second=number, path=path)  # fmt: skip
+        seen[path] = number
     return ""
 
 
@@ -293,6 +295,16 @@ def _bound_tool(step: Plan) -> WriteTool:
 # ---------------------------------------------------------------------------
 # Running, and rolling back
 # ---------------------------------------------------------------------------
+
+
+def _not_as_left(ctx: ToolContext, step: Plan) -> ToolResult | None:
+    """A failure when a path this step was planned on is not as the steps before it left it
+    (someone changed it while the set ran); None when each is."""
+    path = expectation_missed(ctx, step)
+    if path is None:
+        return None
+    return ToolResult(False, error=_("{path} is not as the changes before it left it: it changed "
+                                     "while the set ran").format(path=path))  # fmt: skip
 
 
 def _run_step(ctx: ToolContext, step: Plan) -> ToolResult:

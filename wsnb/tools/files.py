@@ -20,6 +20,7 @@ from .. import advice
 from ..disk import fsops, textio
 from ..errors import ConflictError, PolicyError, UnsupportedFileError, WriteError, WsnbError
 from ..i18n import N_, _
+from ..plans import future
 from ..plans.building import recheck_path, start_plan
 from ..plans.plan import PREVIEW_LINES, Plan
 from ..plans.record import PlanRecord
@@ -61,7 +62,7 @@ def missing_parents(ctx: ToolContext, target: WsPath) -> list[WsPath]:
     missing: list[WsPath] = []
     for index in range(1, len(parts) + 1):
         relative = "/".join(parts[:index])
-        if missing or not os.path.lexists(ctx.policy.root.joinpath(*parts[:index])):
+        if missing or not future.lexists(ctx, relative):
             missing.append(ctx.policy.resolve(relative))
     return missing
 
@@ -167,12 +168,16 @@ def _plan_new_path(ctx: ToolContext, plan: Plan, path: Any,
         plan.refuse_decision(decision)
         return None
     target = decision.raise_if_refused()
-    if target.exists():
+    if future.exists(ctx, target):
         plan.refuse(_conflict(target), Rule.NOT_ALLOWED)
+        return None
+    problem = future.parent_problem(ctx, target)
+    if problem:
+        plan.refuse(problem, Rule.NOT_ALLOWED)
         return None
     plan.target = target
     plan.parent_dirs = [p.relative for p in missing_parents(ctx, target)]
-    plan.watch(target)
+    future.watch(ctx, plan, target)
     return target
 
 
@@ -323,14 +328,15 @@ class WriteFileTool:
         self, ctx: ToolContext, plan: Plan, path: Any, *, most: int = MAX_EDIT_BYTES
     ) -> tuple[WsPath | None, bytes | None]:
         """The checked target and its bytes now (at most ``most``); (None, None) after
-        refusing. A notebook is changed by cells, so its bound is its own."""
-        decision = ctx.policy.check_write_file(path)
+        refusing. A notebook is changed by cells, so its bound is its own. In a change set,
+        the file as the set's earlier changes leave it (``wsnb.plans.future``)."""
+        decision = future.check_write_file(ctx, path)
         if not decision:
             plan.refuse_decision(decision)
             return None, None
         target = decision.raise_if_refused()
         try:
-            size = os.lstat(target.absolute).st_size
+            size = future.size(ctx, target)
         except OSError as exc:
             plan.refuse(_("{path} could not be checked ({problem}); try again.").format(
                 path=target, problem=exc.strerror), Rule.NOT_ALLOWED)
@@ -339,12 +345,14 @@ class WriteFileTool:
             plan.refuse(_too_big(str(target), size, most), Rule.NOT_ALLOWED)
             return None, None
         try:
-            old = textio.read_bytes(target)
+            old = future.read_bytes(ctx, target)
         except WsnbError as exc:
             plan.refuse_error(exc)
             return None, None
         plan.target = target
-        plan.watch(target)
+        if future.seen(ctx, target) is not None:  # made or moved by an earlier change
+            plan.data["old_bytes"] = old  # backed up before the set begins
+        future.watch(ctx, plan, target)
         return target, old
 
     def _plan_content(self, plan: Plan, target: WsPath, old: bytes, content: Any) -> None:
@@ -407,7 +415,7 @@ class WriteFileTool:
             plan.warnings.append(_("No change: the backup is the same as the file."))
 
     def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
-        decision = recheck_path(ctx.policy.check_write_file, plan.target)
+        decision = recheck_path(lambda path: future.check_write_file(ctx, path), plan.target)
         restore = plan.data.get("restore_from")
         if decision and restore is not None:
             return ctx.policy.check(restore)

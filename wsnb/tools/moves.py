@@ -19,10 +19,11 @@ from .. import advice
 from ..disk import fsops, textio
 from ..errors import ConflictError, WriteError
 from ..i18n import N_, _
+from ..plans import future
 from ..plans.building import recheck_path, start_plan
 from ..plans.plan import Plan
 from ..plans.record import PlanRecord
-from ..policy.access import Decision, WsPath, head_of, sensitive_rule_of
+from ..policy.access import Decision, WsPath, sensitive_rule_of
 from ..policy.names import illegal_name_reason, is_dangerous_name
 from ..types import ActionType, Risk, Rule, ToolResult
 from .base import ToolContext
@@ -58,7 +59,7 @@ def _move(source: WsPath, target: WsPath) -> None:
 
 def _plan_source(ctx: ToolContext, plan: Plan, path: Any, verb: str) -> WsPath | None:
     """The checked, existing source, or None after refusing the plan."""
-    decision = ctx.policy.check_source(path, verb=verb)
+    decision = future.check_source(ctx, path, verb=verb)
     if not decision:
         plan.refuse_decision(decision)
         return None
@@ -71,7 +72,7 @@ def _plan_source(ctx: ToolContext, plan: Plan, path: Any, verb: str) -> WsPath |
                      "a new name could hide what they are. Do it yourself if you must."))
         plan.refuse(message.format(path=source), Rule.SENSITIVE)
         return None
-    if verb == "rename" and source.absolute.is_dir():
+    if verb == "rename" and future.is_dir(ctx, source):
         plan.require_strong(_("it is a folder, so every path inside it changes"))
     if verb in {"move", "rename"} and is_dangerous_name(source.name):
         plan.require_strong(_("its suffix runs programs"))
@@ -82,7 +83,7 @@ def _plan_source(ctx: ToolContext, plan: Plan, path: Any, verb: str) -> WsPath |
 def _into_folder(ctx: ToolContext, path: Any, source: WsPath) -> Any:
     """``move(f, "docs")`` with a folder ``docs`` means "into docs", as ``mv`` and ``cp`` do."""
     place = ctx.policy.check(path)
-    if not place or not os.path.isdir(place.raise_if_refused().os_path):
+    if not place or not future.is_dir(ctx, place.raise_if_refused()):
         return path
     folder = place.raise_if_refused()
     return source.name if folder.is_root else f"{folder.relative}/{source.name}"
@@ -90,26 +91,37 @@ def _into_folder(ctx: ToolContext, path: Any, source: WsPath) -> Any:
 
 def _plan_target(ctx: ToolContext, plan: Plan, path: Any, source: WsPath) -> WsPath | None:
     """The checked new place (legal names, no dangerous suffix, free), or None after refusing."""
-    decision = ctx.policy.check_create(path, head=head_of(source))
+    decision = ctx.policy.check_create(path, head=future.head(ctx, source))
     if not decision:
         plan.refuse_decision(decision)
         return None
     target = decision.raise_if_refused()
-    if target.exists() and not fsops.same_item(source.absolute, target.absolute):
+    if future.exists(ctx, target) and not _same_item(ctx, source, target):
         plan.refuse(_("{path} already exists; wsnb never overwrites, so choose another name or "
                       "trash the existing one first.").format(path=target), Rule.NOT_ALLOWED)
         return None
     if target.absolute == source.absolute:
         plan.refuse(_("{path} is already there.").format(path=source), Rule.NOT_ALLOWED)
         return None
+    problem = future.parent_problem(ctx, target)
+    if problem:
+        plan.refuse(problem, Rule.NOT_ALLOWED)
+        return None
     plan.target = target
     plan.parent_dirs = [p.relative for p in missing_parents(ctx, target)]
-    plan.watch(source, target)
+    future.watch(ctx, plan, source, target)
     return target
 
 
-def _one_file(plan: Plan, source: WsPath, verb: str) -> bool:
-    if source.absolute.is_dir():
+def _same_item(ctx: ToolContext, source: WsPath, target: WsPath) -> bool:
+    """One item by two names (a change of case on a case-insensitive disk): only on the disk
+    as it is, never for a path an earlier change of a set makes."""
+    untouched = future.seen(ctx, source) is None and future.seen(ctx, target) is None
+    return untouched and fsops.same_item(source.absolute, target.absolute)
+
+
+def _one_file(ctx: ToolContext, plan: Plan, source: WsPath, verb: str) -> bool:
+    if future.is_dir(ctx, source):
         message = (_("{path} is a folder; wsnb copies one file at a time, so copy the files "
                      "inside it one by one.").format(path=source) if verb == "copy" else
                    advice.MOVE_A_FOLDER(path=source))  # fmt: skip
@@ -119,10 +131,10 @@ def _one_file(plan: Plan, source: WsPath, verb: str) -> bool:
 
 
 def _recheck_both(ctx: ToolContext, plan: PlanRecord, verb: str) -> Decision:
-    decision = recheck_path(lambda p: ctx.policy.check_source(p, verb=verb), plan.source)
+    decision = recheck_path(lambda p: future.check_source(ctx, p, verb=verb), plan.source)
     if not decision:
         return decision
-    head = head_of(plan.source) if plan.source is not None else None
+    head = future.head(ctx, plan.source) if plan.source is not None else None
     return recheck_path(lambda p: ctx.policy.check_create(p, head=head), plan.target)
 
 
@@ -151,9 +163,9 @@ class CopyFileTool:
         if values is None:
             return plan
         source = _plan_source(ctx, plan, values["source"], "copy")
-        if source is None or not _one_file(plan, source, "copy"):
+        if source is None or not _one_file(ctx, plan, source, "copy"):
             return plan
-        size = os.lstat(source.absolute).st_size
+        size = future.size(ctx, source)
         if size > MAX_COPY_BYTES:
             return plan.refuse(_("{path} is {size:,} bytes; wsnb copies files up to {most:,} "
                                  "bytes. Use a file manager for this one.").format(
@@ -201,7 +213,7 @@ class MoveFileTool:
         if values is None:
             return plan
         source = _plan_source(ctx, plan, values["source"], "move")
-        if source is None or not _one_file(plan, source, "move"):
+        if source is None or not _one_file(ctx, plan, source, "move"):
             return plan
         place = _into_folder(ctx, values["target"], source)
         if _plan_target(ctx, plan, place, source) is not None:
@@ -260,7 +272,7 @@ class RenameTool:
             plan.new_name = new_name
             plan.description = (
                 _("The folder keeps its place and content; only its name changes.")
-                if source.absolute.is_dir() else
+                if future.is_dir(ctx, source) else
                 _("The file keeps its place and content; only its name changes."))
         return plan
 

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..plans.status import PLAN_STATES
+from ..types import PlanState
+
 __all__ = [
     "BOOL",
     "INT",
@@ -21,6 +24,7 @@ __all__ = [
     "PLANS_OUTPUT",
     "PLAN_OUTPUT",
     "READ_OUTPUT",
+    "STATE",
     "STATUS_OUTPUT",
     "STR",
     "array",
@@ -36,6 +40,9 @@ INT: Schema = {"type": "integer"}
 NUMBER: Schema = {"type": "number"}
 BOOL: Schema = {"type": "boolean"}
 ANY: Schema = {}
+STATE: Schema = {"type": "string", "enum": list(PLAN_STATES)}
+"""A stored plan's state: the names ``Plan.state`` says too."""
+_ANY_STATE: Schema = {"type": "string", "enum": [state.value for state in PlanState]}
 
 
 def maybe(schema: Schema) -> Schema:
@@ -80,7 +87,7 @@ _STEP = obj({"step": INT, "title": STR, "action": STR, "path": maybe(STR), "stat
             required=("step", "title", "action", "state"))  # fmt: skip
 
 STATUS_OUTPUT = obj({
-    "plan_id": STR, "state": STR, "title": STR, "message": STR, "proposer": STR,
+    "plan_id": STR, "state": STATE, "title": STR, "message": STR, "proposer": STR,
     "confirmed_by": maybe(STR), "created": STR, "expires": STR, "workspace": STR,
     "steps": array(_STEP),
 }, required=("plan_id", "state", "title", "message", "proposer", "created", "expires",
@@ -91,11 +98,11 @@ PLANS_OUTPUT = obj({"plans": array(STATUS_OUTPUT), "shown": INT, "total": INT, "
 """A client's own plans (``list_my_plans``), newest first."""
 
 _CHANGE = obj({"step": INT, "title": STR, "action": STR, "path": maybe(STR),
-               "diff": STR, "preview": STR, "warnings": array(STR)},
+               "diff": STR, "preview": STR, "warnings": array(STR), "after": array(INT)},
               required=("step", "title", "action", "diff"))  # fmt: skip
 
 PLAN_OUTPUT = obj({
-    "plan_id": STR, "state": STR, "summary": STR, "action": STR, "risk": STR,
+    "plan_id": STR, "state": _ANY_STATE, "summary": STR, "action": STR, "risk": STR,
     "warnings": array(STR), "diff": STR, "source": maybe(STR), "target": maybe(STR),
     "strong_confirmation": BOOL, "expires": maybe(STR), "proposer": maybe(STR),
     "workspace": STR, "message": STR, "steps": array(_CHANGE), "already_waiting": BOOL,

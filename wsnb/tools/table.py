@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..plans.status import ROW_STATES, states_listed
 from .outputs import (
     BOOL,
     INT,
@@ -181,6 +182,7 @@ _ENTRY = {"path": STR, "name": STR, "suffix": STR, "size": INT, "modified": STR,
 _FOUND = {**_ENTRY, "match": STR, "score": INT}
 _LINE = {"path": STR, "line": INT, "column": INT, "text": STR}
 _JOURNAL = {"id": STR, "time": STR, "what": STR, "action": STR, "success": BOOL,
+            "state": {"type": "string", "enum": list(ROW_STATES)},
             "proposed_by": STR, "confirmed_by": STR, "undone_by": maybe(STR)}  # fmt: skip
 _COUNT_ROWS = obj({}, required=())  # a summary table's rows: name and counts
 _SUMMARY = obj({"name": STR, "files": INT, "folders": INT, "total_bytes": INT,
@@ -280,15 +282,16 @@ TOOL_TABLE: tuple[ToolDef, ...] = (
             "whether it is a folder, text, hidden or a symbolic link.", (_path(),),
             title="File info", output=_INFO),
     ToolDef("history", "The journal of changes carried out in this workspace, most recent "
-            "first: who proposed and confirmed them, and whether they can be undone.",
+            "first: each one's state (done, failed, or interrupted: cut short part way, and "
+            "waiting for the person to undo or finish it), who proposed and confirmed it, and "
+            "whether it can be undone.",
             (_limit("entries", 50),), title="History", output=rows_output(_JOURNAL)),
-    ToolDef("plan_status", "The state of a plan proposed earlier: pending, done, cancelled, "
-            "refused, stale, failed or expired, with the outcome sentence.",
+    ToolDef("plan_status", f"The state of a plan proposed earlier: {states_listed()} (cut "
+            "short while it was carried out), with the outcome sentence.",
             (Param("plan_id", "string", "the plan id a propose tool returned"),),
             title="Plan status", output=STATUS_OUTPUT),
     ToolDef("list_my_plans", "The plans this client proposed, newest first, each with its "
-            "state (pending, done, cancelled, refused, stale, failed or expired); decided "
-            "plans are kept for a week.",
+            f"state ({states_listed()}); decided plans are kept for a week.",
             (Param("state", "string", "only plans in this state, e.g. pending",
                    required=False),
              _limit("plans", 50)),

@@ -21,6 +21,7 @@ from typing import Any
 from ..disk.trash import TrashRecord
 from ..errors import WriteError
 from ..i18n import N_, _, ngettext
+from ..plans import future
 from ..plans.building import recheck_path, start_plan
 from ..plans.plan import Plan
 from ..plans.record import PlanRecord
@@ -57,17 +58,20 @@ class TrashTool:
         if root and root.path is not None and root.path.is_root:
             return plan.refuse(_("The workspace root can't be moved to the trash; trash the "
                                  "items inside it instead."), Rule.NOT_ALLOWED)  # fmt: skip
-        decision = ctx.policy.check_source(values["path"], verb="trash")
+        decision = future.check_source(ctx, values["path"], verb="trash")
         if not decision:
             return plan.refuse_decision(decision)
         source = decision.raise_if_refused()
+        problem = future.trash_problem(ctx, source)
+        if problem:
+            return plan.refuse(problem, Rule.NOT_ALLOWED)
         plan.source = source
         _describe(ctx, plan, source)
-        plan.watch(source)
+        future.watch(ctx, plan, source)
         return plan
 
     def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
-        return recheck_path(lambda p: ctx.policy.check_source(p, verb="trash"), plan.source)
+        return recheck_path(lambda p: future.check_source(ctx, p, verb="trash"), plan.source)
 
     def execute(self, ctx: ToolContext, plan: PlanRecord) -> ToolResult:
         source = recheck_path(lambda p: ctx.policy.check_source(p, verb="trash"),
@@ -97,8 +101,8 @@ def _request_problem(values: dict[str, Any]) -> str | None:
 
 def _describe(ctx: ToolContext, plan: Plan, source: WsPath) -> None:
     """Description, warnings and whether strong confirmation is needed."""
-    if source.absolute.is_dir():
-        files, folders, size, cut = _count(source.absolute)
+    if future.is_dir(ctx, source):
+        files, folders, size, cut = _count(_on_disk(ctx, source))
         plan.require_strong(_folder_inside(files, folders, size, cut))
         plan.description = _("The folder {path} and everything in it go to the system "
                              "trash.").format(path=source)
@@ -112,6 +116,15 @@ def _describe(ctx: ToolContext, plan: Plan, source: WsPath) -> None:
     if not ctx.trash.can_restore:
         plan.warnings.append(_("wsnb can't bring items back from this system's trash; restore "
                                "it from the system's trash window if you need it again."))
+
+
+def _on_disk(ctx: ToolContext, source: WsPath) -> Path:
+    """The folder on the disk now that holds what ``source`` will hold when its turn comes (an
+    earlier change of the set may rename it there; one it makes is empty)."""
+    found = future.seen(ctx, source)
+    if found is not None and found.origin is not None:
+        return ctx.policy.resolve(found.origin).absolute
+    return source.absolute
 
 
 def _folder_inside(files: int, folders: int, size: int, cut: bool) -> str:
@@ -184,7 +197,7 @@ class RestoreFromTrashTool:
         plan.data["trash_record"] = record
         plan.description = _("Moves {name} back from the system trash to {path}.").format(
             name=dest.name, path=dest)
-        plan.watch(dest)
+        future.watch(ctx, plan, dest)
         return plan
 
     def recheck(self, ctx: ToolContext, plan: PlanRecord) -> Decision:
@@ -264,7 +277,7 @@ def _dest_problem(ctx: ToolContext, record: TrashRecord, dest: WsPath) -> str | 
     if record.original != str(dest.absolute):
         return _("The trash record is for {original}, not {path}; wsnb restores an item only "
                  "to the place it came from.").format(original=record.original, path=dest)
-    if dest.exists():
+    if future.exists(ctx, dest):
         return _("{path} already exists and wsnb never overwrites; move or rename it, then "
                  "restore again.").format(path=dest)
     return None

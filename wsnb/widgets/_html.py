@@ -47,6 +47,7 @@ STATE_COLOURS: dict[PlanState, str] = {
     PlanState.REFUSED: "#cf222e",
     PlanState.STALE: "#9a6700",
     PlanState.EXPIRED: "#6e7781",
+    PlanState.INTERRUPTED: "#9a6700",
 }
 
 _MONO = "font-family: var(--jp-code-font-family, monospace); font-size: 12px;"
@@ -111,6 +112,7 @@ STATE_WORDS: dict[PlanState, str] = {
     PlanState.REFUSED: N_("refused"),
     PlanState.STALE: N_("stale"),
     PlanState.EXPIRED: N_("expired"),
+    PlanState.INTERRUPTED: N_("cut short"),
 }
 
 

@@ -4,7 +4,9 @@ The plan is the model and the card a view of it: the card subscribes to the
 plan and re-renders from the plan after every state move, so two cards of one
 plan (or a card and a panel) never disagree. A click calls ``plan.confirm()``
 or ``plan.cancel()``; whatever they raise is a ``WsnbError`` whose sentence the
-card shows in place, never a traceback.
+card shows in place, never a traceback. A plan cut short while it was carried out (a kill,
+a crash in the process confirming it) offers Undo and, for a change set with changes left,
+Finish, as its card in ``ws.interrupted`` does.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ __all__ = ["PlanCard", "close_tree", "proposed_by"]
 _MUTED = "color: var(--jp-ui-font-color2, #57606a);"
 _GOOD = "color: var(--jp-success-color1, #1a7f37);"
 _BAD = "color: var(--jp-error-color1, #cf222e);"
+_WARN = "color: var(--jp-warn-color0, #9a6700);"
 _CELL = "padding: 0; border: none; line-height: 1.5; text-align: left;"
 # A card as narrow as the dock (230 px) squeezes its parts instead of spilling over.
 _CARD_CSS = ("<style>.wsnb-plan-card, .wsnb-plan-card .widget-html,"
@@ -94,15 +97,19 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
                                           layout=widgets.Layout(width="auto"))  # fmt: skip
         self.remake_button = widgets.Button(description=_("Make a new plan"), icon="refresh",
                                             layout=widgets.Layout(width="auto"))  # fmt: skip
+        self.finish_button = widgets.Button(description=_("Finish"), icon="forward",
+                                            layout=widgets.Layout(width="auto"))  # fmt: skip
         self.outcome = widgets.HTML()
         self.name_box.observe(self._on_typed, names="value")
         self.confirm_button.on_click(self._on_confirm)
         self.cancel_button.on_click(self._on_cancel)
         self.undo_button.on_click(self._on_undo)
         self.remake_button.on_click(self._on_remake)
+        self.finish_button.on_click(self._on_finish)
         self._buttons = widgets.HBox([self.name_box, self.confirm_button, self.cancel_button],
                                      layout=widgets.Layout(flex_flow="row wrap"))  # fmt: skip
-        self._after = widgets.HBox([self.outcome, self.undo_button, self.remake_button],
+        self._after = widgets.HBox([self.outcome, self.undo_button, self.finish_button,
+                                    self.remake_button],
                                    layout=widgets.Layout(flex_flow="row wrap",
                                                          align_items="center"))  # fmt: skip
         self.outcome.layout.flex = "1 1 200px"
@@ -145,6 +152,8 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
         self.undo_button.disabled = self.undo_card is not None or self._busy
         self.remake_button.layout.display = "" if plan.can_remake else "none"
         self.remake_button.disabled = self.next_card is not None or self._busy
+        self.finish_button.layout.display = "" if plan.can_finish else "none"
+        self.finish_button.disabled = self.next_card is not None or self._busy
         self.set_class_state()
 
     def set_class_state(self) -> None:
@@ -218,7 +227,17 @@ class PlanCard(widgets.VBox):  # type: ignore[misc]
     def _on_remake(self, _button: widgets.Button | None = None) -> None:
         if self.next_card is not None or not self.plan.can_remake:
             return
-        card = self._follow(self.plan.remake)
+        self._next(self.plan.remake)
+
+    def _on_finish(self, _button: widgets.Button | None = None) -> None:
+        """A set cut short: the plan of its changes that did not run takes this card's place
+        (or the card says why they no longer apply)."""
+        if self.next_card is not None or not self.plan.can_finish:
+            return
+        self._next(self.plan.finish)
+
+    def _next(self, make: Callable[[], Plan]) -> None:
+        card = self._follow(make)
         if card is not None:
             self.next_card = card
             self._replace_with(card)
@@ -377,7 +396,8 @@ def _body_html(plan: Plan) -> str:
 def _outcome_html(plan: Plan, note: str) -> str:
     """What became of the plan, then this card's own note (an error that changed no state)."""
     colour = {PlanState.DONE: _GOOD, PlanState.FAILED: _BAD, PlanState.REFUSED: _BAD,
-              PlanState.STALE: _BAD}.get(plan.state, _MUTED)  # fmt: skip
+              PlanState.STALE: _BAD, PlanState.INTERRUPTED: _WARN}.get(plan.state,
+                                                                      _MUTED)  # fmt: skip
     text = _state_text(plan)
     parts = [f'<div style="{colour}">{esc(text)}</div>'] if text else []
     if note:
@@ -411,6 +431,9 @@ def _state_text(plan: Plan) -> str:
     if state is PlanState.STALE:
         error = result.error if result is not None else ""
         return _("✗ Stale: {error}").format(error=error)
+    if state is PlanState.INTERRUPTED:
+        error = result.error if result is not None else ""
+        return _("⚠ Cut short: {error}").format(error=error)
     if state is PlanState.EXPIRED:
         return _("Expired without a decision; nothing was changed.")
     if state is PlanState.CANCELLED:

@@ -16,6 +16,7 @@ import ipywidgets as widgets
 
 from ..errors import WsnbError
 from ..i18n import _, ngettext, using_language
+from ..plans.describe import after_words
 from ..plans.plan import Plan
 from ..plans.steps import step_rows
 from ..types import PlanState
@@ -98,6 +99,9 @@ def _step_html(step: Plan, row: dict[str, Any], pending: bool) -> str:
     said = "" if pending else row["state_words"]
     colour = _STATE_COLOURS.get(state, "var(--jp-ui-font-color2, #57606a)")
     parts = []
+    after = after_words(step)  # planned on what earlier changes of the set leave
+    if after:
+        parts.append(f'<span class="wsnb-after" style="{_MUTED}">{esc(after)}</span>')
     if step.description:
         parts.append(f'<span style="{_MUTED}">{esc(step.description)}</span>')
     if said:

@@ -16,7 +16,8 @@ import pandas as pd
 
 from ..errors import WsnbError
 from ..i18n import N_, _, ngettext
-from ._html import badge, esc
+from ..types import PlanState
+from ._html import badge, esc, state_badge
 from .card import PlanCard, close_tree
 
 if TYPE_CHECKING:
@@ -201,17 +202,27 @@ def _outcome_text(row: Any) -> str:
     return f"done{undo}{undone}"
 
 
+def _row_state(row: Any) -> PlanState:
+    """A journal row's state (``done``, ``failed``, ``interrupted``) as the plans name it, so
+    its badge has the words and colour of a plan card's."""
+    state = getattr(row, "state", None)
+    if isinstance(state, str) and state in {each.value for each in PlanState}:
+        return PlanState(state)
+    return PlanState.DONE if row.success else PlanState.FAILED
+
+
 def _outcome(row: Any) -> str:
-    if getattr(row, "state", None) == "interrupted":  # a run cut short (a kill, a crash)
-        parts = [badge(_("cut short").upper(), "#9a6700")]
+    state = _row_state(row)
+    if state is PlanState.INTERRUPTED:  # a run cut short (a kill, a crash)
+        parts = [state_badge(state)]
         if isinstance(row.undone_by, str):
             parts.append(badge(_("undone").upper(), "#6e7781"))
         return " ".join(parts)
-    if not row.success:
+    if state is not PlanState.DONE:
         error = _text(row.error)
-        return (f"{badge(_('failed').upper(), '#cf222e')} "
+        return (f"{state_badge(state)} "
                 f"<span title='{esc(error)}'>{esc(error[:80])}</span>")  # fmt: skip
-    parts = [badge(_("done").upper(), "#1a7f37")]
+    parts = [state_badge(state)]
     if isinstance(row.undo_of, str):
         undoes = _("undoes an earlier change")
         parts.append(f"<span style='{_MUTED}' title='{esc(row.undo_of)}'>{esc(undoes)}</span>")

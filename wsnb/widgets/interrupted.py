@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from ..errors import WsnbError
 from ..i18n import _
 from ..types import PlanState
-from ._html import badge, esc
+from ._html import esc, state_badge
 from .card import PlanCard, close_tree
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ class InterruptedCard(widgets.VBox):  # type: ignore[misc]
 
 
 def _header_html(found: Interrupted) -> str:
-    title = f"{badge(_('cut short').upper(), '#9a6700')} <b>{esc(found.title)}</b>"
+    title = f"{state_badge(PlanState.INTERRUPTED)} <b>{esc(found.title)}</b>"
     rows = "".join(
         f"<div>{step['step']}. {esc(step['what'])} "
         f"<span style='color: {_STATE_COLOURS.get(step['state'], '#6e7781')}'>"

@@ -82,6 +82,7 @@ _STATE_EVENTS = {
     PlanState.REFUSED: Event.REFUSED,
     PlanState.STALE: Event.FAILED,
     PlanState.EXPIRED: Event.CANCELLED,
+    PlanState.INTERRUPTED: Event.INTERRUPTED,
 }
 
 

@@ -39,6 +39,7 @@ class Event(Enum):
     FAILED = "failed"
     CANCELLED = "cancelled"
     REFUSED = "refused"
+    INTERRUPTED = "interrupted"
     ANSWERED = "answered"
     CHANGED_OUTSIDE = "changed_outside"
 
@@ -56,6 +57,8 @@ _SENTENCES: dict[Event, tuple[str, str]] = {
     Event.CANCELLED: ("已取消，没有修改任何文件。", "Cancelled; nothing was changed."),
     Event.REFUSED: ("这个计划被拒绝了，没有修改任何文件。",
                     "The plan was refused; nothing was changed."),
+    Event.INTERRUPTED: ("修改在执行途中被中断，请看计划卡片。",
+                        "A change was cut short; its card says what to do."),
     Event.ANSWERED: ("已回答。", "Answered."),
     Event.CHANGED_OUTSIDE: ("wsnb 之外有 {count} 个文件发生了变化。",
                             "{count} files changed outside wsnb."),
