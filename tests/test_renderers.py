@@ -14,10 +14,18 @@ from wsnb.notes.groups import PlanGroup
 from wsnb.plans.plan import Plan
 
 
+@pytest.fixture(autouse=True)
+def _faces_loaded() -> None:
+    # ``import wsnb`` loads no face outside a kernel; the first view asked for loads them, as
+    # a notebook's first plan does. Without this the registry's state depended on which
+    # test ran before.
+    renderers.view_for(object())
+
+
 def test_every_registered_view_names_a_real_class() -> None:
     """A view registered by a name that no longer names a class (a module moved) would
     leave plans showing as text in a notebook, silently; this fails instead."""
-    assert renderers._VIEWS, "importing wsnb registers the notebook's views"
+    assert renderers._VIEWS, "asking for a view loads the notebook face, which registers its views"
     for dotted in renderers._VIEWS:
         module, _dot, name = dotted.rpartition(".")
         assert isinstance(getattr(importlib.import_module(module), name), type), dotted
@@ -51,3 +59,16 @@ def test_a_form_no_face_registered_is_a_clear_error() -> None:
     with pytest.raises(UsageError, match="not available"):
         renderers.face("no such form")
     assert renderers.face("open workspace") is wsnb.open_workspace
+
+
+def test_outside_a_notebook_an_object_shows_as_its_text_escaped_in_html() -> None:
+    asked: list[str] = []
+
+    def text() -> str:
+        asked.append("text")
+        return "Plan <a & b>"
+
+    bundle = renderers.view_or_text(object(), text)
+    assert bundle == {"text/plain": "Plan <a & b>",
+                      "text/html": "<pre>Plan &lt;a &amp; b&gt;</pre>"}
+    assert asked == ["text"]

@@ -13,6 +13,7 @@ the few methods of a lower floor that hand a person a form (``Notes.onboarding_f
 
 from __future__ import annotations
 
+import html
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -22,7 +23,7 @@ from .i18n import _
 from .progress import in_notebook
 
 __all__ = ["face", "load_faces_with", "register_face", "register_view", "view_bundle",
-           "view_for"]
+           "view_for", "view_or_text"]
 
 logger = logging.getLogger("wsnb")
 
@@ -72,6 +73,18 @@ def view_bundle(obj: object, **kwargs: Any) -> dict[str, Any] | None:
         return None
     bundle: dict[str, Any] | None = shown._repr_mimebundle_(**kwargs)
     return bundle
+
+
+def view_or_text(obj: object, text: Callable[[], str], **kwargs: Any) -> dict[str, Any]:
+    """The registered view's bundle inside a notebook, else ``text()`` as plain text and ``<pre>``.
+
+    ``text`` is called only when no view shows the object.
+    """
+    bundle = view_bundle(obj, **kwargs)
+    if bundle is not None:
+        return bundle
+    said = text()
+    return {"text/plain": said, "text/html": f"<pre>{html.escape(said)}</pre>"}
 
 
 def register_face(name: str, factory: Callable[..., Any]) -> None:

@@ -12,7 +12,6 @@ to save its own metadata).
 
 from __future__ import annotations
 
-import html
 import logging
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -137,10 +136,6 @@ class PlanGroup:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """Plan cards with Confirm all inside a Jupyter kernel; the text anywhere else."""
-        from ..renderers import view_bundle  # the view the notebook face registered
+        from ..renderers import view_or_text  # the view the notebook face registered
 
-        bundle = view_bundle(self, **kwargs)
-        if bundle is not None:
-            return bundle
-        text = self.describe()
-        return {"text/plain": text, "text/html": f"<pre>{html.escape(text)}</pre>"}
+        return view_or_text(self, self.describe, **kwargs)

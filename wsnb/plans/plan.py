@@ -28,7 +28,6 @@ undo plans; ``wsnb.plans.building`` holds what the tools share to build one.
 
 from __future__ import annotations
 
-import html
 import logging
 import secrets
 import threading
@@ -49,7 +48,7 @@ from ..errors import (
 from ..i18n import N_, Language, _, get_language, using_language
 from ..listeners import Listeners
 from ..policy.access import Decision, WsPath
-from ..renderers import view_bundle
+from ..renderers import view_or_text
 from ..types import ActionType, PlanState, Risk, Rule, ToolResult
 from .describe import PREVIEW_LINES, RISK_WORDS, STATE_WORDS, describe
 from .steps import chosen_steps, step_fingerprints
@@ -803,9 +802,5 @@ class Plan:
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """A plan card inside a Jupyter kernel (the view the notebook face registered in
         ``wsnb.renderers``); the ``describe()`` text anywhere else."""
-        bundle = view_bundle(self, **kwargs)
-        if bundle is not None:
-            return bundle
-        text = self.describe()
-        return {"text/plain": text, "text/html": f"<pre>{html.escape(text)}</pre>"}
+        return view_or_text(self, self.describe, **kwargs)
 

@@ -171,15 +171,9 @@ class Interrupted:
             self._keep(self)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        import html
+        from ..renderers import view_or_text  # the view the notebook face registered
 
-        from ..renderers import view_bundle
-
-        bundle = view_bundle(self, **kwargs)
-        if bundle is not None:
-            return bundle
-        text = self.describe()
-        return {"text/plain": text, "text/html": f"<pre>{html.escape(text)}</pre>"}
+        return view_or_text(self, self.describe, **kwargs)
 
 
 @dataclass

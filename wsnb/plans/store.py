@@ -181,15 +181,9 @@ class PlanStore:
                                 "own plans.").format(id=plan_id,
                                                      who=agent_name(str(record.get("proposer")))),
                               path=plan_id, rule=Rule.NOT_ALLOWED)  # fmt: skip
-        with self._files.claim(record["id"]):
-            record = self._pending(plan_id)
-            with using_language(record.get("lang", "en")):
-                message = _("Withdrawn by {who}, who proposed it; nothing was changed.").format(
-                    who=agent_name(proposer))
-            record = self._finish(record, "cancelled", message)
-            plan = self._plans.get(plan_id)
-            if plan is not None and plan.state is PlanState.PENDING:
-                plan._cancel_here()
+        record = self._drop(plan_id, lambda: _(
+            "Withdrawn by {who}, who proposed it; nothing was changed.").format(
+                who=agent_name(proposer)), read=record)
         logger.info("plan %s withdrawn by %s", plan_id, proposer)
         return status_of(record)
 
@@ -398,16 +392,25 @@ class PlanStore:
 
     def cancel(self, plan_id: str, *, by: str) -> PlanStatus:
         """Drop a stored pending plan; nothing changes on disk but its record."""
-        with self._files.claim(self._record(plan_id)["id"]):
+        record = self._drop(plan_id, lambda: _(
+            "Cancelled by {who}; nothing was changed.").format(who=by))
+        logger.info("plan %s cancelled by %s", plan_id, by)
+        return status_of(record)
+
+    def _drop(self, plan_id: str, message: Callable[[], str], *,
+              read: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Record a pending plan as cancelled with ``message()`` said in the plan's language,
+        and cancel its Plan object in this process; nothing changes on disk but the record.
+        ``read`` is the plan's record when the caller already read it."""
+        with self._files.claim((read or self._record(plan_id))["id"]):
             record = self._pending(plan_id)
             with using_language(record.get("lang", "en")):
-                message = _("Cancelled by {who}; nothing was changed.").format(who=by)
-            record = self._finish(record, "cancelled", message)
+                said = message()
+            record = self._finish(record, "cancelled", said)
             plan = self._plans.get(plan_id)
             if plan is not None and plan.state is PlanState.PENDING:
                 plan._cancel_here()
-        logger.info("plan %s cancelled by %s", plan_id, by)
-        return status_of(record)
+        return record
 
     # The keeper a stored Plan object calls when a card's button or a cell confirms it.
     def confirm_plan(self, plan: Plan, *, strong: bool, typed_name: str | None) -> ToolResult:
